@@ -1,0 +1,51 @@
+"""Every default of the API client in one place, so that tuning never means hunting."""
+
+from __future__ import annotations
+
+__all__ = [
+    "DEFAULT_BASE_URL",
+    "DEFAULT_CONNECT_TIMEOUT",
+    "DEFAULT_MAX_CONCURRENCY",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_MAX_RETRY_WAIT",
+    "DEFAULT_TIMEOUT",
+    "INITIAL_RETRY_DELAY",
+    "MAX_PAGE_LIMIT",
+    "MAX_RETRY_DELAY",
+    "RETRY_JITTER",
+    "USER_AGENT",
+]
+
+from gitbook_mcp import __version__
+
+DEFAULT_BASE_URL = "https://api.gitbook.com/v1"
+"""The real service; the local workspace serves the same API at ``http://127.0.0.1:8787/v1``."""
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds for reading, writing and waiting for a pooled connection."""
+
+DEFAULT_CONNECT_TIMEOUT = 5.0
+"""Seconds to establish a connection; short, because a dead host should fail fast."""
+
+DEFAULT_MAX_RETRIES = 3
+"""Retries after the first attempt, for requests that may be retried at all."""
+
+DEFAULT_MAX_RETRY_WAIT = 30.0
+"""Total seconds a single call may spend sleeping between retries."""
+
+INITIAL_RETRY_DELAY = 0.5
+"""Seconds before the first retry when the server gave no hint."""
+
+MAX_RETRY_DELAY = 8.0
+"""Upper bound of one backoff step when the server gave no hint."""
+
+RETRY_JITTER = 0.25
+"""Fraction of the backoff removed at random, so that clients do not retry in step."""
+
+DEFAULT_MAX_CONCURRENCY = 8
+"""Requests in flight at once per client, shared by every caller of that client."""
+
+MAX_PAGE_LIMIT = 1000
+"""The API's upper bound on ``limit`` for every paginated list."""
+
+USER_AGENT = f"gitbook-mcp/{__version__}"

@@ -1,0 +1,180 @@
+"""One exception hierarchy for everything the client can raise, keyed by HTTP status.
+
+`make_status_error` is the single place where a status code becomes an exception class.
+Messages never contain the token: the client never puts it anywhere but the header.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "APIConnectionError",
+    "APIError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "GitBookError",
+    "InternalServerError",
+    "InvalidRequestError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "PreconditionFailedError",
+    "RateLimitError",
+    "make_status_error",
+]
+
+
+class GitBookError(Exception):
+    """Root of every error raised by this client."""
+
+
+class InvalidRequestError(GitBookError, ValueError):
+    """The call was refused before anything was sent (for example ``limit`` above 1000)."""
+
+
+class APIError(GitBookError):
+    """A request was attempted; carries the HTTP method and the path template."""
+
+    def __init__(self, message: str, *, method: str, path: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.method = method
+        self.path = path
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path}: {self.message}"
+
+
+class APIConnectionError(APIError):
+    """The server could not be reached, or the connection broke before an answer."""
+
+    def __init__(
+        self,
+        message: str = "Connection error.",
+        *,
+        method: str,
+        path: str,
+        sent: bool = True,
+    ) -> None:
+        super().__init__(message, method=method, path=path)
+        self.sent = sent
+        """False only when the request provably never reached the server (connect failure)."""
+
+
+class APITimeoutError(APIConnectionError):
+    """The request timed out; it may or may not have been processed."""
+
+    def __init__(self, *, method: str, path: str, sent: bool = True) -> None:
+        super().__init__("Request timed out.", method=method, path=path, sent=sent)
+
+
+class APIStatusError(APIError):
+    """The server answered with a 4xx or 5xx status."""
+
+    status_code: int = 0
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        method: str,
+        path: str,
+        status_code: int,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, method=method, path=path)
+        self.status_code = status_code
+        self.body = body
+        self.headers = headers or {}
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status_code}: {self.message}"
+
+
+class BadRequestError(APIStatusError):
+    status_code = 400
+
+
+class AuthenticationError(APIStatusError):
+    status_code = 401
+
+
+class PermissionDeniedError(APIStatusError):
+    status_code = 403
+
+
+class NotFoundError(APIStatusError):
+    status_code = 404
+
+
+class ConflictError(APIStatusError):
+    status_code = 409
+
+
+class PreconditionFailedError(APIStatusError):
+    status_code = 412
+
+
+class RateLimitError(APIStatusError):
+    status_code = 429
+
+    @property
+    def retry_after(self) -> float | None:
+        """Seconds the server asked to wait, from ``Retry-After`` or ``X-RateLimit-Reset``."""
+        from gitbook_mcp.client.retry import parse_retry_after
+
+        return parse_retry_after(self.headers)
+
+
+class InternalServerError(APIStatusError):
+    """Any 5xx answer."""
+
+
+_BY_STATUS: dict[int, type[APIStatusError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    412: PreconditionFailedError,
+    429: RateLimitError,
+}
+
+
+def make_status_error(
+    status_code: int,
+    *,
+    method: str,
+    path: str,
+    body: Any,
+    headers: dict[str, str],
+) -> APIStatusError:
+    """Map an error answer to its exception class, taking the message from ``error.message``."""
+    message = _error_message(body) or f"HTTP {status_code}"
+    cls = _BY_STATUS.get(status_code)
+    if cls is None:
+        cls = InternalServerError if status_code >= 500 else APIStatusError
+    return cls(
+        message,
+        method=method,
+        path=path,
+        status_code=status_code,
+        body=body,
+        headers=headers,
+    )
+
+
+def _error_message(body: Any) -> str | None:
+    if isinstance(body, dict):
+        error = body.get("error")
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            return str(error["message"])
+        if isinstance(body.get("message"), str):
+            return str(body["message"])
+    if isinstance(body, str) and body:
+        return body[:500]
+    return None

@@ -1,0 +1,196 @@
+"""Spaces: read, update, delete and restore, duplicate, move, transfer, list, links."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client.models.common import Role, Space
+from gitbook_mcp.client.models.spaces import (
+    LinkListing,
+    MoveSpaceRequest,
+    PositionRef,
+    TransferSpaceRequest,
+    UpdateSpaceRequest,
+)
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import APIResource, operation
+
+__all__ = ["Spaces"]
+
+
+class Spaces(APIResource):
+    @operation("getSpaceById")
+    async def get(self, space_id: str, *, share_key: str | NotGiven = NOT_GIVEN) -> Space:
+        """GET /spaces/{spaceId}
+
+        One space, with the caller's ``permissions`` on it.
+        """
+        result: Space = await self._client.request(
+            "GET",
+            "/spaces/{spaceId}",
+            path_params={"spaceId": space_id},
+            params={"shareKey": share_key},
+            cast_to=Space,
+        )
+        return result
+
+    @operation("updateSpaceById")
+    async def update(
+        self,
+        space_id: str,
+        *,
+        title: str | NotGiven = NOT_GIVEN,
+        edit_mode: Literal["live", "locked"] | NotGiven = NOT_GIVEN,
+        default_level: Role | NotGiven = NOT_GIVEN,
+        language: str | NotGiven = NOT_GIVEN,
+        emoji: str | NotGiven = NOT_GIVEN,
+    ) -> Space:
+        """PATCH /spaces/{spaceId}
+
+        Only the fields passed are changed.
+        """
+        body = UpdateSpaceRequest.model_validate(
+            strip_not_given(
+                {
+                    "title": title,
+                    "editMode": edit_mode,
+                    "defaultLevel": default_level,
+                    "language": language,
+                    "emoji": emoji,
+                }
+            )
+        )
+        result: Space = await self._client.request(
+            "PATCH",
+            "/spaces/{spaceId}",
+            path_params={"spaceId": space_id},
+            json=body.to_body(),
+            cast_to=Space,
+        )
+        return result
+
+    @operation("deleteSpaceById")
+    async def delete(self, space_id: str) -> bool:
+        """DELETE /spaces/{spaceId}
+
+        Soft delete, restorable for 7 days. True if deleted, False if it did not exist.
+        """
+        return await self._client.request_delete(
+            "/spaces/{spaceId}", path_params={"spaceId": space_id}
+        )
+
+    @operation("duplicateSpace")
+    async def duplicate(self, space_id: str) -> Space:
+        """POST /spaces/{spaceId}/duplicate"""
+        result: Space = await self._client.request(
+            "POST",
+            "/spaces/{spaceId}/duplicate",
+            path_params={"spaceId": space_id},
+            cast_to=Space,
+        )
+        return result
+
+    @operation("restoreSpace")
+    async def restore(self, space_id: str) -> Space:
+        """POST /spaces/{spaceId}/restore
+
+        Only spaces deleted in the last 7 days can be restored.
+        """
+        result: Space = await self._client.request(
+            "POST",
+            "/spaces/{spaceId}/restore",
+            path_params={"spaceId": space_id},
+            cast_to=Space,
+        )
+        return result
+
+    @operation("moveSpace")
+    async def move(
+        self,
+        space_id: str,
+        *,
+        parent: str | NotGiven | None = NOT_GIVEN,
+        before: str | NotGiven = NOT_GIVEN,
+        after: str | NotGiven = NOT_GIVEN,
+    ) -> Space:
+        """POST /spaces/{spaceId}/move
+
+        ``parent`` is a collection id (None for the top level); ``before``/``after`` are space ids.
+        """
+        position = strip_not_given(
+            {
+                "before": PositionRef(type="space", space=before)
+                if isinstance(before, str)
+                else NOT_GIVEN,
+                "after": PositionRef(type="space", space=after)
+                if isinstance(after, str)
+                else NOT_GIVEN,
+            }
+        )
+        body = MoveSpaceRequest.model_validate(
+            strip_not_given({"parent": parent, "position": position or NOT_GIVEN})
+        )
+        result: Space = await self._client.request(
+            "POST",
+            "/spaces/{spaceId}/move",
+            path_params={"spaceId": space_id},
+            json=body.to_body(),
+            cast_to=Space,
+        )
+        return result
+
+    @operation("transferSpace")
+    async def transfer(self, space_id: str, *, organization: str) -> Space:
+        """POST /spaces/{spaceId}/transfer"""
+        body = TransferSpaceRequest(organization=organization)
+        result: Space = await self._client.request(
+            "POST",
+            "/spaces/{spaceId}/transfer",
+            path_params={"spaceId": space_id},
+            json=body.to_body(),
+            cast_to=Space,
+        )
+        return result
+
+    @operation("listSpaceLinks")
+    async def list_links(
+        self,
+        space_id: str,
+        *,
+        page: str | NotGiven = NOT_GIVEN,
+        limit: int | NotGiven = NOT_GIVEN,
+    ) -> LinkListing:
+        """GET /spaces/{spaceId}/links
+
+        One page of the links in the space's current revision, with their status and stats.
+        """
+        self._client.check_limit(limit)
+        result: LinkListing = await self._client.request(
+            "GET",
+            "/spaces/{spaceId}/links",
+            path_params={"spaceId": space_id},
+            params={"page": page, "limit": limit},
+            cast_to=LinkListing,
+        )
+        return result
+
+    @operation("listSpacesInOrganizationById")
+    def list(
+        self,
+        organization_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[Space]:
+        """GET /orgs/{organizationId}/spaces
+
+        Await for one page, or ``async for`` over every space of the organization.
+        """
+        return self._client.paginate(
+            "/orgs/{organizationId}/spaces",
+            item=Space,
+            path_params={"organizationId": organization_id},
+            page=page,
+            limit=limit,
+        )

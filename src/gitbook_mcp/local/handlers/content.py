@@ -1,0 +1,9 @@
+"""Placeholder replaced by the content domain (HTTP translation)."""
+
+from __future__ import annotations
+
+from gitbook_mcp.local.http.route import RouteSpec
+
+__all__ = ["ROUTES"]
+
+ROUTES: list[RouteSpec] = []

@@ -1,0 +1,1 @@
+"""The HTTP face of the local workspace: request parsing, error mapping, faults, the app."""

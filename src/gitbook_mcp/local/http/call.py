@@ -1,0 +1,261 @@
+"""`Call`: one parsed request, with validators that name the offending field in a 400.
+
+Handlers only translate: they read path, query and body through these helpers, call the
+store, and turn its result into a response with `ok`, `created` or `deleted`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import ROLES, Actor
+from gitbook_mcp.local.store.paging import MAX_LIMIT
+
+if TYPE_CHECKING:
+    from gitbook_mcp.local.store import Store
+
+__all__ = ["Body", "Call", "Query", "created", "deleted", "no_content", "ok"]
+
+_MISSING: Any = object()
+URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^\s]+$")
+
+
+def ok(data: Any, status: int = 200) -> Response:
+    return JSONResponse(data, status_code=status)
+
+
+def created(data: Any) -> Response:
+    return JSONResponse(data, status_code=201)
+
+
+def deleted(existed: bool) -> Response:
+    """205 when the target was deleted, 204 when it did not exist."""
+    return Response(status_code=205 if existed else 204)
+
+
+def no_content() -> Response:
+    return Response(status_code=204)
+
+
+class _Fields:
+    """Typed readers over a mapping of raw values; each raises `Invalid` naming the field."""
+
+    where = "body"
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self.values = values
+
+    def has(self, name: str) -> bool:
+        return name in self.values
+
+    def _raw(self, name: str, required: bool) -> Any:
+        if name not in self.values:
+            if required:
+                raise Invalid(name, f"is required in the {self.where}")
+            return _MISSING
+        return self.values[name]
+
+    def string(
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        min_len: int = 0,
+        max_len: int | None = None,
+        pattern: re.Pattern[str] | None = None,
+        nullable: bool = False,
+        choices: tuple[str, ...] | None = None,
+        default: Any = None,
+    ) -> Any:
+        value = self._raw(name, required)
+        if value is _MISSING:
+            return default
+        if value is None:
+            if nullable:
+                return None
+            raise Invalid(name, "must not be null")
+        value = self._coerce_str(name, value)
+        if len(value) < min_len:
+            raise Invalid(name, f"must be at least {min_len} characters")
+        if max_len is not None and len(value) > max_len:
+            raise Invalid(name, f"must be at most {max_len} characters")
+        if pattern is not None and not pattern.fullmatch(value):
+            raise Invalid(name, f"must match the pattern {pattern.pattern}")
+        if choices is not None and value not in choices:
+            raise Invalid(name, f"must be one of {', '.join(choices)}")
+        return value
+
+    def _coerce_str(self, name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise Invalid(name, "must be a string")
+        return value
+
+    def url(
+        self, name: str, *, required: bool = False, max_len: int = 2048, nullable: bool = False
+    ) -> Any:
+        value = self.string(name, required=required, max_len=max_len, nullable=nullable)
+        if isinstance(value, str) and not URL_RE.match(value):
+            raise Invalid(name, "must be an absolute URL")
+        return value
+
+    def role(self, name: str, *, required: bool = False, nullable: bool = True) -> Any:
+        return self.string(
+            name, required=required, nullable=nullable, choices=ROLES, default=_MISSING
+        )
+
+    def boolean(self, name: str, *, required: bool = False, default: Any = None) -> Any:
+        value = self._raw(name, required)
+        if value is _MISSING:
+            return default
+        return self._coerce_bool(name, value)
+
+    def _coerce_bool(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise Invalid(name, "must be a boolean")
+        return value
+
+    def integer(
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        default: Any = None,
+    ) -> Any:
+        value = self._raw(name, required)
+        if value is _MISSING:
+            return default
+        number = self._coerce_int(name, value)
+        if minimum is not None and number < minimum:
+            raise Invalid(name, f"must be at least {minimum}")
+        if maximum is not None and number > maximum:
+            raise Invalid(name, f"must be at most {maximum}")
+        return number
+
+    def _coerce_int(self, name: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+            raise Invalid(name, "must be an integer")
+        return int(value)
+
+    def strings(self, name: str, *, required: bool = False, max_items: int | None = None) -> Any:
+        value = self._raw(name, required)
+        if value is _MISSING:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise Invalid(name, "must be an array of strings")
+        if max_items is not None and len(value) > max_items:
+            raise Invalid(name, f"must have at most {max_items} items")
+        return value
+
+    def object(self, name: str, *, required: bool = False, nullable: bool = False) -> Any:
+        value = self._raw(name, required)
+        if value is _MISSING:
+            return None
+        if value is None and nullable:
+            return None
+        if not isinstance(value, dict):
+            raise Invalid(name, "must be an object")
+        return value
+
+    def raw(self, name: str, *, required: bool = False) -> Any:
+        """The value as sent (``_MISSING`` sentinel hidden: absent reads as `Body.ABSENT`)."""
+        value = self._raw(name, required)
+        return Body.ABSENT if value is _MISSING else value
+
+
+class Body(_Fields):
+    """The JSON body. `Body.ABSENT` tells "not sent" apart from an explicit null."""
+
+    ABSENT: Any = _MISSING
+    where = "body"
+
+
+class Query(_Fields):
+    """Query parameters; numbers and booleans arrive as text and are parsed here."""
+
+    where = "query"
+
+    def __init__(self, values: Mapping[str, Any], multi: Mapping[str, list[str]]) -> None:
+        super().__init__(values)
+        self._multi = multi
+
+    def _coerce_bool(self, name: str, value: Any) -> bool:
+        if value in ("true", "1", True):
+            return True
+        if value in ("false", "0", False):
+            return False
+        raise Invalid(name, "must be true or false")
+
+    def _coerce_int(self, name: str, value: Any) -> int:
+        try:
+            number = float(value)
+        except (TypeError, ValueError) as exc:
+            raise Invalid(name, "must be a number") from exc
+        if number != int(number):
+            raise Invalid(name, "must be an integer")
+        return int(number)
+
+    def strings(self, name: str, *, required: bool = False, max_items: int | None = None) -> Any:
+        values = self._multi.get(name)
+        if not values:
+            if required:
+                raise Invalid(name, "is required in the query")
+            return None
+        out: list[str] = []
+        for v in values:
+            out.extend(part for part in v.split(",") if part)
+        return out
+
+    def limit(self) -> int | None:
+        """``limit``: 1 to 1000 when given."""
+        value = self.values.get("limit")
+        if value is None:
+            return None
+        try:
+            number = float(value)
+        except (TypeError, ValueError) as exc:
+            raise Invalid("limit", "must be a number") from exc
+        if number != int(number) or not 1 <= number <= MAX_LIMIT:
+            raise Invalid("limit", f"must be an integer between 1 and {MAX_LIMIT}")
+        return int(number)
+
+    def page(self) -> str | None:
+        value = self.values.get("page")
+        return value if value else None
+
+
+class Call:
+    """A request on its way to the store: the caller, path ids, query and body."""
+
+    def __init__(self, request: Request, store: Store, actor: Actor, body: Any) -> None:
+        self.request = request
+        self.store = store
+        self.actor = actor
+        self._body = body
+        multi: dict[str, list[str]] = {}
+        for key, value in request.query_params.multi_items():
+            multi.setdefault(key, []).append(value)
+        self.query = Query(dict(request.query_params), multi)
+
+    def path(self, name: str) -> str:
+        value: str = self.request.path_params[name]
+        return value
+
+    @property
+    def body(self) -> Body:
+        if self._body is None:
+            return Body({})
+        if not isinstance(self._body, dict):
+            raise Invalid("body", "must be a JSON object")
+        return Body(self._body)
+
+    @property
+    def raw_body(self) -> Any:
+        return self._body

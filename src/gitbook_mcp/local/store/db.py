@@ -1,0 +1,143 @@
+"""SQLite through the standard library: WAL, foreign keys, one transaction per write.
+
+Every store method that writes runs inside `Database.transaction`, so a crash never leaves half
+a write: SQLite rolls back an unfinished transaction when the file is next opened.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Database", "Migration", "dumps", "loads", "new_id"]
+
+Migration = tuple[str, str]
+"""A migration: a unique name and the SQL script that applies it."""
+
+
+def new_id(prefix: str = "") -> str:
+    """An opaque id in the style of the real service (20 url-safe characters)."""
+    return prefix + secrets.token_urlsafe(15)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def loads(value: str | bytes | None) -> Any:
+    return None if value is None else json.loads(value)
+
+
+class Database:
+    """One connection, serialised by a lock: the local workspace is one process, one writer."""
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+        )
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._conn.execute("PRAGMA foreign_keys = ON")
+        if self.path != ":memory:":
+            self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA synchronous = FULL")
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Database]:
+        """A write transaction; nested uses join the outer one."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self
+                finally:
+                    self._depth -= 1
+                return
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield self
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Cursor:
+        with self._lock:
+            return self._conn.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self._lock:
+            self._conn.executemany(sql, rows)
+
+    def all(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return list(self._conn.execute(sql, params).fetchall())
+
+    def one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Row | None:
+        with self._lock:
+            row: sqlite3.Row | None = self._conn.execute(sql, params).fetchone()
+            return row
+
+    def scalar(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+        row = self.one(sql, params)
+        return None if row is None else row[0]
+
+    def migrate(self, migrations: Sequence[Migration]) -> list[str]:
+        """Apply the migrations not yet recorded, in order; return the names applied."""
+        with self._lock:
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+            )
+            done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
+            applied: list[str] = []
+            for name, script in migrations:
+                if name in done:
+                    continue
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _split_sql(script):
+                        self._conn.execute(statement)
+                    self._conn.execute("INSERT INTO schema_migrations(name) VALUES (?)", (name,))
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+                applied.append(name)
+            return applied
+
+    def integrity_check(self) -> str:
+        return str(self.scalar("PRAGMA integrity_check"))
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a script into statements (executescript would commit our transaction)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

@@ -1,0 +1,71 @@
+"""Keyset pagination with opaque cursors that stay correct while items come and go.
+
+A cursor holds the sort key of the last item served; the next page starts strictly after that
+key, so inserting or deleting items between two page reads neither repeats nor skips the
+items that were there all along.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from gitbook_mcp.local.errors import Invalid
+
+__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "paginate"]
+
+T = TypeVar("T")
+DEFAULT_LIMIT = 100
+MAX_LIMIT = 1000
+
+
+def _encode(key: Sequence[Any]) -> str:
+    raw = json.dumps(list(key), separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _decode(cursor: str) -> list[Any]:
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        value = json.loads(base64.urlsafe_b64decode(padded.encode()))
+    except (ValueError, TypeError) as exc:
+        raise Invalid("page", "is not a cursor returned by this API") from exc
+    if not isinstance(value, list):
+        raise Invalid("page", "is not a cursor returned by this API")
+    return value
+
+
+def paginate(
+    items: Sequence[T],
+    *,
+    key: Callable[[T], Sequence[Any]],
+    cursor: str | None,
+    limit: int | None,
+    descending: bool = False,
+    render: Callable[[T], Any] | None = None,
+) -> dict[str, Any]:
+    """The page envelope ``{items, count, next?}`` for ``items`` sorted by ``key``.
+
+    ``count`` is the total number of items in the list, not on this page.
+    """
+    size = DEFAULT_LIMIT if limit is None else limit
+    ordered = sorted(items, key=lambda item: list(key(item)), reverse=descending)
+    start = 0
+    if cursor:
+        last = _decode(cursor)
+        start = len(ordered)
+        for index, item in enumerate(ordered):
+            k = list(key(item))
+            if (k < last) if descending else (k > last):
+                start = index
+                break
+    chunk = ordered[start : start + size]
+    envelope: dict[str, Any] = {
+        "items": [render(i) if render else i for i in chunk],
+        "count": len(ordered),
+    }
+    if start + size < len(ordered) and chunk:
+        envelope["next"] = {"page": _encode(key(chunk[-1]))}
+    return envelope

@@ -1,0 +1,57 @@
+"""Fixtures shared by every suite: a seeded in-memory workspace, its app, and API clients."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
+
+import httpx2
+import pytest
+
+from gitbook_mcp.local import Store, create_app, load_demo
+from gitbook_mcp.local.clock import ManualClock
+from tests.support.local import raw_api
+
+SEED_TIME = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(SEED_TIME)
+
+
+@pytest.fixture
+def store(clock: ManualClock) -> Iterator[Store]:
+    """The demo workspace in memory, seeded at a fixed time."""
+    workspace = Store(":memory:", clock=clock)
+    load_demo(workspace)
+    yield workspace
+    workspace.close()
+
+
+@pytest.fixture
+def app(store: Store) -> object:
+    return create_app(store)
+
+
+@pytest.fixture
+async def api(app: object) -> AsyncIterator[httpx2.AsyncClient]:
+    """The admin's raw HTTP client on the local workspace, checked against the contract."""
+    async with raw_api(app, "gb_local_admin") as client:
+        yield client
+
+
+@pytest.fixture
+def api_as(app: object) -> Callable[[str | None], AbstractAsyncContextManager[httpx2.AsyncClient]]:
+    """``async with api_as("gb_local_reader") as c:`` a raw client for another demo token."""
+
+    def make(token: str | None) -> AbstractAsyncContextManager[httpx2.AsyncClient]:
+        return raw_api(app, token)
+
+    return make

@@ -1,0 +1,220 @@
+"""Check requests and responses against the vendored contract (``tests/contract/openapi.json``).
+
+`Contract.check_response` validates an answer's JSON body against the schema the contract gives
+for that operation and status (error statuses against the ``Error`` schema), and
+`Contract.check_request` validates a request's query parameters and JSON body.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from openapi_schema_validator import OAS30Validator
+from referencing import Registry, Resource
+
+CONTRACT_PATH = Path(__file__).resolve().parent.parent / "contract" / "openapi.json"
+ERROR_STATUSES = {400, 401, 403, 404, 409, 412, 429, 500, 502, 503, 504}
+
+
+class ContractViolation(AssertionError):
+    pass
+
+
+@dataclass(frozen=True)
+class Operation:
+    method: str
+    path: str
+    operation_id: str
+    regex: re.Pattern[str]
+    spec: dict[str, Any]
+
+
+class Contract:
+    def __init__(self, document: dict[str, Any]) -> None:
+        self.document = document
+        resource = Resource.from_contents(document, default_specification=None)  # type: ignore[arg-type]
+        self._registry: Registry[Any] = Registry().with_resource("urn:contract", resource)
+        self.operations: dict[str, Operation] = {}
+        self._validators: dict[str, OAS30Validator] = {}
+        for path, item in document["paths"].items():
+            for method, spec in item.items():
+                if method not in {"get", "post", "put", "patch", "delete"}:
+                    continue
+                pattern = (
+                    "^"
+                    + re.sub(
+                        r"\{(\w+)\}",
+                        lambda m: (
+                            f"(?P<{m.group(1)}>.+)"
+                            if m.group(1) == "pagePath"
+                            else f"(?P<{m.group(1)}>[^/]+)"
+                        ),
+                        path,
+                    )
+                    + "$"
+                )
+                op = Operation(method.upper(), path, spec["operationId"], re.compile(pattern), spec)
+                self.operations[op.operation_id] = op
+
+    # -- lookup -------------------------------------------------------------------------
+
+    def match(self, method: str, path: str) -> Operation:
+        """The operation for a concrete path relative to /v1 (literal segments win)."""
+        candidates = [
+            op
+            for op in self.operations.values()
+            if op.method == method.upper() and op.regex.match(path)
+        ]
+        if not candidates:
+            raise ContractViolation(f"no operation in the contract for {method} {path}")
+        return max(candidates, key=lambda op: len(re.sub(r"\{\w+\}", "", op.path)))
+
+    def resolve(self, node: Any) -> Any:
+        while isinstance(node, dict) and "$ref" in node:
+            target: Any = self.document
+            for part in node["$ref"].lstrip("#/").split("/"):
+                target = target[part]
+            node = target
+        return node
+
+    def _validator(self, schema: dict[str, Any]) -> OAS30Validator:
+        key = json.dumps(schema, sort_keys=True)
+        validator = self._validators.get(key)
+        if validator is None:
+            validator = self._validators[key] = OAS30Validator(
+                _rebase(schema), registry=self._registry
+            )
+        return validator
+
+    def validate(self, schema: dict[str, Any], instance: Any, where: str) -> None:
+        errors = sorted(
+            self._validator(schema).iter_errors(instance), key=lambda e: list(e.absolute_path)
+        )
+        if errors:
+            first = errors[0]
+            location = "/".join(str(p) for p in first.absolute_path)
+            raise ContractViolation(f"{where}: at '{location}': {first.message[:400]}")
+
+    # -- responses ----------------------------------------------------------------------
+
+    def check_response(self, method: str, url: str, status: int, body: bytes) -> Operation:
+        path = _relative_path(url)
+        op = self.match(method, path)
+        where = f"{method} {op.path} -> {status}"
+        responses = op.spec.get("responses", {})
+        spec = responses.get(str(status))
+        if spec is None:
+            if status in ERROR_STATUSES:
+                self._check_error(body, status, where)
+                return op
+            raise ContractViolation(
+                f"{where}: status {status} is not in the contract ({sorted(responses)})"
+            )
+        spec = self.resolve(spec)
+        content = spec.get("content", {}).get("application/json")
+        if content is None:
+            if body.strip() and status not in (204, 205):
+                raise ContractViolation(f"{where}: the contract gives no body, got {body[:100]!r}")
+            return op
+        if status >= 400:
+            self._check_error(body, status, where)
+            return op
+        try:
+            data = json.loads(body)
+        except ValueError as exc:
+            raise ContractViolation(f"{where}: body is not JSON: {body[:200]!r}") from exc
+        self.validate(content["schema"], data, where)
+        return op
+
+    def _check_error(self, body: bytes, status: int, where: str) -> None:
+        try:
+            data = json.loads(body)
+        except ValueError as exc:
+            raise ContractViolation(f"{where}: error body is not JSON: {body[:200]!r}") from exc
+        self.validate({"$ref": "#/components/schemas/Error"}, data, where)
+        if data["error"]["code"] != status:
+            raise ContractViolation(f"{where}: error.code {data['error']['code']} != {status}")
+
+    # -- requests -----------------------------------------------------------------------
+
+    def check_request(self, method: str, url: str, body: bytes | None) -> Operation:
+        path = _relative_path(url)
+        op = self.match(method, path)
+        where = f"{method} {op.path} (request)"
+        params = [self.resolve(p) for p in op.spec.get("parameters", [])]
+        query_specs = {p["name"]: p for p in params if p["in"] == "query"}
+        query = parse_qsl(urlsplit(url).query, keep_blank_values=True)
+        seen: dict[str, list[str]] = {}
+        for name, value in query:
+            seen.setdefault(name, []).append(value)
+        for name, values in seen.items():
+            if name not in query_specs:
+                raise ContractViolation(f"{where}: unknown query parameter {name!r}")
+            schema = self.resolve(query_specs[name].get("schema", {}))
+            self.validate(schema, _coerce_query(values, schema), f"{where} query {name}")
+        for name, spec in query_specs.items():
+            if spec.get("required") and name not in seen:
+                raise ContractViolation(f"{where}: missing required query parameter {name!r}")
+        match = op.regex.match(path)
+        assert match is not None
+        for name, value in match.groupdict().items():
+            if not value:
+                raise ContractViolation(f"{where}: empty path parameter {name}")
+        request_body = op.spec.get("requestBody")
+        if request_body is None:
+            if body and body.strip():
+                raise ContractViolation(f"{where}: the contract takes no body")
+            return op
+        request_body = self.resolve(request_body)
+        if not body or not body.strip():
+            if request_body.get("required"):
+                raise ContractViolation(f"{where}: body is required")
+            return op
+        schema = request_body["content"]["application/json"]["schema"]
+        self.validate(schema, json.loads(body), f"{where} body")
+        return op
+
+
+def _rebase(schema: dict[str, Any]) -> dict[str, Any]:
+    """Point local refs at the registered document so nested refs resolve."""
+    text = json.dumps(schema).replace('"#/components/', '"urn:contract#/components/')
+    result: dict[str, Any] = json.loads(text)
+    return result
+
+
+def _relative_path(url: str) -> str:
+    path = unquote(urlsplit(url).path)
+    index = path.find("/v1/")
+    return path[index + 3 :] if index >= 0 else path
+
+
+def _coerce_query(values: list[str], schema: dict[str, Any]) -> Any:
+    kind = schema.get("type")
+    if kind == "array":
+        item_schema = schema.get("items", {})
+        return [_coerce_scalar(v, item_schema) for v in values]
+    return _coerce_scalar(values[-1], schema)
+
+
+def _coerce_scalar(value: str, schema: dict[str, Any]) -> Any:
+    kind = schema.get("type")
+    if kind in ("number", "integer"):
+        try:
+            number = float(value)
+        except ValueError:
+            return value
+        return int(number) if number == int(number) and kind == "integer" else number
+    if kind == "boolean":
+        return {"true": True, "false": False}.get(value, value)
+    return value
+
+
+@cache
+def load_contract() -> Contract:
+    return Contract(json.loads(CONTRACT_PATH.read_text()))
