@@ -14,11 +14,11 @@ SEEDS = ("demo",)
 
 def load_demo(store: Store) -> None:
     """Fill an empty store with the demo workspace (idempotent: a seeded store is left as is)."""
-    from gitbook_mcp.local.seed import comments, content, identity, orgs, sites, spaces
+    from gitbook_mcp.local.seed import comments, content, core, orgs, sites, spaces
 
     if not store.is_empty():
         return
-    identity.seed(store)
+    core.seed(store)
     orgs.seed(store)
     spaces.seed(store)
     content.seed(store)

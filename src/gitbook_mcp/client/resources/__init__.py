@@ -1,0 +1,1 @@
+"""One module per resource group, as the API groups its operations."""
