@@ -46,4 +46,4 @@ def get_logger(name: str) -> Any:
     """A structlog logger bound to a component name (configured for stderr if nobody did)."""
     if not structlog.is_configured():
         configure_logging()
-    return structlog.get_logger(name).bind(component=name)
+    return structlog.get_logger(name, component=name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json as jsonlib
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from types import TracebackType
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -76,6 +76,7 @@ class BaseClient:
         requests_per_second: float | None = None,
         transport: httpx2.AsyncBaseTransport | None = None,
         headers: Mapping[str, str] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
     ) -> None:
         if not token:
             raise InvalidRequestError("an API token is required")
@@ -86,6 +87,7 @@ class BaseClient:
         self._limiter = anyio.CapacityLimiter(max_concurrency)
         self._rate = RateLimiter(requests_per_second) if requests_per_second else None
         self._random = random.Random()
+        self._sleep = sleep
         self._http = httpx2.AsyncClient(
             base_url=self.base_url,
             timeout=httpx2.Timeout(timeout, connect=connect_timeout),
@@ -102,7 +104,7 @@ class BaseClient:
             ),
             trust_env=transport is None,
         )
-        self.on_retry: list[Any] = []
+        self.on_retry: list[Callable[[RetryEvent], None]] = []
         """Callables given a `RetryEvent` before each retry sleep (used for progress)."""
 
     @property
@@ -246,7 +248,7 @@ class BaseClient:
             except (httpx2.NetworkError, httpx2.RemoteProtocolError) as exc:
                 failure, error = "network", exc
             elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
-            _log.debug(
+            _log.info(
                 "api.request",
                 method=method,
                 path=path,
@@ -282,7 +284,7 @@ class BaseClient:
                                 delay=delay,
                             )
                         )
-                    await anyio.sleep(delay)
+                    await self._sleep(delay)
                     waited += delay
                     attempt += 1
                     continue
