@@ -17,9 +17,22 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from openapi_schema_validator import OAS30Validator
 from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT4
 
 CONTRACT_PATH = Path(__file__).resolve().parent.parent / "contract" / "openapi.json"
 ERROR_STATUSES = {400, 401, 403, 404, 409, 412, 429, 500, 502, 503, 504}
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {"code": {"type": "integer"}, "message": {"type": "string"}},
+        }
+    },
+}
+"""The body of every error answer (the contract's ``components/responses`` shape, any code)."""
 
 
 class ContractViolation(AssertionError):
@@ -38,7 +51,7 @@ class Operation:
 class Contract:
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
-        resource = Resource.from_contents(document, default_specification=None)  # type: ignore[arg-type]
+        resource = Resource(contents=document, specification=DRAFT4)
         self._registry: Registry[Any] = Registry().with_resource("urn:contract", resource)
         self.operations: dict[str, Operation] = {}
         self._validators: dict[str, OAS30Validator] = {}
@@ -137,7 +150,7 @@ class Contract:
             data = json.loads(body)
         except ValueError as exc:
             raise ContractViolation(f"{where}: error body is not JSON: {body[:200]!r}") from exc
-        self.validate({"$ref": "#/components/schemas/Error"}, data, where)
+        self.validate(ERROR_SCHEMA, data, where)
         if data["error"]["code"] != status:
             raise ContractViolation(f"{where}: error.code {data['error']['code']} != {status}")
 
