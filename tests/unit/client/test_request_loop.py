@@ -50,7 +50,9 @@ class Script:
         return step(request) if callable(step) else step
 
 
-def error(status: int, message: str = "nope", headers: dict[str, str] | None = None) -> httpx2.Response:
+def error(
+    status: int, message: str = "nope", headers: dict[str, str] | None = None
+) -> httpx2.Response:
     return httpx2.Response(
         status, json={"error": {"code": status, "message": message}}, headers=headers
     )
@@ -198,8 +200,16 @@ async def test_limit_above_1000_is_refused_before_sending() -> None:
 
 async def test_pagination_follows_next_page_and_await_gives_one_page() -> None:
     pages = {
-        None: {"items": [{**SPACE, "id": "a"}, {**SPACE, "id": "b"}], "count": 5, "next": {"page": "p2"}},
-        "p2": {"items": [{**SPACE, "id": "c"}, {**SPACE, "id": "d"}], "count": 5, "next": {"page": "p3"}},
+        None: {
+            "items": [{**SPACE, "id": "a"}, {**SPACE, "id": "b"}],
+            "count": 5,
+            "next": {"page": "p2"},
+        },
+        "p2": {
+            "items": [{**SPACE, "id": "c"}, {**SPACE, "id": "d"}],
+            "count": 5,
+            "next": {"page": "p3"},
+        },
         "p3": {"items": [{**SPACE, "id": "e"}], "count": 5},
     }
 

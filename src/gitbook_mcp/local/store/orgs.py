@@ -1,30 +1,116 @@
-"""Organizations, members, invites, teams, SAML, fonts and OpenAPI specs (state and rules).
+"""Organizations: their settings, and the sub-stores for members, invites, teams, SAML, fonts, specs.
 
-This module starts with the renderers other domains embed: the wire ``Organization`` and
-``Member`` objects as a given caller sees them.
+`OrgStore` renders the wire ``Organization`` and ``Member`` objects other domains embed, and
+composes one object per concern: ``members``, ``invites``, ``teams``, ``saml``, ``fonts``,
+``openapi``. `MIGRATIONS` holds the tables of all of them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import NotFound
+from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role
-from gitbook_mcp.local.store.db import Migration, loads
+from gitbook_mcp.local.store.db import Migration, dumps, loads
+from gitbook_mcp.local.store.fonts import FontStore
+from gitbook_mcp.local.store.invites import InviteStore
+from gitbook_mcp.local.store.members import MemberStore
+from gitbook_mcp.local.store.openapi_specs import OpenAPISpecStore
+from gitbook_mcp.local.store.org_common import APP_URL, org_access, tables
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.saml import SamlStore
+from gitbook_mcp.local.store.teams import TeamStore
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
 
-__all__ = ["MIGRATIONS", "OrgStore"]
+__all__ = ["MIGRATIONS", "ORG_SETTINGS", "OrgStore"]
 
-MIGRATIONS: list[Migration] = []
-APP_URL = "https://app.gitbook.com"
+MIGRATIONS: list[Migration] = [
+    (
+        "orgs-0001-invite-links",
+        """
+        CREATE TABLE org_invite_links (
+            id TEXT PRIMARY KEY,
+            org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+            target_kind TEXT NOT NULL DEFAULT 'organization'
+                CHECK (target_kind IN ('organization', 'space', 'collection')),
+            target_id TEXT,
+            role TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX org_invite_links_org ON org_invite_links(org_id);
+        """,
+    ),
+    (
+        "orgs-0002-saml-providers",
+        """
+        CREATE TABLE saml_providers (
+            id TEXT PRIMARY KEY,
+            org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+            label TEXT NOT NULL,
+            entity_id TEXT NOT NULL DEFAULT '',
+            certificate TEXT NOT NULL DEFAULT '',
+            sso_url TEXT NOT NULL DEFAULT '',
+            default_team TEXT REFERENCES teams(id) ON DELETE SET NULL,
+            default_role TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX saml_providers_org ON saml_providers(org_id);
+        """,
+    ),
+    (
+        "orgs-0003-custom-fonts",
+        """
+        CREATE TABLE custom_fonts (
+            id TEXT PRIMARY KEY,
+            org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+            font_family TEXT NOT NULL,
+            faces TEXT NOT NULL DEFAULT '{}',
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX custom_fonts_org ON custom_fonts(org_id);
+        """,
+    ),
+    (
+        "orgs-0004-openapi-specs",
+        """
+        CREATE TABLE openapi_specs (
+            id TEXT PRIMARY KEY,
+            org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+            slug TEXT NOT NULL,
+            source_url TEXT,
+            source_text TEXT,
+            visibility TEXT NOT NULL DEFAULT 'private' CHECK (visibility IN ('private', 'public')),
+            processing_state TEXT NOT NULL DEFAULT 'pending',
+            last_version TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            UNIQUE (org_id, slug)
+        );
+        """,
+    ),
+]
+
+ORG_SETTINGS = ("emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai")
+"""Settings kept in the organization's ``data`` JSON (``title`` has its own column)."""
 
 
 class OrgStore:
+    """Organizations, and through its attributes every organization administration concern."""
+
     def __init__(self, store: Store) -> None:
         self._store = store
         self._db = store.db
+        self.members = MemberStore(store)
+        self.invites = InviteStore(store)
+        self.teams = TeamStore(store)
+        self.saml = SamlStore(store)
+        self.fonts = FontStore(store)
+        self.openapi = OpenAPISpecStore(store)
+
+    # -- rendering (embedded by other domains) ------------------------------------------------
 
     def render_organization(self, actor: Actor, org_id: str) -> dict[str, Any]:
         """The wire ``Organization``; NotFound unless the caller is a member."""
@@ -68,32 +154,91 @@ class OrgStore:
 
     def render_member(self, org_id: str, user_id: str) -> dict[str, Any]:
         """The wire ``Member`` (organization member) object."""
-        row = self._db.one(
-            "SELECT * FROM members WHERE org_id = ? AND user_id = ?", (org_id, user_id)
+        return self.members.render(org_id, user_id)
+
+    # -- organizations --------------------------------------------------------------------
+
+    def list_organizations(
+        self, actor: Actor, *, page: str | None, limit: int | None
+    ) -> dict[str, Any]:
+        """The caller's organizations (active memberships), oldest first."""
+        rows = self._db.all(
+            "SELECT o.id, o.created_at FROM organizations o JOIN members m ON m.org_id = o.id "
+            "WHERE m.user_id = ? AND m.disabled = 0",
+            (actor.user_id,),
         )
-        if row is None:
-            raise NotFound("member", user_id)
-        spaces = self._db.scalar(
-            "SELECT COUNT(*) FROM grants WHERE target_kind = 'space' AND principal_kind = 'user' "
-            "AND principal_id = ?",
-            (user_id,),
+        return paginate(
+            rows,
+            key=lambda r: (r["created_at"], r["id"]),
+            cursor=page,
+            limit=limit,
+            render=lambda r: self.render_organization(actor, r["id"]),
         )
-        teams = self._db.scalar(
-            "SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id "
-            "WHERE t.org_id = ? AND tm.user_id = ?",
-            (org_id, user_id),
+
+    def organizations_for_email_domain(self, actor: Actor, domain: str) -> list[dict[str, Any]]:
+        """The caller's organizations whose email domains include ``domain`` (any case)."""
+        wanted = domain.strip().lower()
+        found: list[dict[str, Any]] = []
+        rows = self._db.all(
+            "SELECT o.id, o.data FROM organizations o JOIN members m ON m.org_id = o.id "
+            "WHERE m.user_id = ? AND m.disabled = 0 ORDER BY o.created_at, o.id",
+            (actor.user_id,),
         )
-        member: dict[str, Any] = {
-            "object": "member",
-            "id": user_id,
-            "role": row["role"],
-            "user": self._store.identity.render_user(user_id),
-            "disabled": bool(row["disabled"]),
-            "joinedAt": row["joined_at"],
-            "sso": bool(row["sso"]),
-            "spaces": int(spaces or 0),
-            "teams": int(teams or 0),
-        }
-        if row["last_seen_at"]:
-            member["lastSeenAt"] = row["last_seen_at"]
-        return member
+        for row in rows:
+            domains = (loads(row["data"]) or {}).get("emailDomains") or []
+            if wanted in {str(d).lower() for d in domains}:
+                found.append(self.render_organization(actor, row["id"]))
+        return found
+
+    def update_organization(
+        self, actor: Actor, org_id: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Apply the settings in ``changes`` (already type-checked); needs organization.admin.
+
+        ``defaultContent`` must reference a site of this organization (400 otherwise); null
+        clears it, as null clears ``logo``.
+        """
+        org_access(self._db, actor, org_id, "admin")
+        with self._db.transaction():
+            row = self._db.one("SELECT title, data FROM organizations WHERE id = ?", (org_id,))
+            if row is None:
+                raise NotFound("organization", org_id)
+            data = loads(row["data"]) or {}
+            content = changes.get("defaultContent")
+            if content is not None:
+                self._check_default_content(org_id, content)
+            for key in ORG_SETTINGS:
+                if key in changes:
+                    if changes[key] is None and key in ("defaultContent", "logo"):
+                        data.pop(key, None)
+                    else:
+                        data[key] = changes[key]
+            if "inviteLinks" in changes:
+                data["inviteLinks"] = changes["inviteLinks"]
+            title = changes.get("title", row["title"])
+            self._db.execute(
+                "UPDATE organizations SET title = ?, data = ? WHERE id = ?",
+                (title, dumps(data), org_id),
+            )
+        return self.render_organization(actor, org_id)
+
+    def _check_default_content(self, org_id: str, content: dict[str, Any]) -> None:
+        site = content.get("site")
+        if content.get("type") != "site" or not isinstance(site, str) or not site:
+            raise Invalid(
+                "defaultContent", "invalid default content: expected {type: 'site', site}"
+            )
+        if "sites" not in tables(self._db):
+            raise Invalid("defaultContent", f"invalid default content: no site {site!r}")
+        columns = {str(r["name"]) for r in self._db.all("PRAGMA table_info(sites)")}
+        org_column = next((c for c in ("org_id", "organization_id") if c in columns), None)
+        if org_column is None:
+            found = self._db.scalar("SELECT 1 FROM sites WHERE id = ?", (site,))
+        else:
+            found = self._db.scalar(
+                f"SELECT 1 FROM sites WHERE id = ? AND {org_column} = ?", (site, org_id)
+            )
+        if found is None:
+            raise Invalid(
+                "defaultContent", f"invalid default content: no site {site!r} in the organization"
+            )

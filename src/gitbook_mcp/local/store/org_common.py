@@ -1,0 +1,62 @@
+"""Helpers shared by the organization sub-stores: the caller's role and flags, user lookup.
+
+Every organization operation starts here, so "not a member" is a 404 and "member without the
+flag" is a 403 in exactly one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
+from gitbook_mcp.local.store.db import Database
+
+__all__ = [
+    "APP_URL",
+    "is_member",
+    "org_access",
+    "page_key",
+    "resolve_member",
+    "tables",
+]
+
+APP_URL = "https://app.gitbook.com"
+
+
+def org_access(db: Database, actor: Actor, org_id: str, flag: str | None = None) -> str | None:
+    """The caller's role in the organization (NotFound if not a member), checking ``flag``."""
+    role = org_role(db, actor, org_id)
+    if flag is not None:
+        require(org_permissions(role), flag, f"organization {org_id}")
+    return role
+
+
+def is_member(db: Database, org_id: str, user_id: str) -> bool:
+    return (
+        db.scalar("SELECT 1 FROM members WHERE org_id = ? AND user_id = ?", (org_id, user_id))
+        is not None
+    )
+
+
+def resolve_member(db: Database, org_id: str, ref: str, field: str) -> str:
+    """A member's user id from a user id or an email; Invalid naming ``field`` otherwise."""
+    row = db.one(
+        "SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id "
+        "WHERE m.org_id = ? AND (u.id = ? OR lower(u.email) = lower(?))",
+        (org_id, ref, ref),
+    )
+    if row is None:
+        raise Invalid(field, f"{ref!r} is not a member of the organization")
+    user_id: str = row["user_id"]
+    return user_id
+
+
+def tables(db: Database) -> set[str]:
+    """Names of the tables present (other domains' tables may not exist yet)."""
+    return {str(r[0]) for r in db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def page_key(*parts: Any) -> tuple[Any, ...]:
+    """A pagination key with None replaced by "" so that every part compares."""
+    return tuple("" if p is None else p for p in parts)
