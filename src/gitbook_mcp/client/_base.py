@@ -185,10 +185,14 @@ class BaseClient:
         params: Mapping[str, Any] | None = None,
         page: str | None = None,
         limit: int | None = None,
+        page_type: type[ListPage[Any]] | None = None,
     ) -> AsyncPaginator[T]:
-        """A lazy paginated GET: await it for one page, ``async for`` it for every item."""
+        """A lazy paginated GET: await it for one page, ``async for`` it for every item.
+
+        ``page_type`` names a page model with extra fields (a link listing carries ``stats``).
+        """
         self.check_limit(limit)
-        page_type: Any = ListPage[item]  # type: ignore[valid-type]
+        page_model: Any = page_type or ListPage[item]  # type: ignore[valid-type]
         base_params = dict(params or {})
         if limit is not None:
             base_params["limit"] = limit
@@ -198,7 +202,7 @@ class BaseClient:
             if cursor:
                 query["page"] = cursor
             result: ListPage[T] = await self.request(
-                "GET", path, cast_to=page_type, path_params=path_params, params=query
+                "GET", path, cast_to=page_model, path_params=path_params, params=query
             )
             return result
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.common import Role, Space
 from gitbook_mcp.client.models.spaces import (
     LinkListing,
@@ -117,7 +118,10 @@ class Spaces(APIResource):
         """POST /spaces/{spaceId}/move
 
         ``parent`` is a collection id (None for the top level); ``before``/``after`` are space ids.
+        At least one of them must be given.
         """
+        if all(isinstance(v, NotGiven) for v in (parent, before, after)):
+            raise InvalidRequestError("move needs parent, before or after")
         position = strip_not_given(
             {
                 "before": PositionRef(type="space", space=before)
