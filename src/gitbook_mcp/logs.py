@@ -26,6 +26,8 @@ def configure_logging(*, level: str = "INFO", json: bool = False) -> None:
     renderer: Any = (
         structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
     )
+    for noisy in ("httpx2", "httpx", "httpcore", "httpcore2"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,

@@ -7,6 +7,7 @@ from typing import Literal
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.common import Role, Space
+from gitbook_mcp.client.models.links import LinkUsage
 from gitbook_mcp.client.models.spaces import (
     LinkListing,
     MoveSpaceRequest,
@@ -158,26 +159,25 @@ class Spaces(APIResource):
         return result
 
     @operation("listSpaceLinks")
-    async def list_links(
+    def list_links(
         self,
         space_id: str,
         *,
-        page: str | NotGiven = NOT_GIVEN,
-        limit: int | NotGiven = NOT_GIVEN,
-    ) -> LinkListing:
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[LinkUsage]:
         """GET /spaces/{spaceId}/links
 
-        One page of the links in the space's current revision, with their status and stats.
+        The links of the space's current revision with their status; pages carry ``stats``.
         """
-        self._client.check_limit(limit)
-        result: LinkListing = await self._client.request(
-            "GET",
+        return self._client.paginate(
             "/spaces/{spaceId}/links",
+            item=LinkUsage,
+            page_type=LinkListing,
             path_params={"spaceId": space_id},
-            params={"page": page, "limit": limit},
-            cast_to=LinkListing,
+            page=page,
+            limit=limit,
         )
-        return result
 
     @operation("listSpacesInOrganizationById")
     def list(

@@ -1,0 +1,91 @@
+"""Turn any failure into a tool error an agent can act on: what happened, what to do next.
+
+No traceback, no token, no internal path: only the API's message, the operation, and advice.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from gitbook_mcp.client.errors import (
+    APIConnectionError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    InvalidRequestError,
+    NotFoundError,
+    PermissionDeniedError,
+    PreconditionFailedError,
+    RateLimitError,
+)
+from gitbook_mcp.server.tooling import ToolFailure
+
+__all__ = ["describe_failure", "describe_validation"]
+
+# The tool that lists valid ids, by the kind of id that was not found.
+_LISTERS = {
+    "organization": "list_organizations",
+    "space": "list_spaces",
+    "collection": "list_spaces",
+    "site": "list_sites",
+    "change": "list_change_requests",
+    "page": "get_page_tree",
+    "comment": "list_comments",
+    "redirect": "list_redirects",
+    "site-space": "list_site_spaces",
+    "section": "list_site_sections",
+    "file": "list_files",
+}
+
+
+def describe_validation(error: ValidationError) -> str:
+    """One line per invalid field: which field, and why."""
+    lines = []
+    for item in error.errors():
+        field = ".".join(str(part) for part in item["loc"]) or "arguments"
+        lines.append(f"- {field}: {item['msg']}")
+    return "Invalid arguments; fix these fields and call again:\n" + "\n".join(lines)
+
+
+def describe_failure(error: Exception, *, tool: str, writes: bool, check_with: str | None) -> str:
+    """The message for a failed call, with the next step for the agent."""
+    if isinstance(error, ToolFailure):
+        return str(error)
+    if isinstance(error, ValidationError):
+        return describe_validation(error)
+    if isinstance(error, InvalidRequestError):
+        return f"Invalid arguments: {error}"
+    if isinstance(error, APITimeoutError | APIConnectionError):
+        if writes and error.sent:
+            hint = f" Call {check_with} to see whether it was applied" if check_with else ""
+            return (
+                f"Outcome unknown: the API did not answer ({error.message}) after the request was "
+                f"sent, so the change may or may not have been applied.{hint} before retrying."
+            )
+        return (
+            f"The API could not be reached ({error.message}); nothing was changed. Retry shortly."
+        )
+    if isinstance(error, RateLimitError):
+        wait = error.retry_after
+        when = f"after {wait:.0f} s" if wait else "in a little while"
+        return f"Rate limited by the API; nothing was changed. Retry {when}."
+    if isinstance(error, NotFoundError):
+        lister = next((v for k, v in _LISTERS.items() if k in error.message.lower()), None)
+        hint = f" Use {lister} to find valid ids." if lister else ""
+        return f"Not found: {error.message}.{hint}"
+    if isinstance(error, PermissionDeniedError):
+        return f"Permission denied by the API: {error.message}."
+    if isinstance(error, AuthenticationError):
+        return "The API token was refused (401). Check GITBOOK_API_TOKEN."
+    if isinstance(error, BadRequestError):
+        return f"The API refused the request: {error.message}. Fix the argument it names."
+    if isinstance(error, ConflictError):
+        return f"Nothing to do: {error.message}."
+    if isinstance(error, PreconditionFailedError):
+        return f"Cannot be done now: {error.message}."
+    if isinstance(error, APIStatusError):
+        verb = "The change was not applied" if writes else "Nothing was read"
+        return f"The API failed ({error.status_code}): {error.message}. {verb}; retry shortly."
+    return f"{tool} failed unexpectedly ({type(error).__name__}). Retry, or report this."

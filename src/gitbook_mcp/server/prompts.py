@@ -1,0 +1,119 @@
+"""Prompts: one markdown file per prompt in the top-level ``prompts/`` folder.
+
+A file starts with a small front matter naming the prompt and its arguments::
+
+    ---
+    name: fix_broken_links
+    description: Find and fix the broken links of a change request
+    arguments:
+      - space_id: Space id (required)
+      - change_request_id: Change request id or number (required)
+      - site_id: Site whose redirects may fix links (optional)
+    ---
+
+and the body uses ``{argument}`` placeholders. Files ship inside the wheel as
+``gitbook_mcp/prompts``; a source checkout reads the repository folder.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mcp.server.mcpserver.prompts.base import Prompt
+
+if TYPE_CHECKING:
+    from gitbook_mcp.server.app import GitBookServer
+
+__all__ = ["PromptFile", "load_prompt_files", "prompts_dir", "register_prompts"]
+
+
+@dataclass(frozen=True)
+class PromptFile:
+    name: str
+    description: str
+    arguments: tuple[tuple[str, str, bool], ...]
+    body: str
+
+    def render(self, values: dict[str, str | None]) -> str:
+        text = self.body
+        for name, _, _ in self.arguments:
+            text = text.replace("{" + name + "}", values.get(name) or "(not given)")
+        return text
+
+
+def prompts_dir() -> Path:
+    """The installed ``gitbook_mcp/prompts``, else the repository's ``prompts/``."""
+    packaged = Path(__file__).resolve().parent.parent / "prompts"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "prompts"
+
+
+def parse_prompt(text: str) -> PromptFile:
+    if not text.startswith("---\n"):
+        raise ValueError("a prompt file starts with a front matter block")
+    header, _, body = text[4:].partition("\n---\n")
+    name = description = ""
+    arguments: list[tuple[str, str, bool]] = []
+    for line in header.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("name:"):
+            name = stripped[5:].strip()
+        elif stripped.startswith("description:"):
+            description = stripped[12:].strip()
+        elif stripped.startswith("- ") and ":" in stripped:
+            arg, _, about = stripped[2:].partition(":")
+            about = about.strip()
+            required = "(required)" in about
+            arguments.append(
+                (
+                    arg.strip(),
+                    about.replace("(required)", "").replace("(optional)", "").strip(),
+                    required,
+                )
+            )
+    if not name:
+        raise ValueError("a prompt file needs a name")
+    return PromptFile(
+        name=name, description=description, arguments=tuple(arguments), body=body.strip() + "\n"
+    )
+
+
+def load_prompt_files(folder: Path | None = None) -> list[PromptFile]:
+    directory = folder or prompts_dir()
+    return [parse_prompt(p.read_text(encoding="utf-8")) for p in sorted(directory.glob("*.md"))]
+
+
+def register_prompts(server: GitBookServer, folder: Path | None = None) -> None:
+    for spec in load_prompt_files(folder):
+        server.add_prompt(_as_prompt(spec))
+
+
+def _as_prompt(spec: PromptFile) -> Prompt:
+    def render(**values: str | None) -> str:
+        return spec.render(values)
+
+    render.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=str if required else (str | None),
+                default=inspect.Parameter.empty if required else None,
+            )
+            for name, _, required in spec.arguments
+        ],
+        return_annotation=str,
+    )
+    render.__annotations__ = {
+        name: (str if required else (str | None)) for name, _, required in spec.arguments
+    } | {"return": str}
+    render.__name__ = spec.name
+    prompt = Prompt.from_function(render, name=spec.name, description=spec.description)
+    described = {name: about for name, about, _ in spec.arguments}
+    for argument in prompt.arguments or []:
+        argument.description = described.get(argument.name, argument.description)
+    return prompt

@@ -1,0 +1,92 @@
+"""Assemble a server from settings: the client (remote or the embedded local workspace),
+the selected tools, resources and prompts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.app import ClientFactory, GitBookServer, build_server
+from gitbook_mcp.server.toolsets import Selection, build_tool_list
+from gitbook_mcp.settings import Settings
+
+__all__ = ["client_factory", "create_server", "reset_local_db"]
+
+_log = get_logger("gitbook_mcp.server")
+LOCAL_BASE_URL = "http://local.gitbook-mcp/v1"
+
+
+def reset_local_db(path: Path) -> None:
+    """Remove the ``--local`` database and its WAL files, so the demo is loaded afresh."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def client_factory(settings: Settings) -> ClientFactory:
+    """How the server gets its API client: the embedded local workspace, or the real API."""
+    options = {
+        "max_concurrency": settings.max_concurrency,
+        "requests_per_second": settings.requests_per_second,
+        "timeout": settings.timeout,
+    }
+
+    @asynccontextmanager
+    async def local() -> AsyncIterator[GitBookClient]:
+        from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
+
+        if settings.reset_local:
+            reset_local_db(settings.local_db)
+        store = Store(settings.local_db)
+        try:
+            load_demo(store)
+            _log.info("local.ready", db=str(settings.local_db), role_token=settings.local_token)
+            async with GitBookClient(
+                token=settings.local_token,
+                base_url=LOCAL_BASE_URL,
+                transport=LocalTransport(create_app(store)),
+                **options,
+            ) as client:
+                yield client
+        finally:
+            store.close()
+
+    @asynccontextmanager
+    async def remote() -> AsyncIterator[GitBookClient]:
+        assert settings.token is not None
+        async with GitBookClient(
+            token=settings.token,
+            base_url=settings.api_url,
+            **options,
+        ) as client:
+            yield client
+
+    return local if settings.local else remote
+
+
+def create_server(settings: Settings, *, factory: ClientFactory | None = None) -> GitBookServer:
+    """The server these settings describe (raises `SelectionError` for unknown names)."""
+    from gitbook_mcp.server.prompts import register_prompts
+    from gitbook_mcp.server.resources import register_resources
+
+    tools = build_tool_list(
+        Selection(
+            toolsets=settings.toolsets,
+            include=settings.tools,
+            exclude=settings.exclude_tools,
+            read_only=settings.read_only,
+        )
+    )
+
+    def setup(server: GitBookServer) -> None:
+        register_resources(server)
+        register_prompts(server)
+
+    return build_server(
+        tools,
+        factory or client_factory(settings),
+        refresh_interval=settings.permissions_refresh,
+        extra_setup=setup,
+    )

@@ -1,0 +1,71 @@
+"""Slim JSON schemas for ``tools/list``: every byte there costs the agent context.
+
+Pydantic's schemas carry auto-generated ``title`` keys, ``anyOf [X, null]`` for optional
+fields and ``default: null``. An optional field is simply absent from ``required``, so these
+say nothing an agent needs; removing them keeps the meaning and roughly halves the size.
+Arguments are still validated against the full pydantic models.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["inline_defs", "slim"]
+
+
+def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
+    """A copy of ``schema`` without titles, null alternatives of optional fields, null defaults.
+
+    For an output schema (``output=True``) defaults are dropped too: they describe inputs.
+    """
+    if isinstance(schema, list):
+        return [slim(item, output=output, root=False) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "title" and not isinstance(value, dict):
+            continue
+        if key == "default" and (value is None or output):
+            continue
+        if key in ("properties", "$defs") and isinstance(value, dict):
+            out[key] = {name: slim(prop, output=output, root=False) for name, prop in value.items()}
+            continue
+        out[key] = slim(value, output=output, root=False)
+    if output and not root and "properties" in out:
+        out.pop("type", None)
+        out.pop("required", None)
+    if out.get("minLength") == 1:
+        del out["minLength"]
+    if "enum" in out and out.get("type") == "string":
+        del out["type"]
+    if out.get("default") is False:
+        del out["default"]
+    variants = out.get("anyOf")
+    if isinstance(variants, list):
+        kept = [v for v in variants if v != {"type": "null"}]
+        if len(kept) == 1 and len(kept) < len(variants):
+            del out["anyOf"]
+            merged = dict(kept[0])
+            merged.update(out)
+            out = merged
+    return out
+
+
+def inline_defs(schema: dict[str, Any]) -> dict[str, Any]:
+    """Replace ``$ref`` to ``$defs`` with the definition itself (no recursion in our models)."""
+    defs = schema.get("$defs")
+    if not isinstance(defs, dict):
+        return schema
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, list):
+            return [resolve(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
+            return resolve(defs[ref.removeprefix("#/$defs/")])
+        return {k: resolve(v) for k, v in node.items()}
+
+    return {k: resolve(v) for k, v in schema.items() if k != "$defs"}

@@ -1,0 +1,1 @@
+"""One module per toolset; each exports ``TOOLS``, a list of `ToolDef`."""

@@ -1,0 +1,70 @@
+"""Pieces the toolsets share: argument fields, compact summaries, page-tree walking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.server.rendering import untrusted
+
+__all__ = [
+    "ChangeRequestId",
+    "Cursor",
+    "Limit",
+    "OrganizationId",
+    "PageEntry",
+    "SiteId",
+    "SpaceId",
+    "flatten_pages",
+    "outline",
+    "page_entries",
+]
+
+OrganizationId = Annotated[
+    str, Field(min_length=1, description="Organization id (list_organizations)")
+]
+SpaceId = Annotated[str, Field(min_length=1, description="Space id (list_spaces)")]
+SiteId = Annotated[str, Field(min_length=1, description="Site id (list_sites)")]
+ChangeRequestId = Annotated[
+    str, Field(min_length=1, description="Change request id or number (list_change_requests)")
+]
+Cursor = Annotated[str | None, Field(default=None, description="next_cursor of the previous page")]
+Limit = Annotated[int, Field(default=25, ge=1, le=100)]
+
+
+class PageEntry(BaseModel):
+    id: str
+    title: str
+    path: str
+    depth: int = 0
+
+
+def flatten_pages(pages: list[Any], depth: int = 0) -> Iterator[tuple[dict[str, Any], int]]:
+    """Every page of a page tree (dicts with nested ``pages``), depth first, with its depth."""
+    for page in pages:
+        if not isinstance(page, dict):
+            continue
+        yield page, depth
+        yield from flatten_pages(page.get("pages") or [], depth + 1)
+
+
+def page_entries(pages: list[Any]) -> list[PageEntry]:
+    return [
+        PageEntry(
+            id=str(page.get("id", "")),
+            title=untrusted(str(page.get("title", ""))),
+            path=str(page.get("path", "")),
+            depth=depth,
+        )
+        for page, depth in flatten_pages(pages)
+    ]
+
+
+def outline(entries: list[PageEntry]) -> str:
+    """An indented outline: ``- Title (path) [id]``."""
+    return (
+        "\n".join(f"{'  ' * e.depth}- {e.title} ({e.path}) [{e.id}]" for e in entries)
+        or "(no pages)"
+    )

@@ -1,0 +1,43 @@
+"""Argument and output pieces shared by the site toolsets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, Permission
+from gitbook_mcp.server.tools._shared import OrganizationId, SiteId
+
+__all__ = ["SITE_ADMIN", "SiteArgs", "SiteSpaceView", "site_space_view"]
+
+SITE_ADMIN = Permission("organization", "admin", "organization_id")
+"""Every site write needs the admin flag on the site's organization."""
+
+
+class SiteArgs(Args):
+    organization_id: OrganizationId
+    site_id: SiteId
+
+
+class SiteSpaceView(BaseModel):
+    id: str
+    path: str
+    space_id: str
+    title: str
+    section_id: str | None = None
+    default: bool = False
+    condition: str | None = None
+
+
+def site_space_view(ss: Any) -> SiteSpaceView:
+    return SiteSpaceView(
+        id=ss.id,
+        path=ss.path,
+        space_id=ss.space.id,
+        title=untrusted(ss.title),
+        section_id=ss.section,
+        default=bool(ss.default),
+        condition=ss.condition,
+    )

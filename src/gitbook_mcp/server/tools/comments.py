@@ -1,0 +1,367 @@
+"""Toolset ``comments``: triage the comments of a space or of a change request.
+
+Resolving, editing and reacting are one API call (PUT), so they are one tool; a body edit is
+additionally checked against the comment's own ``edit`` flag before anything is sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.server.rendering import quoted, untrusted
+from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._shared import Cursor, Limit, SpaceId
+
+__all__ = ["TOOLS"]
+
+CrId = Field(default=None, description="Change request id or number (omit: space comments)")
+
+
+class CommentView(BaseModel):
+    id: str
+    author: str
+    posted_at: str
+    status: str | None = None
+    replies: int = 0
+    page: str | None = None
+    reactions: dict[str, int] = Field(default_factory=dict)
+    markdown: str = ""
+
+
+class ReplyView(BaseModel):
+    id: str
+    author: str
+    posted_at: str
+    markdown: str = ""
+
+
+def _markdown(body: Any) -> str:
+    if isinstance(body, dict):
+        return untrusted(str(body.get("markdown", "")))
+    return ""
+
+
+def _view(comment: Any) -> CommentView:
+    target = getattr(comment, "target", None) or {}
+    page = target.get("page") if isinstance(target, dict) else None
+    return CommentView(
+        id=comment.id,
+        author=untrusted(comment.postedBy.displayName),
+        posted_at=comment.postedAt,
+        status=getattr(comment, "status", None),
+        replies=int(getattr(comment, "replies", 0) or 0),
+        page=(page or {}).get("path") if isinstance(page, dict) else None,
+        reactions={
+            r.emoji: int(r.count) for r in (comment.reactions or []) if getattr(r, "emoji", None)
+        },
+        markdown=_markdown(comment.body),
+    )
+
+
+def _reply_view(reply: Any) -> ReplyView:
+    return ReplyView(
+        id=reply.id,
+        author=untrusted(reply.postedBy.displayName),
+        posted_at=reply.postedAt,
+        markdown=_markdown(reply.body),
+    )
+
+
+def _render_comment(c: CommentView) -> str:
+    state = c.status or "open"
+    where = f" on {c.page}" if c.page else ""
+    reactions = " ".join(f"{k}{v}" for k, v in c.reactions.items())
+    head = f"[{c.id}] {c.author}, {c.posted_at}, {state}{where}, {c.replies} replies {reactions}".rstrip()
+    return head + "\n" + quoted(c.markdown, label=f"Comment by {c.author}")
+
+
+class ListCommentsArgs(Args):
+    space_id: SpaceId
+    change_request_id: str | None = CrId
+    comment_id: str | None = Field(default=None, description="Read this comment with its replies")
+    status: Literal["open", "resolved", "all"] = Field(default="open", description="Which comments")
+    page_id: str | None = Field(default=None, description="Only comments on this page")
+    authors: list[str] | None = Field(default=None, description="Only comments by these user ids")
+    order: Literal["asc", "desc"] = Field(default="desc", description="By posting time")
+    cursor: Cursor
+    limit: Limit
+
+
+class CommentList(BaseModel):
+    comments: list[CommentView]
+    replies: list[ReplyView] | None = None
+    next_cursor: str | None = None
+
+
+async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList:
+    if args.comment_id:
+        thread = await _thread(ctx, args.space_id, args.change_request_id, args.comment_id)
+        return CommentList(comments=[thread.comment], replies=thread.replies)
+    options: dict[str, Any] = {"status": args.status, "order": args.order}
+    if args.page_id:
+        options["target_page"] = args.page_id
+    if args.authors:
+        options["authors"] = args.authors
+    if args.change_request_id:
+        page = await ctx.client.change_request_comments.list(
+            args.space_id, args.change_request_id, page=args.cursor, limit=args.limit, **options
+        )
+    else:
+        page = await ctx.client.comments.list(
+            args.space_id, page=args.cursor, limit=args.limit, **options
+        )
+    return CommentList(comments=[_view(c) for c in page.items], next_cursor=page.next_cursor)
+
+
+def _render_list(r: CommentList) -> str:
+    if r.replies is not None and r.comments:
+        return _render_thread(CommentWithReplies(comment=r.comments[0], replies=r.replies))
+    if not r.comments:
+        return "No comments."
+    body = "\n\n".join(_render_comment(c) for c in r.comments)
+    return body + (f"\n\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else "")
+
+
+class CommentRef(Args):
+    space_id: SpaceId
+    comment_id: str = Field(min_length=1, description="Comment id (list_comments)")
+    change_request_id: str | None = CrId
+
+
+class CommentWithReplies(BaseModel):
+    comment: CommentView
+    replies: list[ReplyView] = Field(default_factory=list)
+
+
+async def _thread(
+    ctx: ToolContext, space_id: str, change_request_id: str | None, comment_id: str
+) -> CommentWithReplies:
+    if change_request_id:
+        comment = await ctx.client.change_request_comments.get(
+            space_id, change_request_id, comment_id, format="markdown"
+        )
+        replies = await ctx.client.change_request_comments.list_replies(
+            space_id, change_request_id, comment_id, format="markdown"
+        ).to_list(max_items=50)
+        return CommentWithReplies(comment=_view(comment), replies=[_reply_view(r) for r in replies])
+    comment = await ctx.client.comments.get(space_id, comment_id, format="markdown")
+    return CommentWithReplies(comment=_view(comment))
+
+
+def _render_thread(r: CommentWithReplies) -> str:
+    parts = [_render_comment(r.comment)]
+    parts += [
+        f"  reply [{x.id}] {x.author}, {x.posted_at}\n"
+        + quoted(x.markdown, label=f"Reply by {x.author}")
+        for x in r.replies
+    ]
+    if r.comment.replies and not r.replies:
+        parts.append(
+            f"({r.comment.replies} replies; replies of space comments are read one by one)"
+        )
+    return "\n".join(parts)
+
+
+class PostCommentArgs(Args):
+    space_id: SpaceId
+    markdown: str = Field(min_length=1, max_length=20000, description="Comment text (markdown)")
+    change_request_id: str | None = CrId
+    page_id: str | None = Field(default=None, description="Attach the comment to this page")
+
+
+async def post_comment(ctx: ToolContext, args: PostCommentArgs) -> Written:
+    body = {"markdown": args.markdown}
+    page: Any = args.page_id if args.page_id else None
+    extra: dict[str, Any] = {"page": page} if page else {}
+    if args.change_request_id:
+        comment = await ctx.client.change_request_comments.create(
+            args.space_id, args.change_request_id, body=body, **extra
+        )
+    else:
+        comment = await ctx.client.comments.create(args.space_id, body=body, **extra)
+    return Written(id=comment.id, status=comment.status)
+
+
+class ReplyArgs(CommentRef):
+    markdown: str = Field(min_length=1, max_length=20000, description="Reply text (markdown)")
+
+
+async def reply_to_comment(ctx: ToolContext, args: ReplyArgs) -> Written:
+    body = {"markdown": args.markdown}
+    if args.change_request_id:
+        reply = await ctx.client.change_request_comments.create_reply(
+            args.space_id, args.change_request_id, args.comment_id, body=body
+        )
+    else:
+        reply = await ctx.client.comments.create_reply(args.space_id, args.comment_id, body=body)
+    return Written(id=reply.id)
+
+
+class UpdateCommentArgs(CommentRef):
+    resolved: bool | None = Field(default=None, description="true resolves, false reopens")
+    markdown: str | None = Field(
+        default=None, max_length=20000, description="New text (your own comments)"
+    )
+    add_reactions: list[str] | None = Field(default=None, description="Emoji to add, e.g. ['👍']")
+    remove_reactions: list[str] | None = Field(default=None, description="Emoji to remove")
+
+
+async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
+    changes: dict[str, Any] = {}
+    if args.resolved is not None:
+        changes["resolved"] = args.resolved
+    if args.add_reactions:
+        changes["added_reactions"] = args.add_reactions
+    if args.remove_reactions:
+        changes["removed_reactions"] = args.remove_reactions
+    if args.markdown is not None:
+        changes["body"] = {"markdown": args.markdown}
+    if not changes:
+        raise ToolFailure(
+            "Nothing to change: give resolved, markdown, add_reactions or remove_reactions."
+        )
+    if args.change_request_id:
+        resource: Any = ctx.client.change_request_comments
+        ids: tuple[str, ...] = (args.space_id, args.change_request_id, args.comment_id)
+    else:
+        resource = ctx.client.comments
+        ids = (args.space_id, args.comment_id)
+    if args.markdown is not None:
+        current = await resource.get(*ids)
+        if not (current.permissions or {}).get("edit", False):
+            raise ToolFailure(
+                "Refused: editing the text needs the 'edit' permission on this comment (its "
+                "author or a space admin). Nothing was sent."
+            )
+    updated = await resource.update(*ids, **changes)
+    return Written(id=updated.id, status=updated.status)
+
+
+class DeleteResult(BaseModel):
+    deleted: bool
+
+
+class Written(BaseModel):
+    """What a comment write returns: the id, and the comment's status after it."""
+
+    id: str
+    status: str | None = None
+
+
+async def delete_comment(ctx: ToolContext, args: CommentRef) -> DeleteResult:
+    if args.change_request_id:
+        existed = await ctx.client.change_request_comments.delete(
+            args.space_id, args.change_request_id, args.comment_id
+        )
+    else:
+        existed = await ctx.client.comments.delete(args.space_id, args.comment_id)
+    return DeleteResult(deleted=existed)
+
+
+class CommentersArgs(Args):
+    space_id: SpaceId
+    change_request_id: str = Field(min_length=1, description="Change request id or number")
+    cursor: Cursor
+    limit: Limit
+
+
+class Commenter(BaseModel):
+    id: str
+    name: str
+    role: str | None = None
+
+
+class CommenterList(BaseModel):
+    commenters: list[Commenter]
+    next_cursor: str | None = None
+
+
+async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterList:
+    page = await ctx.client.change_request_comments.list_commenters(
+        args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
+    )
+    return CommenterList(
+        commenters=[
+            Commenter(id=m.id, name=untrusted(m.user.displayName), role=m.role) for m in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+COMMENT = Permission("space", "comment", "space_id")
+
+TOOLS = [
+    ToolDef(
+        name="list_comments",
+        toolset="comments",
+        description="Comments of a space or change request (open, newest first); or one thread by comment_id.",
+        input=ListCommentsArgs,
+        output=CommentList,
+        handler=list_comments,
+        render=_render_list,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_commenters",
+        toolset="comments",
+        description="Members who commented on a change request.",
+        input=CommentersArgs,
+        output=CommenterList,
+        handler=list_commenters,
+        render=lambda r: (
+            "\n".join(f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters) or "No commenters."
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="post_comment",
+        toolset="comments",
+        description="Comment on a space or change request, optionally on a page.",
+        input=PostCommentArgs,
+        output=Written,
+        handler=post_comment,
+        render=lambda c: f"Posted comment {c.id}.",
+        read_only=False,
+        permission=COMMENT,
+    ),
+    ToolDef(
+        name="reply_to_comment",
+        toolset="comments",
+        description="Reply to a comment.",
+        input=ReplyArgs,
+        output=Written,
+        handler=reply_to_comment,
+        render=lambda r: f"Posted reply {r.id}.",
+        read_only=False,
+        permission=COMMENT,
+    ),
+    ToolDef(
+        name="update_comment",
+        toolset="comments",
+        description="Resolve or reopen a comment, edit its text, or add/remove reactions.",
+        input=UpdateCommentArgs,
+        output=Written,
+        handler=update_comment,
+        render=lambda c: f"Updated comment {c.id}: {c.status or 'open'}.",
+        read_only=False,
+        idempotent=True,
+        permission=COMMENT,
+    ),
+    ToolDef(
+        name="delete_comment",
+        toolset="comments",
+        description="Delete a comment and its replies.",
+        input=CommentRef,
+        output=DeleteResult,
+        handler=delete_comment,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+        permission=Permission("comment", "delete", "comment_id"),
+    ),
+]

@@ -1,0 +1,214 @@
+"""Toolset ``content``: a change request's page tree, pages as markdown, files and backlinks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, model_validator
+
+from gitbook_mcp.server.rendering import DEFAULT_MAX_CHARS, quoted, truncate, untrusted
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tools._shared import (
+    ChangeRequestId,
+    Cursor,
+    Limit,
+    SpaceId,
+)
+
+__all__ = ["TOOLS"]
+
+
+class GetPageArgs(Args):
+    space_id: SpaceId
+    page_id: str | None = Field(default=None, description="Page id (get_page_tree)")
+    path: str | None = Field(
+        default=None, description="Or the page path, e.g. getting-started/install"
+    )
+    change_request_id: str | None = Field(
+        default=None, description="The page as in this change request"
+    )
+    offset: int = Field(default=0, ge=0, description="Offset to continue from")
+    max_chars: int = Field(
+        default=DEFAULT_MAX_CHARS, ge=500, le=50000, description="Characters to return"
+    )
+
+    @model_validator(mode="after")
+    def _one_ref(self) -> GetPageArgs:
+        if bool(self.page_id) == bool(self.path):
+            raise ValueError("give exactly one of page_id or path")
+        return self
+
+
+class PageText(BaseModel):
+    id: str
+    title: str
+    path: str
+    markdown: str
+    total_chars: int
+    next_offset: int | None = None
+
+
+async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
+    c = ctx.client
+    page: Any
+    if args.change_request_id:
+        if args.page_id:
+            page = await c.change_request_content.get_page(
+                args.space_id, args.change_request_id, args.page_id, format="markdown"
+            )
+        else:
+            assert args.path is not None
+            page = await c.change_request_content.get_page_by_path(
+                args.space_id, args.change_request_id, args.path, format="markdown"
+            )
+    elif args.page_id:
+        page = await c.space_content.get_page(args.space_id, args.page_id, format="markdown")
+    else:
+        assert args.path is not None
+        page = await c.space_content.get_page_by_path(args.space_id, args.path, format="markdown")
+    data = page if isinstance(page, dict) else page.model_dump()
+    text = untrusted(str(data.get("markdown") or ""))
+    window, next_offset = truncate(text, offset=args.offset, max_chars=args.max_chars)
+    return PageText(
+        id=str(data.get("id", "")),
+        title=untrusted(str(data.get("title", ""))),
+        path=str(data.get("path", "")),
+        markdown=window,
+        total_chars=len(text),
+        next_offset=next_offset,
+    )
+
+
+def _render_page(p: PageText) -> str:
+    text = quoted(p.markdown, label=f"Page '{p.title}' ({p.path}) [{p.id}]")
+    if p.next_offset is not None:
+        text += f"\n(cut at {p.next_offset} of {p.total_chars} characters: call get_page with offset={p.next_offset} to continue)"
+    return text
+
+
+class FilesArgs(Args):
+    space_id: SpaceId
+    change_request_id: ChangeRequestId
+    cursor: Cursor
+    limit: Limit
+
+
+class FileEntry(BaseModel):
+    id: str
+    name: str
+    content_type: str
+    size: int
+
+
+class FileList(BaseModel):
+    files: list[FileEntry]
+    next_cursor: str | None = None
+
+
+async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
+    page = await ctx.client.change_request_content.list_files(
+        args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
+    )
+    return FileList(
+        files=[
+            FileEntry(id=f.id, name=untrusted(f.name), content_type=f.contentType, size=int(f.size))
+            for f in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+class BacklinksArgs(Args):
+    space_id: SpaceId
+    change_request_id: ChangeRequestId
+    page_id: str | None = Field(default=None, description="Pages linking to this page")
+    file_id: str | None = Field(default=None, description="Or pages linking to this file")
+    cursor: Cursor
+    limit: Limit
+
+    @model_validator(mode="after")
+    def _one_target(self) -> BacklinksArgs:
+        if bool(self.page_id) == bool(self.file_id):
+            raise ValueError("give exactly one of page_id or file_id")
+        return self
+
+
+class Backlink(BaseModel):
+    kind: str
+    page_id: str | None = None
+    title: str | None = None
+    path: str | None = None
+
+
+class BacklinkList(BaseModel):
+    backlinks: list[Backlink]
+    next_cursor: str | None = None
+
+
+async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:
+    content = ctx.client.change_request_content
+    if args.page_id:
+        paginator = content.list_page_backlinks(
+            args.space_id, args.change_request_id, args.page_id, page=args.cursor, limit=args.limit
+        )
+    else:
+        assert args.file_id is not None
+        paginator = content.list_file_backlinks(
+            args.space_id, args.change_request_id, args.file_id, page=args.cursor, limit=args.limit
+        )
+    page = await paginator
+    links = []
+    for location in page.items:
+        target = location.page or {}
+        links.append(
+            Backlink(
+                kind=location.kind,
+                page_id=target.get("id"),
+                title=untrusted(str(target.get("title", ""))) or None,
+                path=target.get("path"),
+            )
+        )
+    return BacklinkList(backlinks=links, next_cursor=page.next_cursor)
+
+
+TOOLS = [
+    ToolDef(
+        name="get_page",
+        toolset="content",
+        description="A page as markdown (by id or path, published or in a change request), in windows.",
+        input=GetPageArgs,
+        output=PageText,
+        handler=get_page,
+        render=_render_page,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_files",
+        toolset="content",
+        description="Files of a change request's revision.",
+        input=FilesArgs,
+        output=FileList,
+        handler=list_files,
+        render=lambda r: (
+            "\n".join(f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]" for f in r.files)
+            or "No files."
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_backlinks",
+        toolset="content",
+        description="Pages linking to a page or file of a change request.",
+        input=BacklinksArgs,
+        output=BacklinkList,
+        handler=list_backlinks,
+        render=lambda r: (
+            "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks)
+            or "No backlinks."
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+]

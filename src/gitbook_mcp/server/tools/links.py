@@ -1,0 +1,173 @@
+"""Toolset ``links``: every broken link of a space or change request, or all links of a page.
+
+`check_links` reads the links of all pages concurrently; the client's concurrency cap
+bounds how many requests are in flight, and progress is reported page by page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._shared import SpaceId, flatten_pages
+
+__all__ = ["TOOLS"]
+
+
+class LinkEntry(BaseModel):
+    status: str
+    target: str
+    relation: str | None = None
+
+
+def describe_target(reference: Any) -> str:
+    """A short human description of a link target (page path, file name or URL)."""
+    if reference is None:
+        return "(unknown target)"
+    if reference.kind == "url" and reference.url:
+        return str(reference.url)
+    if reference.kind == "page" and reference.page:
+        return str(reference.page.get("path") or reference.page.get("id") or "(page)")
+    if reference.kind == "file" and reference.file:
+        return "file " + str(reference.file.get("name") or reference.file.get("id") or "")
+    extra = reference.model_extra or {}
+    for key in ("page", "file", "url", "anchor", "space"):
+        value = extra.get(key) or getattr(reference, key, None)
+        if value:
+            return f"{reference.kind} {value if isinstance(value, str) else value.get('id', '')}"
+    return str(reference.kind)
+
+
+class CheckArgs(Args):
+    space_id: SpaceId
+    change_request_id: str | None = Field(
+        default=None, description="Change request to check; omit for the published space"
+    )
+    page_id: str | None = Field(
+        default=None, description="Only this page (needs change_request_id): all its links"
+    )
+
+
+class BrokenLink(BaseModel):
+    page_id: str | None = None
+    page_path: str | None = None
+    target: str
+    status: str = "broken"
+
+
+class LinkReport(BaseModel):
+    pages_scanned: int
+    links_checked: int
+    broken: list[BrokenLink]
+    links: list[BrokenLink] | None = None
+
+
+async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
+    if args.page_id:
+        if not args.change_request_id:
+            raise ToolFailure("page_id needs change_request_id.")
+        return await _page_links(ctx, args.space_id, args.change_request_id, args.page_id)
+    if args.change_request_id:
+        return await _scan_change_request(ctx, args.space_id, args.change_request_id)
+    return await _scan_space(ctx, args.space_id)
+
+
+async def _page_links(ctx: ToolContext, space_id: str, cr: str, page_id: str) -> LinkReport:
+    content = ctx.client.change_request_content
+    links = [
+        BrokenLink(
+            page_id=page_id,
+            target=untrusted(describe_target(item.targetReference)),
+            status=item.status,
+        )
+        async for item in content.list_page_links(space_id, cr, page_id, limit=1000)
+    ]
+    broken = [link for link in links if link.status == "broken"]
+    return LinkReport(pages_scanned=1, links_checked=len(links), broken=broken, links=links)
+
+
+async def _scan_change_request(ctx: ToolContext, space_id: str, cr: str) -> LinkReport:
+    tree = await ctx.client.change_request_content.list_pages(space_id, cr)
+    pages = [(p, d) for p, d in flatten_pages(tree.pages) if p.get("id")]
+    broken: list[BrokenLink] = []
+    checked = 0
+    done = 0
+
+    async def scan(page: dict[str, Any]) -> None:
+        nonlocal checked, done
+        async for item in ctx.client.change_request_content.list_page_links(
+            space_id, cr, page["id"], limit=1000
+        ):
+            checked += 1
+            if item.status == "broken":
+                broken.append(
+                    BrokenLink(
+                        page_id=page["id"],
+                        page_path=page.get("path"),
+                        target=untrusted(describe_target(item.targetReference)),
+                    )
+                )
+        done += 1
+        await ctx.progress(done, len(pages), f"scanned {page.get('path', page['id'])}")
+
+    async with anyio.create_task_group() as tg:
+        for page, _ in pages:
+            tg.start_soon(scan, page)
+    broken.sort(key=lambda b: (b.page_path or "", b.target))
+    return LinkReport(pages_scanned=len(pages), links_checked=checked, broken=broken)
+
+
+async def _scan_space(ctx: ToolContext, space_id: str) -> LinkReport:
+    broken: list[BrokenLink] = []
+    checked = 0
+    pages: set[str] = set()
+    async for item in ctx.client.spaces.list_links(space_id, limit=1000):
+        checked += 1
+        for location in item.locationReferences:
+            if location.page:
+                pages.add(str(location.page.get("id")))
+        if item.status != "broken":
+            continue
+        locations: list[Any] = list(item.locationReferences) or [None]
+        for location in locations:
+            page = (location.page if location is not None else None) or {}
+            broken.append(
+                BrokenLink(
+                    page_id=page.get("id"),
+                    page_path=page.get("path"),
+                    target=untrusted(describe_target(item.targetReference)),
+                )
+            )
+    await ctx.progress(1, 1, "scanned the space's links")
+    broken.sort(key=lambda b: (b.page_path or "", b.target))
+    return LinkReport(pages_scanned=len(pages), links_checked=checked, broken=broken)
+
+
+def _render_report(r: LinkReport) -> str:
+    head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
+    if r.links is not None:
+        return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
+    rows = [f"- {b.page_path or b.page_id}: {b.target}" for b in r.broken]
+    return "\n".join([head, *rows])
+
+
+TOOLS = [
+    ToolDef(
+        name="check_links",
+        toolset="links",
+        description=(
+            "Every broken link of a change request or space, with its page; "
+            "with page_id, all links of that page and their status."
+        ),
+        input=CheckArgs,
+        output=LinkReport,
+        handler=check_links,
+        render=_render_report,
+        read_only=True,
+        idempotent=True,
+    ),
+]

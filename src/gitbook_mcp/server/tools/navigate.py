@@ -1,0 +1,288 @@
+"""Toolset ``navigate``: how an agent finds the ids every other tool takes."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, model_validator
+
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Limit,
+    OrganizationId,
+    PageEntry,
+    SpaceId,
+    outline,
+    page_entries,
+)
+
+__all__ = ["TOOLS"]
+
+
+class Empty(Args):
+    pass
+
+
+class OrgSummary(BaseModel):
+    id: str
+    title: str
+    can_admin: bool = False
+
+
+class OrgList(BaseModel):
+    organizations: list[OrgSummary]
+
+
+async def list_organizations(ctx: ToolContext, args: Empty) -> OrgList:
+    orgs = [org async for org in ctx.client.orgs.list()]
+    return OrgList(
+        organizations=[
+            OrgSummary(
+                id=o.id,
+                title=untrusted(str(getattr(o, "title", ""))),
+                can_admin=bool((getattr(o, "permissions", None) or {}).get("admin", False)),
+            )
+            for o in orgs
+        ]
+    )
+
+
+class ListSpacesArgs(Args):
+    organization_id: str | None = Field(default=None, description="Spaces of this organization")
+    collection_id: str | None = Field(default=None, description="Or of this collection")
+    cursor: Cursor
+    limit: Limit
+
+    @model_validator(mode="after")
+    def _one_parent(self) -> ListSpacesArgs:
+        if bool(self.organization_id) == bool(self.collection_id):
+            raise ValueError("give exactly one of organization_id or collection_id")
+        return self
+
+
+class SpaceSummary(BaseModel):
+    id: str
+    title: str
+    emoji: str | None = None
+    visibility: str | None = None
+    parent: str | None = None
+    can_edit: bool = False
+
+
+class SpaceList(BaseModel):
+    spaces: list[SpaceSummary]
+    next_cursor: str | None = None
+
+
+async def list_spaces(ctx: ToolContext, args: ListSpacesArgs) -> SpaceList:
+    if args.organization_id:
+        page = await ctx.client.spaces.list(
+            args.organization_id, page=args.cursor, limit=args.limit
+        )
+    else:
+        assert args.collection_id is not None
+        page = await ctx.client.collections.list_spaces(
+            args.collection_id, page=args.cursor, limit=args.limit
+        )
+    return SpaceList(
+        spaces=[
+            SpaceSummary(
+                id=s.id,
+                title=untrusted(s.title),
+                emoji=s.emoji or None,
+                visibility=s.visibility,
+                parent=s.parent,
+                can_edit=bool(s.permissions and s.permissions.edit),
+            )
+            for s in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+class ListSitesArgs(Args):
+    organization_id: OrganizationId
+    cursor: Cursor
+    limit: Limit
+
+
+class SiteSummary(BaseModel):
+    id: str
+    title: str
+    hostname: str | None = None
+    published: bool | None = None
+
+
+class SiteList(BaseModel):
+    sites: list[SiteSummary]
+    next_cursor: str | None = None
+
+
+async def list_sites(ctx: ToolContext, args: ListSitesArgs) -> SiteList:
+    page = await ctx.client.sites.list(args.organization_id, page=args.cursor, limit=args.limit)
+    return SiteList(
+        sites=[
+            SiteSummary(
+                id=s.id, title=untrusted(s.title), hostname=s.hostname, published=s.published
+            )
+            for s in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+class ListChangeRequestsArgs(Args):
+    space_id: SpaceId
+    status: str | None = Field(
+        default=None, description="open (default), draft, merged or archived"
+    )
+    cursor: Cursor
+    limit: Limit
+
+
+class ChangeRequestSummary(BaseModel):
+    id: str
+    number: int
+    subject: str
+    status: str
+
+
+class ChangeRequestList(BaseModel):
+    change_requests: list[ChangeRequestSummary]
+    next_cursor: str | None = None
+
+
+async def list_change_requests(ctx: ToolContext, args: ListChangeRequestsArgs) -> ChangeRequestList:
+    kwargs = {"status": args.status} if args.status else {}
+    page = await ctx.client.change_requests.list(
+        args.space_id,
+        page=args.cursor,
+        limit=args.limit,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    return ChangeRequestList(
+        change_requests=[
+            ChangeRequestSummary(
+                id=cr.id, number=int(cr.number), subject=untrusted(cr.subject), status=cr.status
+            )
+            for cr in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+class TreeArgs(Args):
+    space_id: SpaceId
+    change_request_id: str | None = Field(default=None, description="Tree of this change request")
+
+
+class PageTree(BaseModel):
+    pages: list[PageEntry]
+
+
+async def get_page_tree(ctx: ToolContext, args: TreeArgs) -> PageTree:
+    if args.change_request_id:
+        result = await ctx.client.change_request_content.list_pages(
+            args.space_id, args.change_request_id
+        )
+        return PageTree(pages=page_entries(result.pages))
+    published = await ctx.client.space_content.list_pages(args.space_id)
+    return PageTree(pages=page_entries(published.pages))
+
+
+class RefreshResult(BaseModel):
+    organizations: int
+    spaces: int
+
+
+async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:
+    refresh = ctx.options.get("refresh")
+    counts = await refresh() if refresh is not None else (0, 0)
+    return RefreshResult(organizations=counts[0], spaces=counts[1])
+
+
+def _rows(header: str, rows: list[str], cursor: str | None) -> str:
+    more = f"\nMore: pass cursor={cursor!r}" if cursor else ""
+    return f"{header}\n" + ("\n".join(rows) if rows else "(none)") + more
+
+
+TOOLS = [
+    ToolDef(
+        name="list_organizations",
+        toolset="navigate",
+        description="Organizations of this token.",
+        input=Empty,
+        output=OrgList,
+        handler=list_organizations,
+        render=lambda r: _rows(
+            "Organizations:", [f"- {o.title} [{o.id}]" for o in r.organizations], None
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_spaces",
+        toolset="navigate",
+        description="Spaces of an organization or collection.",
+        input=ListSpacesArgs,
+        output=SpaceList,
+        handler=list_spaces,
+        render=lambda r: _rows(
+            "Spaces:",
+            [f"- {s.emoji or ''} {s.title} [{s.id}]".replace("-  ", "- ") for s in r.spaces],
+            r.next_cursor,
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_sites",
+        toolset="navigate",
+        description="Docs sites of an organization.",
+        input=ListSitesArgs,
+        output=SiteList,
+        handler=list_sites,
+        render=lambda r: _rows("Sites:", [f"- {s.title} [{s.id}]" for s in r.sites], r.next_cursor),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_change_requests",
+        toolset="navigate",
+        description="Change requests of a space (open unless status is given).",
+        input=ListChangeRequestsArgs,
+        output=ChangeRequestList,
+        handler=list_change_requests,
+        render=lambda r: _rows(
+            "Change requests:",
+            [f"- #{c.number} {c.subject} ({c.status}) [{c.id}]" for c in r.change_requests],
+            r.next_cursor,
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="get_page_tree",
+        toolset="navigate",
+        description="Page tree (titles, paths, ids) of a space or of a change request.",
+        input=TreeArgs,
+        output=PageTree,
+        handler=get_page_tree,
+        render=lambda r: outline(r.pages),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="refresh_permissions",
+        toolset="navigate",
+        description="Re-read this token's permissions and offered tools.",
+        input=Empty,
+        output=RefreshResult,
+        handler=refresh_permissions,
+        render=lambda r: (
+            f"Permissions re-read: {r.organizations} organizations, {r.spaces} spaces."
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+]

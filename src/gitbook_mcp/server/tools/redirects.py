@@ -1,0 +1,209 @@
+"""Toolset ``redirects``: list, look up, create, update and delete a site's redirects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, model_validator
+
+from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._shared import Cursor, Limit
+from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
+
+__all__ = ["TOOLS"]
+
+SOURCE_PATTERN = r"^(/[^/\s?#]+)+$"
+"""Absolute path, no trailing slash; the API checks the exact character set."""
+Source = Field(
+    max_length=512,
+    pattern=SOURCE_PATTERN,
+    description="Path like /old/page",
+)
+
+
+class RedirectView(BaseModel):
+    id: str
+    source: str
+    destination: dict[str, Any]
+    target: str | None = None
+
+
+class RedirectList(BaseModel):
+    redirects: list[RedirectView]
+    next_cursor: str | None = None
+
+
+def _view(r: Any) -> RedirectView:
+    dest = r.destination if isinstance(r.destination, dict) else {}
+    return RedirectView(id=r.id, source=r.source, destination=dest)
+
+
+def _describe(dest: dict[str, Any]) -> str:
+    kind = dest.get("kind")
+    if kind == "site-section":
+        return f"section {dest.get('siteSectionId')}"
+    if kind == "site-space":
+        return f"site space {dest.get('siteSpaceId')}"
+    if kind == "site-page":
+        return f"page {dest.get('pageId')} of site space {dest.get('siteSpaceId')}"
+    return str(dest)
+
+
+class ListArgs(SiteArgs):
+    source: str | None = Field(
+        default=None,
+        max_length=512,
+        pattern=SOURCE_PATTERN,
+        description="Only this path's redirect, with its target URL",
+    )
+    cursor: Cursor
+    limit: Limit
+
+
+async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
+    if args.source:
+        found = await ctx.client.redirects.get_by_source(
+            args.organization_id, args.site_id, source=args.source
+        )
+        view = _view(found.redirect)
+        view.target = found.target
+        return RedirectList(redirects=[view])
+    page = await ctx.client.redirects.list(
+        args.organization_id, args.site_id, page=args.cursor, limit=args.limit
+    )
+    return RedirectList(redirects=[_view(r) for r in page.items], next_cursor=page.next_cursor)
+
+
+class DestinationArgs(SiteArgs):
+    section_id: str | None = Field(default=None, description="Redirect to this site section")
+    site_space_id: str | None = Field(
+        default=None, description="Or to this site space (list_site_spaces)"
+    )
+    page_id: str | None = Field(default=None, description="With site_space_id: to this page of it")
+
+    def destination(self) -> dict[str, Any] | None:
+        if self.section_id:
+            return {"kind": "site-section", "siteSectionId": self.section_id}
+        if self.site_space_id and self.page_id:
+            return {"kind": "site-page", "siteSpaceId": self.site_space_id, "pageId": self.page_id}
+        if self.site_space_id:
+            return {"kind": "site-space", "siteSpaceId": self.site_space_id}
+        return None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> DestinationArgs:
+        if self.section_id and self.site_space_id:
+            raise ValueError(
+                "give section_id, or site_space_id (with an optional page_id), not both"
+            )
+        if self.page_id and not self.site_space_id:
+            raise ValueError("page_id needs site_space_id")
+        return self
+
+
+class CreateArgs(DestinationArgs):
+    source: str = Source
+
+
+async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
+    destination = args.destination()
+    if destination is None:
+        raise ToolFailure(
+            "Give a destination: section_id, or site_space_id (and optionally page_id)."
+        )
+    created = await ctx.client.redirects.create(
+        args.organization_id, args.site_id, source=args.source, destination=destination
+    )
+    return _view(created)
+
+
+class UpdateArgs(DestinationArgs):
+    redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
+    source: str | None = Field(
+        default=None, max_length=512, pattern=SOURCE_PATTERN, description="New source path"
+    )
+
+
+async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
+    changes: dict[str, Any] = {}
+    if args.source is not None:
+        changes["source"] = args.source
+    destination = args.destination()
+    if destination is not None:
+        changes["destination"] = destination
+    if not changes:
+        raise ToolFailure("Nothing to change: give source and/or a destination.")
+    updated = await ctx.client.redirects.update(
+        args.organization_id, args.site_id, args.redirect_id, **changes
+    )
+    return _view(updated)
+
+
+class DeleteArgs(SiteArgs):
+    redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
+
+
+class Deleted(BaseModel):
+    deleted: bool
+
+
+async def delete_redirect(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    return Deleted(
+        deleted=await ctx.client.redirects.delete(
+            args.organization_id, args.site_id, args.redirect_id
+        )
+    )
+
+
+TOOLS = [
+    ToolDef(
+        name="list_redirects",
+        toolset="redirects",
+        description="Redirects of a site; with source, the one for that path and its target URL.",
+        input=ListArgs,
+        output=RedirectList,
+        handler=list_redirects,
+        render=lambda r: (
+            "\n".join(f"- {x.source} -> {_describe(x.destination)} [{x.id}]" for x in r.redirects)
+            or "No redirects."
+        ),
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="create_redirect",
+        toolset="redirects",
+        description="Redirect a path to a section, site space or page.",
+        input=CreateArgs,
+        output=RedirectView,
+        handler=create_redirect,
+        render=lambda r: f"Created redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
+        read_only=False,
+        permission=SITE_ADMIN,
+    ),
+    ToolDef(
+        name="update_redirect",
+        toolset="redirects",
+        description="Change a redirect's source or destination.",
+        input=UpdateArgs,
+        output=RedirectView,
+        handler=update_redirect,
+        render=lambda r: f"Updated redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
+        read_only=False,
+        idempotent=True,
+        permission=SITE_ADMIN,
+    ),
+    ToolDef(
+        name="delete_redirect",
+        toolset="redirects",
+        description="Delete a redirect.",
+        input=DeleteArgs,
+        output=Deleted,
+        handler=delete_redirect,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+        permission=SITE_ADMIN,
+    ),
+]

@@ -1,0 +1,92 @@
+"""Toolset ``search``: full-text search over an organization's content."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tools._shared import Cursor, Limit, OrganizationId
+
+__all__ = ["TOOLS"]
+
+
+class SearchArgs(Args):
+    organization_id: OrganizationId
+    query: str = Field(min_length=1, max_length=512, description="Words to search for")
+    cursor: Cursor
+    limit: Limit
+
+
+class SectionHit(BaseModel):
+    title: str
+    path: str
+    snippet: str
+
+
+class PageHit(BaseModel):
+    space_id: str
+    space_title: str
+    page_id: str
+    title: str
+    path: str
+    sections: list[SectionHit] = Field(default_factory=list)
+
+
+class SearchResults(BaseModel):
+    hits: list[PageHit]
+    next_cursor: str | None = None
+
+
+async def search_content(ctx: ToolContext, args: SearchArgs) -> SearchResults:
+    page = await ctx.client.orgs.search(
+        args.organization_id, query=args.query, page=args.cursor, limit=args.limit
+    )
+    hits: list[PageHit] = []
+    for space in page.items:
+        for found in space.pages:
+            hits.append(
+                PageHit(
+                    space_id=space.id,
+                    space_title=untrusted(space.title),
+                    page_id=found.id,
+                    title=untrusted(found.title),
+                    path=found.path,
+                    sections=[
+                        SectionHit(
+                            title=untrusted(s.title), path=s.path, snippet=untrusted(s.body)[:300]
+                        )
+                        for s in (found.sections or [])[:3]
+                    ],
+                )
+            )
+    return SearchResults(hits=hits, next_cursor=page.next_cursor)
+
+
+def _render(r: SearchResults) -> str:
+    if not r.hits:
+        return "No results."
+    lines = []
+    for h in r.hits:
+        lines.append(
+            f"- {h.title} ({h.path}) in {h.space_title} [space {h.space_id}, page {h.page_id}]"
+        )
+        lines.extend(f"    > {s.title}: {s.snippet}" for s in h.sections)
+    if r.next_cursor:
+        lines.append(f"More: pass cursor={r.next_cursor!r}")
+    return "\n".join(lines)
+
+
+TOOLS = [
+    ToolDef(
+        name="search_content",
+        toolset="search",
+        description="Full-text search of an organization's pages, with matching sections.",
+        input=SearchArgs,
+        output=SearchResults,
+        handler=search_content,
+        render=_render,
+        read_only=True,
+        idempotent=True,
+    ),
+]
