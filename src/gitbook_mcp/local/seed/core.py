@@ -119,7 +119,7 @@ def seed(store: Store) -> None:
                     title,
                     emoji,
                     visibility,
-                    float(position),
+                    10.0 + position,
                     now,
                     now,
                     deleted_at if key == "archive" else None,
