@@ -1,9 +1,254 @@
-"""Placeholder replaced by the content domain (HTTP translation)."""
+"""HTTP translation for content: revisions, pages, files, links, backlinks, search, import,
+and the change requests of a space."""
 
 from __future__ import annotations
 
+from starlette.responses import Response
+
+from gitbook_mcp.local.http.call import Call, created, ok
 from gitbook_mcp.local.http.route import RouteSpec
 
 __all__ = ["ROUTES"]
 
-ROUTES: list[RouteSpec] = []
+CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
+STATUSES = ("draft", "open", "archived", "merged")
+
+
+def _switches(call: Call) -> None:
+    """``metadata`` and ``computed`` (both default true) are accepted; content is static here."""
+    call.query.boolean("metadata", default=True)
+    call.query.boolean("computed", default=True)
+
+
+def _format(call: Call) -> None:
+    call.query.string("format", choices=("document", "markdown"))
+    call.query.boolean("evaluated", default=False)
+
+
+async def current_revision(call: Call) -> Response:
+    _switches(call)
+    return ok(call.store.content.revision(call.actor, call.path("spaceId"), None))
+
+
+async def space_pages(call: Call) -> Response:
+    _switches(call)
+    return ok(call.store.content.pages(call.actor, call.path("spaceId"), None))
+
+
+async def space_page(call: Call) -> Response:
+    _switches(call)
+    _format(call)
+    return ok(
+        call.store.content.page(call.actor, call.path("spaceId"), None, page_id=call.path("pageId"))
+    )
+
+
+async def space_page_by_path(call: Call) -> Response:
+    _switches(call)
+    _format(call)
+    return ok(
+        call.store.content.page(call.actor, call.path("spaceId"), None, path=call.path("pagePath"))
+    )
+
+
+async def list_change_requests(call: Call) -> Response:
+    q = call.query
+    status = q.string("status", choices=STATUSES, default="open")
+    return ok(
+        call.store.content.list_change_requests(
+            call.actor,
+            call.path("spaceId"),
+            status=status,
+            contributor=q.string("contributor"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def get_change_request(call: Call) -> Response:
+    return ok(
+        call.store.content.get_change_request(
+            call.actor, call.path("spaceId"), call.path("changeRequestId")
+        )
+    )
+
+
+async def cr_revision(call: Call) -> Response:
+    _switches(call)
+    return ok(
+        call.store.content.revision(call.actor, call.path("spaceId"), call.path("changeRequestId"))
+    )
+
+
+async def cr_import(call: Call) -> Response:
+    b = call.body
+    url = b.string("url", required=True, min_len=1)
+    b.string("source", required=True)
+    return created(
+        call.store.content.import_content(
+            call.actor, call.path("spaceId"), call.path("changeRequestId"), url=url
+        )
+    )
+
+
+async def cr_pages(call: Call) -> Response:
+    _switches(call)
+    return ok(
+        call.store.content.pages(call.actor, call.path("spaceId"), call.path("changeRequestId"))
+    )
+
+
+async def cr_files(call: Call) -> Response:
+    _switches(call)
+    q = call.query
+    return ok(
+        call.store.content.files(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def cr_file(call: Call) -> Response:
+    _switches(call)
+    return ok(
+        call.store.content.file(
+            call.actor, call.path("spaceId"), call.path("changeRequestId"), call.path("fileId")
+        )
+    )
+
+
+async def cr_file_backlinks(call: Call) -> Response:
+    q = call.query
+    content = call.store.content
+    return ok(
+        content.backlinks(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            file_id=call.path("fileId"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def cr_page(call: Call) -> Response:
+    _switches(call)
+    _format(call)
+    return ok(
+        call.store.content.page(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            page_id=call.path("pageId"),
+        )
+    )
+
+
+async def cr_page_by_path(call: Call) -> Response:
+    _switches(call)
+    _format(call)
+    return ok(
+        call.store.content.page(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            path=call.path("pagePath"),
+        )
+    )
+
+
+async def cr_page_links(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.content.page_links(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            call.path("pageId"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def cr_page_backlinks(call: Call) -> Response:
+    q = call.query
+    content = call.store.content
+    return ok(
+        content.backlinks(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            page_id=call.path("pageId"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def space_links(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.content.space_links(
+            call.actor, call.path("spaceId"), page=q.page(), limit=q.limit()
+        )
+    )
+
+
+async def search(call: Call) -> Response:
+    q = call.query
+    query = q.string("query", required=True, min_len=1, max_len=512)
+    return ok(
+        call.store.content.search(
+            call.actor, call.path("organizationId"), query, page=q.page(), limit=q.limit()
+        )
+    )
+
+
+ROUTES: list[RouteSpec] = [
+    RouteSpec("GET", "/spaces/{spaceId}/content", current_revision, "getCurrentRevision"),
+    RouteSpec("GET", "/spaces/{spaceId}/content/pages", space_pages, "listPages"),
+    RouteSpec("GET", "/spaces/{spaceId}/content/page/{pageId}", space_page, "getPageById"),
+    RouteSpec(
+        "GET", "/spaces/{spaceId}/content/path/{pagePath}", space_page_by_path, "getPageByPath"
+    ),
+    RouteSpec(
+        "GET",
+        "/spaces/{spaceId}/change-requests",
+        list_change_requests,
+        "listChangeRequestsForSpace",
+    ),
+    RouteSpec("GET", CR, get_change_request, "getChangeRequestById"),
+    RouteSpec("GET", f"{CR}/content", cr_revision, "getRevisionOfChangeRequestById"),
+    RouteSpec("POST", f"{CR}/content/import", cr_import, "importContentInChangeRequest"),
+    RouteSpec("GET", f"{CR}/content/pages", cr_pages, "listPagesInChangeRequest"),
+    RouteSpec("GET", f"{CR}/content/files", cr_files, "listFilesInChangeRequestById"),
+    RouteSpec("GET", f"{CR}/content/files/{{fileId}}", cr_file, "getFileInChangeRequestById"),
+    RouteSpec(
+        "GET",
+        f"{CR}/content/files/{{fileId}}/backlinks",
+        cr_file_backlinks,
+        "listChangeRequestFileBacklinks",
+    ),
+    RouteSpec("GET", f"{CR}/content/page/{{pageId}}", cr_page, "getPageInChangeRequestById"),
+    RouteSpec(
+        "GET", f"{CR}/content/page/{{pageId}}/links", cr_page_links, "listPageLinksInChangeRequest"
+    ),
+    RouteSpec(
+        "GET",
+        f"{CR}/content/page/{{pageId}}/backlinks",
+        cr_page_backlinks,
+        "listChangeRequestPageBacklinks",
+    ),
+    RouteSpec(
+        "GET", f"{CR}/content/path/{{pagePath}}", cr_page_by_path, "getPageInChangeRequestByPath"
+    ),
+    RouteSpec("GET", "/spaces/{spaceId}/links", space_links, "listSpaceLinks"),
+    RouteSpec("GET", "/orgs/{organizationId}/search", search, "searchOrganizationContent"),
+]

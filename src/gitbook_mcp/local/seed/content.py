@@ -1,14 +1,190 @@
-"""Placeholder replaced by the content domain's demo data."""
+"""Demo content: page trees that link to each other (some links broken on purpose), files, and
+change requests on the handbook. Ids named in the docs and tests are fixed here."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gitbook_mcp.local.seed.ids import SPACES
+
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
 
-__all__ = ["seed"]
+__all__ = ["CR_INSTALL", "CR_TROUBLESHOOT", "FILE_DIAGRAM", "PAGE_INSTALL", "PAGE_WRITING", "seed"]
+
+PAGE_GETTING_STARTED = "pg_getting_started"
+PAGE_INSTALL = "pg_install"
+PAGE_CONFIGURE = "pg_configure"
+PAGE_GUIDES = "pg_guides"
+PAGE_WRITING = "pg_writing"
+PAGE_PUBLISHING = "pg_publishing"
+PAGE_FAQ = "pg_faq"
+FILE_DIAGRAM = "fl_diagram"
+CR_INSTALL = "cr_install_rewrite"
+CR_TROUBLESHOOT = "cr_troubleshooting"
+CR_MERGED = "cr_merged_intro"
+
+HANDBOOK = [
+    (
+        PAGE_GETTING_STARTED,
+        None,
+        "Getting started",
+        "getting-started",
+        "# Welcome\n\nStart with [Install](install.md), then [Configure](configure.md).\n\n"
+        "## Requirements\n\nYou need a workspace account. See the [FAQ](../faq.md).\n",
+    ),
+    (
+        PAGE_INSTALL,
+        PAGE_GETTING_STARTED,
+        "Install",
+        "install",
+        "## Install the CLI\n\nDownload the installer and run it.\n\n![Architecture](../.gitbook/assets/diagram.png)\n\n"
+        "Next: [Configure](configure.md). Old notes moved to [the legacy guide](../guides/old-page.md).\n",
+    ),
+    (
+        PAGE_CONFIGURE,
+        PAGE_GETTING_STARTED,
+        "Configure",
+        "configure",
+        "## Configuration file\n\nEdit `config.yaml`. The [writing guide](../guides/writing.md) explains style.\n\n"
+        "## Environment variables\n\nSet `ACME_TOKEN` before running. See the [spec sheet](../.gitbook/assets/spec-sheet.pdf).\n",
+    ),
+    (
+        PAGE_GUIDES,
+        None,
+        "Guides",
+        "guides",
+        "# Guides\n\n- [Writing](writing.md)\n- [Publishing](publishing.md)\n",
+    ),
+    (
+        PAGE_WRITING,
+        PAGE_GUIDES,
+        "Writing",
+        "writing",
+        "## Writing pages\n\nKeep sentences short. Link to [Publishing](publishing.md) when done.\n\n"
+        "## Reviewing\n\nOpen a change request in the [app](https://app.gitbook.com/o/org_acme/s/spc_handbook).\n",
+    ),
+    (
+        PAGE_PUBLISHING,
+        PAGE_GUIDES,
+        "Publishing",
+        "publishing",
+        "## Publishing a site\n\nPublish from the site settings. Read about [installing](../getting-started/install.md) first.\n"
+        "More at [the vendor docs](https://example.com/docs).\n",
+    ),
+    (
+        PAGE_FAQ,
+        None,
+        "FAQ",
+        "faq",
+        "# Frequently asked questions\n\n## How do I reset my token?\n\nAsk an admin. See [Configure](getting-started/configure.md).\n",
+    ),
+]
 
 
 def seed(store: Store) -> None:
-    del store
+    content = store.content
+    revisions = content.revisions
+    handbook = content.publish_new_revision(SPACES["handbook"])
+    for page_id, parent, title, slug, markdown in HANDBOOK:
+        revisions.add_page(
+            handbook, page_id=page_id, parent_id=parent, title=title, slug=slug, markdown=markdown
+        )
+    revisions.add_file(
+        handbook,
+        file_id=FILE_DIAGRAM,
+        name="diagram.png",
+        content_type="image/png",
+        size=48213,
+        width=1200,
+        height=800,
+    )
+    revisions.add_file(
+        handbook,
+        file_id="fl_pricing",
+        name="pricing.pdf",
+        content_type="application/pdf",
+        size=120340,
+    )
+
+    others = {
+        "api": [
+            (
+                "pg_api_overview",
+                "Overview",
+                "overview",
+                "# API overview\n\nAuthenticate with a bearer token. See [Errors](errors.md).\n",
+            ),
+            (
+                "pg_api_errors",
+                "Errors",
+                "errors",
+                "# Errors\n\nEvery error has a code and a message. Rate limits answer 429.\n",
+            ),
+        ],
+        "changelog": [
+            (
+                "pg_changelog_2026",
+                "2026",
+                "2026",
+                "# 2026\n\n## March\n\nNew search. See [the API](https://app.gitbook.com/o/org_acme/s/spc_api).\n",
+            )
+        ],
+        "runbooks": [
+            (
+                "pg_oncall",
+                "On-call",
+                "on-call",
+                "# On-call\n\nPage the incident channel, then restart the worker.\n",
+            )
+        ],
+        "globex": [
+            (
+                "pg_globex_intro",
+                "Introduction",
+                "introduction",
+                "# Globex platform\n\nInternal platform notes.\n",
+            )
+        ],
+    }
+    for key, pages in others.items():
+        revision = content.publish_new_revision(SPACES[key])
+        for page_id, title, slug, markdown in pages:
+            revisions.add_page(revision, page_id=page_id, title=title, slug=slug, markdown=markdown)
+
+    _, cr_revision = content.create_change_request(
+        SPACES["handbook"],
+        subject="Rewrite install guide",
+        status="open",
+        created_by="usr_editor",
+        change_request_id=CR_INSTALL,
+    )
+    revisions.set_markdown(
+        cr_revision,
+        PAGE_INSTALL,
+        "## Install the CLI\n\nUse the package manager: `acme install`.\n\n![Architecture](../.gitbook/assets/diagram.png)\n\n"
+        "Then [configure it](configure.md) and [verify the setup](verify.md).\n",
+    )
+    revisions.add_page(
+        cr_revision,
+        page_id="pg_upgrade",
+        parent_id=PAGE_GETTING_STARTED,
+        title="Upgrade",
+        slug="upgrade",
+        markdown="## Upgrading\n\nRead [Install](install.md) and the [migration notes](../guides/migration.md).\n"
+        "Screenshots: ![upgrade](../.gitbook/assets/upgrade.png)\n",
+    )
+    content.create_change_request(
+        SPACES["handbook"],
+        subject="Add troubleshooting",
+        status="draft",
+        created_by="usr_dana",
+        change_request_id=CR_TROUBLESHOOT,
+    )
+    content.create_change_request(
+        SPACES["handbook"],
+        subject="Polish the introduction",
+        status="merged",
+        created_by="usr_admin",
+        change_request_id=CR_MERGED,
+    )
