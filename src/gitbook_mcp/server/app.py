@@ -168,10 +168,18 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
         async def progress(done: float, total: float | None, message: str | None) -> None:
             await ctx.report_progress(done, total, message)
 
+        async def refresh() -> tuple[int, int]:
+            before, after = await runtime.ensure_permissions(force=True)
+            if before != after:
+                await notify_tools_changed(ctx)
+            flags = runtime.permissions.flags if runtime.permissions else {}
+            return len(flags.get("organization", {})), len(flags.get("space", {}))
+
         try:
             if runtime.permissions is not None:
                 await runtime.permissions.check(tool, args, client)
-            result = await tool.handler(ToolContext(client=client, progress=progress), args)
+            context = ToolContext(client=client, progress=progress, options={"refresh": refresh})
+            result = await tool.handler(context, args)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads
             _log.info("tool.failed", tool=tool.name, error=type(exc).__name__)
             text = describe_failure(

@@ -16,7 +16,9 @@ __all__ = ["inline_defs", "slim"]
 def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
     """A copy of ``schema`` without titles, null alternatives of optional fields, null defaults.
 
-    For an output schema (``output=True``) defaults are dropped too: they describe inputs.
+    For an output schema (``output=True``) defaults are dropped too (they describe inputs), and
+    nested objects keep their field names without scalar types: the values in
+    ``structuredContent`` show those, and every byte of ``tools/list`` costs the agent context.
     """
     if isinstance(schema, list):
         return [slim(item, output=output, root=False) for item in schema]
@@ -32,11 +34,19 @@ def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
             out[key] = {name: slim(prop, output=output, root=False) for name, prop in value.items()}
             continue
         out[key] = slim(value, output=output, root=False)
-    if output and not root and "properties" in out:
-        out.pop("type", None)
-        out.pop("required", None)
+    if output and "properties" in out:
+        if not root:
+            out.pop("type", None)
+            out.pop("required", None)
+        out["properties"] = {
+            name: ({} if _scalar(prop) else prop) for name, prop in out["properties"].items()
+        }
     if out.get("minLength") == 1:
         del out["minLength"]
+    if out.get("minimum") in (0, 1) and out.get("type") == "integer":
+        del out["minimum"]
+    if output and root:
+        out.pop("required", None)
     if "enum" in out and out.get("type") == "string":
         del out["type"]
     if out.get("default") is False:
@@ -50,6 +60,15 @@ def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
             merged.update(out)
             out = merged
     return out
+
+
+def _scalar(schema: Any) -> bool:
+    """A plain string, number or boolean field (nested output fields keep only their names)."""
+    return (
+        isinstance(schema, dict)
+        and schema.get("type") in ("string", "integer", "number", "boolean")
+        and len(schema) <= 2
+    )
 
 
 def inline_defs(schema: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,9 @@ __all__ = [
 ]
 
 Role = Literal["admin", "create", "review", "edit", "comment", "read"]
-"""Roles from strongest to weakest; ``None`` where nullable means guest."""
+"""Roles from strongest to weakest; ``None`` where nullable means guest. Request bodies use this
+literal; response models read roles and other enums as plain strings, so that a value the server
+adds later (``defaultLevel`` is already ``inherit`` at times) never breaks parsing."""
 
 MemberRole = Literal["owner", "member"]
 
@@ -29,7 +31,7 @@ class UserUrls(APIModel):
 
 
 class User(APIModel):
-    object: Literal["user"] = "user"
+    object: str = "user"
     id: str
     displayName: str
     email: str | None = None
@@ -38,9 +40,9 @@ class User(APIModel):
 
 
 class Member(APIModel):
-    object: Literal["member"] = "member"
+    object: str = "member"
     id: str
-    role: Role | None = None
+    role: str | None = None
     user: User
     disabled: bool | None = None
     joinedAt: str | None = None
@@ -56,7 +58,7 @@ class TeamPermissions(APIModel):
 
 
 class Team(APIModel):
-    object: Literal["team"] = "team"
+    object: str = "team"
     id: str
     title: str
     members: int | None = None
@@ -79,7 +81,7 @@ class SpacePermissions(APIModel):
 
 
 class Space(APIModel):
-    object: Literal["space"] = "space"
+    object: str = "space"
     id: str
     title: str
     emoji: str | None = None
@@ -87,13 +89,13 @@ class Space(APIModel):
     createdAt: str | None = None
     updatedAt: str | None = None
     deletedAt: str | None = None
-    editMode: Literal["live", "locked"] | None = None
+    editMode: str | None = None
     urls: dict[str, str] | None = None
     organization: str | None = None
     parent: str | None = None
     language: str | None = None
     revision: str | None = None
-    defaultLevel: Role | None = None
+    defaultLevel: str | None = None
     comments: int | None = None
     changeRequests: int | None = None
     changeRequestsOpen: int | None = None

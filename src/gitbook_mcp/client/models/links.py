@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
@@ -29,7 +29,8 @@ class ContentLocation(APIModel):
 
 
 class LinkUsage(APIModel):
-    status: Literal["ok", "broken", "in-app"]
+    status: str
+    """``ok``, ``broken`` or ``in-app``."""
     relation: str
     targetReference: ContentLocation | None = None
     locationReferences: list[ContentLocation] = Field(default_factory=list)

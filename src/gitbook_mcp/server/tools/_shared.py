@@ -27,10 +27,9 @@ OrganizationId = Annotated[
 ]
 SpaceId = Annotated[str, Field(min_length=1, description="Space id (list_spaces)")]
 SiteId = Annotated[str, Field(min_length=1, description="Site id (list_sites)")]
-ChangeRequestId = Annotated[
-    str, Field(min_length=1, description="Change request id or number (list_change_requests)")
-]
-Cursor = Annotated[str | None, Field(default=None, description="next_cursor of the previous page")]
+ChangeRequestId = Annotated[str, Field(min_length=1, description="Change request id or number")]
+Cursor = Annotated[str | None, Field(default=None)]
+"""The ``next_cursor`` of the previous page (the name says it; no description is spent on it)."""
 Limit = Annotated[int, Field(default=25, ge=1, le=100)]
 
 

@@ -16,7 +16,7 @@ from gitbook_mcp.server.tools._shared import Cursor, Limit, SpaceId
 
 __all__ = ["TOOLS"]
 
-CrId = Field(default=None, description="Change request id or number (omit: space comments)")
+CrId = Field(default=None, description="Change request (omit: the space)")
 
 
 class CommentView(BaseModel):
@@ -80,11 +80,11 @@ def _render_comment(c: CommentView) -> str:
 class ListCommentsArgs(Args):
     space_id: SpaceId
     change_request_id: str | None = CrId
-    comment_id: str | None = Field(default=None, description="Read this comment with its replies")
-    status: Literal["open", "resolved", "all"] = Field(default="open", description="Which comments")
-    page_id: str | None = Field(default=None, description="Only comments on this page")
-    authors: list[str] | None = Field(default=None, description="Only comments by these user ids")
-    order: Literal["asc", "desc"] = Field(default="desc", description="By posting time")
+    comment_id: str | None = Field(default=None, description="One thread, with replies")
+    status: Literal["open", "resolved", "all"] = Field(default="open")
+    page_id: str | None = Field(default=None, description="Page id")
+    authors: list[str] | None = Field(default=None, description="Author user ids")
+    order: Literal["asc", "desc"] = Field(default="desc")
     cursor: Cursor
     limit: Limit
 
@@ -168,7 +168,7 @@ class PostCommentArgs(Args):
     space_id: SpaceId
     markdown: str = Field(min_length=1, max_length=20000, description="Comment text (markdown)")
     change_request_id: str | None = CrId
-    page_id: str | None = Field(default=None, description="Attach the comment to this page")
+    page_id: str | None = Field(default=None, description="Page id")
 
 
 async def post_comment(ctx: ToolContext, args: PostCommentArgs) -> Written:
@@ -296,7 +296,7 @@ TOOLS = [
     ToolDef(
         name="list_comments",
         toolset="comments",
-        description="Comments of a space or change request (open, newest first); or one thread by comment_id.",
+        description="Comments of a space or change request; or one thread by comment_id.",
         input=ListCommentsArgs,
         output=CommentList,
         handler=list_comments,
@@ -307,7 +307,7 @@ TOOLS = [
     ToolDef(
         name="list_commenters",
         toolset="comments",
-        description="Members who commented on a change request.",
+        description="Who commented on a change request.",
         input=CommentersArgs,
         output=CommenterList,
         handler=list_commenters,
@@ -320,7 +320,7 @@ TOOLS = [
     ToolDef(
         name="post_comment",
         toolset="comments",
-        description="Comment on a space or change request, optionally on a page.",
+        description="Comment on a space or change request.",
         input=PostCommentArgs,
         output=Written,
         handler=post_comment,
@@ -342,7 +342,7 @@ TOOLS = [
     ToolDef(
         name="update_comment",
         toolset="comments",
-        description="Resolve or reopen a comment, edit its text, or add/remove reactions.",
+        description="Resolve, reopen, edit or react to a comment.",
         input=UpdateCommentArgs,
         output=Written,
         handler=update_comment,

@@ -21,13 +21,11 @@ __all__ = ["TOOLS"]
 class GetPageArgs(Args):
     space_id: SpaceId
     page_id: str | None = Field(default=None, description="Page id (get_page_tree)")
-    path: str | None = Field(
-        default=None, description="Or the page path, e.g. getting-started/install"
-    )
+    path: str | None = Field(default=None, description="Or its path")
     change_request_id: str | None = Field(
         default=None, description="The page as in this change request"
     )
-    offset: int = Field(default=0, ge=0, description="Offset to continue from")
+    offset: int = Field(default=0, ge=0, description="Offset to continue")
     max_chars: int = Field(
         default=DEFAULT_MAX_CHARS, ge=500, le=50000, description="Characters to return"
     )
@@ -175,7 +173,7 @@ TOOLS = [
     ToolDef(
         name="get_page",
         toolset="content",
-        description="A page as markdown (by id or path, published or in a change request), in windows.",
+        description="A page as markdown, by id or path, published or in a change request.",
         input=GetPageArgs,
         output=PageText,
         handler=get_page,
@@ -200,7 +198,7 @@ TOOLS = [
     ToolDef(
         name="list_backlinks",
         toolset="content",
-        description="Pages linking to a page or file of a change request.",
+        description="Pages linking to a page or file.",
         input=BacklinksArgs,
         output=BacklinkList,
         handler=list_backlinks,

@@ -45,10 +45,10 @@ def describe_target(reference: Any) -> str:
 class CheckArgs(Args):
     space_id: SpaceId
     change_request_id: str | None = Field(
-        default=None, description="Change request to check; omit for the published space"
+        default=None, description="Change request (omit: the space)"
     )
     page_id: str | None = Field(
-        default=None, description="Only this page (needs change_request_id): all its links"
+        default=None, description="All links of this page (with change_request_id)"
     )
 
 
@@ -160,8 +160,8 @@ TOOLS = [
         name="check_links",
         toolset="links",
         description=(
-            "Every broken link of a change request or space, with its page; "
-            "with page_id, all links of that page and their status."
+            "Broken links of a change request or space, with their pages; "
+            "with page_id, all links of one page."
         ),
         input=CheckArgs,
         output=LinkReport,

@@ -133,9 +133,7 @@ async def list_sites(ctx: ToolContext, args: ListSitesArgs) -> SiteList:
 
 class ListChangeRequestsArgs(Args):
     space_id: SpaceId
-    status: str | None = Field(
-        default=None, description="open (default), draft, merged or archived"
-    )
+    status: str | None = Field(default=None, description="draft, merged, archived (default open)")
     cursor: Cursor
     limit: Limit
 
@@ -249,7 +247,7 @@ TOOLS = [
     ToolDef(
         name="list_change_requests",
         toolset="navigate",
-        description="Change requests of a space (open unless status is given).",
+        description="Change requests of a space.",
         input=ListChangeRequestsArgs,
         output=ChangeRequestList,
         handler=list_change_requests,
@@ -264,7 +262,7 @@ TOOLS = [
     ToolDef(
         name="get_page_tree",
         toolset="navigate",
-        description="Page tree (titles, paths, ids) of a space or of a change request.",
+        description="Page tree of a space or change request.",
         input=TreeArgs,
         output=PageTree,
         handler=get_page_tree,
@@ -275,7 +273,7 @@ TOOLS = [
     ToolDef(
         name="refresh_permissions",
         toolset="navigate",
-        description="Re-read this token's permissions and offered tools.",
+        description="Re-read this token's permissions.",
         input=Empty,
         output=RefreshResult,
         handler=refresh_permissions,

@@ -54,7 +54,7 @@ class ListArgs(SiteArgs):
         default=None,
         max_length=512,
         pattern=SOURCE_PATTERN,
-        description="Only this path's redirect, with its target URL",
+        description="Resolve this path",
     )
     cursor: Cursor
     limit: Limit
@@ -75,11 +75,9 @@ async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
 
 
 class DestinationArgs(SiteArgs):
-    section_id: str | None = Field(default=None, description="Redirect to this site section")
-    site_space_id: str | None = Field(
-        default=None, description="Or to this site space (list_site_spaces)"
-    )
-    page_id: str | None = Field(default=None, description="With site_space_id: to this page of it")
+    section_id: str | None = Field(default=None, description="Target section")
+    site_space_id: str | None = Field(default=None, description="Or this site space")
+    page_id: str | None = Field(default=None, description="With site_space_id: a page of it")
 
     def destination(self) -> dict[str, Any] | None:
         if self.section_id:
@@ -159,7 +157,7 @@ TOOLS = [
     ToolDef(
         name="list_redirects",
         toolset="redirects",
-        description="Redirects of a site; with source, the one for that path and its target URL.",
+        description="Redirects of a site; with source, resolve one path.",
         input=ListArgs,
         output=RedirectList,
         handler=list_redirects,
@@ -173,7 +171,7 @@ TOOLS = [
     ToolDef(
         name="create_redirect",
         toolset="redirects",
-        description="Redirect a path to a section, site space or page.",
+        description="Redirect a path.",
         input=CreateArgs,
         output=RedirectView,
         handler=create_redirect,

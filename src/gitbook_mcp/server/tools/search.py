@@ -81,7 +81,7 @@ TOOLS = [
     ToolDef(
         name="search_content",
         toolset="search",
-        description="Full-text search of an organization's pages, with matching sections.",
+        description="Search an organization's pages.",
         input=SearchArgs,
         output=SearchResults,
         handler=search_content,

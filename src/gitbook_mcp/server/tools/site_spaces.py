@@ -16,9 +16,7 @@ SiteSpaceId = Field(min_length=1, description="Site space id (list_site_spaces)"
 
 
 class ListArgs(SiteArgs):
-    default: bool | None = Field(
-        default=None, description="true: only the default one; false: the others"
-    )
+    default: bool | None = Field(default=None, description="Only the default (true) or the others")
     cursor: Cursor
     limit: Limit
 
@@ -136,7 +134,7 @@ TOOLS = [
     ToolDef(
         name="list_site_spaces",
         toolset="site_spaces",
-        description="Spaces published on a site: paths, sections, conditions.",
+        description="Spaces published on a site.",
         input=ListArgs,
         output=SiteSpaceList,
         handler=list_site_spaces,
@@ -147,7 +145,7 @@ TOOLS = [
     ToolDef(
         name="add_site_space",
         toolset="site_spaces",
-        description="Publish a space on a site (default section unless given).",
+        description="Publish a space on a site.",
         input=AddArgs,
         output=SiteSpaceView,
         handler=add_site_space,
@@ -158,7 +156,7 @@ TOOLS = [
     ToolDef(
         name="update_site_space",
         toolset="site_spaces",
-        description="Change a site space's path, visibility condition or space.",
+        description="Change a site space's path, condition or space.",
         input=UpdateArgs,
         output=SiteSpaceView,
         handler=update_site_space,
@@ -182,7 +180,7 @@ TOOLS = [
     ToolDef(
         name="remove_site_space",
         toolset="site_spaces",
-        description="Unpublish a space from a site (the space is kept).",
+        description="Unpublish a space from a site.",
         input=RemoveArgs,
         output=Removed,
         handler=remove_site_space,

@@ -1,0 +1,37 @@
+"""Generated documentation: the tools table and the permission table of the README.
+
+A test compares these with the README, so the README can never describe tools that changed.
+"""
+
+from __future__ import annotations
+
+from gitbook_mcp.server.gating import permission_table
+from gitbook_mcp.server.tooling import ToolDef
+from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, all_tools
+
+__all__ = ["permissions_markdown", "replace_section", "tools_markdown"]
+
+
+def tools_markdown(tools: list[ToolDef] | None = None) -> str:
+    every = tools if tools is not None else all_tools()
+    lines = ["| tool | toolset | read-only | what it does |", "|---|---|---|---|"]
+    for tool in every:
+        default = "" if tool.toolset in DEFAULT_TOOLSETS else " (opt-in)"
+        ro = "yes" if tool.read_only else "no"
+        lines.append(f"| `{tool.name}` | {tool.toolset}{default} | {ro} | {tool.description} |")
+    return "\n".join(lines)
+
+
+def permissions_markdown(tools: list[ToolDef] | None = None) -> str:
+    every = tools if tools is not None else all_tools()
+    lines = ["| tool | needs the flag | on the object named by |", "|---|---|---|"]
+    lines += [f"| `{name}` | `{flag}` | `{arg}` |" for name, flag, arg in permission_table(every)]
+    return "\n".join(lines)
+
+
+def replace_section(text: str, name: str, content: str) -> str:
+    """Put ``content`` between ``<!-- name:start -->`` and ``<!-- name:end -->``."""
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    before, _, rest = text.partition(start)
+    _, _, after = rest.partition(end)
+    return f"{before}{start}\n{content}\n{end}{after}"

@@ -1,0 +1,44 @@
+"""Fixtures for the MCP server: the real server over the demo local workspace, in process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+
+import pytest
+from mcp.client import Client
+
+from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.local import LocalTransport, Store, create_app
+from gitbook_mcp.server.app import GitBookServer
+from gitbook_mcp.server.runner import create_server
+from gitbook_mcp.settings import Settings
+
+McpFactory = Callable[..., AbstractAsyncContextManager[Client]]
+
+
+def make_server(store: Store, token: str = "gb_local_admin", **options: object) -> GitBookServer:
+    @asynccontextmanager
+    async def factory() -> AsyncIterator[GitBookClient]:
+        async with GitBookClient(
+            token=token,
+            base_url="http://local.test/v1",
+            transport=LocalTransport(create_app(store)),
+        ) as client:
+            yield client
+
+    settings = Settings(local=True, local_token=token, **options)  # type: ignore[arg-type]
+    return create_server(settings, factory=factory)
+
+
+@pytest.fixture
+def mcp(store: Store) -> McpFactory:
+    """``async with mcp("gb_local_reader", toolsets=("all",)) as client:`` an MCP client session."""
+
+    @asynccontextmanager
+    async def connect(token: str = "gb_local_admin", **options: object) -> AsyncIterator[Client]:
+        server = make_server(store, token, **options)
+        async with Client(server, cache=None) as client:
+            yield client
+
+    return connect
