@@ -125,6 +125,12 @@ class GitBookServer(MCPServer[Any]):
             before, after = await self.runtime.ensure_permissions()
             if before and before != after and context is not None:
                 await notify_tools_changed(context)
+            unknown = sorted(set(arguments) - set(tool.input.model_fields))
+            if unknown:
+                valid = ", ".join(tool.input.model_fields)
+                return _error(
+                    f"Unknown argument(s) {', '.join(unknown)} for {name}; valid: {valid}."
+                )
             if name not in after:
                 return _error(
                     f"Tool {name} is not offered to this token: it needs the "
