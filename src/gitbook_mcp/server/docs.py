@@ -35,3 +35,18 @@ def replace_section(text: str, name: str, content: str) -> str:
     before, _, rest = text.partition(start)
     _, _, after = rest.partition(end)
     return f"{before}{start}\n{content}\n{end}{after}"
+
+
+def main() -> None:
+    """Rewrite the README's generated tables in place (``python -m gitbook_mcp.server.docs``)."""
+    from pathlib import Path
+
+    readme = Path("README.md")
+    text = replace_section(readme.read_text(encoding="utf-8"), "tools", tools_markdown())
+    readme.write_text(
+        replace_section(text, "permissions", permissions_markdown()), encoding="utf-8"
+    )
+
+
+if __name__ == "__main__":
+    main()

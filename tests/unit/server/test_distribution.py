@@ -1,0 +1,54 @@
+"""Distribution files: server.json (MCP registry, schema 2025-12-11) and the README's tables."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+from gitbook_mcp.server.docs import permissions_markdown, replace_section, tools_markdown
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_server_json_follows_the_registry_rules() -> None:
+    data = json.loads((ROOT / "server.json").read_text())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert (
+        data["$schema"]
+        == "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
+    )
+    assert re.fullmatch(r"[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+", data["name"])
+    assert 1 <= len(data["description"]) <= 100
+    assert data["version"] == project["version"]
+    (package,) = data["packages"]
+    assert package["registryType"] == "pypi"
+    assert package["identifier"] == project["name"]
+    assert package["version"] == project["version"] != "latest"
+    assert package["runtimeHint"] == "uvx"
+    assert package["transport"] == {"type": "stdio"}
+    token = next(v for v in package["environmentVariables"] if v["name"] == "GITBOOK_API_TOKEN")
+    assert token["isSecret"] is True
+    assert token["isRequired"] is True
+    allowed = {
+        "name",
+        "description",
+        "isRequired",
+        "isSecret",
+        "format",
+        "default",
+        "value",
+        "placeholder",
+        "choices",
+    }
+    for variable in package["environmentVariables"]:
+        assert set(variable) <= allowed
+
+
+def test_readme_tables_are_generated_from_the_definitions() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    expected = replace_section(
+        replace_section(readme, "tools", tools_markdown()), "permissions", permissions_markdown()
+    )
+    assert readme == expected, "README tables are stale: run python -m gitbook_mcp.server.docs"
