@@ -15,6 +15,23 @@ from tests.support.local import raw_api
 
 SEED_TIME = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
+CANARY = "gb_canary_7d1c0e9a4f"
+"""A token of the demo admin used throughout the suite; it must never show in any output."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """Fail any test whose captured output, logs or failure text contains the canary token."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    texts = [content for _, content in report.sections]
+    if report.longrepr is not None:
+        texts.append(str(report.longrepr))
+    if any(CANARY in text for text in texts):
+        report.outcome = "failed"
+        report.longrepr = f"the canary token appeared in the output of {item.nodeid}"
+    return None
+
 
 @pytest.fixture
 def anyio_backend() -> str:
@@ -31,6 +48,7 @@ def store(clock: ManualClock) -> Iterator[Store]:
     """The demo workspace in memory, seeded at a fixed time."""
     workspace = Store(":memory:", clock=clock)
     load_demo(workspace)
+    workspace.identity.add_token(CANARY, "usr_admin")
     yield workspace
     workspace.close()
 
@@ -42,8 +60,8 @@ def app(store: Store) -> object:
 
 @pytest.fixture
 async def api(app: object) -> AsyncIterator[httpx2.AsyncClient]:
-    """The admin's raw HTTP client on the local workspace, checked against the contract."""
-    async with raw_api(app, "gb_local_admin") as client:
+    """The admin's raw HTTP client (canary token), checked against the contract."""
+    async with raw_api(app, CANARY) as client:
         yield client
 
 

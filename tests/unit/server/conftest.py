@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
 
 import pytest
 from mcp.client import Client
@@ -13,11 +14,12 @@ from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import Settings
+from tests.conftest import CANARY
 
 McpFactory = Callable[..., AbstractAsyncContextManager[Client]]
 
 
-def make_server(store: Store, token: str = "gb_local_admin", **options: object) -> GitBookServer:
+def make_server(store: Store, token: str = CANARY, **options: object) -> GitBookServer:
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
         async with GitBookClient(
@@ -27,7 +29,7 @@ def make_server(store: Store, token: str = "gb_local_admin", **options: object) 
         ) as client:
             yield client
 
-    settings = Settings(local=True, local_token=token, **options)  # type: ignore[arg-type]
+    settings = Settings(local=True, **options)  # type: ignore[arg-type]
     return create_server(settings, factory=factory)
 
 
@@ -36,9 +38,24 @@ def mcp(store: Store) -> McpFactory:
     """``async with mcp("gb_local_reader", toolsets=("all",)) as client:`` an MCP client session."""
 
     @asynccontextmanager
-    async def connect(token: str = "gb_local_admin", **options: object) -> AsyncIterator[Client]:
+    async def connect(token: str = CANARY, **options: object) -> AsyncIterator[Client]:
         server = make_server(store, token, **options)
         async with Client(server, cache=None) as client:
-            yield client
+            yield CanaryCheckedClient(client)  # type: ignore[misc]
 
     return connect
+
+
+class CanaryCheckedClient:
+    """A client whose every tool result is checked for the canary token."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+    async def call_tool(self, *args: Any, **kwargs: Any) -> Any:
+        result = await self._client.call_tool(*args, **kwargs)
+        assert CANARY not in result.model_dump_json(), "the canary token leaked into a tool result"
+        return result
