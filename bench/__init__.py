@@ -1,0 +1,1 @@
+"""The benchmark suite: ``python -m bench.run`` writes docs/benchmarks.md."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 import inspect
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Annotated, Any
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
@@ -21,13 +21,15 @@ from mcp.types import CallToolResult, Resource, TextContent, Tool
 from pydantic import ValidationError
 
 from gitbook_mcp import __version__
-from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.errors import describe_failure, describe_validation
 from gitbook_mcp.server.gating import PermissionState
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.schemas import inline_defs, slim
 from gitbook_mcp.server.tooling import ToolContext, ToolDef
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client import GitBookClient
 
 __all__ = ["GitBookServer", "Runtime", "build_server"]
 
@@ -44,17 +46,28 @@ INSTRUCTIONS = (
 class Runtime:
     """State shared by the tools of one server: the client and the caller's permissions."""
 
-    def __init__(self, tools: list[ToolDef], *, refresh_interval: float) -> None:
+    def __init__(
+        self, tools: list[ToolDef], factory: ClientFactory, *, refresh_interval: float
+    ) -> None:
         self.tools = {t.name: t for t in tools}
         self.refresh_interval = refresh_interval
+        self.factory = factory
+        self.stack: AsyncExitStack | None = None
         self.client: GitBookClient | None = None
         self.permissions: PermissionState | None = None
         self._lock = anyio.Lock()
+        self._client_lock = anyio.Lock()
 
-    def require_client(self) -> GitBookClient:
-        if self.client is None:
-            raise RuntimeError("the API client is not started")
-        return self.client
+    async def get_client(self) -> GitBookClient:
+        """The API client, created on first use: ``initialize`` never waits for it."""
+        if self.client is not None:
+            return self.client
+        async with self._client_lock:
+            if self.client is None:
+                if self.stack is None:
+                    raise RuntimeError("the server is not running")
+                self.client = await self.stack.enter_async_context(self.factory())
+            return self.client
 
     async def ensure_permissions(self, *, force: bool = False) -> tuple[set[str], set[str]]:
         """Load or refresh permissions; return the offered tool names before and after."""
@@ -65,7 +78,7 @@ class Runtime:
                 and time.monotonic() - self.permissions.loaded_at > self.refresh_interval
             )
             if self.permissions is None or force or stale:
-                self.permissions = await PermissionState.load(self.require_client())
+                self.permissions = await PermissionState.load(await self.get_client())
             return before, self.offered_names()
 
     def offered_names(self) -> set[str]:
@@ -75,13 +88,43 @@ class Runtime:
 
 
 class GitBookServer(MCPServer[Any]):
-    """An `MCPServer` whose tool list follows the token's permissions."""
+    """An `MCPServer` whose tool list follows the token's permissions.
+
+    Tools and prompts are registered on first need rather than at start: answering
+    ``initialize`` never waits for schema building or prompt files.
+    """
 
     def __init__(self, runtime: Runtime, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.runtime = runtime
+        self._deferred: list[Callable[[GitBookServer], None]] = []
+
+    def defer(self, setup: Callable[[GitBookServer], None]) -> None:
+        """Run ``setup`` before the first listing or call of tools, prompts or resources."""
+        self._deferred.append(setup)
+
+    def _setup(self) -> None:
+        while self._deferred:
+            self._deferred.pop(0)(self)
+
+    async def list_prompts(self) -> Any:
+        self._setup()
+        return await super().list_prompts()
+
+    async def get_prompt(self, *args: Any, **kwargs: Any) -> Any:
+        self._setup()
+        return await super().get_prompt(*args, **kwargs)
+
+    async def list_resource_templates(self) -> Any:
+        self._setup()
+        return await super().list_resource_templates()
+
+    async def read_resource(self, *args: Any, **kwargs: Any) -> Any:
+        self._setup()
+        return await super().read_resource(*args, **kwargs)
 
     async def list_tools(self) -> list[Tool]:
+        self._setup()
         await self.runtime.ensure_permissions()
         offered = self.runtime.offered_names()
         return [
@@ -101,6 +144,7 @@ class GitBookServer(MCPServer[Any]):
 
     async def list_resources(self) -> list[Resource]:
         """The static resources, plus each space the token can see (its page-tree URI)."""
+        self._setup()
         await self.runtime.ensure_permissions()
         spaces = (
             self.runtime.permissions.titles.get("space", {}) if self.runtime.permissions else {}
@@ -120,6 +164,7 @@ class GitBookServer(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> Any:
+        self._setup()
         tool = self.runtime.tools.get(name)
         if tool is not None:
             before, after = await self.runtime.ensure_permissions()
@@ -169,7 +214,7 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
             args = tool.input.model_validate(kwargs)
         except ValidationError as exc:
             return _error(describe_validation(exc))
-        client = runtime.require_client()
+        client = await runtime.get_client()
 
         async def progress(done: float, total: float | None, message: str | None) -> None:
             await ctx.report_progress(done, total, message)
@@ -224,7 +269,7 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
     return handler
 
 
-ClientFactory = Callable[[], AbstractAsyncContextManager[GitBookClient]]
+ClientFactory = Callable[[], "AbstractAsyncContextManager[GitBookClient]"]
 
 
 def build_server(
@@ -235,16 +280,17 @@ def build_server(
     extra_setup: Callable[[GitBookServer], None] | None = None,
 ) -> GitBookServer:
     """The server for the selected tools; the client is created when the server starts."""
-    runtime = Runtime(tools, refresh_interval=refresh_interval)
+    runtime = Runtime(tools, client_factory, refresh_interval=refresh_interval)
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Runtime]:
-        async with client_factory() as client:
-            runtime.client = client
+        async with AsyncExitStack() as stack:
+            runtime.stack = stack
             try:
                 yield runtime
             finally:
                 runtime.client = None
+                runtime.stack = None
 
     server = GitBookServer(
         runtime,
@@ -253,15 +299,19 @@ def build_server(
         instructions=INSTRUCTIONS,
         lifespan=lifespan,
     )
-    for tool in tools:
-        server.add_tool(
-            make_handler(tool, runtime),
-            name=tool.name,
-            title=tool.title,
-            description=tool.description,
-            annotations=tool.annotations,
-            structured_output=True,
-        )
+
+    def register_tools(target: GitBookServer) -> None:
+        for tool in tools:
+            target.add_tool(
+                make_handler(tool, runtime),
+                name=tool.name,
+                title=tool.title,
+                description=tool.description,
+                annotations=tool.annotations,
+                structured_output=True,
+            )
+
+    server.defer(register_tools)
     if extra_setup is not None:
-        extra_setup(server)
+        server.defer(extra_setup)
     return server

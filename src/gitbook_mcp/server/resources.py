@@ -38,7 +38,7 @@ def register_resources(server: GitBookServer) -> None:
         mime_type="text/markdown",
     )
     async def space_tree(space_id: str) -> str:
-        result = await runtime.require_client().space_content.list_pages(space_id)
+        result = await (await runtime.get_client()).space_content.list_pages(space_id)
         return outline(page_entries(result.pages))
 
     @server.resource(
@@ -48,7 +48,7 @@ def register_resources(server: GitBookServer) -> None:
         mime_type="text/markdown",
     )
     async def space_page(space_id: str, page_id: str) -> str:
-        page = await runtime.require_client().space_content.get_page(
+        page = await (await runtime.get_client()).space_content.get_page(
             space_id, page_id, format="markdown"
         )
         return _page_text(page)
@@ -60,7 +60,7 @@ def register_resources(server: GitBookServer) -> None:
         mime_type="text/markdown",
     )
     async def revision_tree(space_id: str, change_request_id: str) -> str:
-        result = await runtime.require_client().change_request_content.list_pages(
+        result = await (await runtime.get_client()).change_request_content.list_pages(
             space_id, change_request_id
         )
         return outline(page_entries(result.pages))
@@ -72,7 +72,7 @@ def register_resources(server: GitBookServer) -> None:
         mime_type="text/markdown",
     )
     async def revision_page(space_id: str, change_request_id: str, page_id: str) -> str:
-        page = await runtime.require_client().change_request_content.get_page(
+        page = await (await runtime.get_client()).change_request_content.get_page(
             space_id, change_request_id, page_id, format="markdown"
         )
         return _page_text(page)
@@ -91,7 +91,7 @@ def register_resources(server: GitBookServer) -> None:
 
 async def _candidates(server: GitBookServer, name: str, known: dict[str, str]) -> list[str]:
     runtime = server.runtime
-    client = runtime.require_client()
+    client = await runtime.get_client()
     if name == "space_id":
         return sorted(runtime.permissions.titles.get("space", {})) if runtime.permissions else []
     space_id = known.get("space_id")

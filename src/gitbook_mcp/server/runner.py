@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import ClientFactory, GitBookServer, build_server
 from gitbook_mcp.server.toolsets import Selection, build_tool_list
 from gitbook_mcp.settings import Settings
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client import GitBookClient
 
 __all__ = ["client_factory", "create_server", "reset_local_db"]
 
@@ -35,6 +38,7 @@ def client_factory(settings: Settings) -> ClientFactory:
 
     @asynccontextmanager
     async def local() -> AsyncIterator[GitBookClient]:
+        from gitbook_mcp.client import GitBookClient
         from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 
         if settings.reset_local:
@@ -55,6 +59,8 @@ def client_factory(settings: Settings) -> ClientFactory:
 
     @asynccontextmanager
     async def remote() -> AsyncIterator[GitBookClient]:
+        from gitbook_mcp.client import GitBookClient
+
         assert settings.token is not None
         async with GitBookClient(
             token=settings.token,
