@@ -47,9 +47,14 @@ class Runtime:
     """State shared by the tools of one server: the client and the caller's permissions."""
 
     def __init__(
-        self, tools: list[ToolDef], factory: ClientFactory, *, refresh_interval: float
+        self,
+        tools: list[ToolDef] | Callable[[], list[ToolDef]],
+        factory: ClientFactory,
+        *,
+        refresh_interval: float,
     ) -> None:
-        self.tools = {t.name: t for t in tools}
+        self._tools_source = tools
+        self._tools: dict[str, ToolDef] | None = None
         self.refresh_interval = refresh_interval
         self.factory = factory
         self.stack: AsyncExitStack | None = None
@@ -57,6 +62,14 @@ class Runtime:
         self.permissions: PermissionState | None = None
         self._lock = anyio.Lock()
         self._client_lock = anyio.Lock()
+
+    @property
+    def tools(self) -> dict[str, ToolDef]:
+        """The selected tools, built on first use (their modules are not on the start-up path)."""
+        if self._tools is None:
+            source = self._tools_source
+            self._tools = {t.name: t for t in (source() if callable(source) else source)}
+        return self._tools
 
     async def get_client(self) -> GitBookClient:
         """The API client, created on first use: ``initialize`` never waits for it."""
@@ -273,7 +286,7 @@ ClientFactory = Callable[[], "AbstractAsyncContextManager[GitBookClient]"]
 
 
 def build_server(
-    tools: list[ToolDef],
+    tools: list[ToolDef] | Callable[[], list[ToolDef]],
     client_factory: ClientFactory,
     *,
     refresh_interval: float = 300.0,
@@ -301,7 +314,7 @@ def build_server(
     )
 
     def register_tools(target: GitBookServer) -> None:
-        for tool in tools:
+        for tool in runtime.tools.values():
             target.add_tool(
                 make_handler(tool, runtime),
                 name=tool.name,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import ClientFactory, GitBookServer, build_server
-from gitbook_mcp.server.toolsets import Selection, build_tool_list
+from gitbook_mcp.server.toolsets import Selection, build_tool_list, check_selection
 from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
@@ -77,21 +77,20 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     from gitbook_mcp.server.prompts import register_prompts
     from gitbook_mcp.server.resources import register_resources
 
-    tools = build_tool_list(
-        Selection(
-            toolsets=settings.toolsets,
-            include=settings.tools,
-            exclude=settings.exclude_tools,
-            read_only=settings.read_only,
-        )
+    selection = Selection(
+        toolsets=settings.toolsets,
+        include=settings.tools,
+        exclude=settings.exclude_tools,
+        read_only=settings.read_only,
     )
+    check_selection(selection)
 
     def setup(server: GitBookServer) -> None:
         register_resources(server)
         register_prompts(server)
 
     return build_server(
-        tools,
+        lambda: build_tool_list(selection),
         factory or client_factory(settings),
         refresh_interval=settings.permissions_refresh,
         extra_setup=setup,

@@ -20,6 +20,7 @@ __all__ = [
     "SelectionError",
     "all_tools",
     "build_tool_list",
+    "check_selection",
 ]
 
 DEFAULT_TOOLSETS: tuple[str, ...] = (
@@ -92,3 +93,10 @@ def build_tool_list(selection: Selection, tools: list[ToolDef] | None = None) ->
     if selection.read_only:
         picked = [t for t in picked if t.read_only]
     return picked
+
+
+def check_selection(selection: Selection) -> None:
+    """Fail at start on unknown names, importing the tool modules only when tools are named."""
+    _expand(selection.toolsets)
+    if selection.include or selection.exclude:
+        build_tool_list(selection)

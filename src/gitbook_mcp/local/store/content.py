@@ -252,11 +252,19 @@ class ContentStore:
 
     # -- links and backlinks ------------------------------------------------------------
 
-    def _analysis(self, revision: str) -> list[tuple[sqlite3.Row, Link]]:
-        pages = self.revisions.pages(revision)
-        by_path = {p["path"]: p["id"] for p in pages}
+    def _analysis(self, revision: str, only: str | None = None) -> list[tuple[sqlite3.Row, Link]]:
+        """The links of every page of the revision (or of the page ``only``) with status."""
+        outline = self._db.all(
+            "SELECT id, path, parent_id FROM pages WHERE revision_id = ?", (revision,)
+        )
+        by_path = {p["path"]: p["id"] for p in outline}
+        parents = {p["parent_id"] for p in outline if p["parent_id"]}
         files = {f["name"]: f["id"] for f in self.revisions.files(revision)}
-        parents = {p["parent_id"] for p in pages if p["parent_id"]}
+        pages = (
+            [self.revisions.page_row(revision, only)]
+            if only is not None
+            else self.revisions.pages(revision)
+        )
         found: list[tuple[sqlite3.Row, Link]] = []
         for page in pages:
             links = analyse(
@@ -269,14 +277,25 @@ class ContentStore:
             found.extend((page, link) for link in links)
         return found
 
-    def _location(
-        self, actor: Actor, space: sqlite3.Row, revision: str, page: sqlite3.Row
-    ) -> dict[str, Any]:
+    def _owners(self, actor: Actor, space: sqlite3.Row) -> dict[str, Any]:
+        """The organization and space objects every location of one listing embeds."""
         return {
-            "kind": "page",
             "organization": self._store.orgs.render_organization(actor, space["org_id"]),
             "space": self._store.spaces.render_row(space, None)
             | {"permissions": self._permissions(actor, space)},
+        }
+
+    def _location(
+        self,
+        actor: Actor,
+        space: sqlite3.Row,
+        revision: str,
+        page: sqlite3.Row,
+        owners: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        return {
+            "kind": "page",
+            **(owners or self._owners(actor, space)),
             "page": self.revisions.render_page(page, space),
         }
 
@@ -286,18 +305,15 @@ class ContentStore:
         return space_permissions(effective_space_role(self._db, actor, space["id"]))
 
     def _target(
-        self, actor: Actor, space: sqlite3.Row, revision: str, link: Link
+        self, actor: Actor, space: sqlite3.Row, revision: str, link: Link, owners: dict[str, Any]
     ) -> dict[str, Any]:
         if link.status == "ok" and link.kind == "page" and link.target:
-            return self._location(
-                actor, space, revision, self.revisions.page_row(revision, link.target)
-            )
+            target = self.revisions.page_row(revision, link.target)
+            return self._location(actor, space, revision, target, owners)
         if link.status == "ok" and link.kind == "file" and link.target:
             return {
                 "kind": "file",
-                "organization": self._store.orgs.render_organization(actor, space["org_id"]),
-                "space": self._store.spaces.render_row(space, None)
-                | {"permissions": self._permissions(actor, space)},
+                **owners,
                 "file": self.revisions.render_file(self.revisions.file_row(revision, link.target)),
             }
         return {"kind": "url", "url": link.href}
@@ -314,6 +330,7 @@ class ContentStore:
         limit: int | None,
     ) -> dict[str, Any]:
         indexed = list(enumerate(pairs))
+        owners = self._owners(actor, space)
         envelope = paginate(
             indexed,
             key=lambda item: (item[0],),
@@ -322,8 +339,8 @@ class ContentStore:
             render=lambda item: {
                 "status": item[1][1].status,
                 "relation": "reference",
-                "targetReference": self._target(actor, space, revision, item[1][1]),
-                "locationReferences": [self._location(actor, space, revision, item[1][0])],
+                "targetReference": self._target(actor, space, revision, item[1][1], owners),
+                "locationReferences": [self._location(actor, space, revision, item[1][0], owners)],
             },
         )
         broken = sum(1 for _, link in pairs if link.status == "broken")
@@ -353,7 +370,7 @@ class ContentStore:
     ) -> dict[str, Any]:
         space, revision, _ = self._context(actor, space_id, cr_ref)
         self.revisions.page_row(revision, page_id)
-        pairs = [pair for pair in self._analysis(revision) if pair[0]["id"] == page_id]
+        pairs = self._analysis(revision, only=page_id)
         return self._listing(actor, space, revision, pairs, cr=True, page=page, limit=limit)
 
     def backlinks(

@@ -273,33 +273,29 @@ class SpaceStore:
         return self.render_space(actor, space_id)
 
     def _counts(self, space_id: str) -> dict[str, int]:
-        """Open comments and change requests, when those domains' tables exist."""
+        """Open space comments, and change requests by status."""
         counts = {
-            "comments": 0,
+            "comments": int(
+                self._db.scalar(
+                    "SELECT COUNT(*) FROM comments WHERE space_id = ? "
+                    "AND change_request_id IS NULL AND status = 'open'",
+                    (space_id,),
+                )
+                or 0
+            ),
             "changeRequests": 0,
             "changeRequestsOpen": 0,
             "changeRequestsDraft": 0,
         }
-        tables = {r[0] for r in self._db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "comments" in tables:
-            counts["comments"] = int(
-                self._db.scalar(
-                    "SELECT COUNT(*) FROM comments WHERE space_id = ? AND change_request_id IS NULL "
-                    "AND status = 'open'",
-                    (space_id,),
-                )
-                or 0
-            )
-        if "change_requests" in tables:
-            for row in self._db.all(
-                "SELECT status, COUNT(*) AS n FROM change_requests WHERE space_id = ? GROUP BY status",
-                (space_id,),
-            ):
-                counts["changeRequests"] += int(row["n"])
-                if row["status"] == "open":
-                    counts["changeRequestsOpen"] = int(row["n"])
-                elif row["status"] == "draft":
-                    counts["changeRequestsDraft"] = int(row["n"])
+        for row in self._db.all(
+            "SELECT status, COUNT(*) AS n FROM change_requests WHERE space_id = ? GROUP BY status",
+            (space_id,),
+        ):
+            counts["changeRequests"] += int(row["n"])
+            if row["status"] == "open":
+                counts["changeRequestsOpen"] = int(row["n"])
+            elif row["status"] == "draft":
+                counts["changeRequestsDraft"] = int(row["n"])
         return counts
 
 
