@@ -7,47 +7,63 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.http.call import Call, created, ok
 from gitbook_mcp.local.http.route import RouteSpec
+from gitbook_mcp.local.store.change_requests import STATUSES
+from gitbook_mcp.local.store.content import View
 
 __all__ = ["ROUTES"]
 
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
-STATUSES = ("draft", "open", "archived", "merged")
+LINK_STATUSES = ("ok", "broken", "in-app")
+IMPORT_SOURCES = (
+    "website",
+    "docx",
+    "markdown",
+    "html",
+    "zip",
+    "confluence",
+    "github-wiki",
+    "notion",
+    "google-docs",
+)
 
 
-def _switches(call: Call) -> None:
-    """``metadata`` and ``computed`` (both default true) are accepted; content is static here."""
-    call.query.boolean("metadata", default=True)
+def _switches(call: Call, *, page: bool = False) -> View:
+    """The read switches: ``metadata`` (false omits git metadata), ``computed`` (no computed
+    pages exist locally, so nothing to skip), and for pages ``format`` and ``evaluated``."""
+    metadata = bool(call.query.boolean("metadata", default=True))
     call.query.boolean("computed", default=True)
-
-
-def _format(call: Call) -> None:
-    call.query.string("format", choices=("document", "markdown"))
+    if not page:
+        return View(metadata=metadata)
+    body = call.query.string("format", choices=("document", "markdown"))
     call.query.boolean("evaluated", default=False)
+    return View(body="document" if body == "document" else "markdown", metadata=metadata)
 
 
 async def current_revision(call: Call) -> Response:
-    _switches(call)
-    return ok(call.store.content.revision(call.actor, call.path("spaceId"), None))
+    view = _switches(call)
+    return ok(call.store.content.revision(call.actor, call.path("spaceId"), None, view))
 
 
 async def space_pages(call: Call) -> Response:
-    _switches(call)
-    return ok(call.store.content.pages(call.actor, call.path("spaceId"), None))
+    view = _switches(call)
+    return ok(call.store.content.pages(call.actor, call.path("spaceId"), None, view))
 
 
 async def space_page(call: Call) -> Response:
-    _switches(call)
-    _format(call)
+    view = _switches(call, page=True)
     return ok(
-        call.store.content.page(call.actor, call.path("spaceId"), None, page_id=call.path("pageId"))
+        call.store.content.page(
+            call.actor, call.path("spaceId"), None, page_id=call.path("pageId"), view=view
+        )
     )
 
 
 async def space_page_by_path(call: Call) -> Response:
-    _switches(call)
-    _format(call)
+    view = _switches(call, page=True)
     return ok(
-        call.store.content.page(call.actor, call.path("spaceId"), None, path=call.path("pagePath"))
+        call.store.content.page(
+            call.actor, call.path("spaceId"), None, path=call.path("pagePath"), view=view
+        )
     )
 
 
@@ -75,16 +91,18 @@ async def get_change_request(call: Call) -> Response:
 
 
 async def cr_revision(call: Call) -> Response:
-    _switches(call)
+    view = _switches(call)
     return ok(
-        call.store.content.revision(call.actor, call.path("spaceId"), call.path("changeRequestId"))
+        call.store.content.revision(
+            call.actor, call.path("spaceId"), call.path("changeRequestId"), view
+        )
     )
 
 
 async def cr_import(call: Call) -> Response:
     b = call.body
-    url = b.string("url", required=True, min_len=1)
-    b.string("source", required=True)
+    url = b.url("url", required=True)
+    b.string("source", required=True, choices=IMPORT_SOURCES)
     return created(
         call.store.content.import_content(
             call.actor, call.path("spaceId"), call.path("changeRequestId"), url=url
@@ -93,14 +111,16 @@ async def cr_import(call: Call) -> Response:
 
 
 async def cr_pages(call: Call) -> Response:
-    _switches(call)
+    view = _switches(call)
     return ok(
-        call.store.content.pages(call.actor, call.path("spaceId"), call.path("changeRequestId"))
+        call.store.content.pages(
+            call.actor, call.path("spaceId"), call.path("changeRequestId"), view
+        )
     )
 
 
 async def cr_files(call: Call) -> Response:
-    _switches(call)
+    view = _switches(call)
     q = call.query
     return ok(
         call.store.content.files(
@@ -109,15 +129,20 @@ async def cr_files(call: Call) -> Response:
             call.path("changeRequestId"),
             page=q.page(),
             limit=q.limit(),
+            view=view,
         )
     )
 
 
 async def cr_file(call: Call) -> Response:
-    _switches(call)
+    view = _switches(call)
     return ok(
         call.store.content.file(
-            call.actor, call.path("spaceId"), call.path("changeRequestId"), call.path("fileId")
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            call.path("fileId"),
+            view,
         )
     )
 
@@ -138,27 +163,27 @@ async def cr_file_backlinks(call: Call) -> Response:
 
 
 async def cr_page(call: Call) -> Response:
-    _switches(call)
-    _format(call)
+    view = _switches(call, page=True)
     return ok(
         call.store.content.page(
             call.actor,
             call.path("spaceId"),
             call.path("changeRequestId"),
             page_id=call.path("pageId"),
+            view=view,
         )
     )
 
 
 async def cr_page_by_path(call: Call) -> Response:
-    _switches(call)
-    _format(call)
+    view = _switches(call, page=True)
     return ok(
         call.store.content.page(
             call.actor,
             call.path("spaceId"),
             call.path("changeRequestId"),
             path=call.path("pagePath"),
+            view=view,
         )
     )
 
@@ -196,7 +221,11 @@ async def space_links(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.content.space_links(
-            call.actor, call.path("spaceId"), page=q.page(), limit=q.limit()
+            call.actor,
+            call.path("spaceId"),
+            status=q.string("status", choices=LINK_STATUSES),
+            page=q.page(),
+            limit=q.limit(),
         )
     )
 

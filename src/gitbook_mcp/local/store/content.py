@@ -1,28 +1,31 @@
 """Content: change requests, page trees, pages, files, links and backlinks, search, import.
 
-Every read needs ``space.view``; import needs ``space.edit``. Link status is computed from the
-markdown of the revision being read (see `links.analyse`), never stored.
+Every read needs ``space.view`` (a space the caller cannot view is missing); import needs
+``space.edit``. Link status is computed from the markdown of the revision being read (see
+`links.analyse`), never stored. The work is split by concern: `revisions` (page trees and
+files), `change_requests`, `references` (link listings), `search` and `importer`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import NotFound
-from gitbook_mcp.local.store.access import Actor, space_permissions
-from gitbook_mcp.local.store.db import Migration, new_id
-from gitbook_mcp.local.store.links import Link, analyse
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.change_requests import ChangeRequestStore
+from gitbook_mcp.local.store.db import Migration
+from gitbook_mcp.local.store.importer import MarkdownImport, locate
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.revisions import APP_URL, RevisionStore
+from gitbook_mcp.local.store.references import References, Scope
 from gitbook_mcp.local.store.revisions import MIGRATIONS as REVISION_MIGRATIONS
-from gitbook_mcp.local.store.search import fts_query, import_markdown, sections_matching
+from gitbook_mcp.local.store.revisions import RevisionStore, View, git_synced
+from gitbook_mcp.local.store.search import ContentSearch
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store import Store
 
-__all__ = ["MIGRATIONS", "ContentStore"]
+__all__ = ["MIGRATIONS", "ContentStore", "View"]
 
 MIGRATIONS: list[Migration] = REVISION_MIGRATIONS
 
@@ -32,39 +35,35 @@ class ContentStore:
         self._store = store
         self._db = store.db
         self.revisions = RevisionStore(store)
+        self.change_requests = ChangeRequestStore(store)
+        self.references = References(store)
+        self.searcher = ContentSearch(store)
 
     # -- interface used by other domains ------------------------------------------------
 
     def duplicate_space_content(self, source_space_id: str, target_space_id: str) -> None:
+        """Give the target space a copy of the source's current content (same page ids)."""
         source = self._db.scalar("SELECT revision_id FROM spaces WHERE id = ?", (source_space_id,))
         if not source:
             return
-        revision = self.revisions.create(target_space_id, copy_of=str(source))
         with self._db.transaction():
+            revision = self.revisions.create(target_space_id, copy_of=str(source))
             self._db.execute(
                 "UPDATE spaces SET revision_id = ? WHERE id = ?", (revision, target_space_id)
             )
 
     def resolve_change_request(self, actor: Actor, space_id: str, ref: str) -> str:
-        """A change request id from its id or its number within the space."""
-        self._store.spaces.require_space(actor, space_id)
-        row = self._db.one(
-            "SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR CAST(number AS TEXT) = ?)",
-            (space_id, ref, ref),
-        )
-        if row is None:
-            raise NotFound("change request", ref)
-        return str(row["id"])
+        """A change request id from its id or its number within the space (space.view)."""
+        return self.change_requests.resolve(actor, space_id, ref)
 
     def page_target(
         self, space_id: str, change_request_id: str | None, page_id: str
     ) -> dict[str, Any] | None:
+        """The ``target.page`` of a comment on this page, or None when there is no such page."""
         revision = self._revision_id(space_id, change_request_id)
         if revision is None:
             return None
-        row = self._db.one(
-            "SELECT * FROM pages WHERE revision_id = ? AND id = ?", (revision, page_id)
-        )
+        row = self.revisions.page_at_id(revision, page_id)
         if row is None:
             return None
         target: dict[str, Any] = {
@@ -83,8 +82,8 @@ class ContentStore:
 
     def publish_new_revision(self, space_id: str) -> str:
         """An empty revision made current for the space (for seeding and tests)."""
-        revision = self.revisions.create(space_id)
         with self._db.transaction():
+            revision = self.revisions.create(space_id)
             self._db.execute("UPDATE spaces SET revision_id = ? WHERE id = ?", (revision, space_id))
         return revision
 
@@ -93,35 +92,24 @@ class ContentStore:
         space_id: str,
         *,
         subject: str,
-        status: str,
+        status: str = "draft",
         created_by: str,
         change_request_id: str | None = None,
     ) -> tuple[str, str]:
-        """A change request whose revision copies the space's: (id, revision id)."""
-        base = self._db.scalar("SELECT revision_id FROM spaces WHERE id = ?", (space_id,))
-        initial = self.revisions.create(space_id, copy_of=str(base) if base else None)
-        revision = self.revisions.create(space_id, copy_of=initial)
-        number = int(
-            self._db.scalar(
-                "SELECT COALESCE(MAX(number), 0) + 1 FROM change_requests WHERE space_id = ?",
-                (space_id,),
-            )
+        """A change request working on a copy of the space's content: (id, revision id)."""
+        return self.change_requests.create(
+            space_id,
+            subject=subject,
+            status=status,
+            created_by=created_by,
+            change_request_id=change_request_id,
         )
-        cr_id = change_request_id or new_id("cr_")
-        now = self._store.now()
-        with self._db.transaction():
-            self._db.execute(
-                "INSERT INTO change_requests(id, space_id, number, subject, status, created_by, created_at, "
-                "updated_at, revision_id, initial_revision_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (cr_id, space_id, number, subject, status, created_by, now, now, revision, initial),
-            )
-        return cr_id, revision
+
+    def merge_change_request(self, change_request_id: str) -> str:
+        """Publish a change request's content as the space's; returns the new revision id."""
+        return self.change_requests.merge(change_request_id)
 
     # -- access ---------------------------------------------------------------------------
-
-    def _space(self, actor: Actor, space_id: str, flag: str = "view") -> sqlite3.Row:
-        self._store.spaces.require_space(actor, space_id, flag)
-        return self._store.spaces.row(space_id)
 
     def _revision_id(self, space_id: str, change_request_id: str | None) -> str | None:
         if change_request_id is None:
@@ -132,48 +120,16 @@ class ContentStore:
             )
         return str(value) if value else None
 
-    def _context(
-        self, actor: Actor, space_id: str, cr_ref: str | None, flag: str = "view"
-    ) -> tuple[sqlite3.Row, str, str | None]:
-        """(space row, revision id, change request id) after the access check."""
-        space = self._space(actor, space_id, flag)
-        cr_id = self.resolve_change_request(actor, space_id, cr_ref) if cr_ref is not None else None
-        revision = self._revision_id(space_id, cr_id)
-        if revision is None:
-            revision = self.publish_new_revision(space_id)
-        return space, revision, cr_id
+    def _scope(self, actor: Actor, space_id: str, cr_ref: str | None, flag: str = "view") -> Scope:
+        """The space, revision and change request read, after the access check."""
+        self._store.spaces.require_space(actor, space_id, flag)
+        space = self._store.spaces.row(space_id)
+        if cr_ref is None:
+            return Scope(space, self.change_requests.space_revision(space_id))
+        cr_id = self.resolve_change_request(actor, space_id, cr_ref)
+        return Scope(space, self.change_requests.row(cr_id)["revision_id"], cr_id)
 
     # -- change requests ----------------------------------------------------------------
-
-    def render_change_request(self, row: sqlite3.Row) -> dict[str, Any]:
-        space = self._store.spaces.row(row["space_id"], include_deleted=True)
-        comments = 0
-        tables = {r[0] for r in self._db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "comments" in tables:
-            comments = int(
-                self._db.scalar(
-                    "SELECT COUNT(*) FROM comments WHERE change_request_id = ?", (row["id"],)
-                )
-                or 0
-            )
-        return {
-            "object": "change-request",
-            "id": row["id"],
-            "number": row["number"],
-            "status": row["status"],
-            "subject": row["subject"],
-            "createdBy": self._store.identity.render_user(row["created_by"]),
-            "createdAt": row["created_at"],
-            "updatedAt": row["updated_at"],
-            "revision": row["revision_id"],
-            "revisionInitial": row["initial_revision_id"],
-            "comments": comments,
-            "outdated": False,
-            "urls": {
-                "app": f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/~/changes/{row['number']}/",
-                "location": f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/~/changes/{row['number']}",
-            },
-        }
 
     def list_change_requests(
         self,
@@ -185,36 +141,26 @@ class ContentStore:
         page: str | None,
         limit: int | None,
     ) -> dict[str, Any]:
-        self._space(actor, space_id)
-        rows = self._db.all(
-            "SELECT * FROM change_requests WHERE space_id = ? AND status = ?", (space_id, status)
-        )
-        if contributor:
-            rows = [r for r in rows if r["created_by"] == contributor]
-        return paginate(
-            rows,
-            key=lambda r: (r["number"],),
-            cursor=page,
-            limit=limit,
-            descending=True,
-            render=self.render_change_request,
+        return self.change_requests.list(
+            actor, space_id, status=status, contributor=contributor, page=page, limit=limit
         )
 
     def get_change_request(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
-        cr_id = self.resolve_change_request(actor, space_id, ref)
-        row = self._db.one("SELECT * FROM change_requests WHERE id = ?", (cr_id,))
-        assert row is not None
-        return self.render_change_request(row)
+        return self.change_requests.get(actor, space_id, ref)
 
     # -- revisions, pages, files --------------------------------------------------------
 
-    def revision(self, actor: Actor, space_id: str, cr_ref: str | None) -> dict[str, Any]:
-        space, revision, _ = self._context(actor, space_id, cr_ref)
-        return self.revisions.render_revision(revision, space)
+    def revision(
+        self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None = None
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        return self.revisions.render_revision(scope.revision, scope.space, view)
 
-    def pages(self, actor: Actor, space_id: str, cr_ref: str | None) -> dict[str, Any]:
-        space, revision, _ = self._context(actor, space_id, cr_ref)
-        return {"pages": self.revisions.tree(revision, space)}
+    def pages(
+        self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None = None
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        return {"pages": self.revisions.tree(scope.revision, scope.space, view)}
 
     def page(
         self,
@@ -224,139 +170,78 @@ class ContentStore:
         *,
         page_id: str | None = None,
         path: str | None = None,
+        view: View | None = None,
     ) -> dict[str, Any]:
-        space, revision, _ = self._context(actor, space_id, cr_ref)
+        """One page by id or by slug path, with its direct and deeper children."""
+        scope = self._scope(actor, space_id, cr_ref)
         row = (
-            self.revisions.page_row(revision, page_id)
-            if page_id
-            else self.revisions.page_by_path(revision, path or "")
+            self.revisions.page_row(scope.revision, page_id)
+            if page_id is not None
+            else self.revisions.page_by_path(scope.revision, path or "")
         )
-        return self.revisions.render_page(row, space)
+        children = self._subtree(scope, row, view)
+        return self.revisions.render_page(row, scope.space, children=children, view=view)
+
+    def _subtree(self, scope: Scope, row: sqlite3.Row, view: View | None) -> list[dict[str, Any]]:
+        below = self._db.all(
+            "SELECT * FROM pages WHERE revision_id = ? AND path LIKE ? ESCAPE '\\' "
+            "ORDER BY position, id",
+            (scope.revision, _like_prefix(row["path"] + "/")),
+        )
+        by_parent: dict[str, list[sqlite3.Row]] = {}
+        for child in below:
+            by_parent.setdefault(child["parent_id"], []).append(child)
+
+        def build(parent: str) -> list[dict[str, Any]]:
+            return [
+                self.revisions.render_page(c, scope.space, children=build(c["id"]), view=view)
+                for c in by_parent.get(parent, [])
+            ]
+
+        return build(row["id"])
 
     def files(
-        self, actor: Actor, space_id: str, cr_ref: str, *, page: str | None, limit: int | None
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str,
+        *,
+        page: str | None,
+        limit: int | None,
+        view: View | None = None,
     ) -> dict[str, Any]:
-        _, revision, _ = self._context(actor, space_id, cr_ref)
-        rows = self.revisions.files(revision)
+        scope = self._scope(actor, space_id, cr_ref)
+        git = (view or View()).metadata and git_synced(scope.space)
         return paginate(
-            rows,
+            self.revisions.files(scope.revision),
             key=lambda r: (r["name"], r["id"]),
             cursor=page,
             limit=limit,
-            render=self.revisions.render_file,
+            render=lambda r: self.revisions.render_file(r, git=git),
         )
 
-    def file(self, actor: Actor, space_id: str, cr_ref: str, file_id: str) -> dict[str, Any]:
-        _, revision, _ = self._context(actor, space_id, cr_ref)
-        return self.revisions.render_file(self.revisions.file_row(revision, file_id))
+    def file(
+        self, actor: Actor, space_id: str, cr_ref: str, file_id: str, view: View | None = None
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        git = (view or View()).metadata and git_synced(scope.space)
+        return self.revisions.render_file(self.revisions.file_row(scope.revision, file_id), git=git)
 
     # -- links and backlinks ------------------------------------------------------------
 
-    def _analysis(self, revision: str, only: str | None = None) -> list[tuple[sqlite3.Row, Link]]:
-        """The links of every page of the revision (or of the page ``only``) with status."""
-        outline = self._db.all(
-            "SELECT id, path, parent_id FROM pages WHERE revision_id = ?", (revision,)
-        )
-        by_path = {p["path"]: p["id"] for p in outline}
-        parents = {p["parent_id"] for p in outline if p["parent_id"]}
-        files = {f["name"]: f["id"] for f in self.revisions.files(revision)}
-        pages = (
-            [self.revisions.page_row(revision, only)]
-            if only is not None
-            else self.revisions.pages(revision)
-        )
-        found: list[tuple[sqlite3.Row, Link]] = []
-        for page in pages:
-            links = analyse(
-                page["markdown"],
-                page_path=page["path"],
-                pages_by_path=by_path,
-                files_by_name=files,
-                folder=page["id"] in parents,
-            )
-            found.extend((page, link) for link in links)
-        return found
-
-    def _owners(self, actor: Actor, space: sqlite3.Row) -> dict[str, Any]:
-        """The organization and space objects every location of one listing embeds."""
-        return {
-            "organization": self._store.orgs.render_organization(actor, space["org_id"]),
-            "space": self._store.spaces.render_row(space, None)
-            | {"permissions": self._permissions(actor, space)},
-        }
-
-    def _location(
+    def space_links(
         self,
         actor: Actor,
-        space: sqlite3.Row,
-        revision: str,
-        page: sqlite3.Row,
-        owners: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        return {
-            "kind": "page",
-            **(owners or self._owners(actor, space)),
-            "page": self.revisions.render_page(page, space),
-        }
-
-    def _permissions(self, actor: Actor, space: sqlite3.Row) -> dict[str, bool]:
-        from gitbook_mcp.local.store.access import effective_space_role
-
-        return space_permissions(effective_space_role(self._db, actor, space["id"]))
-
-    def _target(
-        self, actor: Actor, space: sqlite3.Row, revision: str, link: Link, owners: dict[str, Any]
-    ) -> dict[str, Any]:
-        if link.status == "ok" and link.kind == "page" and link.target:
-            target = self.revisions.page_row(revision, link.target)
-            return self._location(actor, space, revision, target, owners)
-        if link.status == "ok" and link.kind == "file" and link.target:
-            return {
-                "kind": "file",
-                **owners,
-                "file": self.revisions.render_file(self.revisions.file_row(revision, link.target)),
-            }
-        return {"kind": "url", "url": link.href}
-
-    def _listing(
-        self,
-        actor: Actor,
-        space: sqlite3.Row,
-        revision: str,
-        pairs: list[tuple[sqlite3.Row, Link]],
+        space_id: str,
         *,
-        cr: bool,
+        status: str | None = None,
         page: str | None,
         limit: int | None,
     ) -> dict[str, Any]:
-        indexed = list(enumerate(pairs))
-        owners = self._owners(actor, space)
-        envelope = paginate(
-            indexed,
-            key=lambda item: (item[0],),
-            cursor=page,
-            limit=limit,
-            render=lambda item: {
-                "status": item[1][1].status,
-                "relation": "reference",
-                "targetReference": self._target(actor, space, revision, item[1][1], owners),
-                "locationReferences": [self._location(actor, space, revision, item[1][0], owners)],
-            },
-        )
-        broken = sum(1 for _, link in pairs if link.status == "broken")
-        stats: dict[str, Any] = {"total": len(pairs), "broken": {"total": broken}}
-        if cr:
-            stats["broken"]["changeRequest"] = broken
-        envelope["stats"] = stats
-        return envelope
-
-    def space_links(
-        self, actor: Actor, space_id: str, *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
-        space, revision, _ = self._context(actor, space_id, None)
-        return self._listing(
-            actor, space, revision, self._analysis(revision), cr=False, page=page, limit=limit
-        )
+        """Every link of the space's current content, one item per target."""
+        scope = self._scope(actor, space_id, None)
+        found = self.references.analysis(scope.revision)
+        return self.references.listing(actor, scope, found, status=status, page=page, limit=limit)
 
     def page_links(
         self,
@@ -368,10 +253,17 @@ class ContentStore:
         page: str | None,
         limit: int | None,
     ) -> dict[str, Any]:
-        space, revision, _ = self._context(actor, space_id, cr_ref)
-        self.revisions.page_row(revision, page_id)
-        pairs = self._analysis(revision, only=page_id)
-        return self._listing(actor, space, revision, pairs, cr=True, page=page, limit=limit)
+        """The links of one page of a change request, with the broken ones it introduced."""
+        scope = self._scope(actor, space_id, cr_ref)
+        self.revisions.page_row(scope.revision, page_id)
+        found = self.references.analysis(scope.revision, only=page_id)
+        published = self.change_requests.space_revision(space_id)
+        base = (
+            self.references.analysis(published, only=page_id)
+            if self.revisions.page_at_id(published, page_id) is not None
+            else []
+        )
+        return self.references.listing(actor, scope, found, base=base, page=page, limit=limit)
 
     def backlinks(
         self,
@@ -384,23 +276,17 @@ class ContentStore:
         page: str | None,
         limit: int | None,
     ) -> dict[str, Any]:
-        space, revision, _ = self._context(actor, space_id, cr_ref)
+        """The pages of a change request linking to one of its pages or files."""
+        scope = self._scope(actor, space_id, cr_ref)
         if page_id is not None:
-            self.revisions.page_row(revision, page_id)
-        if file_id is not None:
-            self.revisions.file_row(revision, file_id)
-        target = page_id or file_id
-        linking: dict[str, sqlite3.Row] = {}
-        for source, link in self._analysis(revision):
-            if link.target == target and link.status == "ok":
-                linking.setdefault(source["id"], source)
-        rows = sorted(linking.values(), key=lambda r: (r["path"], r["id"]))
-        return paginate(
-            rows,
-            key=lambda r: (r["path"], r["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self._location(actor, space, revision, r),
+            self.revisions.page_row(scope.revision, page_id)
+            kind, target = "page", page_id
+        else:
+            assert file_id is not None
+            self.revisions.file_row(scope.revision, file_id)
+            kind, target = "file", file_id
+        return self.references.backlinks(
+            actor, scope, kind=kind, target=target, page=page, limit=limit
         )
 
     # -- search and import ----------------------------------------------------------------
@@ -408,66 +294,22 @@ class ContentStore:
     def search(
         self, actor: Actor, org_id: str, query: str, *, page: str | None, limit: int | None
     ) -> dict[str, Any]:
-        from gitbook_mcp.local.store.access import org_role
-
-        org_role(self._db, actor, org_id)
-        spaces = {}
-        for row in self._db.all(
-            "SELECT * FROM spaces WHERE org_id = ? AND deleted_at IS NULL AND revision_id IS NOT NULL",
-            (org_id,),
-        ):
-            if self._permissions(actor, row)["view"]:
-                spaces[row["revision_id"]] = row
-        if not spaces:
-            return paginate([], key=lambda r: (r,), cursor=page, limit=limit)
-        marks = ",".join("?" for _ in spaces)
-        hits = self._db.all(
-            f"SELECT revision_id, page_id, bm25(pages_fts) AS rank FROM pages_fts WHERE pages_fts MATCH ? "
-            f"AND revision_id IN ({marks}) ORDER BY rank",
-            (fts_query(query), *spaces),
-        )
-        words = query.split()
-        grouped: dict[str, list[dict[str, Any]]] = {}
-        best: dict[str, float] = {}
-        for hit in hits:
-            space = spaces[hit["revision_id"]]
-            row = self.revisions.page_row(hit["revision_id"], hit["page_id"])
-            url = f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/{row['path']}"
-            sections = [
-                {
-                    "id": anchor,
-                    "title": title,
-                    "path": f"{row['path']}#{anchor}",
-                    "body": body,
-                    "urls": {"app": f"{url}#{anchor}"},
-                }
-                for anchor, title, body in sections_matching(row["markdown"], words)
-            ]
-            grouped.setdefault(space["id"], []).append(
-                {
-                    "id": row["id"],
-                    "title": row["title"],
-                    "path": row["path"],
-                    "sections": sections,
-                    "urls": {"app": url},
-                }
-            )
-            best.setdefault(space["id"], float(hit["rank"]))
-        titles = {s["id"]: s["title"] for s in spaces.values()}
-        results = [
-            {"id": sid, "title": titles[sid], "pages": pages} for sid, pages in grouped.items()
-        ]
-        return paginate(results, key=lambda r: (best[r["id"]], r["id"]), cursor=page, limit=limit)
+        return self.searcher.search(actor, org_id, query, page=page, limit=limit)
 
     def import_content(
         self, actor: Actor, space_id: str, cr_ref: str, *, url: str
     ) -> dict[str, Any]:
-        _, current, cr_id = self._context(actor, space_id, cr_ref, "edit")
-        revision = self.revisions.create(space_id, copy_of=current)
-        imported, total = import_markdown(url, self.revisions, revision)
+        """Import markdown from a ``file://`` URL into a new revision of the change request."""
+        scope = self._scope(actor, space_id, cr_ref, "edit")
+        assert scope.change_request is not None
+        root = locate(url)
         with self._db.transaction():
-            self._db.execute(
-                "UPDATE change_requests SET revision_id = ?, updated_at = ? WHERE id = ?",
-                (revision, self._store.now(), cr_id),
-            )
+            revision = self.revisions.create(space_id, copy_of=scope.revision)
+            imported, total = MarkdownImport(self.revisions, revision).run(root)
+            self.change_requests.set_revision(scope.change_request, revision)
         return {"revision": revision, "importedResources": imported, "totalResources": total}
+
+
+def _like_prefix(prefix: str) -> str:
+    escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return escaped + "%"

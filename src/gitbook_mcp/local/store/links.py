@@ -2,7 +2,8 @@
 
 A link to a page or file of the revision is ``ok``, to one that does not exist ``broken``, to a
 location of the app (app.gitbook.com) ``in-app``; external URLs are ``ok``. Relative page links
-resolve against the linking page's path, like files in a folder.
+resolve against the linking page's path, like files in a folder. Links inside code are text,
+not links, and are ignored.
 """
 
 from __future__ import annotations
@@ -14,38 +15,70 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import unquote
 
-__all__ = ["Link", "analyse", "extract_links"]
+__all__ = ["Link", "analyse", "extract_links", "resolve_page_path"]
 
-_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_INLINE = re.compile(
+    r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+)
+_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.MULTILINE)
+_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s>]+)>")
+_FENCED = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.MULTILINE | re.DOTALL)
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _APP_HOSTS = ("https://app.gitbook.com", "http://app.gitbook.com")
+_IGNORED_SCHEMES = ("mailto:", "tel:", "javascript:", "data:")
 Status = Literal["ok", "broken", "in-app"]
+Kind = Literal["page", "file", "url"]
 
 
 @dataclass(frozen=True)
 class Link:
     href: str
+    """The target as written in the markdown."""
     status: Status
-    kind: Literal["page", "file", "url"]
+    kind: Kind
     target: str | None
     """The page or file id the link resolves to, when it resolves."""
 
 
+def _without_code(markdown: str) -> str:
+    """The markdown with fenced code blocks and code spans blanked out."""
+    return _CODE_SPAN.sub(" ", _FENCED.sub("\n", markdown))
+
+
 def extract_links(markdown: str) -> Iterator[str]:
-    """Every link and image target of a markdown text, in order."""
-    for match in _LINK.finditer(markdown):
-        yield match.group(1)
+    """Every link and image target of a markdown text, in order of appearance (code excluded).
+
+    Inline links and images, reference definitions (``[label]: target``) and autolinks count.
+    """
+    text = _without_code(markdown)
+    found: list[tuple[int, str]] = []
+    for pattern in (_INLINE, _DEFINITION, _AUTOLINK):
+        found += [(match.start(), match.group(1)) for match in pattern.finditer(text)]
+    for _, href in sorted(found):
+        yield href
 
 
-def _page_path(href: str, from_path: str, *, folder: bool) -> str:
+def resolve_page_path(href: str, from_path: str, *, folder: bool) -> str:
+    """The slug path a relative or absolute page link points to, seen from ``from_path``.
+
+    A page with children is a folder (its README), so its relative links resolve inside it.
+    """
     target = unquote(href.split("#", 1)[0].split("?", 1)[0])
     if target.startswith("/"):
         resolved = target.strip("/")
     else:
         base = from_path if folder else posixpath.dirname(from_path)
-        resolved = posixpath.normpath(posixpath.join(base, target))
+        resolved = posixpath.normpath(posixpath.join(base, target)) if target else from_path
         while resolved.startswith("../"):
             resolved = resolved[3:]
-    resolved = resolved.removesuffix(".md").removesuffix("/README").removesuffix("/readme")
+        if resolved == "..":
+            resolved = ""
+    resolved = resolved.removesuffix(".md")
+    for readme in ("README", "readme"):
+        if resolved == readme:
+            resolved = ""
+        resolved = resolved.removesuffix("/" + readme)
     return resolved.strip("/")
 
 
@@ -55,28 +88,32 @@ def analyse(
     page_path: str,
     pages_by_path: Mapping[str, str],
     files_by_name: Mapping[str, str],
+    file_ids: frozenset[str] = frozenset(),
     folder: bool = False,
 ) -> list[Link]:
     """The links of one page with their status.
 
-    A page with children is a folder (its README): its relative links resolve inside it.
+    ``files_by_name`` maps file names to ids; a link naming a file id directly also resolves.
     """
     links: list[Link] = []
     for href in extract_links(markdown):
-        if href.startswith("#") or href.startswith("mailto:"):
+        if href.startswith("#") or href.lower().startswith(_IGNORED_SCHEMES):
             continue
         if href.startswith(_APP_HOSTS):
             links.append(Link(href, "in-app", "url", None))
             continue
-        if re.match(r"^[a-z][a-z0-9+.-]*://", href):
+        if _SCHEME.match(href):
             links.append(Link(href, "ok", "url", None))
             continue
+        if href in file_ids:
+            links.append(Link(href, "ok", "file", href))
+            continue
         if ".gitbook/assets/" in href:
-            name = unquote(href.rsplit("/", 1)[-1])
+            name = unquote(href.split("#", 1)[0].rsplit("/", 1)[-1])
             file_id = files_by_name.get(name)
             links.append(Link(href, "ok" if file_id else "broken", "file", file_id))
             continue
-        path = _page_path(href, page_path, folder=folder)
+        path = resolve_page_path(href, page_path, folder=folder)
         page_id = pages_by_path.get(path)
         links.append(Link(href, "ok" if page_id else "broken", "page", page_id))
     return links

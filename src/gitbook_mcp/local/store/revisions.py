@@ -2,22 +2,27 @@
 
 A space's published content is its current revision (``spaces.revision_id``); a change request
 holds a revision of its own, a copy of the space's at creation. Page ids are stable across
-copies of a revision, so links and comments keep pointing at the same page.
+copies of a revision, so links and comments keep pointing at the same page. The full-text
+index (``pages_fts``) holds the pages of current revisions only; triggers keep it in step with
+page writes and with every change of ``spaces.revision_id``, whoever makes it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from gitbook_mcp.local.errors import NotFound
-from gitbook_mcp.local.store.db import Migration, new_id
+from gitbook_mcp.local.store.db import Migration, loads, new_id
+from gitbook_mcp.local.store.documents import markdown_document
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store import Store
 
-__all__ = ["LAYOUT", "MIGRATIONS", "RevisionStore"]
+__all__ = ["APP_URL", "LAYOUT", "MIGRATIONS", "Body", "RevisionStore", "View", "git_synced"]
 
 APP_URL = "https://app.gitbook.com"
 LAYOUT = {
@@ -85,8 +90,73 @@ MIGRATIONS: list[Migration] = [
             revision_id UNINDEXED, page_id UNINDEXED, title, markdown, tokenize = 'porter unicode61'
         );
         """,
-    )
+    ),
+    (
+        "content-0002-hidden-pages-merges-search-index",
+        """
+        ALTER TABLE pages ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE change_requests ADD COLUMN merged_revision_id TEXT REFERENCES revisions(id);
+        UPDATE change_requests SET initial_revision_id = (
+            SELECT r.parent_id FROM revisions r WHERE r.id = change_requests.initial_revision_id
+        ) WHERE (
+            SELECT r.parent_id FROM revisions r WHERE r.id = change_requests.initial_revision_id
+        ) IS NOT NULL;
+        DELETE FROM pages_fts WHERE revision_id NOT IN (
+            SELECT revision_id FROM spaces WHERE revision_id IS NOT NULL
+        );
+        CREATE TRIGGER pages_fts_insert AFTER INSERT ON pages
+        WHEN new.revision_id IN (SELECT revision_id FROM spaces)
+        BEGIN
+            INSERT INTO pages_fts(revision_id, page_id, title, markdown)
+            VALUES (new.revision_id, new.id, new.title, new.markdown);
+        END;
+        CREATE TRIGGER pages_fts_update AFTER UPDATE OF title, markdown ON pages
+        WHEN new.revision_id IN (SELECT revision_id FROM spaces)
+        BEGIN
+            DELETE FROM pages_fts WHERE revision_id = old.revision_id AND page_id = old.id;
+            INSERT INTO pages_fts(revision_id, page_id, title, markdown)
+            VALUES (new.revision_id, new.id, new.title, new.markdown);
+        END;
+        CREATE TRIGGER pages_fts_delete AFTER DELETE ON pages
+        WHEN old.revision_id IN (SELECT revision_id FROM spaces)
+        BEGIN
+            DELETE FROM pages_fts WHERE revision_id = old.revision_id AND page_id = old.id;
+        END;
+        CREATE TRIGGER spaces_fts_revision AFTER UPDATE OF revision_id ON spaces
+        BEGIN
+            DELETE FROM pages_fts WHERE revision_id = old.revision_id;
+            INSERT INTO pages_fts(revision_id, page_id, title, markdown)
+            SELECT revision_id, id, title, markdown FROM pages WHERE revision_id = new.revision_id;
+        END;
+        CREATE TRIGGER spaces_fts_delete AFTER DELETE ON spaces
+        BEGIN
+            DELETE FROM pages_fts WHERE revision_id = old.revision_id;
+        END;
+        """,
+    ),
 ]
+
+
+Body = Literal["markdown", "document"]
+
+
+@dataclass(frozen=True)
+class View:
+    """How one read renders pages and files: the body format, and whether the git metadata of
+    a git-synced space is shown (the ``metadata`` switch)."""
+
+    body: Body = "markdown"
+    metadata: bool = True
+
+
+def git_synced(space: sqlite3.Row) -> bool:
+    return "gitSync" in (loads(space["data"]) or {})
+
+
+def _blob(text: str) -> str:
+    """The git object id of a blob with this text."""
+    raw = text.encode()
+    return hashlib.sha1(b"blob %d\0" % len(raw) + raw, usedforsecurity=False).hexdigest()
 
 
 class RevisionStore:
@@ -106,20 +176,17 @@ class RevisionStore:
             )
             if copy_of is not None:
                 self._db.execute(
-                    "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, emoji, description, "
-                    "markdown, created_at, updated_at) SELECT ?, id, parent_id, position, title, slug, path, emoji, "
-                    "description, markdown, created_at, updated_at FROM pages WHERE revision_id = ?",
+                    "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, "
+                    "emoji, description, markdown, hidden, created_at, updated_at) "
+                    "SELECT ?, id, parent_id, position, title, slug, path, emoji, description, "
+                    "markdown, hidden, created_at, updated_at FROM pages WHERE revision_id = ?",
                     (revision_id, copy_of),
                 )
                 self._db.execute(
                     "INSERT INTO files(revision_id, id, name, content_type, size, width, height) "
-                    "SELECT ?, id, name, content_type, size, width, height FROM files WHERE revision_id = ?",
+                    "SELECT ?, id, name, content_type, size, width, height FROM files "
+                    "WHERE revision_id = ?",
                     (revision_id, copy_of),
-                )
-                self._db.execute(
-                    "INSERT INTO pages_fts(revision_id, page_id, title, markdown) "
-                    "SELECT ?, id, title, markdown FROM pages WHERE revision_id = ?",
-                    (revision_id, revision_id),
                 )
         return revision_id
 
@@ -134,6 +201,7 @@ class RevisionStore:
         page_id: str | None = None,
         description: str | None = None,
         emoji: str | None = None,
+        hidden: bool = False,
     ) -> str:
         """Add a page (at the end of its parent's children); its path follows from the parent."""
         page_id = page_id or new_id("pg_")
@@ -148,8 +216,9 @@ class RevisionStore:
         now = self._store.now()
         with self._db.transaction():
             self._db.execute(
-                "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, emoji, description, "
-                "markdown, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, emoji, "
+                "description, markdown, hidden, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     revision_id,
                     page_id,
@@ -161,41 +230,42 @@ class RevisionStore:
                     emoji,
                     description,
                     markdown,
+                    int(hidden),
                     now,
                     now,
                 ),
             )
-            self._db.execute(
-                "INSERT INTO pages_fts(revision_id, page_id, title, markdown) VALUES (?, ?, ?, ?)",
-                (revision_id, page_id, title, markdown),
-            )
         return page_id
 
-    def set_markdown(self, revision_id: str, page_id: str, markdown: str) -> None:
+    def update_page(
+        self,
+        revision_id: str,
+        page_id: str,
+        *,
+        title: str | None = None,
+        markdown: str | None = None,
+    ) -> None:
+        """Change a page's title and/or markdown (the search index follows by trigger)."""
+        self.page_row(revision_id, page_id)
         with self._db.transaction():
             self._db.execute(
-                "UPDATE pages SET markdown = ?, updated_at = ? WHERE revision_id = ? AND id = ?",
-                (markdown, self._store.now(), revision_id, page_id),
-            )
-            self._db.execute(
-                "DELETE FROM pages_fts WHERE revision_id = ? AND page_id = ?",
-                (revision_id, page_id),
-            )
-            self._db.execute(
-                "INSERT INTO pages_fts(revision_id, page_id, title, markdown) SELECT revision_id, id, title, markdown "
-                "FROM pages WHERE revision_id = ? AND id = ?",
-                (revision_id, page_id),
+                "UPDATE pages SET title = COALESCE(?, title), markdown = COALESCE(?, markdown), "
+                "updated_at = ? WHERE revision_id = ? AND id = ?",
+                (title, markdown, self._store.now(), revision_id, page_id),
             )
 
+    def set_markdown(self, revision_id: str, page_id: str, markdown: str) -> None:
+        self.update_page(revision_id, page_id, markdown=markdown)
+
     def remove_page(self, revision_id: str, page_id: str) -> None:
+        """Remove a page and every page below it."""
+        self.page_row(revision_id, page_id)
         with self._db.transaction():
             self._db.execute(
-                "DELETE FROM pages WHERE revision_id = ? AND (id = ? OR parent_id = ?)",
-                (revision_id, page_id, page_id),
-            )
-            self._db.execute(
-                "DELETE FROM pages_fts WHERE revision_id = ? AND page_id = ?",
-                (revision_id, page_id),
+                "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT p.id FROM pages p "
+                "JOIN subtree s ON p.parent_id = s.id WHERE p.revision_id = ?) "
+                "DELETE FROM pages WHERE revision_id = ? AND id IN (SELECT id FROM subtree)",
+                (page_id, revision_id, revision_id),
             )
 
     def add_file(
@@ -212,26 +282,36 @@ class RevisionStore:
         file_id = file_id or new_id("fl_")
         with self._db.transaction():
             self._db.execute(
-                "INSERT INTO files(revision_id, id, name, content_type, size, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO files(revision_id, id, name, content_type, size, width, height) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (revision_id, file_id, name, content_type, size, width, height),
             )
         return file_id
 
     # -- reading ----------------------------------------------------------------------------
 
-    def page_row(self, revision_id: str, page_id: str) -> sqlite3.Row:
-        row = self._db.one(
+    def page_at_id(self, revision_id: str, page_id: str) -> sqlite3.Row | None:
+        return self._db.one(
             "SELECT * FROM pages WHERE revision_id = ? AND id = ?", (revision_id, page_id)
         )
+
+    def page_row(self, revision_id: str, page_id: str) -> sqlite3.Row:
+        row = self.page_at_id(revision_id, page_id)
         if row is None:
             raise NotFound("page", page_id)
         return row
 
-    def page_by_path(self, revision_id: str, path: str) -> sqlite3.Row:
-        clean = path.strip("/").removesuffix(".md")
-        row = self._db.one(
-            "SELECT * FROM pages WHERE revision_id = ? AND path = ?", (revision_id, clean)
+    def page_at(self, revision_id: str, path: str) -> sqlite3.Row | None:
+        return self._db.one(
+            "SELECT * FROM pages WHERE revision_id = ? AND path = ?", (revision_id, path)
         )
+
+    def page_by_path(self, revision_id: str, path: str) -> sqlite3.Row:
+        """The page at a slug path; ``a/b``, ``/a/b/``, ``a/b.md`` and ``a/b/README.md`` agree."""
+        clean = path.strip("/").removesuffix(".md")
+        for suffix in ("/README", "/readme"):
+            clean = clean.removesuffix(suffix)
+        row = self.page_at(revision_id, clean)
         if row is None:
             raise NotFound("page", path)
         return row
@@ -239,6 +319,14 @@ class RevisionStore:
     def pages(self, revision_id: str) -> list[sqlite3.Row]:
         return self._db.all(
             "SELECT * FROM pages WHERE revision_id = ? ORDER BY position, id", (revision_id,)
+        )
+
+    def has_children(self, revision_id: str, page_id: str) -> bool:
+        return bool(
+            self._db.scalar(
+                "SELECT 1 FROM pages WHERE revision_id = ? AND parent_id = ? LIMIT 1",
+                (revision_id, page_id),
+            )
         )
 
     def files(self, revision_id: str) -> list[sqlite3.Row]:
@@ -254,9 +342,18 @@ class RevisionStore:
             raise NotFound("file", file_id)
         return row
 
+    # -- rendering --------------------------------------------------------------------------
+
     def render_page(
-        self, row: sqlite3.Row, space: sqlite3.Row, *, children: list[dict[str, Any]] | None = None
+        self,
+        row: sqlite3.Row,
+        space: sqlite3.Row,
+        *,
+        children: list[dict[str, Any]] | None = None,
+        view: View | None = None,
     ) -> dict[str, Any]:
+        """A ``RevisionPageDocument``; its body is markdown or a JSON document per ``view``."""
+        view = view or View()
         page: dict[str, Any] = {
             "id": row["id"],
             "title": row["title"],
@@ -267,17 +364,32 @@ class RevisionStore:
             "path": row["path"],
             "pages": children or [],
             "layout": dict(LAYOUT),
-            "markdown": row["markdown"],
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
         }
+        if view.body == "document":
+            page["document"] = markdown_document(row["markdown"])
+        else:
+            page["markdown"] = row["markdown"]
         if row["emoji"]:
             page["emoji"] = row["emoji"]
         if row["description"]:
             page["description"] = row["description"]
+        if row["hidden"]:
+            page["hidden"] = True
+        if view.metadata and git_synced(space):
+            folder = bool(children) or (
+                children is None and self.has_children(row["revision_id"], row["id"])
+            )
+            page["git"] = {
+                "oid": _blob(row["markdown"]),
+                "path": f"{row['path']}/README.md" if folder else f"{row['path']}.md",
+            }
         return page
 
-    def tree(self, revision_id: str, space: sqlite3.Row) -> list[dict[str, Any]]:
+    def tree(
+        self, revision_id: str, space: sqlite3.Row, view: View | None = None
+    ) -> list[dict[str, Any]]:
         rows = self.pages(revision_id)
         by_parent: dict[str | None, list[sqlite3.Row]] = {}
         for row in rows:
@@ -285,35 +397,46 @@ class RevisionStore:
 
         def build(parent: str | None) -> list[dict[str, Any]]:
             return [
-                self.render_page(r, space, children=build(r["id"]))
+                self.render_page(r, space, children=build(r["id"]), view=view)
                 for r in by_parent.get(parent, [])
             ]
 
         return build(None)
 
-    def render_file(self, row: sqlite3.Row) -> dict[str, Any]:
+    def render_file(self, row: sqlite3.Row, *, git: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": row["id"],
             "name": row["name"],
             "contentType": row["content_type"],
-            "downloadURL": f"https://files.gitbook.test/{row['revision_id']}/{row['id']}/{row['name']}",
+            "downloadURL": (
+                f"https://files.gitbook.test/{row['revision_id']}/{row['id']}/{row['name']}"
+            ),
             "size": row["size"],
         }
         if row["width"] and row["height"]:
             out["dimensions"] = {"width": row["width"], "height": row["height"]}
+        if git:
+            out["git"] = {
+                "oid": _blob(f"{row['id']}:{row['size']}"),
+                "path": f".gitbook/assets/{row['name']}",
+            }
         return out
 
-    def render_revision(self, revision_id: str, space: sqlite3.Row) -> dict[str, Any]:
+    def render_revision(
+        self, revision_id: str, space: sqlite3.Row, view: View | None = None
+    ) -> dict[str, Any]:
+        view = view or View()
         row = self._db.one("SELECT * FROM revisions WHERE id = ?", (revision_id,))
         if row is None:
             raise NotFound("revision", revision_id)
+        git = view.metadata and git_synced(space)
         return {
             "object": "revision",
             "id": revision_id,
             "type": "edits",
             "parents": [row["parent_id"]] if row["parent_id"] else [],
-            "pages": self.tree(revision_id, space),
-            "files": [self.render_file(f) for f in self.files(revision_id)],
+            "pages": self.tree(revision_id, space, view),
+            "files": [self.render_file(f, git=git) for f in self.files(revision_id)],
             "reusableContents": [],
             "variables": {},
             "createdAt": row["created_at"],

@@ -1,26 +1,34 @@
-"""Full-text search over the published pages of an organization (SQLite FTS5, bm25 ranking),
-and markdown import from the local file system."""
+"""Full-text search over the current content of the spaces a caller can view in an organization
+(SQLite FTS5 with porter stemming; bm25 ranking with titles weighing more than body text)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlparse
+import sqlite3
+from contextlib import closing
+from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import Actor, effective_space_role, org_role, space_permissions
+from gitbook_mcp.local.store.documents import slugify
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.revisions import APP_URL
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store.revisions import RevisionStore
+    from gitbook_mcp.local.store import Store
 
-__all__ = ["fts_query", "import_markdown", "sections_matching"]
+__all__ = ["ContentSearch", "fts_query", "sections_matching"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$", re.MULTILINE)
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+TITLE_WEIGHT = 10.0
+SNIPPET_WORDS = 24
+TOKENIZE = "tokenize = 'porter unicode61'"
 
 
 def fts_query(text: str) -> str:
-    """An FTS5 query matching pages that contain every word (prefix match on the last)."""
+    """An FTS5 query matching pages that contain every word (prefix match on the last one)."""
     words = _WORD.findall(text)
     if not words:
         raise Invalid("query", "must contain at least one word")
@@ -29,78 +37,110 @@ def fts_query(text: str) -> str:
     return " ".join(quoted)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+def _any_word(text: str) -> str:
+    """An FTS5 query matching text that contains any of the words (prefix on the last one)."""
+    return fts_query(text).replace('" "', '" OR "')
 
 
-def sections_matching(markdown: str, words: list[str]) -> list[tuple[str, str, str]]:
-    """(anchor, heading, snippet) for each heading section mentioning one of the words."""
-    found: list[tuple[str, str, str]] = []
+def _sections(markdown: str) -> list[tuple[str, str]]:
+    """(heading, body text) of each heading of a page, links reduced to their text."""
     headings = list(_HEADING.finditer(markdown))
-    lowered = [w.lower() for w in words]
+    out: list[tuple[str, str]] = []
     for index, heading in enumerate(headings):
         end = headings[index + 1].start() if index + 1 < len(headings) else len(markdown)
-        body = markdown[heading.end() : end].strip()
-        text = (heading.group(2) + " " + body).lower()
-        if any(w in text for w in lowered):
-            found.append(
-                (_slug(heading.group(2)), heading.group(2), re.sub(r"\s+", " ", body)[:200])
-            )
+        body = _LINK.sub(lambda m: m.group(1), markdown[heading.end() : end])
+        out.append((heading.group(2), re.sub(r"\s+", " ", body).strip()))
+    return out
+
+
+def sections_matching(pages: list[str], query: str) -> list[list[tuple[str, str, str]]]:
+    """For each page's markdown, (anchor, heading, snippet) of its sections mentioning a word
+    of the query. Sections are matched by FTS5 with the index's own tokenizer, so a section
+    matches exactly when its words would (stems and the prefix on the last word included)."""
+    found: list[list[tuple[str, str, str]]] = [[] for _ in pages]
+    with closing(sqlite3.connect(":memory:")) as scratch:
+        scratch.execute(
+            f"CREATE VIRTUAL TABLE s USING fts5(page UNINDEXED, title, body, {TOKENIZE})"
+        )
+        scratch.executemany(
+            "INSERT INTO s(page, title, body) VALUES (?, ?, ?)",
+            [
+                (index, title, body)
+                for index, markdown in enumerate(pages)
+                for title, body in _sections(markdown)
+            ],
+        )
+        rows = scratch.execute(
+            f"SELECT page, title, snippet(s, 2, '', '', '…', {SNIPPET_WORDS}) FROM s "
+            "WHERE s MATCH ? ORDER BY rowid",
+            (_any_word(query),),
+        )
+        for page, title, snippet in rows:
+            found[int(page)].append((slugify(title), title, snippet))
     return found
 
 
-def _title(markdown: str, fallback: str) -> tuple[str, str]:
-    match = re.search(r"^#\s+(.+)$", markdown, re.MULTILINE)
-    if match is None:
-        return fallback, markdown
-    return match.group(1).strip(), markdown[: match.start()] + markdown[match.end() :].lstrip("\n")
+class ContentSearch:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._db = store.db
 
+    def _visible(self, actor: Actor, org_id: str) -> dict[str, sqlite3.Row]:
+        """The org's live spaces with content that the caller can view, by current revision."""
+        visible: dict[str, sqlite3.Row] = {}
+        for row in self._db.all(
+            "SELECT * FROM spaces WHERE org_id = ? AND deleted_at IS NULL "
+            "AND revision_id IS NOT NULL",
+            (org_id,),
+        ):
+            if space_permissions(effective_space_role(self._db, actor, row["id"]))["view"]:
+                visible[row["revision_id"]] = row
+        return visible
 
-def import_markdown(url: str, revisions: RevisionStore, revision_id: str) -> tuple[int, int]:
-    """Import a ``file://`` markdown file or folder into a revision: (imported, total files seen)."""
-    parsed = urlparse(url)
-    if parsed.scheme != "file":
-        raise Invalid(
-            "url", "only file:// URLs can be imported by the local workspace: it has no network"
+    def search(
+        self, actor: Actor, org_id: str, query: str, *, page: str | None, limit: int | None
+    ) -> dict[str, Any]:
+        """Spaces with matching pages, best match first; each page lists its matching sections."""
+        org_role(self._db, actor, org_id)
+        match = fts_query(query)
+        spaces = self._visible(actor, org_id)
+        if not spaces:
+            return paginate([], key=lambda r: (r,), cursor=page, limit=limit)
+        marks = ",".join("?" for _ in spaces)
+        hits = self._db.all(
+            "SELECT f.revision_id, p.id, p.title, p.path, p.markdown, "
+            f"bm25(pages_fts, 0.0, 0.0, {TITLE_WEIGHT}, 1.0) AS rank "
+            "FROM pages_fts f JOIN pages p ON p.revision_id = f.revision_id AND p.id = f.page_id "
+            f"WHERE pages_fts MATCH ? AND f.revision_id IN ({marks}) ORDER BY rank, p.path",
+            (match, *spaces),
         )
-    root = Path(unquote(parsed.path))
-    if not root.exists():
-        raise Invalid("url", f"nothing at {root}")
-    if root.is_file():
-        files = [root]
-        base = root.parent
-    else:
-        files = sorted(p for p in root.rglob("*") if p.is_file())
-        base = root
-    imported = 0
-    folder_pages: dict[Path, str] = {}
-    for path in sorted(files, key=lambda p: (len(p.relative_to(base).parts), str(p))):
-        if path.suffix.lower() != ".md":
-            continue
-        relative = path.relative_to(base)
-        parent_id = folder_pages.get(relative.parent)
-        text = path.read_text(encoding="utf-8", errors="replace")
-        is_index = path.stem.lower() in ("readme", "index") and relative.parent != Path(".")
-        slug = _slug(relative.parent.name if is_index else path.stem)
-        title, body = _title(text, path.stem.replace("-", " ").replace("_", " ").title())
-        if is_index:
-            grand = folder_pages.get(relative.parent.parent)
-            page_id = revisions.add_page(
-                revision_id, title=title, slug=slug, markdown=body, parent_id=grand
+        sections = sections_matching([hit["markdown"] for hit in hits], query)
+        grouped: dict[str, list[dict[str, Any]]] = {}
+        best: dict[str, float] = {}
+        for hit, matching in zip(hits, sections, strict=True):
+            space = spaces[hit["revision_id"]]
+            url = f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/{hit['path']}"
+            grouped.setdefault(space["id"], []).append(
+                {
+                    "id": hit["id"],
+                    "title": hit["title"],
+                    "path": hit["path"],
+                    "sections": [
+                        {
+                            "id": anchor,
+                            "title": title,
+                            "path": f"{hit['path']}#{anchor}",
+                            "body": body,
+                            "urls": {"app": f"{url}#{anchor}"},
+                        }
+                        for anchor, title, body in matching
+                    ],
+                    "urls": {"app": url},
+                }
             )
-            folder_pages[relative.parent] = page_id
-        else:
-            if relative.parent != Path(".") and parent_id is None:
-                folder = relative.parent
-                parent_id = revisions.add_page(
-                    revision_id,
-                    title=folder.name.replace("-", " ").title(),
-                    slug=_slug(folder.name),
-                    parent_id=folder_pages.get(folder.parent),
-                )
-                folder_pages[folder] = parent_id
-            revisions.add_page(
-                revision_id, title=title, slug=slug, markdown=body, parent_id=parent_id
-            )
-        imported += 1
-    return imported, len(files)
+            best.setdefault(space["id"], float(hit["rank"]))
+        titles = {s["id"]: s["title"] for s in spaces.values()}
+        results = [
+            {"id": sid, "title": titles[sid], "pages": pages} for sid, pages in grouped.items()
+        ]
+        return paginate(results, key=lambda r: (best[r["id"]], r["id"]), cursor=page, limit=limit)

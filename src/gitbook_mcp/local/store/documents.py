@@ -1,0 +1,111 @@
+"""Page markdown as the API's JSON document (``format=document``): headings, paragraphs, lists,
+code blocks and dividers with plain text leaves; enough for a client to walk the structure."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["markdown_document", "slugify"]
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_FENCE = re.compile(r"^(```|~~~)\s*([\w+-]*)")
+_BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
+_NUMBERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")
+_DIVIDER = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+_INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
+def slugify(text: str) -> str:
+    """The anchor of a heading: lower case words joined by hyphens."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _text(content: str) -> dict[str, Any]:
+    plain = _INLINE_LINK.sub(lambda m: m.group(1), content)
+    return {"object": "text", "leaves": [{"object": "leaf", "text": plain, "marks": []}]}
+
+
+def _paragraph(content: str) -> dict[str, Any]:
+    return {"object": "block", "type": "paragraph", "nodes": [_text(content)]}
+
+
+def _item(content: str) -> dict[str, Any]:
+    return {"object": "block", "type": "list-item", "nodes": [_paragraph(content)]}
+
+
+def markdown_document(markdown: str) -> dict[str, Any]:
+    """The JSON document of a markdown text (links and images are kept as their text)."""
+    nodes: list[dict[str, Any]] = []
+    paragraph: list[str] = []
+    lines = markdown.splitlines()
+
+    def flush() -> None:
+        if paragraph:
+            nodes.append(_paragraph(" ".join(part.strip() for part in paragraph)))
+            paragraph.clear()
+
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        fence = _FENCE.match(line)
+        if fence:
+            flush()
+            end = index + 1
+            while end < len(lines) and not lines[end].startswith(fence.group(1)):
+                end += 1
+            code_lines = lines[index + 1 : end] or [""]
+            block: dict[str, Any] = {
+                "object": "block",
+                "type": "code",
+                "data": {"syntax": fence.group(2)} if fence.group(2) else {},
+                "nodes": [
+                    {"object": "block", "type": "code-line", "data": {}, "nodes": [_text(c)]}
+                    for c in code_lines
+                ],
+            }
+            nodes.append(block)
+            index = end + 1
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            flush()
+            level = min(len(heading.group(1)), 3)
+            nodes.append(
+                {
+                    "object": "block",
+                    "type": f"heading-{level}",
+                    "data": {"id": slugify(heading.group(2))},
+                    "nodes": [_text(heading.group(2))],
+                }
+            )
+        elif _DIVIDER.match(line):
+            flush()
+            nodes.append({"object": "block", "type": "divider", "isVoid": True, "data": {}})
+        elif _BULLET.match(line) or _NUMBERED.match(line):
+            flush()
+            ordered = _NUMBERED.match(line)
+            pattern = _NUMBERED if ordered else _BULLET
+            items: list[dict[str, Any]] = []
+            while index < len(lines) and (match := pattern.match(lines[index])):
+                items.append(_item(match.group(match.lastindex or 1)))
+                index += 1
+            if ordered:
+                nodes.append(
+                    {
+                        "object": "block",
+                        "type": "list-ordered",
+                        "data": {"start": int(ordered.group(1))},
+                        "nodes": items,
+                    }
+                )
+            else:
+                nodes.append({"object": "block", "type": "list-unordered", "nodes": items})
+            continue
+        elif line.strip():
+            paragraph.append(line)
+        else:
+            flush()
+        index += 1
+    flush()
+    return {"object": "document", "data": {}, "nodes": nodes}
