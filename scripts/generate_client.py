@@ -137,7 +137,20 @@ _group(
     "list=listSiteMcpServers create=createSiteMcpServer get=getSiteMcpServerById update=updateSiteMcpServerById delete=deleteSiteMcpServerById",
 )
 
-HAND_WRITTEN_MODULES = {"spaces"}
+HAND_WRITTEN_MODULES = {
+    "spaces",
+    "space_content",
+    "change_requests",
+    "comments",
+    "change_request_comments",
+    "change_request_content",
+    "sites",
+    "site_spaces",
+    "sections",
+    "redirects",
+    "mcp_servers",
+}
+"""Resource modules written by hand with typed models; the generator leaves them alone."""
 
 # Component schemas with a hand-written model: name -> (module, class).
 OVERRIDES = {

@@ -54,6 +54,11 @@ PER_OPERATION: dict[str, dict[str, Any]] = {
     "updateOrganizationInviteById": {"role": "edit"},
     "moveSpace": {"parent": None},
     "moveCollection": {"parent": "col_2"},
+    "moveSiteSpace": {"before": "ss_2"},
+    "postCommentInSpace": {"markdown": "Looks good"},
+    "postCommentInChangeRequest": {"markdown": "Looks good"},
+    "postCommentReplyInSpace": {"markdown": "Looks good"},
+    "postCommentReplyInChangeRequest": {"markdown": "Looks good"},
 }
 
 

@@ -43,10 +43,11 @@ class PageEntry(BaseModel):
 def flatten_pages(pages: list[Any], depth: int = 0) -> Iterator[tuple[dict[str, Any], int]]:
     """Every page of a page tree (dicts with nested ``pages``), depth first, with its depth."""
     for page in pages:
-        if not isinstance(page, dict):
+        data = page.model_dump(exclude_none=True) if isinstance(page, BaseModel) else page
+        if not isinstance(data, dict):
             continue
-        yield page, depth
-        yield from flatten_pages(page.get("pages") or [], depth + 1)
+        yield data, depth
+        yield from flatten_pages(data.get("pages") or [], depth + 1)
 
 
 def page_entries(pages: list[Any]) -> list[PageEntry]:

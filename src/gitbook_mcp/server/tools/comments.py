@@ -38,21 +38,20 @@ class ReplyView(BaseModel):
 
 
 def _markdown(body: Any) -> str:
-    if isinstance(body, dict):
-        return untrusted(str(body.get("markdown", "")))
-    return ""
+    text = body.get("markdown") if isinstance(body, dict) else getattr(body, "markdown", None)
+    return untrusted(str(text or ""))
 
 
 def _view(comment: Any) -> CommentView:
-    target = getattr(comment, "target", None) or {}
-    page = target.get("page") if isinstance(target, dict) else None
+    target = getattr(comment, "target", None)
+    page = getattr(target, "page", None)
     return CommentView(
         id=comment.id,
         author=untrusted(comment.postedBy.displayName),
         posted_at=comment.postedAt,
         status=getattr(comment, "status", None),
         replies=int(getattr(comment, "replies", 0) or 0),
-        page=(page or {}).get("path") if isinstance(page, dict) else None,
+        page=page.path if page is not None else None,
         reactions={
             r.emoji: int(r.count) for r in (comment.reactions or []) if getattr(r, "emoji", None)
         },
@@ -230,7 +229,7 @@ async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
         ids = (args.space_id, args.comment_id)
     if args.markdown is not None:
         current = await resource.get(*ids)
-        if not (current.permissions or {}).get("edit", False):
+        if not current.permissions.edit:
             raise ToolFailure(
                 "Refused: editing the text needs the 'edit' permission on this comment (its "
                 "author or a space admin). Nothing was sent."

@@ -34,7 +34,7 @@ class RedirectList(BaseModel):
 
 
 def _view(r: Any) -> RedirectView:
-    dest = r.destination if isinstance(r.destination, dict) else {}
+    dest = r.destination.model_dump()
     return RedirectView(id=r.id, source=r.source, destination=dest)
 
 

@@ -1,0 +1,241 @@
+"""Revision content: revisions, page trees, files, change requests and content imports.
+
+One `RevisionPage` model covers the page variants (``type`` says which: document, group, link,
+computed); its ``pages`` are its children, so a tree is walked with `RevisionPage.walk`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from pydantic import Field
+
+from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models.common import User
+from gitbook_mcp.client.models.fields import URLString
+
+__all__ = [
+    "ChangeRequest",
+    "ChangeRequestStatus",
+    "ChangeRequestUrls",
+    "ContentFormat",
+    "FileDimensions",
+    "GitSyncBlob",
+    "GitSyncCommit",
+    "ImportContentRequest",
+    "ImportContentResult",
+    "ImportContentSource",
+    "JSONDocument",
+    "PageCover",
+    "PageLayout",
+    "PageList",
+    "PageUrls",
+    "ReusableContent",
+    "Revision",
+    "RevisionFile",
+    "RevisionPage",
+    "RevisionUrls",
+]
+
+ContentFormat = Literal["document", "markdown"]
+"""How a page or comment body is returned: a JSON document, or markdown text."""
+
+ChangeRequestStatus = Literal["draft", "open", "archived", "merged"]
+
+ImportContentSource = Literal[
+    "website",
+    "docx",
+    "markdown",
+    "html",
+    "zip",
+    "confluence",
+    "github-wiki",
+    "notion",
+    "google-docs",
+]
+
+
+class GitSyncBlob(APIModel):
+    oid: str
+    path: str
+
+
+class GitSyncCommit(APIModel):
+    oid: str
+    message: str
+    createdByGitBook: bool
+    url: str | None = None
+    ref: str | None = None
+
+
+class JSONDocument(APIModel):
+    """A rich document: top-level block ``nodes`` (kept as plain dicts: the block tree is large)."""
+
+    object: str
+    data: dict[str, Any]
+    nodes: list[dict[str, Any]]
+
+
+class PageUrls(APIModel):
+    app: str | None = None
+
+
+class PageLayout(APIModel):
+    width: str
+    cover: bool
+    coverSize: str
+    title: bool
+    description: bool
+    tableOfContents: bool
+    outline: bool
+    pagination: bool
+    metadata: bool
+
+
+class PageCover(APIModel):
+    ref: dict[str, Any] | None = None
+    refDark: dict[str, Any] | None = None
+    yPos: float = 0
+
+
+class RevisionPage(APIModel):
+    """A page of a revision. ``type`` is ``document``, ``group``, ``link`` or ``computed``.
+
+    A document carries ``markdown`` or ``document`` (per the ``format`` asked for); documents and
+    groups carry ``slug``, ``path`` and child ``pages``; a link carries ``target`` and ``href``.
+    """
+
+    id: str
+    title: str
+    type: str
+    kind: str | None = None
+    emoji: str | None = None
+    icon: str | None = None
+    createdAt: str | None = None
+    updatedAt: str | None = None
+    slug: str | None = None
+    path: str | None = None
+    description: str | None = None
+    urls: PageUrls | None = None
+    markdown: str | None = None
+    document: JSONDocument | None = None
+    pages: list[RevisionPage] = Field(default_factory=list)
+    git: GitSyncBlob | None = None
+    layout: PageLayout | None = None
+    cover: PageCover | None = None
+    variables: dict[str, Any] | None = None
+    hidden: bool = False
+    noIndex: bool = False
+    noRobotsIndex: bool = False
+    target: dict[str, Any] | None = None
+    href: str | None = None
+    computed: dict[str, Any] | None = None
+    computedSeed: str | None = None
+    documentId: str | None = None
+
+    def walk(self, depth: int = 0) -> Iterator[tuple[RevisionPage, int]]:
+        """This page then its descendants, depth first, each with its depth."""
+        yield self, depth
+        for child in self.pages:
+            yield from child.walk(depth + 1)
+
+
+def _walk(pages: list[RevisionPage]) -> Iterator[tuple[RevisionPage, int]]:
+    for page in pages:
+        yield from page.walk()
+
+
+class PageList(APIModel):
+    """The page tree of a revision: its top-level ``pages``, each with its children."""
+
+    pages: list[RevisionPage]
+
+    def walk(self) -> Iterator[tuple[RevisionPage, int]]:
+        """Every page of the tree, depth first, with its depth (0 for top-level pages)."""
+        return _walk(self.pages)
+
+
+class FileDimensions(APIModel):
+    width: float
+    height: float
+
+
+class RevisionFile(APIModel):
+    id: str
+    name: str
+    contentType: str
+    downloadURL: str
+    size: int
+    dimensions: FileDimensions | None = None
+    git: GitSyncBlob | None = None
+
+
+class ChangeRequestUrls(APIModel):
+    app: str
+    location: str
+
+
+class ChangeRequest(APIModel):
+    object: str
+    id: str
+    number: int
+    status: str
+    subject: str
+    createdBy: User
+    createdAt: str
+    updatedAt: str
+    revision: str
+    revisionInitial: str
+    revisionMergedAncestor: str | None = None
+    revisionMerged: str | None = None
+    comments: int
+    outdated: bool
+    urls: ChangeRequestUrls
+
+
+class ReusableContent(APIModel):
+    id: str
+    title: str
+    git: GitSyncBlob | None = None
+    document: str | None = None
+    computed: dict[str, Any] | None = None
+    computedSeed: str | None = None
+
+
+class RevisionUrls(APIModel):
+    app: str
+    published: str | None = None
+    public: str | None = None
+
+
+class Revision(APIModel):
+    """A revision of a space or change request. ``type`` is ``edits``, ``merge``, ..."""
+
+    object: str
+    id: str
+    type: str
+    parents: list[str]
+    pages: list[RevisionPage]
+    files: list[RevisionFile]
+    reusableContents: list[ReusableContent]
+    variables: dict[str, Any] | None = None
+    createdAt: str
+    git: GitSyncCommit | None = None
+    urls: RevisionUrls
+    mergedFrom: ChangeRequest | None = None
+
+    def walk_pages(self) -> Iterator[tuple[RevisionPage, int]]:
+        """Every page of the revision, depth first, with its depth (0 for top-level pages)."""
+        return _walk(self.pages)
+
+
+class ImportContentResult(APIModel):
+    revision: str
+    importedResources: int
+    totalResources: int
+
+
+class ImportContentRequest(RequestModel):
+    url: URLString
+    source: ImportContentSource

@@ -1,0 +1,261 @@
+"""Content resources: every method's request (method, path, query, body) and answer.
+
+Space content, change requests and change-request content (16 operations), each against a
+recording transport and the contract; plus the typed page trees and the refusals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from gitbook_mcp.client import GitBookClient, InvalidRequestError
+from gitbook_mcp.client.models.content import (
+    ChangeRequest,
+    ImportContentResult,
+    PageList,
+    Revision,
+    RevisionFile,
+    RevisionPage,
+)
+from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
+from gitbook_mcp.client.resources._resource import operation_id_of
+from tests.unit.client.payloads_content_sites import (
+    CHANGE_REQUEST,
+    CONTENT_LOCATION,
+    FILE,
+    LINK_USAGE,
+    PAGE,
+    REVISION,
+    Case,
+    Recorder,
+    page_of,
+    run_case,
+)
+
+pytestmark = pytest.mark.anyio
+
+S, S_ = "spc 1", "/spaces/spc%201"
+"""A space id that needs percent-encoding, and the path prefix it must produce."""
+CR_ = S_ + "/change-requests/7"
+ATTRS = ("space_content", "change_requests", "change_request_content")
+IMPORT = {"revision": "rev_3", "importedResources": 4, "totalResources": 5}
+BOTH_SWITCHES_OFF = (("metadata", "false"), ("computed", "false"))
+
+CASES: dict[str, Case] = {
+    # -- space content
+    "getCurrentRevision": Case(
+        lambda c: c.space_content.get_current_revision(S, metadata=False, computed=False),
+        "GET",
+        S_ + "/content",
+        Revision,
+        REVISION,
+        query=BOTH_SWITCHES_OFF,
+    ),
+    "listPages": Case(
+        lambda c: c.space_content.list_pages(S, computed=True),
+        "GET",
+        S_ + "/content/pages",
+        PageList,
+        {"pages": [PAGE]},
+        query=(("computed", "true"),),
+    ),
+    "getPageById": Case(
+        lambda c: c.space_content.get_page(S, "pg 2", format="markdown", evaluated=True),
+        "GET",
+        S_ + "/content/page/pg%202",
+        RevisionPage,
+        PAGE,
+        query=(("format", "markdown"), ("evaluated", "true")),
+    ),
+    "getPageByPath": Case(
+        lambda c: c.space_content.get_page_by_path(S, "guides/get started", metadata=False),
+        "GET",
+        S_ + "/content/path/guides/get%20started",
+        RevisionPage,
+        PAGE,
+        query=(("metadata", "false"),),
+    ),
+    # -- change requests
+    "listChangeRequestsForSpace": Case(
+        lambda c: c.change_requests.list(S, status="merged", contributor="usr_1", limit=10),
+        "GET",
+        S_ + "/change-requests",
+        ChangeRequest,
+        page_of(CHANGE_REQUEST),
+        query=(("status", "merged"), ("contributor", "usr_1"), ("limit", "10")),
+    ),
+    "getChangeRequestById": Case(
+        lambda c: c.change_requests.get(S, "7"),
+        "GET",
+        CR_,
+        ChangeRequest,
+        CHANGE_REQUEST,
+    ),
+    # -- change request content
+    "getRevisionOfChangeRequestById": Case(
+        lambda c: c.change_request_content.get_revision(S, "7", metadata=False, computed=False),
+        "GET",
+        CR_ + "/content",
+        Revision,
+        REVISION,
+        query=BOTH_SWITCHES_OFF,
+    ),
+    "importContentInChangeRequest": Case(
+        lambda c: c.change_request_content.import_content(
+            S, "7", url="https://example.test/docs.zip", source="zip"
+        ),
+        "POST",
+        CR_ + "/content/import",
+        ImportContentResult,
+        IMPORT,
+        body={"url": "https://example.test/docs.zip", "source": "zip"},
+        status=201,
+    ),
+    "listPagesInChangeRequest": Case(
+        lambda c: c.change_request_content.list_pages(S, "7", metadata=True),
+        "GET",
+        CR_ + "/content/pages",
+        PageList,
+        {"pages": [PAGE]},
+        query=(("metadata", "true"),),
+    ),
+    "listFilesInChangeRequestById": Case(
+        lambda c: c.change_request_content.list_files(S, "7", computed=False, page="p2"),
+        "GET",
+        CR_ + "/content/files",
+        RevisionFile,
+        page_of(FILE),
+        query=(("computed", "false"), ("page", "p2")),
+    ),
+    "getFileInChangeRequestById": Case(
+        lambda c: c.change_request_content.get_file(S, "7", "file 1", metadata=False),
+        "GET",
+        CR_ + "/content/files/file%201",
+        RevisionFile,
+        FILE,
+        query=(("metadata", "false"),),
+    ),
+    "listChangeRequestFileBacklinks": Case(
+        lambda c: c.change_request_content.list_file_backlinks(S, "7", "file 1", limit=3),
+        "GET",
+        CR_ + "/content/files/file%201/backlinks",
+        ContentLocation,
+        page_of(CONTENT_LOCATION),
+        query=(("limit", "3"),),
+    ),
+    "getPageInChangeRequestById": Case(
+        lambda c: c.change_request_content.get_page(
+            S, "7", "pg_install", format="markdown", evaluated=False, computed=True
+        ),
+        "GET",
+        CR_ + "/content/page/pg_install",
+        RevisionPage,
+        PAGE,
+        query=(("format", "markdown"), ("evaluated", "false"), ("computed", "true")),
+    ),
+    "getPageInChangeRequestByPath": Case(
+        lambda c: c.change_request_content.get_page_by_path(
+            S, "7", "guides/install", format="document"
+        ),
+        "GET",
+        CR_ + "/content/path/guides/install",
+        RevisionPage,
+        PAGE,
+        query=(("format", "document"),),
+    ),
+    "listPageLinksInChangeRequest": Case(
+        lambda c: c.change_request_content.list_page_links(S, "7", "pg_install", limit=1000),
+        "GET",
+        CR_ + "/content/page/pg_install/links",
+        LinkUsage,
+        page_of(LINK_USAGE, stats={"total": 1, "broken": {"total": 1}}),
+        query=(("limit", "1000"),),
+    ),
+    "listChangeRequestPageBacklinks": Case(
+        lambda c: c.change_request_content.list_page_backlinks(S, "7", "pg_install"),
+        "GET",
+        CR_ + "/content/page/pg_install/backlinks",
+        ContentLocation,
+        page_of(CONTENT_LOCATION),
+    ),
+}
+
+
+async def test_every_operation_of_these_resources_has_a_case() -> None:
+    async with GitBookClient(token="t", base_url="http://api.test/v1") as client:
+        implemented = {
+            operation_id_of(getattr(resource, attr))
+            for name, resource in client.resources()
+            if name in ATTRS
+            for attr in dir(resource)
+        } - {None}
+    assert implemented == set(CASES)
+    assert len(CASES) == 16
+
+
+@pytest.mark.parametrize("operation_id", sorted(CASES))
+async def test_request_and_answer(operation_id: str) -> None:
+    await run_case(operation_id, CASES[operation_id])
+
+
+# -- answers parsed into models ------------------------------------------------------------------
+
+
+async def test_page_tree_is_typed_and_walks_depth_first() -> None:
+    result: PageList = await run_case("listPages", CASES["listPages"])
+    assert [(p.path, depth) for p, depth in result.walk()] == [
+        ("guides", 0),
+        ("guides/install", 1),
+    ]
+    child = result.pages[0].pages[0]
+    assert isinstance(child, RevisionPage)
+    assert child.markdown == "# guides/install"
+    assert child.layout is not None
+    assert child.layout.tableOfContents is True
+
+
+async def test_revision_carries_pages_and_files() -> None:
+    revision: Revision = await run_case("getCurrentRevision", CASES["getCurrentRevision"])
+    assert [p.id for p, _ in revision.walk_pages()] == ["pg_guides", "pg_install"]
+    assert revision.files[0].dimensions is not None
+    assert revision.files[0].dimensions.width == 640
+
+
+async def test_link_pages_keep_their_stats() -> None:
+    page = await run_case("listPageLinksInChangeRequest", CASES["listPageLinksInChangeRequest"])
+    assert isinstance(page, LinkListing)
+    assert page.stats.broken.total == 1
+
+
+# -- refusals ------------------------------------------------------------------------------------
+
+
+REFUSED: list[Any] = [
+    pytest.param(
+        lambda c: c.change_request_content.import_content(S, "7", url="docs.zip", source="zip"),
+        ValidationError,
+        id="import-url-without-scheme",
+    ),
+    pytest.param(
+        lambda c: c.change_request_content.import_content(
+            S, "7", url="https://x.test/a", source="pdf"
+        ),
+        ValidationError,
+        id="import-unknown-source",
+    ),
+    pytest.param(
+        lambda c: c.change_requests.list(S, limit=1001), InvalidRequestError, id="limit-over-1000"
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "error"), REFUSED)
+async def test_invalid_calls_are_refused_before_sending(call: Any, error: type[Exception]) -> None:
+    recorder = Recorder.always(200, REVISION)
+    async with recorder.client() as client:
+        with pytest.raises(error):
+            await call(client)
+    assert recorder.requests == []
