@@ -1,4 +1,10 @@
-"""Collections: nested groups of spaces, with move (within an organization) and transfer."""
+"""Collections: nested groups of spaces; create, update, delete, move within an organization,
+and transfer (with everything inside) to another one.
+
+Deleting a collection deletes its nested collections too; the spaces that were inside them
+are not deleted but moved to the organization's top level (after its last item), because the
+API deletes spaces only through their own soft delete, which can be undone for 7 days.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +19,14 @@ from gitbook_mcp.local.store.access import (
     org_role,
     require,
 )
+from gitbook_mcp.local.store.containers import (
+    ABSENT,
+    check_parent,
+    end_position,
+    plan_move,
+    prune_foreign_grants,
+)
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.ordering import position_between
 from gitbook_mcp.local.store.paging import paginate
 
 if TYPE_CHECKING:
@@ -22,33 +34,26 @@ if TYPE_CHECKING:
 
     from gitbook_mcp.local.store import Store
 
-__all__ = ["CollectionStore", "resolve_position"]
+__all__ = ["GUEST_LEVEL", "CollectionStore", "render_level"]
 
 APP_URL = "https://app.gitbook.com"
-ABSENT: Any = object()
+GUEST_LEVEL = ""
+"""How an explicit ``defaultLevel: null`` is stored (SQL NULL means the default, "inherit")."""
 
 
-def resolve_position(position: dict[str, Any] | None) -> tuple[str | None, str | None]:
-    """(before id, after id) from a ContentPosition; 400 naming the field when malformed."""
-    if not position:
-        return None, None
-    ids: list[str | None] = []
-    for side in ("before", "after"):
-        pointer = position.get(side)
-        if pointer is None:
-            ids.append(None)
-            continue
-        if not isinstance(pointer, dict) or pointer.get("type") not in ("space", "collection"):
-            raise Invalid(
-                f"position.{side}", "must be {type: space, space} or {type: collection, collection}"
-            )
-        value = pointer.get(pointer["type"])
-        if not isinstance(value, str):
-            raise Invalid(f"position.{side}.{pointer['type']}", "must be an id")
-        ids.append(value)
-    if ids[0] and ids[1]:
-        raise Invalid("position", "give before or after, not both")
-    return ids[0], ids[1]
+def render_level(stored: str | None) -> str | None:
+    """The wire ``defaultLevel`` of a stored value."""
+    if stored is None:
+        return "inherit"
+    return None if stored == GUEST_LEVEL else stored
+
+
+def _store_level(value: Any) -> Any:
+    return GUEST_LEVEL if value is None else value
+
+
+def _marks(ids: set[str] | list[str]) -> str:
+    return ",".join("?" for _ in ids)
 
 
 class CollectionStore:
@@ -56,27 +61,38 @@ class CollectionStore:
         self._store = store
         self._db = store.db
 
+    # -- lookups --------------------------------------------------------------------------
+
     def row(self, collection_id: str) -> sqlite3.Row:
         row = self._db.one("SELECT * FROM collections WHERE id = ?", (collection_id,))
         if row is None:
             raise NotFound("collection", collection_id)
         return row
 
-    def _visible(self, actor: Actor, collection_id: str) -> tuple[sqlite3.Row, dict[str, bool]]:
+    def visible(self, actor: Actor, collection_id: str) -> tuple[sqlite3.Row, dict[str, bool]]:
+        """The row and the caller's flags; a collection the caller cannot view is a 404."""
         row = self.row(collection_id)
         flags = collection_permissions(effective_collection_role(self._db, actor, collection_id))
         if not flags["view"]:
             raise NotFound("collection", collection_id)
         return row, flags
 
+    def _admin(self, actor: Actor, collection_id: str) -> sqlite3.Row:
+        row, flags = self.visible(actor, collection_id)
+        require(flags, "admin", f"collection {collection_id}")
+        return row
+
     def render(self, actor: Actor, collection_id: str) -> dict[str, Any]:
-        row, flags = self._visible(actor, collection_id)
+        row, flags = self.visible(actor, collection_id)
+        return self.render_row(row, flags)
+
+    def render_row(self, row: sqlite3.Row, flags: dict[str, bool]) -> dict[str, Any]:
         out: dict[str, Any] = {
             "object": "collection",
             "id": row["id"],
             "title": row["title"],
             "organization": row["org_id"],
-            "defaultLevel": row["default_level"] or "inherit",
+            "defaultLevel": render_level(row["default_level"]),
             "urls": {
                 "location": f"{APP_URL}/o/{row['org_id']}/c/{row['id']}",
                 "app": f"{APP_URL}/o/{row['org_id']}/c/{row['id']}/",
@@ -89,130 +105,148 @@ class CollectionStore:
             out["parent"] = row["parent_id"]
         return out
 
+    def descendants(self, collection_id: str) -> set[str]:
+        """Every collection nested (at any depth) in this one."""
+        found: set[str] = set()
+        frontier = [collection_id]
+        while frontier:
+            current = frontier.pop()
+            for r in self._db.all("SELECT id FROM collections WHERE parent_id = ?", (current,)):
+                if r["id"] not in found and r["id"] != collection_id:
+                    found.add(r["id"])
+                    frontier.append(r["id"])
+        return found
+
+    # -- reads ----------------------------------------------------------------------------
+
     def list_collections(
         self, actor: Actor, org_id: str, *, nested: bool, page: str | None, limit: int | None
     ) -> dict[str, Any]:
+        """The organization's collections the caller can view (top level only unless nested)."""
         org_role(self._db, actor, org_id)
-        sql = "SELECT id, position, created_at FROM collections WHERE org_id = ?"
+        sql = "SELECT * FROM collections WHERE org_id = ?"
         if not nested:
             sql += " AND parent_id IS NULL"
-        rows = self._db.all(sql, (org_id,))
-        visible = [
-            r
-            for r in rows
-            if collection_permissions(effective_collection_role(self._db, actor, r["id"]))["view"]
-        ]
+        visible = []
+        for row in self._db.all(sql, (org_id,)):
+            flags = collection_permissions(effective_collection_role(self._db, actor, row["id"]))
+            if flags["view"]:
+                visible.append((row, flags))
         return paginate(
             visible,
-            key=lambda r: (r["position"], r["created_at"], r["id"]),
+            key=lambda item: (item[0]["position"], item[0]["created_at"], item[0]["id"]),
             cursor=page,
             limit=limit,
-            render=lambda r: self.render(actor, r["id"]),
+            render=lambda item: self.render_row(item[0], item[1]),
         )
-
-    def create(
-        self, actor: Actor, org_id: str, *, title: str | None, parent: str | None
-    ) -> dict[str, Any]:
-        require(
-            org_permissions(org_role(self._db, actor, org_id)),
-            "createContent",
-            f"organization {org_id}",
-        )
-        if parent is not None:
-            parent_row = self._db.one("SELECT org_id FROM collections WHERE id = ?", (parent,))
-            if parent_row is None or parent_row["org_id"] != org_id:
-                raise Invalid("parent", f"no collection {parent!r} in this organization")
-        collection_id = new_id("col_")
-        siblings = self.siblings(org_id, parent)
-        with self._db.transaction():
-            self._db.execute(
-                "INSERT INTO collections(id, org_id, parent_id, title, position, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    collection_id,
-                    org_id,
-                    parent,
-                    title or "Untitled",
-                    position_between(siblings, moving=collection_id),
-                    self._store.now(),
-                ),
-            )
-        return self.render(actor, collection_id)
-
-    def update(self, actor: Actor, collection_id: str, changes: dict[str, Any]) -> dict[str, Any]:
-        _, flags = self._visible(actor, collection_id)
-        require(flags, "admin", f"collection {collection_id}")
-        columns = {"title": "title", "description": "description", "defaultLevel": "default_level"}
-        with self._db.transaction():
-            for key, value in changes.items():
-                self._db.execute(
-                    f"UPDATE collections SET {columns[key]} = ? WHERE id = ?",
-                    (value, collection_id),
-                )
-        return self.render(actor, collection_id)
-
-    def delete(self, actor: Actor, collection_id: str) -> bool:
-        if self._db.one("SELECT 1 FROM collections WHERE id = ?", (collection_id,)) is None:
-            return False
-        _, flags = self._visible(actor, collection_id)
-        require(flags, "admin", f"collection {collection_id}")
-        with self._db.transaction():
-            self._db.execute(
-                "DELETE FROM grants WHERE target_kind = 'collection' AND target_id = ?",
-                (collection_id,),
-            )
-            self._db.execute("DELETE FROM collections WHERE id = ?", (collection_id,))
-        return True
 
     def list_spaces(
         self, actor: Actor, collection_id: str, *, page: str | None, limit: int | None
     ) -> dict[str, Any]:
-        self._visible(actor, collection_id)
+        """The live spaces directly in the collection that the caller can view."""
+        self.visible(actor, collection_id)
         self._store.spaces.purge_expired()
         rows = self._db.all(
             "SELECT * FROM spaces WHERE parent_id = ? AND deleted_at IS NULL", (collection_id,)
         )
         return self._store.spaces.page_of(actor, rows, page=page, limit=limit)
 
-    def siblings(self, org_id: str, parent: str | None) -> list[tuple[str, float]]:
-        where = "parent_id IS NULL" if parent is None else "parent_id = ?"
-        args: tuple[Any, ...] = (org_id,) if parent is None else (org_id, parent)
-        rows = self._db.all(
-            f"SELECT id, position FROM collections WHERE org_id = ? AND {where}", args
-        )
-        rows += self._db.all(
-            f"SELECT id, position FROM spaces WHERE org_id = ? AND {where} AND deleted_at IS NULL",
-            args,
-        )
-        return [(r["id"], float(r["position"])) for r in rows]
+    # -- writes ---------------------------------------------------------------------------
 
-    def descendants(self, collection_id: str) -> set[str]:
-        found: set[str] = set()
-        frontier = [collection_id]
-        while frontier:
-            current = frontier.pop()
-            for r in self._db.all("SELECT id FROM collections WHERE parent_id = ?", (current,)):
-                if r["id"] not in found:
-                    found.add(r["id"])
-                    frontier.append(r["id"])
-        return found
+    def create(
+        self, actor: Actor, org_id: str, *, title: str | None, parent: str | None
+    ) -> dict[str, Any]:
+        """A new collection, last in its container; needs organization.createContent."""
+        require(
+            org_permissions(org_role(self._db, actor, org_id)),
+            "createContent",
+            f"organization {org_id}",
+        )
+        check_parent(self._db, actor, org_id, parent)
+        collection_id = new_id("col_")
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO collections(id, org_id, parent_id, title, position, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    collection_id,
+                    org_id,
+                    parent,
+                    title if title is not None else "Untitled",
+                    end_position(self._db, org_id, parent),
+                    self._store.now(),
+                ),
+            )
+        return self.render(actor, collection_id)
+
+    def update(self, actor: Actor, collection_id: str, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change title, description and/or defaultLevel (keys of ``changes``)."""
+        self._admin(actor, collection_id)
+        columns = {"title": "title", "description": "description", "defaultLevel": "default_level"}
+        with self._db.transaction():
+            for key, value in changes.items():
+                stored = _store_level(value) if key == "defaultLevel" else value
+                self._db.execute(
+                    f"UPDATE collections SET {columns[key]} = ? WHERE id = ?",
+                    (stored, collection_id),
+                )
+        return self.render(actor, collection_id)
+
+    def delete(self, actor: Actor, collection_id: str) -> bool:
+        """Delete the collection and its nested ones; their spaces move to the top level.
+
+        False (204) when there is no such collection.
+        """
+        if self._db.one("SELECT 1 FROM collections WHERE id = ?", (collection_id,)) is None:
+            return False
+        row = self._admin(actor, collection_id)
+        doomed = [collection_id, *sorted(self.descendants(collection_id))]
+        with self._db.transaction():
+            spaces = self._db.all(
+                f"SELECT id FROM spaces WHERE parent_id IN ({_marks(doomed)}) "
+                "ORDER BY position, created_at, id",
+                doomed,
+            )
+            position = end_position(self._db, row["org_id"], None)
+            for space in spaces:
+                self._db.execute(
+                    "UPDATE spaces SET parent_id = NULL, position = ? WHERE id = ?",
+                    (position, space["id"]),
+                )
+                position += 1.0
+            self._db.execute(
+                f"DELETE FROM grants WHERE target_kind = 'collection' "
+                f"AND target_id IN ({_marks(doomed)})",
+                doomed,
+            )
+            self._db.execute(f"DELETE FROM collections WHERE id IN ({_marks(doomed)})", doomed)
+        return True
 
     def move(
         self, actor: Actor, collection_id: str, *, parent: Any, position: dict[str, Any] | None
     ) -> dict[str, Any]:
-        row, flags = self._visible(actor, collection_id)
-        require(flags, "admin", f"collection {collection_id}")
+        """Move under another parent (or the top level with None) and/or next to a sibling.
+
+        400: the parent is the collection itself, one of its descendants, or not a visible
+        collection of the organization; or the position names an item outside the target.
+        409: the collection would stay where it is.
+        """
+        row = self._admin(actor, collection_id)
         new_parent = row["parent_id"] if parent is ABSENT else parent
-        if new_parent is not None:
-            if new_parent == collection_id or new_parent in self.descendants(collection_id):
-                raise Invalid("parent", "a collection cannot move under itself")
-            target = self._db.one("SELECT org_id FROM collections WHERE id = ?", (new_parent,))
-            if target is None or target["org_id"] != row["org_id"]:
-                raise Invalid("parent", f"no collection {new_parent!r} in this organization")
-        before, after = resolve_position(position)
-        if new_parent == row["parent_id"] and before is None and after is None:
-            raise Conflict("The move would change nothing")
-        siblings = self.siblings(row["org_id"], new_parent)
-        new_position = position_between(siblings, moving=collection_id, before=before, after=after)
+        if new_parent is not None and (
+            new_parent == collection_id or new_parent in self.descendants(collection_id)
+        ):
+            raise Invalid("parent", "a collection cannot move under itself or its descendants")
+        check_parent(self._db, actor, row["org_id"], new_parent)
+        new_position = plan_move(
+            self._db,
+            org_id=row["org_id"],
+            moving=collection_id,
+            current_parent=row["parent_id"],
+            current_position=float(row["position"]),
+            new_parent=new_parent,
+            position=position,
+        )
         with self._db.transaction():
             self._db.execute(
                 "UPDATE collections SET parent_id = ?, position = ? WHERE id = ?",
@@ -221,25 +255,46 @@ class CollectionStore:
         return self.render(actor, collection_id)
 
     def transfer(self, actor: Actor, collection_id: str, *, organization: str) -> dict[str, Any]:
-        row, flags = self._visible(actor, collection_id)
-        require(flags, "admin", f"collection {collection_id}")
+        """Move the collection, its nested collections and their spaces to another organization.
+
+        404: no such collection, or the caller is not a member of the target organization.
+        409: it is already there. 412: the caller is not an admin of the target, or a space
+        inside is published on a site of the current organization.
+        """
+        row = self._admin(actor, collection_id)
         if organization == row["org_id"]:
             raise Conflict("The collection is already in that organization")
-        target_role = org_role(self._db, actor, organization)
-        if target_role != "admin":
+        if org_role(self._db, actor, organization) != "admin":
             raise PreconditionFailed(
                 "Only an admin of the target organization can receive a collection"
             )
-        moved = {collection_id, *self.descendants(collection_id)}
-        marks = ",".join("?" for _ in moved)
+        moved = [collection_id, *sorted(self.descendants(collection_id))]
+        spaces = [
+            r["id"]
+            for r in self._db.all(
+                f"SELECT id FROM spaces WHERE parent_id IN ({_marks(moved)})", moved
+            )
+        ]
+        for space_id in spaces:
+            self._store.spaces.check_unpublished(space_id)
         with self._db.transaction():
+            position = end_position(self._db, organization, None)
             self._db.execute(
-                f"UPDATE collections SET org_id = ? WHERE id IN ({marks})", (organization, *moved)
+                f"UPDATE collections SET org_id = ? WHERE id IN ({_marks(moved)})",
+                (organization, *moved),
             )
             self._db.execute(
-                "UPDATE collections SET parent_id = NULL WHERE id = ?", (collection_id,)
+                "UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?",
+                (position, collection_id),
             )
-            self._db.execute(
-                f"UPDATE spaces SET org_id = ? WHERE parent_id IN ({marks})", (organization, *moved)
+            if spaces:
+                self._db.execute(
+                    f"UPDATE spaces SET org_id = ?, updated_at = ? WHERE id IN ({_marks(spaces)})",
+                    (organization, self._store.now(), *spaces),
+                )
+            prune_foreign_grants(
+                self._db,
+                organization,
+                [("collection", c) for c in moved] + [("space", s) for s in spaces],
             )
         return self.render(actor, collection_id)
