@@ -1,4 +1,8 @@
-"""HTTP translation for comments of spaces and change requests, their replies and commenters."""
+"""HTTP translation for comments of spaces and change requests, their replies and commenters.
+
+Space and change-request operations share handlers: the change request, when the path names
+one, scopes every read and write to its comments.
+"""
 
 from __future__ import annotations
 
@@ -7,90 +11,110 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.http.call import Body, Call, deleted, ok
+from gitbook_mcp.local.http.call import Call, deleted, ok
 from gitbook_mcp.local.http.route import RouteSpec
+from gitbook_mcp.local.store.comment_bodies import body_markdown
+from gitbook_mcp.local.store.comment_render import BodyFormat
+from gitbook_mcp.local.store.comments import STATUS_FILTERS
 
 __all__ = ["ROUTES"]
 
 SPACE = "/spaces/{spaceId}/comments"
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}/comments"
+FORMATS = ("markdown", "document")
 
 
 def _cr(call: Call) -> str | None:
     return call.request.path_params.get("changeRequestId")
 
 
-def _markdown(body: Body, *, required: bool) -> str | None:
-    value: Any = body.object("body", required=required)
+def _format(call: Call) -> BodyFormat:
+    value = call.query.string("format", choices=FORMATS, default="markdown")
+    return "document" if value == "document" else "markdown"
+
+
+def _text(call: Call, *, required: bool) -> str | None:
+    """The text of ``body`` (a ``Document``: {markdown}, {document} or, for updates, {})."""
+    value: Any = call.body.object("body", required=required)
     if value is None:
         return None
-    if "markdown" in value:
-        text = value["markdown"]
-        if not isinstance(text, str) or not text.strip():
-            raise Invalid("body.markdown", "must be a non-empty string")
-        return text
-    if "document" in value:
-        raise Invalid("body", "the local workspace stores markdown bodies: send {markdown}")
-    raise Invalid("body.markdown", "is required")
+    return body_markdown(value, allow_empty=not required)
 
 
-def _emoji(body: Body, name: str) -> list[str]:
-    return body.strings(name, max_items=20) or []
+def _table_cell(call: Call) -> dict[str, str] | None:
+    value: Any = call.body.object("tableCell")
+    if value is None:
+        return None
+    cell: dict[str, str] = {}
+    for name in ("record", "definition"):
+        item = value.get(name)
+        if not isinstance(item, str) or not item:
+            raise Invalid(f"tableCell.{name}", "is required and must be a non-empty string")
+        cell[name] = item
+    return cell
+
+
+def _reactions(call: Call) -> tuple[list[str], list[str]]:
+    """(addedReactions, removedReactions), each a list of emoji."""
+    b = call.body
+    return b.strings("addedReactions") or [], b.strings("removedReactions") or []
 
 
 async def list_comments(call: Call) -> Response:
     q = call.query
-    q.string("format", choices=("document", "markdown"))
+    authors = (q.strings("authors") or []) + (q.strings("authors[]") or [])
     return ok(
         call.store.comments.list_comments(
             call.actor,
             call.path("spaceId"),
             _cr(call),
-            status=q.string("status", choices=("all", "open", "resolved"), default="all"),
+            status=q.string("status", choices=STATUS_FILTERS, default="all"),
             order=q.string("order", choices=("asc", "desc"), default="desc"),
-            target_page=q.string("targetPage"),
-            authors=q.strings("authors"),
+            target_page=q.string("targetPage") or None,
+            authors=authors or None,
             page=q.page(),
             limit=q.limit(),
+            fmt=_format(call),
         )
     )
 
 
 async def post_comment(call: Call) -> Response:
     b = call.body
-    markdown = _markdown(b, required=True)
-    assert markdown is not None
-    if b.has("tableCell"):
-        b.object("tableCell")
+    markdown = _text(call, required=True)
+    if markdown is None:
+        raise Invalid("body", "is required in the body")
     comment = call.store.comments.post(
         call.actor,
         call.path("spaceId"),
         _cr(call),
         markdown=markdown,
-        page_id=b.string("page"),
-        node=b.string("node"),
+        page_id=b.string("page", min_len=1),
+        node=b.string("node", min_len=1),
+        table_cell=_table_cell(call),
     )
     return ok(comment)
 
 
 async def get_comment(call: Call) -> Response:
-    call.query.string("format", choices=("document", "markdown"))
     return ok(
-        call.store.comments.get(call.actor, call.path("spaceId"), _cr(call), call.path("commentId"))
+        call.store.comments.get(
+            call.actor, call.path("spaceId"), _cr(call), call.path("commentId"), fmt=_format(call)
+        )
     )
 
 
 async def update_comment(call: Call) -> Response:
-    b = call.body
+    added, removed = _reactions(call)
     comment = call.store.comments.update(
         call.actor,
         call.path("spaceId"),
         _cr(call),
         call.path("commentId"),
-        resolved=b.boolean("resolved"),
-        markdown=_markdown(b, required=False),
-        added=_emoji(b, "addedReactions"),
-        removed=_emoji(b, "removedReactions"),
+        resolved=call.body.boolean("resolved"),
+        markdown=_text(call, required=False),
+        added=added,
+        removed=removed,
     )
     return ok(comment)
 
@@ -105,35 +129,67 @@ async def delete_comment(call: Call) -> Response:
 
 async def list_replies(call: Call) -> Response:
     q = call.query
-    q.string("format", choices=("document", "markdown"))
     return ok(
         call.store.comments.list_replies(
             call.actor,
             call.path("spaceId"),
-            call.path("changeRequestId"),
+            _cr(call),
             call.path("commentId"),
             page=q.page(),
             limit=q.limit(),
+            fmt=_format(call),
         )
     )
 
 
 async def post_reply(call: Call) -> Response:
-    call.query.string("format", choices=("document", "markdown"))
-    markdown = _markdown(call.body, required=True)
-    assert markdown is not None
+    markdown = _text(call, required=True)
+    if markdown is None:
+        raise Invalid("body", "is required in the body")
     return ok(
         call.store.comments.post_reply(
-            call.actor, call.path("spaceId"), _cr(call), call.path("commentId"), markdown=markdown
+            call.actor,
+            call.path("spaceId"),
+            _cr(call),
+            call.path("commentId"),
+            markdown=markdown,
+            fmt=_format(call),
         )
     )
 
 
 async def get_reply(call: Call) -> Response:
-    call.query.string("format", choices=("document", "markdown"))
-    comments = call.store.comments
     return ok(
-        comments.get_reply(
+        call.store.comments.get_reply(
+            call.actor,
+            call.path("spaceId"),
+            _cr(call),
+            call.path("commentId"),
+            call.path("commentReplyId"),
+            fmt=_format(call),
+        )
+    )
+
+
+async def update_reply(call: Call) -> Response:
+    call.body.boolean("resolved")  # accepted by the contract; a reply has no status
+    added, removed = _reactions(call)
+    reply = call.store.comments.update_reply(
+        call.actor,
+        call.path("spaceId"),
+        _cr(call),
+        call.path("commentId"),
+        call.path("commentReplyId"),
+        markdown=_text(call, required=False),
+        added=added,
+        removed=removed,
+    )
+    return ok(reply)
+
+
+async def delete_reply(call: Call) -> Response:
+    return deleted(
+        call.store.comments.delete_reply(
             call.actor,
             call.path("spaceId"),
             _cr(call),
@@ -143,40 +199,10 @@ async def get_reply(call: Call) -> Response:
     )
 
 
-async def update_reply(call: Call) -> Response:
-    b = call.body
-    b.boolean("resolved")
-    reply = call.store.comments.update_reply(
-        call.actor,
-        call.path("spaceId"),
-        call.path("changeRequestId"),
-        call.path("commentId"),
-        call.path("commentReplyId"),
-        markdown=_markdown(b, required=False),
-        added=_emoji(b, "addedReactions"),
-        removed=_emoji(b, "removedReactions"),
-    )
-    return ok(reply)
-
-
-async def delete_reply(call: Call) -> Response:
-    comments = call.store.comments
-    return deleted(
-        comments.delete_reply(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            call.path("commentId"),
-            call.path("commentReplyId"),
-        )
-    )
-
-
 async def commenters(call: Call) -> Response:
     q = call.query
-    comments = call.store.comments
     return ok(
-        comments.commenters(
+        call.store.comments.commenters(
             call.actor,
             call.path("spaceId"),
             call.path("changeRequestId"),

@@ -1,114 +1,148 @@
-"""Demo comments: open and resolved threads with replies and reactions, on the handbook and on
-its change request #1. Ids named in the docs and tests are fixed here."""
+"""Demo comments, posted through the comment store's own operations: six threads on the handbook
+(four open, two resolved; replies and 👍/🎉 reactions from several users) and three on its change
+request #1 (one resolved). Every comment and reply has a fixed, readable id."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_INSTALL, PAGE_WRITING
+from gitbook_mcp.local.seed.content import (
+    PAGE_CONFIGURE,
+    PAGE_FAQ,
+    PAGE_INSTALL,
+    PAGE_PUBLISHING,
+    PAGE_UPGRADE,
+    PAGE_WRITING,
+)
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.local.store.access import Actor
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
 
-__all__ = ["COMMENT_INSTALL_TYPO", "COMMENT_STYLE", "CR_COMMENT_VERIFY", "seed"]
+__all__ = [
+    "COMMENT_DIAGRAM",
+    "COMMENT_FAQ_FIXED",
+    "COMMENT_INSTALL_TYPO",
+    "COMMENT_SCREENSHOT",
+    "COMMENT_STYLE",
+    "COMMENT_TROUBLESHOOTING",
+    "CR_COMMENT_LOOKS_GOOD",
+    "CR_COMMENT_PACKAGE",
+    "CR_COMMENT_VERIFY",
+    "REPLY_INSTALL_TYPO",
+    "REPLY_VERIFY",
+    "seed",
+]
 
 COMMENT_INSTALL_TYPO = "cm_install_typo"
+"""Open, by the commenter on Install; one reply (the editor); 👍 from the editor and Sam."""
 COMMENT_STYLE = "cm_style_question"
+"""Open, by Sam on Writing; replies from Dana and the admin; 👍 editor and Dana, 🎉 Dana."""
+COMMENT_FAQ_FIXED = "cm_faq_link_fixed"
+"""Resolved by the admin, by Dana on the FAQ; one reply; 🎉 from the commenter."""
+COMMENT_SCREENSHOT = "cm_screenshot_outdated"
+"""Resolved by its author, the editor, on Configure; no reply."""
+COMMENT_TROUBLESHOOTING = "cm_troubleshooting_idea"
+"""Open, by Sam on the space (no page); one reply; 👍 from the admin."""
+COMMENT_DIAGRAM = "cm_publishing_diagram"
+"""Open, by the commenter on Publishing; no reply, no reaction."""
 CR_COMMENT_VERIFY = "cm_cr_verify_page"
+"""Change request #1: open, by the commenter on Install; one reply (the editor)."""
+CR_COMMENT_PACKAGE = "cm_cr_package_version"
+"""Change request #1: resolved by the admin (✅), by Sam; one reply (Dana)."""
+CR_COMMENT_LOOKS_GOOD = "cm_cr_looks_good"
+"""Change request #1: open, by the admin on Upgrade (a page only the change request has)."""
+REPLY_INSTALL_TYPO = "rp_install_typo_fixing"
+REPLY_VERIFY = "rp_cr_verify_adding"
+
+
+def _who(name: str) -> Actor:
+    return Actor(f"usr_{name}")
+
+
+def _page(store: Store, space_id: str, cr_id: str | None, page_id: str) -> str | None:
+    """The page id when the content seed made that page, else None (the comment is on the
+    space)."""
+    return page_id if store.content.page_target(space_id, cr_id, page_id) is not None else None
 
 
 def seed(store: Store) -> None:
-    comments = store.comments
-    handbook = SPACES["handbook"]
-    who = {
-        name: Actor(f"usr_{name}")
-        for name in ("admin", "editor", "commenter", "reader", "dana", "sam")
-    }
-    comments.post(
-        who["commenter"],
-        handbook,
-        None,
-        markdown="Typo in step 2: 'intall'.",
-        page_id=PAGE_INSTALL,
-        comment_id=COMMENT_INSTALL_TYPO,
+    _space_threads(store)
+    cr_id = store.db.scalar(
+        "SELECT id FROM change_requests WHERE space_id = ? AND number = 1", (SPACES["handbook"],)
     )
-    comments.post_reply(
-        who["editor"], handbook, None, COMMENT_INSTALL_TYPO, markdown="Good catch, fixing it."
-    )
-    comments.post(
-        who["sam"],
-        handbook,
-        None,
-        markdown="Should we use sentence case in headings?",
-        page_id=PAGE_WRITING,
-        comment_id=COMMENT_STYLE,
-    )
-    comments.post_reply(
-        who["dana"], handbook, None, COMMENT_STYLE, markdown="Yes, sentence case everywhere."
-    )
-    comments.post_reply(who["admin"], handbook, None, COMMENT_STYLE, markdown="Agreed.")
-    comments.update(
-        who["editor"],
-        handbook,
-        None,
-        COMMENT_STYLE,
-        resolved=None,
-        markdown=None,
-        added=["👍"],
-        removed=[],
-    )
-    comments.update(
-        who["dana"],
-        handbook,
-        None,
-        COMMENT_STYLE,
-        resolved=None,
-        markdown=None,
-        added=["👍", "🎉"],
-        removed=[],
-    )
-    done = comments.post(who["dana"], handbook, None, markdown="The FAQ link is fixed now.")
-    comments.update(
-        who["admin"], handbook, None, done["id"], resolved=True, markdown=None, added=[], removed=[]
-    )
-    old = comments.post(who["editor"], handbook, None, markdown="Screenshot is outdated.")
-    comments.update(
-        who["editor"], handbook, None, old["id"], resolved=True, markdown=None, added=[], removed=[]
-    )
-    comments.post(who["sam"], handbook, None, markdown="Can we add a troubleshooting section?")
-    comments.post(
-        who["commenter"], handbook, None, markdown="The publishing guide needs a diagram."
-    )
+    if cr_id is not None:
+        _change_request_threads(store, str(cr_id))
 
-    comments.post(
-        who["commenter"],
-        handbook,
-        CR_INSTALL,
-        markdown="verify.md does not exist yet.",
-        page_id=PAGE_INSTALL,
-        comment_id=CR_COMMENT_VERIFY,
-    )
-    comments.post_reply(
-        who["editor"],
-        handbook,
-        CR_INSTALL,
-        CR_COMMENT_VERIFY,
-        markdown="I'll add it in this change request.",
-    )
-    second = comments.post(
-        who["sam"], handbook, CR_INSTALL, markdown="Please mention the package manager version."
-    )
-    comments.post_reply(who["dana"], handbook, CR_INSTALL, second["id"], markdown="Added a note.")
-    comments.update(
-        who["admin"],
-        handbook,
-        CR_INSTALL,
-        second["id"],
-        resolved=True,
-        markdown=None,
-        added=["✅"],
-        removed=[],
-    )
-    comments.post(who["admin"], handbook, CR_INSTALL, markdown="Looks good overall.")
+
+def _space_threads(store: Store) -> None:
+    comments = store.comments
+    space = SPACES["handbook"]
+    threads = [
+        (COMMENT_INSTALL_TYPO, "commenter", PAGE_INSTALL, "Typo in step 2: 'intall'."),
+        (COMMENT_STYLE, "sam", PAGE_WRITING, "Should we use sentence case in headings?"),
+        (COMMENT_FAQ_FIXED, "dana", PAGE_FAQ, "The FAQ link to Configure is fixed now."),
+        (COMMENT_SCREENSHOT, "editor", PAGE_CONFIGURE, "The config screenshot is outdated."),
+        (COMMENT_TROUBLESHOOTING, "sam", None, "Can we add a troubleshooting section?"),
+        (COMMENT_DIAGRAM, "commenter", PAGE_PUBLISHING, "The publishing guide needs a diagram."),
+    ]
+    for comment_id, author, page_id, text in threads:
+        comments.post(
+            _who(author),
+            space,
+            None,
+            markdown=text,
+            page_id=_page(store, space, None, page_id) if page_id else None,
+            comment_id=comment_id,
+        )
+    replies = [
+        (COMMENT_INSTALL_TYPO, "editor", "Good catch, fixing it.", REPLY_INSTALL_TYPO),
+        (COMMENT_STYLE, "dana", "Yes, sentence case everywhere.", "rp_style_sentence_case"),
+        (COMMENT_STYLE, "admin", "Agreed.", "rp_style_agreed"),
+        (COMMENT_FAQ_FIXED, "commenter", "Thanks, works for me.", "rp_faq_thanks"),
+        (COMMENT_TROUBLESHOOTING, "editor", "Dana is drafting one.", "rp_troubleshooting_draft"),
+    ]
+    for comment_id, author, text, reply_id in replies:
+        comments.post_reply(_who(author), space, None, comment_id, markdown=text, reply_id=reply_id)
+    reactions = [
+        (COMMENT_INSTALL_TYPO, "editor", ["👍"]),
+        (COMMENT_INSTALL_TYPO, "sam", ["👍"]),
+        (COMMENT_STYLE, "editor", ["👍"]),
+        (COMMENT_STYLE, "dana", ["👍", "🎉"]),
+        (COMMENT_FAQ_FIXED, "commenter", ["🎉"]),
+        (COMMENT_TROUBLESHOOTING, "admin", ["👍"]),
+    ]
+    for comment_id, user, emoji in reactions:
+        comments.update(_who(user), space, None, comment_id, added=emoji)
+    comments.update(_who("admin"), space, None, COMMENT_FAQ_FIXED, resolved=True)
+    comments.update(_who("editor"), space, None, COMMENT_SCREENSHOT, resolved=True)
+
+
+def _change_request_threads(store: Store, cr_id: str) -> None:
+    comments = store.comments
+    space = SPACES["handbook"]
+    threads = [
+        (CR_COMMENT_VERIFY, "commenter", PAGE_INSTALL, "verify.md does not exist yet."),
+        (CR_COMMENT_PACKAGE, "sam", None, "Please mention the package manager version."),
+        (CR_COMMENT_LOOKS_GOOD, "admin", PAGE_UPGRADE, "Looks good overall."),
+    ]
+    for comment_id, author, page_id, text in threads:
+        comments.post(
+            _who(author),
+            space,
+            cr_id,
+            markdown=text,
+            page_id=_page(store, space, cr_id, page_id) if page_id else None,
+            comment_id=comment_id,
+        )
+    replies = [
+        (CR_COMMENT_VERIFY, "editor", "I'll add it in this change request.", REPLY_VERIFY),
+        (CR_COMMENT_PACKAGE, "dana", "Added a note.", "rp_cr_package_note"),
+        (CR_COMMENT_LOOKS_GOOD, "editor", "Thanks! Merging after review.", "rp_cr_looks_good"),
+    ]
+    for comment_id, author, text, reply_id in replies:
+        comments.post_reply(
+            _who(author), space, cr_id, comment_id, markdown=text, reply_id=reply_id
+        )
+    comments.update(_who("admin"), space, cr_id, CR_COMMENT_PACKAGE, resolved=True, added=["✅"])

@@ -1,196 +1,122 @@
-"""Comments on spaces and change requests: replies, reactions, resolve and reopen (state and
-rules).
+"""Comments on spaces and change requests: replies, reactions, resolve and reopen, commenters
+(state and rules).
 
-Reads need ``space.view``; posting, replying, resolving and reacting need ``space.comment``;
-changing the text needs the comment's ``edit`` flag (its author, or a space admin) and deleting
-its ``delete`` flag. Reply counts and the space's open-comment count follow every write.
+Reads need ``space.view`` (else the space is missing); posting, replying, resolving and reacting
+need ``space.comment``; changing the text needs the comment's ``edit`` flag (its author, or a
+space admin) and deleting its ``delete`` flag. Reply counts and the space's open-comment count
+are computed from the rows, so they follow every write.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gitbook_mcp.local.errors import Forbidden, Invalid, NotFound
-from gitbook_mcp.local.store.access import Actor, comment_permissions, require, space_permissions
-from gitbook_mcp.local.store.db import Migration, dumps, loads, new_id
+from gitbook_mcp.local.store.access import Actor, require, space_permissions
+from gitbook_mcp.local.store.comment_bodies import check_emoji
+from gitbook_mcp.local.store.comment_render import BodyFormat, CommentRenderer
+from gitbook_mcp.local.store.comment_schema import MIGRATIONS
+from gitbook_mcp.local.store.db import dumps, new_id
 from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.reactions import apply_reactions
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store import Store
 
-__all__ = ["MIGRATIONS", "CommentStore"]
+__all__ = ["MIGRATIONS", "STATUS_FILTERS", "CommentStore"]
 
-APP_URL = "https://app.gitbook.com"
+T = TypeVar("T")
+STATUS_FILTERS = ("all", "open", "resolved")
+"""The list filter ``status`` (stored statuses are ``open`` and ``resolved``)."""
 
-MIGRATIONS: list[Migration] = [
-    (
-        "comments-0001-threads",
-        """
-        CREATE TABLE comments (
-            id TEXT PRIMARY KEY,
-            space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
-            change_request_id TEXT REFERENCES change_requests(id) ON DELETE CASCADE,
-            posted_by TEXT NOT NULL REFERENCES users(id),
-            posted_at TEXT NOT NULL,
-            edited_at TEXT,
-            markdown TEXT NOT NULL,
-            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved')),
-            resolved_at TEXT,
-            resolved_by TEXT REFERENCES users(id),
-            target TEXT NOT NULL DEFAULT '{}'
-        );
-        CREATE INDEX comments_space ON comments(space_id, change_request_id, posted_at);
-        CREATE TABLE comment_replies (
-            id TEXT PRIMARY KEY,
-            comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
-            posted_by TEXT NOT NULL REFERENCES users(id),
-            posted_at TEXT NOT NULL,
-            edited_at TEXT,
-            markdown TEXT NOT NULL
-        );
-        CREATE INDEX replies_comment ON comment_replies(comment_id, posted_at);
-        CREATE TABLE reactions (
-            subject_kind TEXT NOT NULL CHECK (subject_kind IN ('comment', 'reply')),
-            subject_id TEXT NOT NULL,
-            user_id TEXT NOT NULL REFERENCES users(id),
-            emoji TEXT NOT NULL,
-            reacted_at TEXT NOT NULL,
-            PRIMARY KEY (subject_kind, subject_id, user_id, emoji)
-        );
-        """,
-    )
-]
+
+def _page_of(
+    rows: Sequence[T],
+    *,
+    key: Callable[[T], Sequence[Any]],
+    page: str | None,
+    limit: int | None,
+    descending: bool = False,
+    render: Callable[[T], Any],
+) -> dict[str, Any]:
+    """`paginate`, with a cursor of another list's shape refused as a 400 naming ``page``."""
+    try:
+        envelope = paginate(rows, key=key, cursor=page, limit=limit, descending=descending)
+    except TypeError as exc:
+        raise Invalid("page", "is not a cursor returned by this list") from exc
+    envelope["items"] = [render(item) for item in envelope["items"]]
+    return envelope
+
+
+def _key(row: sqlite3.Row) -> tuple[str, int]:
+    return (row["posted_at"], int(row["seq"]))
 
 
 class CommentStore:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._db = store.db
+        self.render = CommentRenderer(store)
 
     # -- access and lookup ------------------------------------------------------------------
-
-    def _space_role(self, actor: Actor, space_id: str) -> str | None:
-        return self._store.spaces.require_space(actor, space_id)
 
     def _scope(
         self, actor: Actor, space_id: str, cr_ref: str | None
     ) -> tuple[str | None, str | None]:
-        """(caller's space role, change request id) after the view check."""
-        role = self._space_role(actor, space_id)
-        cr_id = (
-            self._store.content.resolve_change_request(actor, space_id, cr_ref)
-            if cr_ref is not None
-            else None
-        )
-        return role, cr_id
+        """(caller's space role, change request id), after the space.view check (404)."""
+        role = self._store.spaces.require_space(actor, space_id)
+        if cr_ref is None:
+            return role, None
+        return role, self._store.content.resolve_change_request(actor, space_id, cr_ref)
 
-    def _comment(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row:
-        row = self._db.one(
+    def _find(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row | None:
+        return self._db.one(
             "SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id IS ?",
             (comment_id, space_id, cr_id),
         )
+
+    def _comment(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row:
+        row = self._find(space_id, cr_id, comment_id)
         if row is None:
             raise NotFound("comment", comment_id)
         return row
 
-    def _reply(self, comment_id: str, reply_id: str) -> sqlite3.Row:
-        row = self._db.one(
+    def _find_reply(self, comment_id: str, reply_id: str) -> sqlite3.Row | None:
+        return self._db.one(
             "SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?", (reply_id, comment_id)
         )
+
+    def _reply(self, comment_id: str, reply_id: str) -> sqlite3.Row:
+        row = self._find_reply(comment_id, reply_id)
         if row is None:
             raise NotFound("comment reply", reply_id)
         return row
 
-    # -- rendering --------------------------------------------------------------------------
+    def _next_seq(self, table: str) -> int:
+        return int(self._db.scalar(f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table}"))
 
-    def _reactions(self, kind: str, subject_id: str) -> list[dict[str, Any]]:
-        rows = self._db.all(
-            "SELECT emoji, user_id, reacted_at FROM reactions WHERE subject_kind = ? AND subject_id = ? ORDER BY reacted_at, user_id",
-            (kind, subject_id),
-        )
-        grouped: dict[str, list[sqlite3.Row]] = {}
-        for row in rows:
-            grouped.setdefault(row["emoji"], []).append(row)
-        return [
-            {
-                "emoji": emoji,
-                "count": len(users),
-                "users": [
-                    {
-                        "user": self._store.identity.render_user(u["user_id"]),
-                        "reactedAt": u["reacted_at"],
-                    }
-                    for u in users
-                ],
-            }
-            for emoji, users in grouped.items()
-        ]
-
-    def _flags(self, actor: Actor, role: str | None, author: str) -> dict[str, bool]:
-        flags = comment_permissions(role, is_author=author == actor.user_id)
-        return {**flags, "react": space_permissions(role)["comment"]}
-
-    def _location(self, space_id: str, cr_id: str | None, comment_id: str) -> str:
-        space = self._store.spaces.row(space_id)
-        base = f"{APP_URL}/o/{space['org_id']}/s/{space_id}"
-        if cr_id:
-            number = self._db.scalar("SELECT number FROM change_requests WHERE id = ?", (cr_id,))
-            base += f"/~/changes/{number}"
-        return f"{base}/~/comments/{comment_id}"
-
-    def render(self, actor: Actor, role: str | None, row: sqlite3.Row) -> dict[str, Any]:
-        target = loads(row["target"]) or {}
-        replies = int(
-            self._db.scalar(
-                "SELECT COUNT(*) FROM comment_replies WHERE comment_id = ?", (row["id"],)
-            )
-            or 0
-        )
-        out: dict[str, Any] = {
-            "object": "comment",
-            "id": row["id"],
-            "postedBy": self._store.identity.render_user(row["posted_by"]),
-            "postedAt": row["posted_at"],
-            "reactions": self._reactions("comment", row["id"]),
-            "replies": replies,
-            "body": {"markdown": row["markdown"]},
-            "target": target,
-            "urls": {
-                "location": self._location(row["space_id"], row["change_request_id"], row["id"])
-            },
-            "permissions": self._flags(actor, role, row["posted_by"]),
-            "status": row["status"],
-        }
-        if row["edited_at"]:
-            out["editedAt"] = row["edited_at"]
-        if row["status"] == "resolved":
-            out["resolvedAt"] = row["resolved_at"]
-            out["resolvedBy"] = self._store.identity.render_user(row["resolved_by"])
-        return out
-
-    def render_reply(
-        self, actor: Actor, role: str | None, row: sqlite3.Row, parent: sqlite3.Row
-    ) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "object": "comment-reply",
-            "id": row["id"],
-            "postedBy": self._store.identity.render_user(row["posted_by"]),
-            "postedAt": row["posted_at"],
-            "reactions": self._reactions("reply", row["id"]),
-            "body": {"markdown": row["markdown"]},
-            "urls": {
-                "location": self._location(
-                    parent["space_id"], parent["change_request_id"], parent["id"]
-                )
-                + f"#{row['id']}"
-            },
-            "permissions": self._flags(actor, role, row["posted_by"]),
-        }
-        if row["edited_at"]:
-            out["editedAt"] = row["edited_at"]
-        return out
+    def _check_update(
+        self,
+        actor: Actor,
+        role: str | None,
+        row: sqlite3.Row,
+        *,
+        space_id: str,
+        what: str,
+        markdown: str | None,
+    ) -> bool:
+        """space.comment for any update, and the ``edit`` flag too when the text changes (the
+        same text again is no change). Returns whether the text changes."""
+        require(space_permissions(role), "comment", f"space {space_id}")
+        changes = markdown is not None and markdown != row["markdown"]
+        if changes and not self.render.flags(actor, role, row["posted_by"])["edit"]:
+            raise Forbidden("edit", f"{what} {row['id']}")
+        if markdown is not None and not markdown.strip():
+            raise Invalid("body.markdown", "must not be empty")
+        return changes
 
     # -- comments -----------------------------------------------------------------------------
 
@@ -200,42 +126,49 @@ class CommentStore:
         space_id: str,
         cr_ref: str | None,
         *,
-        status: str,
-        order: str,
-        target_page: str | None,
-        authors: list[str] | None,
-        page: str | None,
-        limit: int | None,
+        status: str = "all",
+        order: str = "desc",
+        target_page: str | None = None,
+        authors: Sequence[str] | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+        fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
+        """The comments of the space (or of the change request), newest first by default."""
+        if status not in STATUS_FILTERS:
+            raise Invalid("status", f"must be one of {', '.join(STATUS_FILTERS)}")
         role, cr_id = self._scope(actor, space_id, cr_ref)
-        rows = self._db.all(
-            "SELECT * FROM comments WHERE space_id = ? AND change_request_id IS ?",
-            (space_id, cr_id),
-        )
+        sql = "SELECT * FROM comments WHERE space_id = ? AND change_request_id IS ?"
+        params: list[Any] = [space_id, cr_id]
         if status != "all":
-            rows = [r for r in rows if r["status"] == status]
+            sql += " AND status = ?"
+            params.append(status)
         if target_page:
-            rows = [
-                r
-                for r in rows
-                if (loads(r["target"]) or {}).get("page", {}).get("id") == target_page
-            ]
+            sql += " AND page_id = ?"
+            params.append(target_page)
         if authors:
-            rows = [r for r in rows if r["posted_by"] in authors]
-        return paginate(
-            rows,
-            key=lambda r: (r["posted_at"], r["id"]),
-            cursor=page,
+            sql += f" AND posted_by IN ({','.join('?' for _ in authors)})"
+            params.extend(authors)
+        return _page_of(
+            self._db.all(sql, params),
+            key=_key,
+            page=page,
             limit=limit,
             descending=order != "asc",
-            render=lambda r: self.render(actor, role, r),
+            render=lambda r: self.render.comment(actor, role, r, fmt),
         )
 
     def get(
-        self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        comment_id: str,
+        *,
+        fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         role, cr_id = self._scope(actor, space_id, cr_ref)
-        return self.render(actor, role, self._comment(space_id, cr_id, comment_id))
+        return self.render.comment(actor, role, self._comment(space_id, cr_id, comment_id), fmt)
 
     def post(
         self,
@@ -246,10 +179,14 @@ class CommentStore:
         markdown: str,
         page_id: str | None = None,
         node: str | None = None,
+        table_cell: dict[str, str] | None = None,
         comment_id: str | None = None,
     ) -> dict[str, Any]:
+        """A new open comment; ``page_id`` must name a page of the space (or change request)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         require(space_permissions(role), "comment", f"space {space_id}")
+        if not markdown.strip():
+            raise Invalid("body.markdown", "must not be empty")
         revision = self._db.scalar(
             "SELECT revision_id FROM change_requests WHERE id = ?"
             if cr_id
@@ -262,17 +199,31 @@ class CommentStore:
         if page_id is not None:
             page = self._store.content.page_target(space_id, cr_id, page_id)
             if page is None:
-                raise Invalid("page", f"no page {page_id!r} in this revision")
+                where = "change request" if cr_id else "space"
+                raise Invalid("page", f"no page {page_id!r} in this {where}")
             target["page"] = page
         if node is not None:
             target["node"] = {"id": node}
+        if table_cell is not None:
+            target["tableCell"] = dict(table_cell)
         new = comment_id or new_id("cm_")
         with self._db.transaction():
             self._db.execute(
-                "INSERT INTO comments(id, space_id, change_request_id, posted_by, posted_at, markdown, target) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (new, space_id, cr_id, actor.user_id, self._store.now(), markdown, dumps(target)),
+                "INSERT INTO comments(id, space_id, change_request_id, posted_by, posted_at, "
+                "markdown, status, target, page_id, seq) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)",
+                (
+                    new,
+                    space_id,
+                    cr_id,
+                    actor.user_id,
+                    self._store.now(),
+                    markdown,
+                    dumps(target),
+                    page_id,
+                    self._next_seq("comments"),
+                ),
             )
-        return self.get(actor, space_id, cr_ref, new)
+        return self.render.comment(actor, role, self._comment(space_id, cr_id, new))
 
     def update(
         self,
@@ -281,77 +232,58 @@ class CommentStore:
         cr_ref: str | None,
         comment_id: str,
         *,
-        resolved: bool | None,
-        markdown: str | None,
-        added: list[str],
-        removed: list[str],
+        resolved: bool | None = None,
+        markdown: str | None = None,
+        added: Sequence[str] = (),
+        removed: Sequence[str] = (),
     ) -> dict[str, Any]:
+        """Resolve (true) or reopen (false), change the text, add or remove own reactions."""
+        adding = check_emoji(added, "addedReactions")
+        removing = check_emoji(removed, "removedReactions")
         role, cr_id = self._scope(actor, space_id, cr_ref)
         row = self._comment(space_id, cr_id, comment_id)
-        flags = self._flags(actor, role, row["posted_by"])
-        require(space_permissions(role), "comment", f"space {space_id}")
-        if markdown is not None and not flags["edit"]:
-            raise Forbidden("edit", f"comment {comment_id}")
+        text_changes = self._check_update(
+            actor, role, row, space_id=space_id, what="comment", markdown=markdown
+        )
         now = self._store.now()
         with self._db.transaction():
             if resolved is True and row["status"] != "resolved":
                 self._db.execute(
-                    "UPDATE comments SET status = 'resolved', resolved_at = ?, resolved_by = ? WHERE id = ?",
+                    "UPDATE comments SET status = 'resolved', resolved_at = ?, resolved_by = ? "
+                    "WHERE id = ?",
                     (now, actor.user_id, comment_id),
                 )
-            elif resolved is False:
+            elif resolved is False and row["status"] != "open":
                 self._db.execute(
-                    "UPDATE comments SET status = 'open', resolved_at = NULL, resolved_by = NULL WHERE id = ?",
+                    "UPDATE comments SET status = 'open', resolved_at = NULL, resolved_by = NULL "
+                    "WHERE id = ?",
                     (comment_id,),
                 )
-            if markdown is not None:
+            if text_changes:
                 self._db.execute(
                     "UPDATE comments SET markdown = ?, edited_at = ? WHERE id = ?",
                     (markdown, now, comment_id),
                 )
-            self._react(actor, "comment", comment_id, added, removed)
-        return self.get(actor, space_id, cr_ref, comment_id)
-
-    def _react(
-        self, actor: Actor, kind: str, subject: str, added: list[str], removed: list[str]
-    ) -> None:
-        for emoji in added:
-            self._db.execute(
-                "INSERT OR IGNORE INTO reactions(subject_kind, subject_id, user_id, emoji, reacted_at) VALUES (?, ?, ?, ?, ?)",
-                (kind, subject, actor.user_id, emoji, self._store.now()),
+            apply_reactions(
+                self._db,
+                "comment",
+                comment_id,
+                actor.user_id,
+                added=adding,
+                removed=removing,
+                now=now,
             )
-        for emoji in removed:
-            self._db.execute(
-                "DELETE FROM reactions WHERE subject_kind = ? AND subject_id = ? AND user_id = ? AND emoji = ?",
-                (kind, subject, actor.user_id, emoji),
-            )
+        return self.render.comment(actor, role, self._comment(space_id, cr_id, comment_id))
 
     def delete(self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str) -> bool:
+        """Delete the comment with its replies and reactions; False when it did not exist."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
-        row = self._db.one(
-            "SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id IS ?",
-            (comment_id, space_id, cr_id),
-        )
+        row = self._find(space_id, cr_id, comment_id)
         if row is None:
             return False
-        if not self._flags(actor, role, row["posted_by"])["delete"]:
+        if not self.render.flags(actor, role, row["posted_by"])["delete"]:
             raise Forbidden("delete", f"comment {comment_id}")
         with self._db.transaction():
-            replies = [
-                r["id"]
-                for r in self._db.all(
-                    "SELECT id FROM comment_replies WHERE comment_id = ?", (comment_id,)
-                )
-            ]
-            for reply in replies:
-                self._db.execute(
-                    "DELETE FROM reactions WHERE subject_kind = 'reply' AND subject_id = ?",
-                    (reply,),
-                )
-            self._db.execute(
-                "DELETE FROM reactions WHERE subject_kind = 'comment' AND subject_id = ?",
-                (comment_id,),
-            )
             self._db.execute("DELETE FROM comments WHERE id = ?", (comment_id,))
         return True
 
@@ -361,29 +293,38 @@ class CommentStore:
         self,
         actor: Actor,
         space_id: str,
-        cr_ref: str,
+        cr_ref: str | None,
         comment_id: str,
         *,
-        page: str | None,
-        limit: int | None,
+        page: str | None = None,
+        limit: int | None = None,
+        fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
+        """The comment's replies, oldest first."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         parent = self._comment(space_id, cr_id, comment_id)
         rows = self._db.all("SELECT * FROM comment_replies WHERE comment_id = ?", (comment_id,))
-        return paginate(
+        return _page_of(
             rows,
-            key=lambda r: (r["posted_at"], r["id"]),
-            cursor=page,
+            key=_key,
+            page=page,
             limit=limit,
-            render=lambda r: self.render_reply(actor, role, r, parent),
+            render=lambda r: self.render.reply(actor, role, r, parent, fmt),
         )
 
     def get_reply(
-        self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str, reply_id: str
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        comment_id: str,
+        reply_id: str,
+        *,
+        fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         role, cr_id = self._scope(actor, space_id, cr_ref)
         parent = self._comment(space_id, cr_id, comment_id)
-        return self.render_reply(actor, role, self._reply(comment_id, reply_id), parent)
+        return self.render.reply(actor, role, self._reply(comment_id, reply_id), parent, fmt)
 
     def post_reply(
         self,
@@ -394,88 +335,108 @@ class CommentStore:
         *,
         markdown: str,
         reply_id: str | None = None,
+        fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
+        """A reply in the comment's thread (space.comment)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
-        self._comment(space_id, cr_id, comment_id)
+        parent = self._comment(space_id, cr_id, comment_id)
         require(space_permissions(role), "comment", f"space {space_id}")
+        if not markdown.strip():
+            raise Invalid("body.markdown", "must not be empty")
         new = reply_id or new_id("rp_")
         with self._db.transaction():
             self._db.execute(
-                "INSERT INTO comment_replies(id, comment_id, posted_by, posted_at, markdown) VALUES (?, ?, ?, ?, ?)",
-                (new, comment_id, actor.user_id, self._store.now(), markdown),
+                "INSERT INTO comment_replies(id, comment_id, posted_by, posted_at, markdown, seq) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    new,
+                    comment_id,
+                    actor.user_id,
+                    self._store.now(),
+                    markdown,
+                    self._next_seq("comment_replies"),
+                ),
             )
-        return self.get_reply(actor, space_id, cr_ref, comment_id, new)
+        return self.render.reply(actor, role, self._reply(comment_id, new), parent, fmt)
 
     def update_reply(
         self,
         actor: Actor,
         space_id: str,
-        cr_ref: str,
+        cr_ref: str | None,
         comment_id: str,
         reply_id: str,
         *,
-        markdown: str | None,
-        added: list[str],
-        removed: list[str],
+        markdown: str | None = None,
+        added: Sequence[str] = (),
+        removed: Sequence[str] = (),
     ) -> dict[str, Any]:
+        """Change the reply's text (its ``edit`` flag) or the caller's reactions to it."""
+        adding = check_emoji(added, "addedReactions")
+        removing = check_emoji(removed, "removedReactions")
         role, cr_id = self._scope(actor, space_id, cr_ref)
-        self._comment(space_id, cr_id, comment_id)
+        parent = self._comment(space_id, cr_id, comment_id)
         row = self._reply(comment_id, reply_id)
-        require(space_permissions(role), "comment", f"space {space_id}")
-        if markdown is not None and not self._flags(actor, role, row["posted_by"])["edit"]:
-            raise Forbidden("edit", f"reply {reply_id}")
+        text_changes = self._check_update(
+            actor, role, row, space_id=space_id, what="comment reply", markdown=markdown
+        )
+        now = self._store.now()
         with self._db.transaction():
-            if markdown is not None:
+            if text_changes:
                 self._db.execute(
                     "UPDATE comment_replies SET markdown = ?, edited_at = ? WHERE id = ?",
-                    (markdown, self._store.now(), reply_id),
+                    (markdown, now, reply_id),
                 )
-            self._react(actor, "reply", reply_id, added, removed)
-        return self.get_reply(actor, space_id, cr_ref, comment_id, reply_id)
+            apply_reactions(
+                self._db, "reply", reply_id, actor.user_id, added=adding, removed=removing, now=now
+            )
+        return self.render.reply(actor, role, self._reply(comment_id, reply_id), parent)
 
     def delete_reply(
-        self, actor: Actor, space_id: str, cr_ref: str, comment_id: str, reply_id: str
+        self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str, reply_id: str
     ) -> bool:
+        """Delete the reply and its reactions; False when it did not exist (the comment must)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         self._comment(space_id, cr_id, comment_id)
-        row = self._db.one(
-            "SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?", (reply_id, comment_id)
-        )
+        row = self._find_reply(comment_id, reply_id)
         if row is None:
             return False
-        if not self._flags(actor, role, row["posted_by"])["delete"]:
-            raise Forbidden("delete", f"reply {reply_id}")
+        if not self.render.flags(actor, role, row["posted_by"])["delete"]:
+            raise Forbidden("delete", f"comment reply {reply_id}")
         with self._db.transaction():
-            self._db.execute(
-                "DELETE FROM reactions WHERE subject_kind = 'reply' AND subject_id = ?", (reply_id,)
-            )
             self._db.execute("DELETE FROM comment_replies WHERE id = ?", (reply_id,))
         return True
 
+    # -- commenters ---------------------------------------------------------------------------
+
     def commenters(
-        self, actor: Actor, space_id: str, cr_ref: str, *, page: str | None, limit: int | None
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
     ) -> dict[str, Any]:
+        """Members of the space's organization who commented or replied in the change request."""
         _, cr_id = self._scope(actor, space_id, cr_ref)
-        org_id = self._store.spaces.row(space_id)["org_id"]
-        users = {
-            r["posted_by"]
+        org_id = str(self._db.scalar("SELECT org_id FROM spaces WHERE id = ?", (space_id,)))
+        users = [
+            str(r["user_id"])
             for r in self._db.all(
+                "SELECT m.user_id FROM members m WHERE m.org_id = ? AND m.user_id IN ("
                 "SELECT posted_by FROM comments WHERE change_request_id = ? UNION "
-                "SELECT r.posted_by FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.change_request_id = ?",
-                (cr_id, cr_id),
+                "SELECT r.posted_by FROM comment_replies r JOIN comments c ON c.id = r.comment_id "
+                "WHERE c.change_request_id = ?)",
+                (org_id, cr_id, cr_id),
             )
-        }
-        members = [
-            u
-            for u in sorted(users)
-            if self._db.one("SELECT 1 FROM members WHERE org_id = ? AND user_id = ?", (org_id, u))
         ]
-        envelope = paginate(
-            members,
+        envelope = _page_of(
+            users,
             key=lambda u: (u,),
-            cursor=page,
+            page=page,
             limit=limit,
             render=lambda u: self._store.orgs.render_member(org_id, u),
         )
-        envelope["total"] = len(members)
+        envelope["total"] = len(users)
         return envelope
