@@ -1,70 +1,113 @@
-"""Demo docs sites, through the store: sections, a group, site spaces, redirects, an MCP server.
+"""Demo docs sites, built through the site store's own operations (so seeding obeys the rules).
 
-The ids the docs and tests name are fixed here (the store assigns the others).
+``site_docs`` (acme, "Acme Docs"): sections "Guides" (default; site spaces handbook, the
+default, and changelog) and "API" (site space api), a group "Reference" holding "API", four
+redirects and one MCP server. ``site_globex``: one space published at the root, no sections.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gitbook_mcp.local.seed.content import PAGE_INSTALL
 from gitbook_mcp.local.seed.ids import ORG_ACME, ORG_GLOBEX, SITE_DOCS, SPACES
 from gitbook_mcp.local.store.access import Actor
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
 
-__all__ = ["SECTION_API", "SECTION_GUIDES", "SITE_GLOBEX", "SITE_SPACE_HANDBOOK", "seed"]
+__all__ = [
+    "GROUP_REFERENCE",
+    "MCP_ACME_TOOLS",
+    "REDIRECTS",
+    "SECTION_API",
+    "SECTION_GUIDES",
+    "SITE_GLOBEX",
+    "SITE_SPACE_API",
+    "SITE_SPACE_CHANGELOG",
+    "SITE_SPACE_GLOBEX",
+    "SITE_SPACE_HANDBOOK",
+    "seed",
+]
 
 SITE_GLOBEX = "site_globex"
 SECTION_GUIDES = "sec_guides"
 SECTION_API = "sec_api"
 SITE_SPACE_HANDBOOK = "ss_handbook"
+SITE_SPACE_CHANGELOG = "ss_changelog"
+SITE_SPACE_API = "ss_api"
+SITE_SPACE_GLOBEX = "ss_globex"
+GROUP_REFERENCE = "grp_reference"
+MCP_ACME_TOOLS = "mcp_acme_tools"
+
+REDIRECTS: dict[str, tuple[str, dict[str, str]]] = {
+    "rd_old_install": ("/old-install", {"kind": "site-section", "siteSectionId": SECTION_GUIDES}),
+    "rd_v1_api": ("/docs/v1/api", {"kind": "site-section", "siteSectionId": SECTION_API}),
+    "rd_release_notes": (
+        "/release-notes",
+        {"kind": "site-space", "siteSpaceId": SITE_SPACE_CHANGELOG},
+    ),
+    "rd_setup": (
+        "/setup",
+        {"kind": "site-page", "siteSpaceId": SITE_SPACE_HANDBOOK, "pageId": PAGE_INSTALL},
+    ),
+}
+"""Redirect id -> (source, destination) of the demo site."""
 
 
 def seed(store: Store) -> None:
     admin = Actor("usr_admin")
     sites = store.sites
-    sites.create_site(ORG_ACME, SITE_DOCS, "Acme Docs", "docs")
-    sites.create_site(ORG_GLOBEX, SITE_GLOBEX, "Globex Platform Docs", "platform")
-    guides = sites.sections.add_section(
-        admin, ORG_ACME, SITE_DOCS, space_id=SPACES["handbook"], title="Guides", icon="book"
+    sites.create_site(ORG_ACME, SITE_DOCS, "Acme Docs", "docs", site_type="premium")
+    sites.sections.add(
+        admin,
+        ORG_ACME,
+        SITE_DOCS,
+        space_id=SPACES["handbook"],
+        title="Guides",
+        icon="book",
+        ident=SECTION_GUIDES,
+        site_space_ident=SITE_SPACE_HANDBOOK,
     )
-    api = sites.sections.add_section(
-        admin, ORG_ACME, SITE_DOCS, space_id=SPACES["api"], title="API", icon="code"
+    sites.site_spaces.add(
+        admin, ORG_ACME, SITE_DOCS, space_id=SPACES["changelog"], ident=SITE_SPACE_CHANGELOG
     )
-    with store.db.transaction():
-        for old, new in ((guides["id"], SECTION_GUIDES), (api["id"], SECTION_API)):
-            store.db.execute("PRAGMA defer_foreign_keys = ON")
-            store.db.execute("UPDATE site_sections SET id = ? WHERE id = ?", (new, old))
-            store.db.execute(
-                "UPDATE site_spaces SET section_id = ? WHERE section_id = ?", (new, old)
-            )
-        handbook_ss = guides["siteSpaces"][0]["id"]
-        store.db.execute(
-            "UPDATE site_spaces SET id = ? WHERE id = ?", (SITE_SPACE_HANDBOOK, handbook_ss)
+    sites.sections.add(
+        admin,
+        ORG_ACME,
+        SITE_DOCS,
+        space_id=SPACES["api"],
+        title="API",
+        icon="code",
+        ident=SECTION_API,
+        site_space_ident=SITE_SPACE_API,
+    )
+    sites.groups.add(
+        admin,
+        ORG_ACME,
+        SITE_DOCS,
+        title="Reference",
+        icon="folder",
+        sections=[SECTION_API],
+        ident=GROUP_REFERENCE,
+    )
+    for ident, (source, destination) in REDIRECTS.items():
+        sites.redirects.create(
+            admin, ORG_ACME, SITE_DOCS, source=source, destination=destination, ident=ident
         )
-    changelog = sites.add_site_space(
-        admin, ORG_ACME, SITE_DOCS, space_id=SPACES["changelog"], section_id=None
-    )
-    sites.sections.add_group(
-        admin, ORG_ACME, SITE_DOCS, title="Reference", icon="folder", sections=[SECTION_API]
-    )
-    redirects = (
-        ("/old-install", {"kind": "site-section", "siteSectionId": SECTION_GUIDES}),
-        ("/docs/v1/api", {"kind": "site-section", "siteSectionId": SECTION_API}),
-        ("/release-notes", {"kind": "site-space", "siteSpaceId": changelog["id"]}),
-        ("/start", {"kind": "site-space", "siteSpaceId": SITE_SPACE_HANDBOOK}),
-    )
-    for source, destination in redirects:
-        sites.links.create_redirect(
-            admin, ORG_ACME, SITE_DOCS, source=source, destination=destination
-        )
-    sites.links.create_server(
+    sites.mcp_servers.create(
         admin,
         ORG_ACME,
         SITE_DOCS,
         name="Acme Tools",
         url="https://mcp.acme.test/mcp",
-        headers={"X-Team": "docs"},
+        headers={"X-Docs-Team": "platform"},
+        ident=MCP_ACME_TOOLS,
     )
-    sites.add_site_space(admin, ORG_GLOBEX, SITE_GLOBEX, space_id=SPACES["globex"], section_id=None)
+
+    sites.create_site(
+        ORG_GLOBEX, SITE_GLOBEX, "Globex Platform Docs", "platform", site_type="basic"
+    )
+    sites.site_spaces.add(
+        admin, ORG_GLOBEX, SITE_GLOBEX, space_id=SPACES["globex"], ident=SITE_SPACE_GLOBEX
+    )

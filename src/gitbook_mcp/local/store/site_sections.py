@@ -1,4 +1,10 @@
-"""Sections and section groups of a docs site (state and rules)."""
+"""Site sections (state and rules): the parts of a site, each publishing one or more spaces.
+
+A site has one default section (the first one created, until it is deleted); the first
+section of a site without sections takes in the site spaces published at its root. A section
+moves among the siblings of the section it is placed next to: the site's top level (shared
+with section groups) or the sections of a group.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,17 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.ordering import position_between
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.sites import APP_URL, slugify
+from gitbook_mcp.local.store.site_common import (
+    free_path,
+    group_positions,
+    ordered_sections,
+    place,
+    section_key,
+    section_url,
+    slugify,
+    top_level,
+)
 
 if TYPE_CHECKING:
     import sqlite3
@@ -19,6 +33,15 @@ if TYPE_CHECKING:
 
 __all__ = ["SectionStore"]
 
+_COLUMNS = {
+    "title": "title",
+    "path": "path",
+    "condition": "condition",
+    "icon": "icon",
+    "description": "description",
+}
+"""Body fields of a section update that map onto one column each."""
+
 
 class SectionStore:
     def __init__(self, store: Store, sites: SiteStore) -> None:
@@ -26,7 +49,9 @@ class SectionStore:
         self._db = store.db
         self._sites = sites
 
-    def section(self, site_id: str, section_id: str) -> sqlite3.Row:
+    # -- lookups --------------------------------------------------------------------------
+
+    def row(self, site_id: str, section_id: str) -> sqlite3.Row:
         row = self._db.one(
             "SELECT * FROM site_sections WHERE id = ? AND site_id = ?", (section_id, site_id)
         )
@@ -34,315 +59,224 @@ class SectionStore:
             raise NotFound("section", section_id)
         return row
 
-    def group(self, site_id: str, group_id: str) -> sqlite3.Row:
-        row = self._db.one(
-            "SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?", (group_id, site_id)
+    def default_id(self, site_id: str) -> str | None:
+        value = self._db.scalar(
+            "SELECT id FROM site_sections WHERE site_id = ? AND is_default = 1", (site_id,)
         )
-        if row is None:
-            raise NotFound("section group", group_id)
-        return row
+        return None if value is None else str(value)
 
-    def render_section(self, actor: Actor, row: sqlite3.Row) -> dict[str, Any]:
-        site = self._db.one("SELECT * FROM sites WHERE id = ?", (row["site_id"],))
-        assert site is not None
-        spaces = self._db.all(
-            "SELECT * FROM site_spaces WHERE section_id = ? ORDER BY position, id", (row["id"],)
+    def in_group(self, group_id: str) -> list[sqlite3.Row]:
+        return self._db.all(
+            "SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id", (group_id,)
         )
-        base = self._sites.base_url(site)
-        out: dict[str, Any] = {
+
+    # -- rendering ------------------------------------------------------------------------
+
+    def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
+        """The wire ``SiteSection`` with its site spaces, in their order."""
+        spaces = self._sites.site_spaces
+        urls: dict[str, str] = {"location": self._sites.location(site, f"/sections/{row['id']}")}
+        if site["published"]:
+            urls["published"] = section_url(self._sites.base_url(site), row)
+        rendered: dict[str, Any] = {
             "object": "site-section",
             "id": row["id"],
             "title": row["title"],
-            "default": bool(row["is_default"]),
             "path": row["path"],
-            "siteSpaces": [self._sites.render_site_space(actor, s) for s in spaces],
-            "urls": {
-                "location": f"{APP_URL}/o/{site['org_id']}/sites/{site['id']}/sections/{row['id']}",
-                "published": base if row["is_default"] else f"{base}/{row['path']}",
-            },
+            "default": bool(row["is_default"]),
+            "siteSpaces": [
+                spaces.render(actor, s, site, row) for s in spaces.in_section(site["id"], row["id"])
+            ],
+            "urls": urls,
         }
-        for key, column in (
+        for field, column in (
             ("description", "description"),
             ("icon", "icon"),
             ("condition", "condition"),
             ("sectionGroup", "group_id"),
         ):
             if row[column] is not None:
-                out[key] = row[column]
-        return out
+                rendered[field] = row[column]
+        return rendered
 
-    def render_group(self, actor: Actor, row: sqlite3.Row) -> dict[str, Any]:
-        sections = self._db.all(
-            "SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id", (row["id"],)
-        )
-        out: dict[str, Any] = {
-            "object": "site-section-group",
-            "id": row["id"],
-            "title": row["title"],
-            "sections": [self.render_section(actor, s) for s in sections],
-        }
-        if row["icon"]:
-            out["icon"] = row["icon"]
-        return out
+    def render_one(self, actor: Actor, site_id: str, section_id: str) -> dict[str, Any]:
+        return self.render(actor, self.row(site_id, section_id), self._sites.row(site_id))
 
-    # -- sections ---------------------------------------------------------------------------
+    # -- operations -----------------------------------------------------------------------
 
     def list_sections(
-        self, actor: Actor, org_id: str, site_id: str, *, page: str | None, limit: int | None
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
     ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id)
+        """Every section of the site, in the order of its structure (groups expanded)."""
+        site = self._sites.site(actor, org_id, site_id)
+        groups = group_positions(self._db, site_id)
         rows = self._db.all("SELECT * FROM site_sections WHERE site_id = ?", (site_id,))
         return paginate(
             rows,
-            key=lambda r: (r["position"], r["id"]),
+            key=lambda r: section_key(r, groups),
             cursor=page,
             limit=limit,
-            render=lambda r: self.render_section(actor, r),
+            render=lambda r: self.render(actor, r, site),
         )
 
-    def add_section(
+    def add(
         self,
         actor: Actor,
         org_id: str,
         site_id: str,
         *,
         space_id: str,
-        title: str | None,
-        icon: str | None,
+        title: str | None = None,
+        icon: str | None = None,
+        ident: str | None = None,
+        site_space_ident: str | None = None,
     ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        space = self._sites.space_in_org(org_id, space_id, "spaceId")
-        section_id = new_id("sec_")
-        name = title or space["title"]
-        siblings = [
-            (r["id"], r["position"])
-            for r in self._db.all(
-                "SELECT id, position FROM site_sections WHERE site_id = ?", (site_id,)
-            )
-        ]
-        first = not siblings
+        """A new section, last at the top level, publishing the space as its site space."""
+        section_id = ident or new_id("sec_")
         with self._db.transaction():
+            self._sites.site(actor, org_id, site_id, write=True)
+            space = self._sites.site_spaces.space_in_org(org_id, space_id)
+            name = title or _title_from(space["title"])
+            existing = self._db.all("SELECT path FROM site_sections WHERE site_id = ?", (site_id,))
+            first = not existing
+            position = place(
+                top_level(self._db, site_id), moving=section_id, before=None, after=None
+            )
             self._db.execute(
-                "INSERT INTO site_sections(id, site_id, title, path, icon, is_default, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO site_sections(id, site_id, position, title, path, icon, is_default, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     section_id,
                     site_id,
+                    position,
                     name,
-                    self._unique_path(site_id, slugify(name)),
+                    free_path(slugify(name, "section"), (r["path"] for r in existing)),
                     icon,
                     int(first),
-                    position_between(siblings, moving=section_id),
+                    self._store.now(),
                 ),
             )
-            self._sites.insert_site_space(site_id, section_id, space)
-        return self.render_section(actor, self.section(site_id, section_id))
-
-    def _unique_path(self, site_id: str, base: str, *, ignore: str = "") -> str:
-        taken = {
-            r["path"]
-            for r in self._db.all(
-                "SELECT id, path FROM site_sections WHERE site_id = ?", (site_id,)
-            )
-            if r["id"] != ignore
-        }
-        path, n = base, 2
-        while path in taken:
-            path = f"{base}-{n}"
-            n += 1
-        return path
-
-    def update_section(
-        self, actor: Actor, org_id: str, site_id: str, section_id: str, changes: dict[str, Any]
-    ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        self.section(site_id, section_id)
-        if (
-            "path" in changes
-            and self._unique_path(site_id, changes["path"], ignore=section_id) != changes["path"]
-        ):
-            raise Invalid("path", "another section of this site has that path")
-        if "defaultSiteSpace" in changes:
-            found = self._db.one(
-                "SELECT 1 FROM site_spaces WHERE id = ? AND section_id = ?",
-                (changes["defaultSiteSpace"], section_id),
-            )
-            if found is None:
-                raise Invalid("defaultSiteSpace", "is not a site space of this section")
-        columns = {
-            "title": "title",
-            "path": "path",
-            "condition": "condition",
-            "icon": "icon",
-            "description": "description",
-            "defaultSiteSpace": "default_site_space_id",
-        }
-        with self._db.transaction():
-            for key, value in changes.items():
+            if first:
+                # The site's content so far (published at its root) becomes the first section's.
                 self._db.execute(
-                    f"UPDATE site_sections SET {columns[key]} = ? WHERE id = ?", (value, section_id)
+                    "UPDATE site_spaces SET section_id = ? WHERE site_id = ? AND section_id IS NULL",
+                    (section_id, site_id),
                 )
-        return self.render_section(actor, self.section(site_id, section_id))
+            self._sites.site_spaces.insert(site_id, section_id, space, ident=site_space_ident)
+        return self.render_one(actor, site_id, section_id)
 
-    def delete_section(self, actor: Actor, org_id: str, site_id: str, section_id: str) -> bool:
-        self._sites.site(actor, org_id, site_id, write=True)
-        row = self._db.one(
-            "SELECT is_default FROM site_sections WHERE id = ? AND site_id = ?",
-            (section_id, site_id),
-        )
-        if row is None:
-            return False
+    def update(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        section_id: str,
+        changes: dict[str, Any],
+    ) -> dict[str, Any]:
+        """Change the fields given; None removes ``condition``, ``icon`` or ``description``."""
         with self._db.transaction():
+            self._sites.site(actor, org_id, site_id, write=True)
+            row = self.row(site_id, section_id)
+            if "path" in changes:
+                taken = self._db.scalar(
+                    "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id != ?",
+                    (site_id, changes["path"], row["id"]),
+                )
+                if taken:
+                    raise Invalid(
+                        "path", f"another section of the site has the path {changes['path']!r}"
+                    )
+            if "defaultSiteSpace" in changes:
+                self._set_default(row, changes["defaultSiteSpace"])
+            for field, column in _COLUMNS.items():
+                if field in changes:
+                    self._db.execute(
+                        f"UPDATE site_sections SET {column} = ? WHERE id = ?",
+                        (changes[field], row["id"]),
+                    )
+        return self.render_one(actor, site_id, section_id)
+
+    def _set_default(self, section: sqlite3.Row, site_space_id: str) -> None:
+        found = self._db.scalar(
+            "SELECT 1 FROM site_spaces WHERE id = ? AND section_id = ?",
+            (site_space_id, section["id"]),
+        )
+        if not found:
+            raise Invalid(
+                "defaultSiteSpace", f"{site_space_id!r} is not a site space of this section"
+            )
+        self._db.execute(
+            "UPDATE site_spaces SET is_default = 0 WHERE section_id = ?", (section["id"],)
+        )
+        self._db.execute("UPDATE site_spaces SET is_default = 1 WHERE id = ?", (site_space_id,))
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, section_id: str) -> bool:
+        """Remove a section with its site spaces (and the redirects to them).
+
+        When it was the default section, the first section left in the structure takes over.
+        """
+        with self._db.transaction():
+            self._sites.site(actor, org_id, site_id, write=True)
+            row = self._db.one(
+                "SELECT * FROM site_sections WHERE id = ? AND site_id = ?", (section_id, site_id)
+            )
+            if row is None:
+                return False
             self._db.execute("DELETE FROM site_sections WHERE id = ?", (section_id,))
-            if row["is_default"]:
+            remaining = ordered_sections(self._db, site_id)
+            if row["is_default"] and remaining:
                 self._db.execute(
-                    "UPDATE site_sections SET is_default = 1 WHERE id = (SELECT id FROM site_sections WHERE site_id = ? ORDER BY position LIMIT 1)",
-                    (site_id,),
+                    "UPDATE site_sections SET is_default = 1 WHERE id = ?", (remaining[0]["id"],)
                 )
         return True
 
-    def move_section(
+    def move(
         self,
         actor: Actor,
         org_id: str,
         site_id: str,
         section_id: str,
         *,
-        before: str | None,
-        after: str | None,
+        before: str | None = None,
+        after: str | None = None,
     ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        self.section(site_id, section_id)
-        siblings = [
-            (r["id"], r["position"])
-            for r in self._db.all(
-                "SELECT id, position FROM site_sections WHERE site_id = ?", (site_id,)
-            )
-        ]
-        position = position_between(siblings, moving=section_id, before=before, after=after)
+        """Place a section next to another one of the site, joining that one's siblings.
+
+        With neither anchor, the section goes last among its current siblings.
+        """
         with self._db.transaction():
-            self._db.execute(
-                "UPDATE site_sections SET position = ? WHERE id = ?", (position, section_id)
-            )
-        return self.render_section(actor, self.section(site_id, section_id))
-
-    # -- section groups ---------------------------------------------------------------------
-
-    def list_groups(
-        self, actor: Actor, org_id: str, site_id: str, *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id)
-        rows = self._db.all("SELECT * FROM site_section_groups WHERE site_id = ?", (site_id,))
-        return paginate(
-            rows,
-            key=lambda r: (r["position"], r["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render_group(actor, r),
-        )
-
-    def add_group(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        *,
-        title: str,
-        icon: str | None,
-        sections: list[str],
-    ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        for section_id in sections:
-            if (
-                self._db.one(
-                    "SELECT 1 FROM site_sections WHERE id = ? AND site_id = ?",
-                    (section_id, site_id),
+            self._sites.site(actor, org_id, site_id, write=True)
+            row = self.row(site_id, section_id)
+            group = row["group_id"]
+            anchor = before if before is not None else after
+            if anchor is not None:
+                found = self._db.one(
+                    "SELECT group_id FROM site_sections WHERE id = ? AND site_id = ?",
+                    (anchor, site_id),
                 )
-                is None
-            ):
-                raise Invalid("sections", f"no section {section_id!r} in this site")
-        group_id = new_id("grp_")
-        siblings = [
-            (r["id"], r["position"])
-            for r in self._db.all(
-                "SELECT id, position FROM site_section_groups WHERE site_id = ?", (site_id,)
+                if found is None:
+                    raise Invalid("position", f"{anchor!r} is not a section of this site")
+                group = found["group_id"]
+            siblings = (
+                top_level(self._db, site_id)
+                if group is None
+                else [(r["id"], r["position"]) for r in self.in_group(group)]
             )
-        ]
-        with self._db.transaction():
+            position = place(siblings, moving=row["id"], before=before, after=after)
             self._db.execute(
-                "INSERT INTO site_section_groups(id, site_id, title, icon, position) VALUES (?, ?, ?, ?, ?)",
-                (group_id, site_id, title, icon, position_between(siblings, moving=group_id)),
+                "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
+                (group, position, row["id"]),
             )
-            for section_id in sections:
-                self._db.execute(
-                    "UPDATE site_sections SET group_id = ? WHERE id = ?", (group_id, section_id)
-                )
-        return self.render_group(actor, self.group(site_id, group_id))
+        return self.render_one(actor, site_id, section_id)
 
-    def update_group(
-        self, actor: Actor, org_id: str, site_id: str, group_id: str, changes: dict[str, Any]
-    ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        self.group(site_id, group_id)
-        with self._db.transaction():
-            for key, value in changes.items():
-                self._db.execute(
-                    f"UPDATE site_section_groups SET {key} = ? WHERE id = ?", (value, group_id)
-                )
-        return self.render_group(actor, self.group(site_id, group_id))
 
-    def delete_group(self, actor: Actor, org_id: str, site_id: str, group_id: str) -> bool:
-        self._sites.site(actor, org_id, site_id, write=True)
-        with self._db.transaction():
-            cursor = self._db.execute(
-                "DELETE FROM site_section_groups WHERE id = ? AND site_id = ?", (group_id, site_id)
-            )
-        return cursor.rowcount > 0
-
-    def add_to_group(
-        self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str
-    ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        self.group(site_id, group_id)
-        self.section(site_id, section_id)
-        with self._db.transaction():
-            self._db.execute(
-                "UPDATE site_sections SET group_id = ? WHERE id = ?", (group_id, section_id)
-            )
-        return self.render_group(actor, self.group(site_id, group_id))
-
-    def remove_from_group(
-        self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str
-    ) -> bool:
-        self._sites.site(actor, org_id, site_id, write=True)
-        self.group(site_id, group_id)
-        with self._db.transaction():
-            cursor = self._db.execute(
-                "UPDATE site_sections SET group_id = NULL WHERE id = ? AND group_id = ?",
-                (section_id, group_id),
-            )
-        return cursor.rowcount > 0
-
-    def move_group(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        group_id: str,
-        *,
-        before: str | None,
-        after: str | None,
-    ) -> dict[str, Any]:
-        self._sites.site(actor, org_id, site_id, write=True)
-        self.group(site_id, group_id)
-        siblings = [
-            (r["id"], r["position"])
-            for r in self._db.all(
-                "SELECT id, position FROM site_section_groups WHERE site_id = ?", (site_id,)
-            )
-        ]
-        position = position_between(siblings, moving=group_id, before=before, after=after)
-        with self._db.transaction():
-            self._db.execute(
-                "UPDATE site_section_groups SET position = ? WHERE id = ?", (position, group_id)
-            )
-        return self.render_group(actor, self.group(site_id, group_id))
+def _title_from(space_title: str) -> str:
+    """A section title (2 to 128 characters) from the title of the space it starts with."""
+    title = space_title.strip()[:128]
+    return title if len(title) >= 2 else "Section"
