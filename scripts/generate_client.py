@@ -149,6 +149,15 @@ HAND_WRITTEN_MODULES = {
     "sections",
     "redirects",
     "mcp_servers",
+    "organizations",
+    "members",
+    "invites",
+    "teams",
+    "saml",
+    "collections",
+    "permissions",
+    "fonts",
+    "openapi_specs",
 }
 """Resource modules written by hand with typed models; the generator leaves them alone."""
 

@@ -40,7 +40,7 @@ async def list_organizations(ctx: ToolContext, args: Empty) -> OrgList:
             OrgSummary(
                 id=o.id,
                 title=untrusted(str(getattr(o, "title", ""))),
-                can_admin=bool((getattr(o, "permissions", None) or {}).get("admin", False)),
+                can_admin=bool(getattr(getattr(o, "permissions", None), "admin", False)),
             )
             for o in orgs
         ]

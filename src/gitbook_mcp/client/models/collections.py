@@ -1,0 +1,116 @@
+"""Collections: nested groups of spaces; create, update, move (with a position) and transfer.
+
+`content_pointer` turns a move's ``before=`` / ``after=`` (a space id, or a pointer naming a
+collection) into the API's pointer object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from gitbook_mcp.client.models._base import APIModel
+from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models.common import Role
+
+__all__ = [
+    "Collection",
+    "CollectionPermissions",
+    "CollectionPointer",
+    "CollectionTitle",
+    "CollectionUrls",
+    "ContentPosition",
+    "CreateCollectionRequest",
+    "MoveCollectionRequest",
+    "SpacePointer",
+    "TransferCollectionRequest",
+    "UpdateCollectionRequest",
+    "content_pointer",
+]
+
+CollectionTitle = Annotated[str, Field(max_length=50)]
+CollectionDescription = Annotated[str, Field(max_length=100)]
+
+
+# -- responses -----------------------------------------------------------------------------
+
+
+class CollectionPermissions(APIModel):
+    view: bool
+    admin: bool
+    viewInviteLinks: bool
+    create: bool
+
+
+class CollectionUrls(APIModel):
+    location: str
+    app: str
+
+
+class Collection(APIModel):
+    object: str
+    id: str
+    title: str
+    organization: str
+    urls: CollectionUrls
+    defaultLevel: str | None
+    """A role, ``inherit``, or None (guest)."""
+    permissions: CollectionPermissions
+    description: str | None = None
+    parent: str | None = None
+    """The parent collection's id; None at the top level."""
+
+
+# -- requests ------------------------------------------------------------------------------
+
+
+class CreateCollectionRequest(AdminRequest):
+    title: CollectionTitle | None = None
+    parent: str | None = None
+
+
+class UpdateCollectionRequest(AdminRequest):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultLevel"})
+
+    title: CollectionTitle | None = None
+    description: CollectionDescription | None = None
+    defaultLevel: Role | Literal["inherit"] | None = None
+
+
+class SpacePointer(AdminRequest):
+    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
+
+    type: Literal["space"] = "space"
+    space: str = Field(min_length=1)
+
+
+class CollectionPointer(AdminRequest):
+    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
+
+    type: Literal["collection"] = "collection"
+    collection: str = Field(min_length=1)
+
+
+class ContentPosition(AdminRequest):
+    before: SpacePointer | CollectionPointer | None = None
+    after: SpacePointer | CollectionPointer | None = None
+
+
+class MoveCollectionRequest(AdminRequest):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"parent"})
+
+    parent: str | None = None
+    position: ContentPosition | None = None
+
+
+class TransferCollectionRequest(AdminRequest):
+    organization: str = Field(min_length=1)
+
+
+def content_pointer(value: str | Mapping[str, Any]) -> dict[str, Any]:
+    """A space id becomes ``{"type": "space", "space": id}``; a mapping is taken as a pointer."""
+    if isinstance(value, str):
+        return {"type": "space", "space": value}
+    return dict(value)
