@@ -190,10 +190,11 @@ class GitBookServer(MCPServer[Any]):
                     f"Unknown argument(s) {', '.join(unknown)} for {name}; valid: {valid}."
                 )
             if name not in after:
+                flags = " or ".join(f"'{p.describe()}'" for p in tool.permissions)
                 return _error(
-                    f"Tool {name} is not offered to this token: it needs the "
-                    f"'{tool.permission.describe() if tool.permission else ''}' permission on at "
-                    "least one object. Call refresh_permissions if access was just granted."
+                    f"Tool {name} is not offered to this token: it needs the {flags} "
+                    "permission on at least one object. Call refresh_permissions if access was "
+                    "just granted."
                 )
         return await super().call_tool(name, arguments, context)
 

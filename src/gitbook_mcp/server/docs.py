@@ -24,8 +24,11 @@ def tools_markdown(tools: list[ToolDef] | None = None) -> str:
 
 def permissions_markdown(tools: list[ToolDef] | None = None) -> str:
     every = tools if tools is not None else all_tools()
-    lines = ["| tool | needs the flag | on the object named by |", "|---|---|---|"]
-    lines += [f"| `{name}` | `{flag}` | `{arg}` |" for name, flag, arg in permission_table(every)]
+    lines = ["| tool | method | needs the flag | on the object named by |", "|---|---|---|---|"]
+    lines += [
+        f"| `{name}` | {methods or 'all'} | `{flag}` | `{arg}` |"
+        for name, methods, flag, arg in permission_table(every)
+    ]
     return "\n".join(lines)
 
 

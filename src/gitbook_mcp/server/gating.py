@@ -26,20 +26,23 @@ __all__ = ["PermissionState", "permission_table"]
 
 _log = get_logger("gitbook_mcp.server")
 
-# At listing time there is no comment to look at: a comment-scoped flag is offered where the
-# caller may comment on a space, and checked on the comment itself at call time.
+# At listing time there is no comment or team to look at. A comment-scoped flag is offered
+# where the caller may comment on a space; a team's admin flag where the caller may own a team
+# (organization admins and team owners, who needed ownTeam to create it). Both are checked on
+# the object itself at call time.
 _OFFER_PROXY = {
     ("comment", "edit"): ("space", "comment"),
     ("comment", "delete"): ("space", "comment"),
+    ("team", "admin"): ("organization", "ownTeam"),
 }
 
 
-def permission_table(tools: Iterable[ToolDef]) -> list[tuple[str, str, str]]:
-    """(tool, flag, argument naming the object) for every writing tool, sorted by name."""
+def permission_table(tools: Iterable[ToolDef]) -> list[tuple[str, str, str, str]]:
+    """(tool, methods, flag, argument naming the object) for every writing tool, by name."""
     return sorted(
-        (t.name, t.permission.describe(), t.permission.id_arg)
+        (t.name, methods, permission.describe(), permission.id_arg or "-")
         for t in tools
-        if t.permission is not None
+        for methods, permission in t.permission_rows()
     )
 
 
@@ -90,26 +93,37 @@ class PermissionState:
         return state
 
     def holds_somewhere(self, permission: Permission) -> bool:
+        if permission.scope == "token":
+            return True
         scope, flag = _OFFER_PROXY.get(
             (permission.scope, permission.flag), (permission.scope, permission.flag)
         )
         return any(flags.get(flag, False) for flags in self.flags.get(scope, {}).values())
 
     def offered(self, tools: Iterable[ToolDef]) -> list[ToolDef]:
-        return [t for t in tools if t.permission is None or self.holds_somewhere(t.permission)]
+        """Read tools, and writing tools one of whose flags is held on some object."""
+        return [
+            t for t in tools if t.read_only or any(self.holds_somewhere(p) for p in t.permissions)
+        ]
 
     async def check(self, tool: ToolDef, args: Any, client: GitBookClient) -> None:
         """Refuse before sending when the target lacks the flag (read fresh from the API)."""
-        permission = tool.permission
-        if permission is None:
+        permission = tool.permission_for(args)
+        if permission is None or permission.scope == "token":
             return
         target = getattr(args, permission.id_arg, None)
         if not isinstance(target, str):
             return
         flags = await _target_flags(permission, args, client)
         if not flags.get(permission.flag, False):
+            method = getattr(args, tool.method_arg, None)
+            what = (
+                f"{tool.name} ({tool.method_arg}={method})"
+                if tool.method_permissions
+                else tool.name
+            )
             raise ToolFailure(
-                f"Refused: {tool.name} needs the '{permission.flag}' permission on "
+                f"Refused: {what} needs the '{permission.flag}' permission on "
                 f"{permission.scope} {target}, and this token does not have it. "
                 "Nothing was sent."
             )
@@ -125,8 +139,15 @@ async def _target_flags(
         return _flags(await client.spaces.get(target))
     if permission.scope == "collection":
         return _flags(await client.collections.get(target))
+    if permission.scope == "team":
+        return _flags(await client.teams.get(args.organization_id, target))
     space_id: str = args.space_id
     change_request = getattr(args, "change_request_id", None)
+    reply = getattr(args, "reply_id", None)
+    if change_request and reply:
+        return _flags(
+            await client.change_request_comments.get_reply(space_id, change_request, target, reply)
+        )
     if change_request:
         comment = await client.change_request_comments.get(space_id, change_request, target)
     else:

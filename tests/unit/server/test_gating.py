@@ -149,7 +149,7 @@ def test_the_permission_table_covers_every_writing_tool() -> None:
     from gitbook_mcp.server.gating import permission_table
 
     tools = build_tool_list(Selection(toolsets=("all",)))
-    table = {name for name, _, _ in permission_table(tools)}
+    table = {name for name, _, _, _ in permission_table(tools)}
     assert table == {t.name for t in tools if not t.read_only}
 
 
