@@ -223,3 +223,79 @@ async def test_resources_and_prompts(mcp: McpFactory) -> None:
         "audit_site",
     }
     assert "change_request_id=1" in fix.messages[0].content.text
+
+
+async def test_replies_are_read_edited_and_deleted_one_by_one(
+    mcp: McpFactory, store: Store
+) -> None:
+    from gitbook_mcp.local.seed.comments import (
+        CR_COMMENT_VERIFY,
+        REPLY_INSTALL_TYPO,
+        REPLY_VERIFY,
+    )
+
+    cr = {"space_id": "spc_handbook", "change_request_id": "cr_install_rewrite"}
+    async with mcp() as client:
+        space_reply = await client.call_tool(
+            "list_comments",
+            {
+                "space_id": "spc_handbook",
+                "comment_id": COMMENT_INSTALL_TYPO,
+                "reply_id": REPLY_INSTALL_TYPO,
+            },
+        )
+        edited = await client.call_tool(
+            "update_comment",
+            {**cr, "comment_id": CR_COMMENT_VERIFY, "reply_id": REPLY_VERIFY, "markdown": "Done."},
+        )
+        no_cr = await client.call_tool(
+            "delete_comment",
+            {"space_id": "spc_handbook", "comment_id": COMMENT_INSTALL_TYPO, "reply_id": "x"},
+        )
+    assert space_reply.structured_content["replies"][0]["id"] == REPLY_INSTALL_TYPO
+    assert space_reply.structured_content["comments"] == []
+    assert "Reply by" in space_reply.content[0].text
+    assert not edited.is_error, edited.content
+    markdown = store.db.scalar("SELECT markdown FROM comment_replies WHERE id = ?", (REPLY_VERIFY,))
+    assert markdown == "Done."
+    assert no_cr.is_error
+    assert "Changing a reply needs change_request_id" in no_cr.content[0].text
+
+
+async def test_deleting_someone_elses_reply_is_refused_on_the_reply(
+    mcp: McpFactory, store: Store
+) -> None:
+    from gitbook_mcp.local.seed.comments import CR_COMMENT_VERIFY, REPLY_VERIFY
+
+    args = {
+        "space_id": "spc_handbook",
+        "change_request_id": "cr_install_rewrite",
+        "comment_id": CR_COMMENT_VERIFY,
+        "reply_id": REPLY_VERIFY,
+    }
+    async with mcp("gb_local_commenter") as client:
+        refused = await client.call_tool("delete_comment", args)
+    assert refused.is_error
+    assert "'delete' permission on comment" in refused.content[0].text
+    assert store.db.scalar("SELECT COUNT(*) FROM comment_replies WHERE id = ?", (REPLY_VERIFY,))
+
+
+async def test_one_file_comes_with_its_download_url(mcp: McpFactory) -> None:
+    from gitbook_mcp.local.seed.content import FILE_DIAGRAM
+
+    async with mcp() as client:
+        listed = await client.call_tool(
+            "list_files", {"space_id": "spc_handbook", "change_request_id": "cr_install_rewrite"}
+        )
+        one = await client.call_tool(
+            "list_files",
+            {
+                "space_id": "spc_handbook",
+                "change_request_id": "cr_install_rewrite",
+                "file_id": FILE_DIAGRAM,
+            },
+        )
+    assert all("url" not in f for f in listed.structured_content["files"])
+    [file] = one.structured_content["files"]
+    assert file["id"] == FILE_DIAGRAM and file["url"].startswith("http")
+    assert file["url"] in one.content[0].text

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import ToolFailure
 
 __all__ = [
     "ChangeRequestId",
     "Cursor",
+    "Deleted",
     "Limit",
     "OrganizationId",
     "PageEntry",
     "SiteId",
     "SpaceId",
     "flatten_pages",
+    "need",
     "outline",
     "page_entries",
 ]
@@ -31,6 +34,22 @@ ChangeRequestId = Annotated[str, Field(min_length=1, description="Change request
 Cursor = Annotated[str | None, Field(default=None)]
 """The ``next_cursor`` of the previous page (the name says it; no description is spent on it)."""
 Limit = Annotated[int, Field(default=25, ge=1, le=100)]
+
+
+T = TypeVar("T")
+
+
+class Deleted(BaseModel):
+    """The answer of a delete: False when the object was already gone (deletes are idempotent)."""
+
+    deleted: bool
+
+
+def need(value: T | None, name: str, method: str) -> T:
+    """``value``, or a tool error saying that ``method`` needs the argument ``name``."""
+    if value is None or value == "":
+        raise ToolFailure(f"{method} needs {name}.")
+    return value
 
 
 class PageEntry(BaseModel):

@@ -6,13 +6,15 @@ additionally checked against the comment's own ``edit`` flag before anything is 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
-from gitbook_mcp.server.tools._shared import Cursor, Limit, SpaceId
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, need
 
 __all__ = ["TOOLS"]
 
@@ -80,6 +82,7 @@ class ListCommentsArgs(Args):
     space_id: SpaceId
     change_request_id: str | None = CrId
     comment_id: str | None = Field(default=None, description="One thread, with replies")
+    reply_id: str | None = Field(default=None, description="With comment_id: one reply")
     status: Literal["open", "resolved", "all"] = Field(default="open")
     page_id: str | None = Field(default=None, description="Page id")
     authors: list[str] | None = Field(default=None, description="Author user ids")
@@ -95,6 +98,17 @@ class CommentList(BaseModel):
 
 
 async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList:
+    if args.reply_id:
+        comment_id = need(args.comment_id, "comment_id", "Reading a reply")
+        if args.change_request_id:
+            reply = await ctx.client.change_request_comments.get_reply(
+                args.space_id, args.change_request_id, comment_id, args.reply_id, format="markdown"
+            )
+        else:
+            reply = await ctx.client.comments.get_reply(
+                args.space_id, comment_id, args.reply_id, format="markdown"
+            )
+        return CommentList(comments=[], replies=[_reply_view(reply)])
     if args.comment_id:
         thread = await _thread(ctx, args.space_id, args.change_request_id, args.comment_id)
         return CommentList(comments=[thread.comment], replies=thread.replies)
@@ -115,6 +129,11 @@ async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList
 
 
 def _render_list(r: CommentList) -> str:
+    if r.replies and not r.comments:
+        x = r.replies[0]
+        return f"reply [{x.id}] {x.author}, {x.posted_at}\n" + quoted(
+            x.markdown, label=f"Reply by {x.author}"
+        )
     if r.replies is not None and r.comments:
         return _render_thread(CommentWithReplies(comment=r.comments[0], replies=r.replies))
     if not r.comments:
@@ -198,7 +217,35 @@ async def reply_to_comment(ctx: ToolContext, args: ReplyArgs) -> Written:
     return Written(id=reply.id)
 
 
-class UpdateCommentArgs(CommentRef):
+class TargetRef(CommentRef):
+    reply_id: str | None = Field(default=None, description="A reply of it (change requests)")
+
+
+@dataclass(frozen=True)
+class _Target:
+    """The comment or reply a write names: its operations and their ids."""
+
+    get: Callable[..., Awaitable[Any]]
+    update: Callable[..., Awaitable[Any]]
+    delete: Callable[..., Awaitable[bool]]
+    ids: tuple[str, ...]
+
+
+def _target(ctx: ToolContext, args: TargetRef) -> _Target:
+    on_cr = ctx.client.change_request_comments
+    if args.reply_id:
+        # The API edits and deletes replies of change-request comments only.
+        cr = need(args.change_request_id, "change_request_id", "Changing a reply")
+        reply_ids = (args.space_id, cr, args.comment_id, args.reply_id)
+        return _Target(on_cr.get_reply, on_cr.update_reply, on_cr.delete_reply, reply_ids)
+    if args.change_request_id:
+        ids = (args.space_id, args.change_request_id, args.comment_id)
+        return _Target(on_cr.get, on_cr.update, on_cr.delete, ids)
+    on_space = ctx.client.comments
+    return _Target(on_space.get, on_space.update, on_space.delete, (args.space_id, args.comment_id))
+
+
+class UpdateCommentArgs(TargetRef):
     resolved: bool | None = Field(default=None, description="true resolves, false reopens")
     markdown: str | None = Field(
         default=None, max_length=20000, description="New text (your own comments)"
@@ -210,6 +257,8 @@ class UpdateCommentArgs(CommentRef):
 async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
     changes: dict[str, Any] = {}
     if args.resolved is not None:
+        if args.reply_id:
+            raise ToolFailure("A reply is not resolved on its own: resolve its comment.")
         changes["resolved"] = args.resolved
     if args.add_reactions:
         changes["added_reactions"] = args.add_reactions
@@ -221,25 +270,16 @@ async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
         raise ToolFailure(
             "Nothing to change: give resolved, markdown, add_reactions or remove_reactions."
         )
-    if args.change_request_id:
-        resource: Any = ctx.client.change_request_comments
-        ids: tuple[str, ...] = (args.space_id, args.change_request_id, args.comment_id)
-    else:
-        resource = ctx.client.comments
-        ids = (args.space_id, args.comment_id)
+    target = _target(ctx, args)
     if args.markdown is not None:
-        current = await resource.get(*ids)
+        current = await target.get(*target.ids)
         if not current.permissions.edit:
             raise ToolFailure(
                 "Refused: editing the text needs the 'edit' permission on this comment (its "
                 "author or a space admin). Nothing was sent."
             )
-    updated = await resource.update(*ids, **changes)
-    return Written(id=updated.id, status=updated.status)
-
-
-class DeleteResult(BaseModel):
-    deleted: bool
+    updated = await target.update(*target.ids, **changes)
+    return Written(id=updated.id, status=getattr(updated, "status", None))
 
 
 class Written(BaseModel):
@@ -249,14 +289,9 @@ class Written(BaseModel):
     status: str | None = None
 
 
-async def delete_comment(ctx: ToolContext, args: CommentRef) -> DeleteResult:
-    if args.change_request_id:
-        existed = await ctx.client.change_request_comments.delete(
-            args.space_id, args.change_request_id, args.comment_id
-        )
-    else:
-        existed = await ctx.client.comments.delete(args.space_id, args.comment_id)
-    return DeleteResult(deleted=existed)
+async def delete_comment(ctx: ToolContext, args: TargetRef) -> Deleted:
+    target = _target(ctx, args)
+    return Deleted(deleted=await target.delete(*target.ids))
 
 
 class CommentersArgs(Args):
@@ -341,7 +376,7 @@ TOOLS = [
     ToolDef(
         name="update_comment",
         toolset="comments",
-        description="Resolve, reopen, edit or react to a comment.",
+        description="Resolve, reopen, edit or react to a comment or reply.",
         input=UpdateCommentArgs,
         output=Written,
         handler=update_comment,
@@ -353,9 +388,9 @@ TOOLS = [
     ToolDef(
         name="delete_comment",
         toolset="comments",
-        description="Delete a comment and its replies.",
-        input=CommentRef,
-        output=DeleteResult,
+        description="Delete a comment (with its replies) or one reply.",
+        input=TargetRef,
+        output=Deleted,
         handler=delete_comment,
         render=lambda r: "Deleted." if r.deleted else "Already gone.",
         read_only=False,

@@ -87,6 +87,7 @@ def _render_page(p: PageText) -> str:
 class FilesArgs(Args):
     space_id: SpaceId
     change_request_id: ChangeRequestId
+    file_id: str | None = Field(default=None, description="Read one, with its download URL")
     cursor: Cursor
     limit: Limit
 
@@ -96,6 +97,7 @@ class FileEntry(BaseModel):
     name: str
     content_type: str
     size: int
+    url: str | None = None
 
 
 class FileList(BaseModel):
@@ -103,15 +105,27 @@ class FileList(BaseModel):
     next_cursor: str | None = None
 
 
+def _file(f: Any, *, url: bool = False) -> FileEntry:
+    return FileEntry(
+        id=f.id,
+        name=untrusted(f.name),
+        content_type=f.contentType,
+        size=int(f.size),
+        url=f.downloadURL if url else None,
+    )
+
+
 async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
+    if args.file_id:
+        one = await ctx.client.change_request_content.get_file(
+            args.space_id, args.change_request_id, args.file_id
+        )
+        return FileList(files=[_file(one, url=True)])
     page = await ctx.client.change_request_content.list_files(
         args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
     )
     return FileList(
-        files=[
-            FileEntry(id=f.id, name=untrusted(f.name), content_type=f.contentType, size=int(f.size))
-            for f in page.items
-        ],
+        files=[_file(f) for f in page.items],
         next_cursor=page.next_cursor,
     )
 
@@ -189,7 +203,10 @@ TOOLS = [
         output=FileList,
         handler=list_files,
         render=lambda r: (
-            "\n".join(f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]" for f in r.files)
+            "\n".join(
+                f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
+                for f in r.files
+            )
             or "No files."
         ),
         read_only=True,
