@@ -6,6 +6,7 @@ import httpx2
 import pytest
 
 from gitbook_mcp.local import FaultConfig, LocalTransport, RateLimitConfig, Store, create_app
+from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.http.call import Call, ok
 from gitbook_mcp.local.http.route import RouteSpec
 from gitbook_mcp.local.store.paging import paginate
@@ -68,6 +69,16 @@ def test_keyset_pagination_survives_inserts_and_deletes() -> None:
     items.append(25)
     second = paginate(items, key=lambda i: (i,), cursor=first["next"]["page"], limit=3)
     assert second["items"] == [25, 30, 40]
+
+
+@pytest.mark.parametrize(
+    "foreign", [(1,), ("a", 2, 3), ("a", "b")], ids=["shorter", "longer", "other-kinds"]
+)
+def test_a_cursor_of_another_list_is_invalid_not_a_crash(foreign: tuple[object, ...]) -> None:
+    items = [("x", 1), ("y", 2), ("z", 3)]
+    other = paginate([foreign, foreign], key=lambda i: i, cursor=None, limit=1)
+    with pytest.raises(Invalid, match="not a cursor of this list"):
+        paginate(items, key=lambda i: i, cursor=other["next"]["page"], limit=1)
 
 
 def test_last_page_has_no_next() -> None:

@@ -37,6 +37,19 @@ def _decode(cursor: str) -> list[Any]:
     return value
 
 
+def _comparable(key: list[Any], last: list[Any]) -> bool:
+    """Same length, and each element of the same comparable kind (numbers with numbers)."""
+    if len(key) != len(last):
+        return False
+    for a, b in zip(key, last, strict=True):
+        numbers = isinstance(a, int | float) and isinstance(b, int | float)
+        if not numbers and type(a) is not type(b) and not (a is None or b is None):
+            return False
+        if (a is None) != (b is None):
+            return False
+    return True
+
+
 def paginate(
     items: Sequence[T],
     *,
@@ -58,6 +71,9 @@ def paginate(
         start = len(ordered)
         for index, item in enumerate(ordered):
             k = list(key(item))
+            if not _comparable(k, last):
+                # A cursor of another list (or forged) must be a 400, never a TypeError.
+                raise Invalid("page", "is not a cursor of this list")
             if (k < last) if descending else (k > last):
                 start = index
                 break
