@@ -297,5 +297,6 @@ async def test_one_file_comes_with_its_download_url(mcp: McpFactory) -> None:
         )
     assert all("url" not in f for f in listed.structured_content["files"])
     [file] = one.structured_content["files"]
-    assert file["id"] == FILE_DIAGRAM and file["url"].startswith("http")
+    assert file["id"] == FILE_DIAGRAM
+    assert file["url"].startswith("http")
     assert file["url"] in one.content[0].text

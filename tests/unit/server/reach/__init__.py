@@ -1,0 +1,126 @@
+"""Reachability: one scenario per toolset drives every tool and every method of it.
+
+Each module here is named after a toolset and defines ``async def scenario(call)``, which
+calls that toolset's tools against a fresh demo workspace as the demo admin; ``call`` fails
+the test on any tool error and returns the ``structuredContent``. The harness records which
+API operations the server sent, so `tests/unit/server/test_reach.py` can show that with
+``--toolsets all`` every one of the 136 operations is reachable through some tool.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2
+from mcp.client import Client
+
+from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
+from gitbook_mcp.local.clock import ManualClock
+from gitbook_mcp.local.routes import ROUTES
+from gitbook_mcp.server.runner import create_server
+from gitbook_mcp.server.toolsets import all_tools
+from gitbook_mcp.settings import Settings
+
+__all__ = ["Caller", "Reached", "operation_of", "run_scenario"]
+
+Caller = Callable[..., Awaitable[dict[str, Any]]]
+"""``await call("tool_name", arg=value, ...)``: the structured result of a successful call."""
+
+_PATTERNS = [
+    (
+        spec.method,
+        re.compile(
+            re.sub(
+                r"\\\{(\w+)\\\}",
+                lambda m: ".+" if m.group(1) == "pagePath" else "[^/]+",
+                re.escape(spec.path),
+            )
+        ),
+        spec.operation_id,
+    )
+    for spec in ROUTES
+]
+
+
+def operation_of(method: str, path: str) -> str | None:
+    """The operationId of a request to ``path`` (relative to ``/v1``)."""
+    for verb, pattern, operation_id in _PATTERNS:
+        if verb == method and pattern.fullmatch(path):
+            return operation_id
+    return None
+
+
+def _method(tool: str, arguments: dict[str, Any]) -> str | None:
+    """The method a call of a grouped tool ran: the one given, else the field's default."""
+    for definition in all_tools():
+        if definition.name == tool and definition.methods:
+            given = arguments.get(definition.method_arg)
+            default = definition.input.model_fields[definition.method_arg].default
+            return str(given if given is not None else default)
+    return None
+
+
+@dataclass
+class Reached:
+    """What a scenario exercised: API operations, and (tool, method) pairs."""
+
+    operations: set[str] = field(default_factory=set)
+    calls: set[tuple[str, str | None]] = field(default_factory=set)
+
+
+class _Recording(httpx2.AsyncBaseTransport):
+    def __init__(self, inner: httpx2.AsyncBaseTransport, reached: Reached) -> None:
+        self._inner = inner
+        self._reached = reached
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        path = request.url.path.removeprefix("/v1")
+        operation_id = operation_of(request.method, path)
+        if operation_id is not None:
+            self._reached.operations.add(operation_id)
+        return await self._inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+async def run_scenario(
+    scenario: Callable[[Caller], Awaitable[None]],
+    *,
+    toolsets: tuple[str, ...] = ("all",),
+    token: str = "gb_local_admin",
+    clock: ManualClock,
+) -> Reached:
+    """Run ``scenario`` on a fresh demo workspace; what it reached."""
+    reached = Reached()
+    store = Store(":memory:", clock=clock)
+    load_demo(store)
+
+    @asynccontextmanager
+    async def factory() -> AsyncIterator[GitBookClient]:
+        transport = _Recording(LocalTransport(create_app(store)), reached)
+        async with GitBookClient(
+            token=token, base_url="http://local.test/v1", transport=transport
+        ) as client:
+            yield client
+
+    server = create_server(Settings(local=True, toolsets=toolsets), factory=factory)
+    try:
+        async with Client(server, cache=None) as client:
+
+            async def call(tool: str, **arguments: Any) -> dict[str, Any]:
+                result = await client.call_tool(tool, arguments)
+                text = " ".join(getattr(c, "text", "") for c in result.content)
+                assert not result.is_error, f"{tool}({arguments}) failed: {text}"
+                reached.calls.add((tool, _method(tool, arguments)))
+                return dict(result.structured_content or {})
+
+            await scenario(call)
+    finally:
+        store.close()
+    return reached
