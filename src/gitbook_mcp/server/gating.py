@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from gitbook_mcp.client.errors import APIError
+from gitbook_mcp.client.errors import APIError, NotFoundError
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.tooling import Permission, ToolDef, ToolFailure
 
@@ -114,7 +114,14 @@ class PermissionState:
         target = getattr(args, permission.id_arg, None)
         if not isinstance(target, str):
             return
-        flags = await _target_flags(permission, args, client)
+        try:
+            flags = await _target_flags(permission, args, client)
+        except NotFoundError:
+            if tool.destructive and tool.idempotent:
+                # Deleting what is already gone changes nothing: let the delete answer
+                # "already gone" (the API still checks access on whatever it finds).
+                return
+            raise
         if not flags.get(permission.flag, False):
             method = getattr(args, tool.method_arg, None)
             what = (
