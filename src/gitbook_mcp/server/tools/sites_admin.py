@@ -1,0 +1,389 @@
+"""Toolset ``sites_admin`` (opt-in): a site's details, sections, section groups and MCP servers.
+
+Writes of one resource share a tool with a ``method`` argument, as the GitHub MCP server's
+``issue_write`` does; deletes have a tool of their own so that its ``destructiveHint`` is
+honest and a client can ask for confirmation on it alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
+from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
+
+__all__ = ["TOOLS"]
+
+
+class SiteView(BaseModel):
+    id: str
+    title: str
+    type: str
+    visibility: str
+    published: bool
+    site_spaces: int
+    url: str | None = None
+    hostname: str | None = None
+    basename: str | None = None
+    default_space: str | None = None
+    features: list[str] = []
+
+
+async def get_site(ctx: ToolContext, args: SiteArgs) -> SiteView:
+    site = await ctx.client.sites.get(args.organization_id, args.site_id)
+    return SiteView(
+        id=site.id,
+        title=untrusted(site.title),
+        type=site.type,
+        visibility=site.visibility,
+        published=site.published,
+        site_spaces=site.siteSpaces,
+        url=site.urls.published,
+        hostname=site.hostname,
+        basename=site.basename,
+        default_space=site.defaultSpace,
+        features=[f.id for f in site.features],
+    )
+
+
+def _render_site(s: SiteView) -> str:
+    state = "published" if s.published else "unpublished"
+    return (
+        f"{s.title} [{s.id}]: {s.type} plan, {s.visibility}, {state}, "
+        f"{s.site_spaces} site spaces{f', at {s.url}' if s.url else ''}"
+    )
+
+
+class SectionView(BaseModel):
+    id: str
+    title: str
+    path: str
+    default: bool = False
+    group_id: str | None = None
+    condition: str | None = None
+    site_spaces: list[str] = []
+
+
+class GroupView(BaseModel):
+    id: str
+    title: str
+    sections: list[str] = []
+
+
+class StructureList(BaseModel):
+    sections: list[SectionView] = []
+    groups: list[GroupView] = []
+    next_cursor: str | None = None
+
+
+class ListStructureArgs(SiteArgs):
+    method: Literal["sections", "groups"] = "sections"
+    cursor: Cursor
+    limit: Limit
+
+
+def _section(s: Any) -> SectionView:
+    return SectionView(
+        id=s.id,
+        title=untrusted(s.title),
+        path=s.path,
+        default=bool(s.default),
+        group_id=s.sectionGroup,
+        condition=s.condition,
+        site_spaces=[ss.id for ss in s.siteSpaces],
+    )
+
+
+async def list_site_sections(ctx: ToolContext, args: ListStructureArgs) -> StructureList:
+    ids = (args.organization_id, args.site_id)
+    if args.method == "groups":
+        groups = await ctx.client.section_groups.list(*ids, page=args.cursor, limit=args.limit)
+        return StructureList(
+            groups=[
+                GroupView(id=g.id, title=untrusted(g.title), sections=[s.id for s in g.sections])
+                for g in groups.items
+            ],
+            next_cursor=groups.next_cursor,
+        )
+    sections = await ctx.client.sections.list(*ids, page=args.cursor, limit=args.limit)
+    return StructureList(
+        sections=[_section(s) for s in sections.items], next_cursor=sections.next_cursor
+    )
+
+
+def _render_structure(r: StructureList) -> str:
+    lines = [
+        f"- {s.title} (/{s.path}) [{s.id}]{' (default)' if s.default else ''}"
+        f"{f' in group {s.group_id}' if s.group_id else ''}: site spaces {', '.join(s.site_spaces)}"
+        for s in r.sections
+    ]
+    lines += [f"- group {g.title} [{g.id}]: sections {', '.join(g.sections)}" for g in r.groups]
+    return "\n".join(lines) or "None."
+
+
+SectionId = Field(default=None, description="Section id (list_site_sections)")
+
+
+class SectionWriteArgs(SiteArgs):
+    method: Literal["add", "update", "move"]
+    section_id: str | None = SectionId
+    space_id: str | None = Field(default=None, description="add: space it first publishes")
+    title: str | None = Field(default=None, max_length=100, description="add, update")
+    path: str | None = Field(default=None, max_length=100, description="update: URL segment")
+    default_site_space: str | None = Field(default=None, description="update: site space id")
+    condition: str | None = Field(default=None, description="update: visibility expression")
+    before: str | None = Field(default=None, description="move: before this section")
+    after: str | None = Field(default=None, description="move: after this section")
+
+
+async def write_site_section(ctx: ToolContext, args: SectionWriteArgs) -> SectionView:
+    ids = (args.organization_id, args.site_id)
+    if args.method == "add":
+        space_id = need(args.space_id, "space_id", "add")
+        return _section(
+            await ctx.client.sections.add(*ids, space_id=space_id, title=args.title or NOT_GIVEN)
+        )
+    section_id = need(args.section_id, "section_id", args.method)
+    if args.method == "move":
+        return _section(await ctx.client.sections.move(*ids, section_id, **_place(args)))
+    changes = {
+        key: value
+        for key, value in (
+            ("title", args.title),
+            ("path", args.path),
+            ("default_site_space", args.default_site_space),
+            ("condition", args.condition),
+        )
+        if value is not None
+    }
+    if not changes:
+        raise ToolFailure("Nothing to change: give title, path, default_site_space or condition.")
+    return _section(await ctx.client.sections.update(*ids, section_id, **changes))
+
+
+def _place(args: Any) -> dict[str, Any]:
+    if bool(args.before) == bool(args.after):
+        raise ToolFailure("move needs exactly one of before or after (an id).")
+    return {"before": args.before} if args.before else {"after": args.after}
+
+
+class GroupWriteArgs(SiteArgs):
+    method: Literal["add", "update", "move", "add_section", "remove_section"]
+    group_id: str | None = Field(default=None, description="Group id (list_site_sections)")
+    title: str | None = Field(default=None, max_length=100, description="add, update")
+    section_id: str | None = Field(default=None, description="add_section, remove_section")
+    sections: list[str] | None = Field(default=None, description="add: sections to put in it")
+    before: str | None = Field(default=None, description="move: before this group")
+    after: str | None = Field(default=None, description="move: after this group")
+
+
+class GroupResult(BaseModel):
+    group: GroupView | None = None
+    removed: bool | None = None
+
+
+def _group(g: Any) -> GroupResult:
+    return GroupResult(
+        group=GroupView(id=g.id, title=untrusted(g.title), sections=[s.id for s in g.sections])
+    )
+
+
+async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupResult:
+    ids = (args.organization_id, args.site_id)
+    groups = ctx.client.section_groups
+    if args.method == "add":
+        title = need(args.title, "title", "add")
+        return _group(await groups.add(*ids, title=title, sections=args.sections or NOT_GIVEN))
+    group_id = need(args.group_id, "group_id", args.method)
+    if args.method == "update":
+        title = need(args.title, "title", "update")
+        return _group(await groups.update(*ids, group_id, title=title))
+    if args.method == "move":
+        return _group(await groups.move(*ids, group_id, **_place(args)))
+    section_id = need(args.section_id, "section_id", args.method)
+    if args.method == "add_section":
+        return _group(await groups.add_section(*ids, group_id, section_id=section_id))
+    return GroupResult(removed=await groups.remove_section(*ids, group_id, section_id))
+
+
+def _render_group(r: GroupResult) -> str:
+    if r.group is None:
+        return "Removed from the group." if r.removed else "It was not in the group."
+    return f"Group {r.group.title} [{r.group.id}]: sections {', '.join(r.group.sections)}"
+
+
+class McpServerView(BaseModel):
+    id: str
+    name: str
+    url: str
+    headers: list[str] = []
+
+
+class McpServerList(BaseModel):
+    servers: list[McpServerView]
+    next_cursor: str | None = None
+
+
+class ListMcpArgs(SiteArgs):
+    server_id: str | None = Field(default=None, description="Read this one")
+    cursor: Cursor
+    limit: Limit
+
+
+def _server(s: Any) -> McpServerView:
+    # Header values are secrets: only their names are shown.
+    return McpServerView(
+        id=s.id, name=untrusted(s.name), url=s.url, headers=sorted(s.headers or {})
+    )
+
+
+async def list_site_mcp_servers(ctx: ToolContext, args: ListMcpArgs) -> McpServerList:
+    ids = (args.organization_id, args.site_id)
+    if args.server_id:
+        return McpServerList(
+            servers=[_server(await ctx.client.mcp_servers.get(*ids, args.server_id))]
+        )
+    page = await ctx.client.mcp_servers.list(*ids, page=args.cursor, limit=args.limit)
+    return McpServerList(servers=[_server(s) for s in page.items], next_cursor=page.next_cursor)
+
+
+def _render_servers(r: McpServerList) -> str:
+    def row(s: McpServerView) -> str:
+        headers = f" headers: {', '.join(s.headers)}" if s.headers else ""
+        return f"- {s.name} {s.url} [{s.id}]{headers}"
+
+    return "\n".join(row(s) for s in r.servers) or "No MCP servers."
+
+
+class McpWriteArgs(SiteArgs):
+    method: Literal["create", "update"]
+    server_id: str | None = Field(default=None, description="update: server id")
+    name: str | None = Field(default=None, max_length=100, description="create, update")
+    url: str | None = Field(default=None, description="create, update: https URL")
+    headers: dict[str, str] | None = Field(
+        default=None, description="Sent with each request; update replaces them all"
+    )
+
+
+async def write_site_mcp_server(ctx: ToolContext, args: McpWriteArgs) -> McpServerView:
+    ids = (args.organization_id, args.site_id)
+    if args.method == "create":
+        created = await ctx.client.mcp_servers.create(
+            *ids,
+            name=need(args.name, "name", "create"),
+            url=need(args.url, "url", "create"),
+            headers=args.headers if args.headers is not None else NOT_GIVEN,
+        )
+        return _server(created)
+    changes: dict[str, Any] = {
+        k: v
+        for k, v in (("name", args.name), ("url", args.url), ("headers", args.headers))
+        if v is not None
+    }
+    if not changes:
+        raise ToolFailure("Nothing to change: give name, url or headers.")
+    server_id = need(args.server_id, "server_id", "update")
+    return _server(await ctx.client.mcp_servers.update(*ids, server_id, **changes))
+
+
+class DeleteArgs(SiteArgs):
+    kind: Literal["section", "group", "mcp_server"]
+    id: str = Field(min_length=1, description="Its id (list_site_sections, list_site_mcp_servers)")
+
+
+async def delete_site_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    ids = (args.organization_id, args.site_id, args.id)
+    if args.kind == "section":
+        return Deleted(deleted=await ctx.client.sections.delete(*ids))
+    if args.kind == "group":
+        return Deleted(deleted=await ctx.client.section_groups.delete(*ids))
+    return Deleted(deleted=await ctx.client.mcp_servers.delete(*ids))
+
+
+TOOLS = [
+    ToolDef(
+        name="get_site",
+        toolset="sites_admin",
+        description="A site's plan, visibility, URL and counts.",
+        input=SiteArgs,
+        output=SiteView,
+        handler=get_site,
+        render=_render_site,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="list_site_sections",
+        toolset="sites_admin",
+        description="A site's sections (with their site spaces) or section groups.",
+        input=ListStructureArgs,
+        output=StructureList,
+        handler=list_site_sections,
+        render=_render_structure,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="write_site_section",
+        toolset="sites_admin",
+        description="Add, update or move a site section.",
+        input=SectionWriteArgs,
+        output=SectionView,
+        handler=write_site_section,
+        render=lambda s: f"Section {s.title} (/{s.path}) [{s.id}].",
+        read_only=False,
+        permission=SITE_ADMIN,
+    ),
+    ToolDef(
+        name="write_section_group",
+        toolset="sites_admin",
+        description="Add, update or move a section group; add or remove its sections.",
+        input=GroupWriteArgs,
+        output=GroupResult,
+        handler=write_section_group,
+        render=_render_group,
+        read_only=False,
+        permission=SITE_ADMIN,
+    ),
+    ToolDef(
+        name="list_site_mcp_servers",
+        toolset="sites_admin",
+        description="MCP servers a site offers its readers' assistant.",
+        input=ListMcpArgs,
+        output=McpServerList,
+        handler=list_site_mcp_servers,
+        render=_render_servers,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="write_site_mcp_server",
+        toolset="sites_admin",
+        description="Create or update a site's MCP server.",
+        input=McpWriteArgs,
+        output=McpServerView,
+        handler=write_site_mcp_server,
+        render=lambda s: f"MCP server {s.name} {s.url} [{s.id}].",
+        read_only=False,
+        permission=SITE_ADMIN,
+    ),
+    ToolDef(
+        name="delete_site_item",
+        toolset="sites_admin",
+        description="Delete a site section, section group or MCP server.",
+        input=DeleteArgs,
+        output=Deleted,
+        handler=delete_site_item,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+        permission=SITE_ADMIN,
+        method_arg="kind",
+    ),
+]
