@@ -1,0 +1,475 @@
+"""Toolset ``spaces`` (opt-in): a space's details, revision, change requests and permissions.
+
+Writes of one resource share a tool with a ``method`` argument; deleting a space and removing a
+user's access share one destructive tool, so that its ``destructiveHint`` is honest.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.content import ImportContentSource
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._shared import ChangeRequestId, Cursor, Deleted, Limit, SpaceId, need
+
+__all__ = ["TOOLS"]
+
+SPACE_ADMIN = Permission("space", "admin", "space_id")
+SPACE_EDIT = Permission("space", "edit", "space_id")
+
+
+class SpaceView(BaseModel):
+    id: str
+    title: str
+    emoji: str | None = None
+    visibility: str | None = None
+    organization: str | None = None
+    parent: str | None = None
+    edit_mode: str | None = None
+    default_level: str | None = None
+    language: str | None = None
+    open_change_requests: int | None = None
+    deleted_at: str | None = None
+    url: str | None = None
+
+
+def _space(s: Any) -> SpaceView:
+    return SpaceView(
+        id=s.id,
+        title=untrusted(s.title),
+        emoji=s.emoji or None,
+        visibility=s.visibility,
+        organization=s.organization,
+        parent=s.parent,
+        edit_mode=s.editMode,
+        default_level=s.defaultLevel,
+        language=s.language,
+        open_change_requests=s.changeRequestsOpen,
+        deleted_at=s.deletedAt,
+        url=(s.urls or {}).get("app"),
+    )
+
+
+def _render_space(s: SpaceView) -> str:
+    where = f"collection {s.parent}" if s.parent else "top level"
+    deleted = f", deleted {s.deleted_at}" if s.deleted_at else ""
+    return (
+        f"{s.emoji + ' ' if s.emoji else ''}{s.title} [{s.id}]: {s.visibility}, "
+        f"{s.organization} {where}, {s.edit_mode}{deleted}"
+    )
+
+
+class RevisionView(BaseModel):
+    id: str
+    type: str
+    created_at: str
+    pages: int
+    files: int
+    git_commit: str | None = None
+    git_ref: str | None = None
+    merged_from: str | None = None
+
+
+def _revision(r: Any) -> RevisionView:
+    return RevisionView(
+        id=r.id,
+        type=r.type,
+        created_at=r.createdAt,
+        pages=sum(1 for _ in r.walk_pages()),
+        files=len(r.files),
+        git_commit=r.git.oid if r.git else None,
+        git_ref=r.git.ref if r.git else None,
+        merged_from=r.mergedFrom.id if r.mergedFrom else None,
+    )
+
+
+def _render_revision(r: RevisionView) -> str:
+    git = f", git {r.git_ref or ''}@{r.git_commit}" if r.git_commit else ""
+    merged = f", merged from {r.merged_from}" if r.merged_from else ""
+    return (
+        f"Revision {r.id} ({r.type}, {r.created_at}): {r.pages} pages, {r.files} files{git}{merged}"
+    )
+
+
+class GetSpaceArgs(Args):
+    space_id: SpaceId
+    method: Literal["space", "revision"] = "space"
+
+
+class SpaceRead(BaseModel):
+    space: SpaceView | None = None
+    revision: RevisionView | None = None
+
+
+async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
+    if args.method == "revision":
+        revision = await ctx.client.space_content.get_current_revision(
+            args.space_id, computed=False
+        )
+        return SpaceRead(revision=_revision(revision))
+    return SpaceRead(space=_space(await ctx.client.spaces.get(args.space_id)))
+
+
+def _render_read(r: SpaceRead | ChangeRequestRead) -> str:
+    if r.revision is not None:
+        return _render_revision(r.revision)
+    if isinstance(r, SpaceRead) and r.space is not None:
+        return _render_space(r.space)
+    if isinstance(r, ChangeRequestRead) and r.change_request is not None:
+        return _render_change_request(r.change_request)
+    return "Nothing."
+
+
+class ChangeRequestView(BaseModel):
+    id: str
+    number: int
+    status: str
+    subject: str
+    author: str
+    created_at: str
+    updated_at: str
+    revision: str
+    revision_initial: str
+    revision_merged: str | None = None
+    comments: int
+    outdated: bool
+
+
+def _render_change_request(c: ChangeRequestView) -> str:
+    merged = f", merged as {c.revision_merged}" if c.revision_merged else ""
+    outdated = ", outdated" if c.outdated else ""
+    return (
+        f"#{c.number} {c.subject} [{c.id}]: {c.status} by {c.author}, updated {c.updated_at}, "
+        f"revision {c.revision} (from {c.revision_initial}){merged}, {c.comments} comments"
+        f"{outdated}"
+    )
+
+
+class GetChangeRequestArgs(Args):
+    space_id: SpaceId
+    change_request_id: ChangeRequestId
+    method: Literal["details", "revision"] = "details"
+
+
+class ChangeRequestRead(BaseModel):
+    change_request: ChangeRequestView | None = None
+    revision: RevisionView | None = None
+
+
+async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> ChangeRequestRead:
+    ids = (args.space_id, args.change_request_id)
+    if args.method == "revision":
+        revision = await ctx.client.change_request_content.get_revision(*ids, computed=False)
+        return ChangeRequestRead(revision=_revision(revision))
+    cr = await ctx.client.change_requests.get(*ids)
+    return ChangeRequestRead(
+        change_request=ChangeRequestView(
+            id=cr.id,
+            number=cr.number,
+            status=cr.status,
+            subject=untrusted(cr.subject),
+            author=untrusted(cr.createdBy.displayName),
+            created_at=cr.createdAt,
+            updated_at=cr.updatedAt,
+            revision=cr.revision,
+            revision_initial=cr.revisionInitial,
+            revision_merged=cr.revisionMerged,
+            comments=cr.comments,
+            outdated=cr.outdated,
+        )
+    )
+
+
+class SpaceWriteArgs(Args):
+    space_id: SpaceId
+    method: Literal["update", "duplicate", "move", "transfer", "restore"]
+    organization_id: str | None = Field(
+        default=None,
+        description="duplicate, restore: the space's organization; transfer: the target one",
+    )
+    title: str | None = Field(default=None, max_length=50, description="update")
+    emoji: str | None = Field(default=None, max_length=50, description="update")
+    edit_mode: Literal["live", "locked"] | None = None
+    default_level: Role | None = Field(default=None, description="update: role of org members")
+    language: str | None = Field(default=None, max_length=20, description="update")
+    parent: str | None = Field(default=None, description='move: collection id, or "top"')
+    before: str | None = Field(default=None, description="move: before this sibling space")
+    after: str | None = Field(default=None, description="move: after this sibling space")
+
+
+async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
+    spaces = ctx.client.spaces
+    if args.method == "update":
+        changes: dict[str, Any] = {
+            k: v
+            for k, v in (
+                ("title", args.title),
+                ("emoji", args.emoji),
+                ("edit_mode", args.edit_mode),
+                ("default_level", args.default_level),
+                ("language", args.language),
+            )
+            if v is not None
+        }
+        if not changes:
+            raise ToolFailure(
+                "Nothing to change: give title, emoji, edit_mode, default_level or language."
+            )
+        return _space(await spaces.update(args.space_id, **changes))
+    if args.method == "move":
+        return _space(await spaces.move(args.space_id, **_placement(args)))
+    org_id = need(args.organization_id, "organization_id", args.method)
+    if args.method == "restore":
+        return _space(await spaces.restore(args.space_id))
+    if args.method == "duplicate":
+        # The flag was checked on organization_id: make sure it is the space's organization.
+        owner = (await spaces.get(args.space_id)).organization
+        if owner != org_id:
+            raise ToolFailure(
+                f"The space {args.space_id} is in organization {owner}: give organization_id="
+                f"{owner!r}. Nothing was sent."
+            )
+        return _space(await spaces.duplicate(args.space_id))
+    # transfer: space.admin was checked on the space; the target wants an admin too.
+    target = await ctx.client.orgs.get(org_id)
+    if not target.permissions.admin:
+        raise ToolFailure(
+            f"Refused: write_space (method=transfer) needs the 'admin' permission on "
+            f"organization {org_id}, the target, and this token does not have it. "
+            "Nothing was sent."
+        )
+    return _space(await spaces.transfer(args.space_id, organization=org_id))
+
+
+def _placement(args: SpaceWriteArgs) -> dict[str, Any]:
+    if args.before and args.after:
+        raise ToolFailure("move takes before or after, not both.")
+    place: dict[str, Any] = {}
+    if args.parent is not None:
+        place["parent"] = None if args.parent == "top" else args.parent
+    if args.before:
+        place["before"] = args.before
+    if args.after:
+        place["after"] = args.after
+    if not place:
+        raise ToolFailure('move needs parent (a collection id or "top"), before or after.')
+    return place
+
+
+class PermissionsArgs(Args):
+    space_id: SpaceId
+    method: Literal["users", "aggregate"] = "users"
+    role: Role | None = Field(default=None, description="aggregate: only this role")
+    cursor: Cursor
+    limit: Limit
+
+
+class UserRole(BaseModel):
+    user_id: str
+    name: str
+    role: str
+
+
+class UserRoleList(BaseModel):
+    users: list[UserRole]
+    next_cursor: str | None = None
+
+
+async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+    permissions = ctx.client.permissions
+    paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
+    if args.method == "aggregate":
+        role = args.role or NOT_GIVEN
+        page = await permissions.list_space_aggregate(args.space_id, role=role, **paging)
+    else:
+        page = await permissions.list_space_users(args.space_id, **paging)
+    return UserRoleList(
+        users=[
+            UserRole(user_id=p.user.id, name=untrusted(p.user.displayName), role=p.permission)
+            for p in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+def _render_users(r: UserRoleList) -> str:
+    rows = [f"- {u.name} [{u.user_id}]: {u.role}" for u in r.users]
+    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
+    return ("\n".join(rows) or "No users.") + more
+
+
+class PermissionWriteArgs(Args):
+    space_id: SpaceId
+    method: Literal["invite", "update"]
+    role: Literal["admin", "create", "review", "edit", "comment", "read", "guest"] = Field(
+        description="guest: no explicit role"
+    )
+    users: list[str] | None = Field(default=None, description="invite: user ids or emails")
+    teams: list[str] | None = Field(default=None, description="invite: team ids")
+    user_id: str | None = Field(default=None, description="update: user id")
+
+
+class Granted(BaseModel):
+    space_id: str
+    role: str
+    users: list[str] = []
+    teams: list[str] = []
+
+
+async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+    role: Role | None = None if args.role == "guest" else args.role
+    permissions = ctx.client.permissions
+    if args.method == "update":
+        user_id = need(args.user_id, "user_id", "update")
+        await permissions.update_space_user(args.space_id, user_id, role=role)
+        return Granted(space_id=args.space_id, role=args.role, users=[user_id])
+    if not args.users and not args.teams:
+        raise ToolFailure("invite needs users or teams.")
+    await permissions.invite_to_space(
+        args.space_id,
+        role=role,
+        users=args.users or NOT_GIVEN,
+        teams=args.teams or NOT_GIVEN,
+    )
+    return Granted(
+        space_id=args.space_id, role=args.role, users=args.users or [], teams=args.teams or []
+    )
+
+
+def _render_granted(g: Granted) -> str:
+    who = ", ".join([*g.users, *(f"team {t}" for t in g.teams)])
+    return f"Role {g.role} on space {g.space_id} for {who}."
+
+
+class ImportArgs(Args):
+    space_id: SpaceId
+    change_request_id: ChangeRequestId
+    url: str = Field(min_length=1, max_length=2048, description="Where the content is")
+    source: ImportContentSource
+
+
+class Imported(BaseModel):
+    revision: str
+    imported: int
+    total: int
+
+
+async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
+    result = await ctx.client.change_request_content.import_content(
+        args.space_id, args.change_request_id, url=args.url, source=args.source
+    )
+    return Imported(
+        revision=result.revision, imported=result.importedResources, total=result.totalResources
+    )
+
+
+class DeleteArgs(Args):
+    space_id: SpaceId
+    kind: Literal["space", "user_access"]
+    user_id: str | None = Field(default=None, description="user_access: whose")
+
+
+async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    if args.kind == "user_access":
+        user_id = need(args.user_id, "user_id", "user_access")
+        return Deleted(
+            deleted=await ctx.client.permissions.remove_space_user(args.space_id, user_id)
+        )
+    return Deleted(deleted=await ctx.client.spaces.delete(args.space_id))
+
+
+TOOLS = [
+    ToolDef(
+        name="get_space",
+        toolset="spaces",
+        description="A space's details, or its current revision's summary.",
+        input=GetSpaceArgs,
+        output=SpaceRead,
+        handler=get_space,
+        render=_render_read,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="get_change_request",
+        toolset="spaces",
+        description="A change request's status, author and revisions, or its revision's summary.",
+        input=GetChangeRequestArgs,
+        output=ChangeRequestRead,
+        handler=get_change_request,
+        render=_render_read,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="write_space",
+        toolset="spaces",
+        description="Update, duplicate, move, transfer or restore (deleted <7 days) a space.",
+        input=SpaceWriteArgs,
+        output=SpaceView,
+        handler=write_space,
+        render=_render_space,
+        read_only=False,
+        permission=SPACE_ADMIN,
+        method_permissions=(
+            ("update", SPACE_EDIT),
+            ("duplicate", Permission("organization", "createContent", "organization_id")),
+            # A deleted space cannot be read, so its flags cannot be: an organization admin
+            # is admin of every space of the organization.
+            ("restore", Permission("organization", "admin", "organization_id")),
+        ),
+    ),
+    ToolDef(
+        name="list_space_permissions",
+        toolset="spaces",
+        description="Users invited to a space, or everyone with access and their role.",
+        input=PermissionsArgs,
+        output=UserRoleList,
+        handler=list_space_permissions,
+        render=_render_users,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="write_space_permissions",
+        toolset="spaces",
+        description="Give users or teams a role on a space, or change a user's role.",
+        input=PermissionWriteArgs,
+        output=Granted,
+        handler=write_space_permissions,
+        render=_render_granted,
+        read_only=False,
+        idempotent=True,
+        permission=SPACE_ADMIN,
+    ),
+    ToolDef(
+        name="import_content",
+        toolset="spaces",
+        description="Import content from a URL into a change request, as a new revision.",
+        input=ImportArgs,
+        output=Imported,
+        handler=import_content,
+        render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
+        read_only=False,
+        permission=SPACE_EDIT,
+    ),
+    ToolDef(
+        name="delete_space_item",
+        toolset="spaces",
+        description="Delete a space (restorable 7 days) or remove a user's access to it.",
+        input=DeleteArgs,
+        output=Deleted,
+        handler=delete_space_item,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+        permission=SPACE_ADMIN,
+        method_arg="kind",
+    ),
+]
