@@ -1,0 +1,329 @@
+"""Toolset ``collections`` (opt-in): collections (nested groups of spaces) and their permissions.
+
+Writes of one resource share a tool with a ``method`` argument; deleting a collection and
+removing a user's access share one destructive tool, so that its ``destructiveHint`` is honest.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
+
+__all__ = ["TOOLS"]
+
+COLLECTION_ADMIN = Permission("collection", "admin", "collection_id")
+CollectionId = Field(default=None, description="Collection id (list_collections)")
+RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
+
+
+class CollectionView(BaseModel):
+    id: str
+    title: str
+    parent: str | None = None
+    description: str | None = None
+    default_level: str | None = None
+    can_admin: bool = False
+
+
+def _collection(c: Any) -> CollectionView:
+    return CollectionView(
+        id=c.id,
+        title=untrusted(c.title),
+        parent=c.parent,
+        description=untrusted(c.description) if c.description else None,
+        # None on the wire means guest: say so rather than leave it blank.
+        default_level=c.defaultLevel or "guest",
+        can_admin=c.permissions.admin,
+    )
+
+
+def _row(c: CollectionView) -> str:
+    where = f" in {c.parent}" if c.parent else ""
+    about = f": {c.description}" if c.description else ""
+    admin = ", admin" if c.can_admin else ""
+    return f"- {c.title} [{c.id}]{where}{about} (default {c.default_level}{admin})"
+
+
+class ListArgs(Args):
+    organization_id: str | None = Field(default=None, description="All collections of this org")
+    collection_id: str | None = Field(default=None, description="Or read this one")
+    cursor: Cursor
+    limit: Limit
+
+    @model_validator(mode="after")
+    def _one_target(self) -> ListArgs:
+        if bool(self.organization_id) == bool(self.collection_id):
+            raise ValueError("give exactly one of organization_id or collection_id")
+        return self
+
+
+class CollectionList(BaseModel):
+    collections: list[CollectionView]
+    next_cursor: str | None = None
+
+
+async def list_collections(ctx: ToolContext, args: ListArgs) -> CollectionList:
+    if args.collection_id:
+        return CollectionList(
+            collections=[_collection(await ctx.client.collections.get(args.collection_id))]
+        )
+    assert args.organization_id is not None
+    page = await ctx.client.collections.list(
+        args.organization_id, page=args.cursor, limit=args.limit
+    )
+    return CollectionList(
+        collections=[_collection(c) for c in page.items], next_cursor=page.next_cursor
+    )
+
+
+def _render_list(r: CollectionList) -> str:
+    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
+    return ("\n".join(_row(c) for c in r.collections) or "No collections.") + more
+
+
+class WriteArgs(Args):
+    method: Literal["create", "update", "move", "transfer"]
+    organization_id: str | None = Field(
+        default=None, description="create: where; transfer: the target org"
+    )
+    collection_id: str | None = CollectionId
+    title: str | None = Field(default=None, max_length=50, description="create, update")
+    parent: str | None = Field(
+        default=None, description='create: inside this collection; move: its id or "top"'
+    )
+    description: str | None = Field(default=None, max_length=100, description="update")
+    default_level: Literal[RoleOrGuest, "inherit"] | None = Field(
+        default=None, description="update: role of org members"
+    )
+    before: str | None = Field(default=None, description="move: before this space/collection")
+    after: str | None = Field(default=None, description="move: after this space/collection")
+
+
+async def write_collection(ctx: ToolContext, args: WriteArgs) -> CollectionView:
+    collections = ctx.client.collections
+    if args.method == "create":
+        org_id = need(args.organization_id, "organization_id", "create")
+        return _collection(
+            await collections.create(
+                org_id, title=args.title or NOT_GIVEN, parent=args.parent or NOT_GIVEN
+            )
+        )
+    collection_id = need(args.collection_id, "collection_id", args.method)
+    if args.method == "update":
+        changes: dict[str, Any] = {
+            k: v for k, v in (("title", args.title), ("description", args.description)) if v
+        }
+        if args.default_level is not None:
+            changes["default_level"] = None if args.default_level == "guest" else args.default_level
+        if not changes:
+            raise ToolFailure("Nothing to change: give title, description or default_level.")
+        return _collection(await collections.update(collection_id, **changes))
+    if args.method == "move":
+        return _collection(await collections.move(collection_id, **await _placement(ctx, args)))
+    # transfer: collection.admin was checked; the target organization wants an admin too.
+    org_id = need(args.organization_id, "organization_id", "transfer")
+    if not (await ctx.client.orgs.get(org_id)).permissions.admin:
+        raise ToolFailure(
+            f"Refused: write_collection (method=transfer) needs the 'admin' permission on "
+            f"organization {org_id}, the target, and this token does not have it. "
+            "Nothing was sent."
+        )
+    return _collection(await collections.transfer(collection_id, organization=org_id))
+
+
+async def _placement(ctx: ToolContext, args: WriteArgs) -> dict[str, Any]:
+    if args.before and args.after:
+        raise ToolFailure("move takes before or after, not both.")
+    place: dict[str, Any] = {}
+    if args.parent is not None:
+        place["parent"] = None if args.parent == "top" else args.parent
+    for key, sibling in (("before", args.before), ("after", args.after)):
+        if sibling:
+            place[key] = await _pointer(ctx, sibling)
+    if not place:
+        raise ToolFailure('move needs parent (a collection id or "top"), before or after.')
+    return place
+
+
+async def _pointer(ctx: ToolContext, sibling: str) -> str | dict[str, str]:
+    """A sibling collection's pointer, else the id (taken as a space)."""
+    try:
+        await ctx.client.collections.get(sibling)
+    except NotFoundError:
+        return sibling
+    return {"type": "collection", "collection": sibling}
+
+
+class PermissionsArgs(Args):
+    collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
+    method: Literal["users", "aggregate"] = "users"
+    role: Role | None = Field(default=None, description="aggregate: only this role")
+    cursor: Cursor
+    limit: Limit
+
+
+class UserRole(BaseModel):
+    user_id: str
+    name: str
+    role: str
+
+
+class UserRoleList(BaseModel):
+    users: list[UserRole]
+    next_cursor: str | None = None
+
+
+async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+    permissions = ctx.client.permissions
+    paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
+    if args.method == "aggregate":
+        role = args.role or NOT_GIVEN
+        page = await permissions.list_collection_aggregate(args.collection_id, role=role, **paging)
+    else:
+        page = await permissions.list_collection_users(args.collection_id, **paging)
+    return UserRoleList(
+        users=[
+            UserRole(user_id=p.user.id, name=untrusted(p.user.displayName), role=p.permission)
+            for p in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+def _render_users(r: UserRoleList) -> str:
+    rows = [f"- {u.name} [{u.user_id}]: {u.role}" for u in r.users]
+    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
+    return ("\n".join(rows) or "No users.") + more
+
+
+class PermissionWriteArgs(Args):
+    collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
+    method: Literal["invite", "update"]
+    role: RoleOrGuest = Field(description="guest: no explicit role")
+    users: list[str] | None = Field(default=None, description="invite: user ids or emails")
+    teams: list[str] | None = Field(default=None, description="invite: team ids")
+    user_id: str | None = Field(default=None, description="update: user id")
+
+
+class Granted(BaseModel):
+    collection_id: str
+    role: str
+    users: list[str] = []
+    teams: list[str] = []
+
+
+async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+    role: Role | None = None if args.role == "guest" else args.role
+    permissions = ctx.client.permissions
+    if args.method == "update":
+        user_id = need(args.user_id, "user_id", "update")
+        await permissions.update_collection_user(args.collection_id, user_id, role=role)
+        return Granted(collection_id=args.collection_id, role=args.role, users=[user_id])
+    if not args.users and not args.teams:
+        raise ToolFailure("invite needs users or teams.")
+    await permissions.invite_to_collection(
+        args.collection_id,
+        role=role,
+        users=args.users or NOT_GIVEN,
+        teams=args.teams or NOT_GIVEN,
+    )
+    return Granted(
+        collection_id=args.collection_id,
+        role=args.role,
+        users=args.users or [],
+        teams=args.teams or [],
+    )
+
+
+def _render_granted(g: Granted) -> str:
+    who = ", ".join([*g.users, *(f"team {t}" for t in g.teams)])
+    return f"Role {g.role} on collection {g.collection_id} for {who}."
+
+
+class DeleteArgs(Args):
+    collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
+    kind: Literal["collection", "user_access"]
+    user_id: str | None = Field(default=None, description="user_access: whose")
+
+
+async def delete_collection_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    if args.kind == "user_access":
+        user_id = need(args.user_id, "user_id", "user_access")
+        return Deleted(
+            deleted=await ctx.client.permissions.remove_collection_user(args.collection_id, user_id)
+        )
+    return Deleted(deleted=await ctx.client.collections.delete(args.collection_id))
+
+
+TOOLS = [
+    ToolDef(
+        name="list_collections",
+        toolset="collections",
+        description="Collections of an organization (nested ones too), or one collection.",
+        input=ListArgs,
+        output=CollectionList,
+        handler=list_collections,
+        render=_render_list,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="write_collection",
+        toolset="collections",
+        description="Create, update, move or transfer (to another org) a collection.",
+        input=WriteArgs,
+        output=CollectionView,
+        handler=write_collection,
+        render=lambda c: _row(c).removeprefix("- "),
+        read_only=False,
+        permission=COLLECTION_ADMIN,
+        method_permissions=(
+            ("create", Permission("organization", "createContent", "organization_id")),
+        ),
+    ),
+    ToolDef(
+        name="list_collection_permissions",
+        toolset="collections",
+        description="Users invited to a collection, or everyone with access and their role.",
+        input=PermissionsArgs,
+        output=UserRoleList,
+        handler=list_collection_permissions,
+        render=_render_users,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolDef(
+        name="write_collection_permissions",
+        toolset="collections",
+        description="Give users or teams a role on a collection, or change a user's role.",
+        input=PermissionWriteArgs,
+        output=Granted,
+        handler=write_collection_permissions,
+        render=_render_granted,
+        read_only=False,
+        idempotent=True,
+        permission=COLLECTION_ADMIN,
+    ),
+    ToolDef(
+        name="delete_collection_item",
+        toolset="collections",
+        description="Delete a collection or remove a user's access to it.",
+        input=DeleteArgs,
+        output=Deleted,
+        handler=delete_collection_item,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+        permission=COLLECTION_ADMIN,
+        method_arg="kind",
+    ),
+]
