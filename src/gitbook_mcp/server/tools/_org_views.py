@@ -1,0 +1,168 @@
+"""Argument and output pieces shared by the ``org_admin`` tools: compact views of members,
+teams, invite links, SAML providers, fonts and OpenAPI specs, and role arguments."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, Permission
+from gitbook_mcp.server.tools._shared import OrganizationId
+
+__all__ = [
+    "ORG_ADMIN",
+    "TEAM_ADMIN",
+    "FontView",
+    "LinkView",
+    "MemberView",
+    "OrgArgs",
+    "RoleArg",
+    "SamlView",
+    "SpecView",
+    "TeamView",
+    "font_view",
+    "link_view",
+    "listing",
+    "member_view",
+    "role_value",
+    "saml_view",
+    "spec_view",
+    "team_view",
+]
+
+ORG_ADMIN = Permission("organization", "admin", "organization_id")
+TEAM_ADMIN = Permission("team", "admin", "team_id")
+
+RoleArg = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
+"""A role argument; ``guest`` (no organization role) is sent as null."""
+
+
+def role_value(role: RoleArg) -> Role | None:
+    return None if role == "guest" else role
+
+
+def listing(rows: list[str], cursor: str | None) -> str:
+    """Rows, one a line, with the cursor of the next page if there is one."""
+    more = f"\nMore: pass cursor={cursor!r}" if cursor else ""
+    return ("\n".join(rows) or "None.") + more
+
+
+def _role(role: str | None) -> str:
+    return role or "guest"
+
+
+class OrgArgs(Args):
+    organization_id: OrganizationId
+
+
+class MemberView(BaseModel):
+    id: str
+    name: str
+    email: str | None = None
+    role: str
+    sso: bool = False
+    last_seen: str | None = None
+
+
+def member_view(m: Any) -> MemberView:
+    return MemberView(
+        id=m.user.id,
+        name=untrusted(m.user.displayName),
+        email=m.user.email,
+        role=_role(m.role),
+        sso=bool(m.sso),
+        last_seen=m.lastSeenAt,
+    )
+
+
+class TeamView(BaseModel):
+    id: str
+    title: str
+    members: int | None = None
+    spaces: int | None = None
+
+
+def team_view(t: Any) -> TeamView:
+    return TeamView(id=t.id, title=untrusted(t.title), members=t.members, spaces=t.spaces)
+
+
+class LinkView(BaseModel):
+    id: str
+    role: str
+    target: str = "organization"
+    target_id: str | None = None
+    redundant: bool = False
+
+
+def link_view(link: Any) -> LinkView:
+    if link.target in ("space", "collection"):
+        thing = link.space if link.target == "space" else link.collection
+        return LinkView(
+            id=link.id,
+            role=_role(link.level),
+            target=link.target,
+            target_id=thing.id if thing is not None else None,
+            redundant=link.redundant,
+        )
+    return LinkView(id=link.id, role=_role(link.role), redundant=link.redundant)
+
+
+class SamlView(BaseModel):
+    """A SAML provider without its certificate."""
+
+    id: str
+    label: str
+    status: str
+    sso_url: str
+    entity_id: str
+    default_role: str
+    default_team: str | None = None
+    acs_url: str | None = None
+
+
+def saml_view(p: Any) -> SamlView:
+    return SamlView(
+        id=p.id,
+        label=untrusted(p.label),
+        status=p.status,
+        sso_url=p.ssoURL,
+        entity_id=p.entityID,
+        default_role=_role(p.defaultRole),
+        default_team=p.defaultTeam.id if p.defaultTeam is not None else None,
+        acs_url=p.service.acsURL,
+    )
+
+
+class FontView(BaseModel):
+    id: str
+    family: str
+    weights: list[int] = []
+
+
+def font_view(f: Any) -> FontView:
+    return FontView(
+        id=f.id, family=untrusted(f.fontFamily), weights=[face.weight for face in f.fontFaces]
+    )
+
+
+class SpecView(BaseModel):
+    slug: str
+    state: str
+    visibility: str | None = None
+    version: str | None = None
+    source_url: str | None = None
+    error: str | None = None
+
+
+def spec_view(s: Any) -> SpecView:
+    return SpecView(
+        slug=s.slug,
+        state=s.processingState,
+        visibility=s.visibility,
+        version=s.lastVersion,
+        source_url=s.sourceURL,
+        error=s.lastProcessErrorCode,
+    )
