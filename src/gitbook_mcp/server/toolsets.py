@@ -32,7 +32,7 @@ DEFAULT_TOOLSETS: tuple[str, ...] = (
     "redirects",
     "site_spaces",
 )
-OPT_IN_TOOLSETS: tuple[str, ...] = ()
+OPT_IN_TOOLSETS: tuple[str, ...] = ("sites_admin", "spaces", "collections", "org_admin")
 ALL_TOOLSETS: tuple[str, ...] = DEFAULT_TOOLSETS + OPT_IN_TOOLSETS
 
 

@@ -31,6 +31,23 @@ READS = {
     "list_redirects",
     "list_site_spaces",
 }
+OPT_IN_READS = {
+    "get_site",
+    "list_site_sections",
+    "list_site_mcp_servers",
+    "get_space",
+    "get_change_request",
+    "list_space_permissions",
+    "list_collections",
+    "list_collection_permissions",
+    "get_organization",
+    "list_members",
+    "list_invites",
+    "list_teams",
+    "list_saml_providers",
+    "list_fonts",
+    "list_openapi_specs",
+}
 COMMENT_WRITES = {"post_comment", "reply_to_comment", "update_comment", "delete_comment"}
 SITE_WRITES = {
     "create_redirect",
@@ -41,13 +58,46 @@ SITE_WRITES = {
     "move_site_space",
     "remove_site_space",
 }
+SITE_ADMIN_WRITES = {
+    "write_site_section",
+    "write_section_group",
+    "write_site_mcp_server",
+    "delete_site_item",
+}
+# Every member may mark itself seen (write_member: ping) and any token may join with an invite
+# link (write_invite: join); the other methods of these tools are checked per call.
+EVERYONE_WRITES = {"write_member", "write_invite"}
+ORG_WRITES = EVERYONE_WRITES | {
+    "update_organization",
+    "write_team",
+    "write_saml_provider",
+    "write_font",
+    "write_openapi_spec",
+    "delete_org_item",
+}
+SPACE_WRITES = {"write_space", "write_space_permissions", "import_content", "delete_space_item"}
+COLLECTION_ADMIN_WRITES = {"write_collection_permissions", "delete_collection_item"}
+ADMIN_WRITES = (
+    COMMENT_WRITES
+    | SITE_WRITES
+    | SITE_ADMIN_WRITES
+    | ORG_WRITES
+    | SPACE_WRITES
+    | {"write_collection"}
+)
 EXPECTED = {
-    "gb_local_admin": READS | COMMENT_WRITES | SITE_WRITES,
-    # The editor administers the second organization (Globex), which has a site of its own.
-    "gb_local_editor": READS | COMMENT_WRITES | SITE_WRITES,
-    "gb_local_commenter": READS | COMMENT_WRITES,
-    # The reader may edit one space (spc_changelog): comment tools are offered, and checked per space.
-    "gb_local_reader": READS | COMMENT_WRITES,
+    "gb_local_admin": READS | OPT_IN_READS | ADMIN_WRITES | COLLECTION_ADMIN_WRITES,
+    # The editor administers the second organization (Globex), which has a site of its own and
+    # no collection: nothing to hold collection.admin on.
+    "gb_local_editor": READS | OPT_IN_READS | ADMIN_WRITES,
+    "gb_local_commenter": READS | OPT_IN_READS | COMMENT_WRITES | EVERYONE_WRITES,
+    # The reader may edit one space (spc_changelog): the tools that need space.edit are offered,
+    # and checked per space.
+    "gb_local_reader": READS
+    | OPT_IN_READS
+    | COMMENT_WRITES
+    | EVERYONE_WRITES
+    | {"write_space", "import_content"},
 }
 SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "create_redirect": {
@@ -119,7 +169,7 @@ async def test_call_time_check_refuses_a_target_without_the_flag(
 async def test_read_only_lists_no_tool_that_writes(mcp: McpFactory) -> None:
     async with mcp("gb_local_admin", toolsets=("all",), read_only=True) as client:
         tools = (await client.list_tools()).tools
-    assert {t.name for t in tools} == READS
+    assert {t.name for t in tools} == READS | OPT_IN_READS
     assert all(t.annotations and t.annotations.read_only_hint for t in tools)
 
 
@@ -169,3 +219,22 @@ async def test_refresh_publishes_list_changed_on_the_2026_07_28_path(store: Stor
                 event = await subscription.__anext__()
     assert not result.is_error
     assert "ToolsListChanged" in type(event).__name__
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("delete_space_item", {"kind": "space", "space_id": "spc_runbooks"}),
+        ("delete_org_item", {"organization_id": "org_acme", "kind": "team", "id": "team_support"}),
+    ],
+)
+async def test_deleting_twice_answers_already_gone(
+    mcp: McpFactory, tool: str, arguments: dict[str, str]
+) -> None:
+    # The call-time check cannot read what is gone; the delete then answers for itself.
+    async with mcp("gb_local_admin", toolsets=("all",)) as client:
+        first = await client.call_tool(tool, arguments)
+        second = await client.call_tool(tool, arguments)
+    assert first.structured_content == {"deleted": True}
+    assert not second.is_error
+    assert second.structured_content == {"deleted": False}
