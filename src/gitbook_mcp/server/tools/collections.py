@@ -15,13 +15,22 @@ from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._access import (
+    AccessWriteArgs,
+    Granted,
+    RoleOrGuest,
+    UserRoleList,
+    grant,
+    render_granted,
+    render_users,
+    user_roles,
+)
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
 
 __all__ = ["TOOLS"]
 
 COLLECTION_ADMIN = Permission("collection", "admin", "collection_id")
 CollectionId = Field(default=None, description="Collection id (list_collections)")
-RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
 
 
 class CollectionView(BaseModel):
@@ -170,17 +179,6 @@ class PermissionsArgs(Args):
     limit: Limit
 
 
-class UserRole(BaseModel):
-    user_id: str
-    name: str
-    role: str
-
-
-class UserRoleList(BaseModel):
-    users: list[UserRole]
-    next_cursor: str | None = None
-
-
 async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
     permissions = ctx.client.permissions
     paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
@@ -189,63 +187,22 @@ async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -
         page = await permissions.list_collection_aggregate(args.collection_id, role=role, **paging)
     else:
         page = await permissions.list_collection_users(args.collection_id, **paging)
-    return UserRoleList(
-        users=[
-            UserRole(user_id=p.user.id, name=untrusted(p.user.displayName), role=p.permission)
-            for p in page.items
-        ],
-        next_cursor=page.next_cursor,
-    )
+    return user_roles(page)
 
 
-def _render_users(r: UserRoleList) -> str:
-    rows = [f"- {u.name} [{u.user_id}]: {u.role}" for u in r.users]
-    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
-    return ("\n".join(rows) or "No users.") + more
-
-
-class PermissionWriteArgs(Args):
+class PermissionWriteArgs(AccessWriteArgs):
     collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
-    method: Literal["invite", "update"]
-    role: RoleOrGuest = Field(description="guest: no explicit role")
-    users: list[str] | None = Field(default=None, description="invite: user ids or emails")
-    teams: list[str] | None = Field(default=None, description="invite: team ids")
-    user_id: str | None = Field(default=None, description="update: user id")
-
-
-class Granted(BaseModel):
-    collection_id: str
-    role: str
-    users: list[str] = []
-    teams: list[str] = []
 
 
 async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
-    role: Role | None = None if args.role == "guest" else args.role
     permissions = ctx.client.permissions
-    if args.method == "update":
-        user_id = need(args.user_id, "user_id", "update")
-        await permissions.update_collection_user(args.collection_id, user_id, role=role)
-        return Granted(collection_id=args.collection_id, role=args.role, users=[user_id])
-    if not args.users and not args.teams:
-        raise ToolFailure("invite needs users or teams.")
-    await permissions.invite_to_collection(
+    return await grant(
+        args,
+        "collection",
         args.collection_id,
-        role=role,
-        users=args.users or NOT_GIVEN,
-        teams=args.teams or NOT_GIVEN,
+        invite=permissions.invite_to_collection,
+        update=permissions.update_collection_user,
     )
-    return Granted(
-        collection_id=args.collection_id,
-        role=args.role,
-        users=args.users or [],
-        teams=args.teams or [],
-    )
-
-
-def _render_granted(g: Granted) -> str:
-    who = ", ".join([*g.users, *(f"team {t}" for t in g.teams)])
-    return f"Role {g.role} on collection {g.collection_id} for {who}."
 
 
 class DeleteArgs(Args):
@@ -296,7 +253,7 @@ TOOLS = [
         input=PermissionsArgs,
         output=UserRoleList,
         handler=list_collection_permissions,
-        render=_render_users,
+        render=render_users,
         read_only=True,
         idempotent=True,
     ),
@@ -307,7 +264,7 @@ TOOLS = [
         input=PermissionWriteArgs,
         output=Granted,
         handler=write_collection_permissions,
-        render=_render_granted,
+        render=render_granted,
         read_only=False,
         idempotent=True,
         permission=COLLECTION_ADMIN,

@@ -15,6 +15,15 @@ from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tools._access import (
+    AccessWriteArgs,
+    Granted,
+    UserRoleList,
+    grant,
+    render_granted,
+    render_users,
+    user_roles,
+)
 from gitbook_mcp.server.tools._shared import ChangeRequestId, Cursor, Deleted, Limit, SpaceId, need
 
 __all__ = ["TOOLS"]
@@ -269,17 +278,6 @@ class PermissionsArgs(Args):
     limit: Limit
 
 
-class UserRole(BaseModel):
-    user_id: str
-    name: str
-    role: str
-
-
-class UserRoleList(BaseModel):
-    users: list[UserRole]
-    next_cursor: str | None = None
-
-
 async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
     permissions = ctx.client.permissions
     paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
@@ -288,62 +286,22 @@ async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> Use
         page = await permissions.list_space_aggregate(args.space_id, role=role, **paging)
     else:
         page = await permissions.list_space_users(args.space_id, **paging)
-    return UserRoleList(
-        users=[
-            UserRole(user_id=p.user.id, name=untrusted(p.user.displayName), role=p.permission)
-            for p in page.items
-        ],
-        next_cursor=page.next_cursor,
-    )
+    return user_roles(page)
 
 
-def _render_users(r: UserRoleList) -> str:
-    rows = [f"- {u.name} [{u.user_id}]: {u.role}" for u in r.users]
-    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
-    return ("\n".join(rows) or "No users.") + more
-
-
-class PermissionWriteArgs(Args):
+class PermissionWriteArgs(AccessWriteArgs):
     space_id: SpaceId
-    method: Literal["invite", "update"]
-    role: Literal["admin", "create", "review", "edit", "comment", "read", "guest"] = Field(
-        description="guest: no explicit role"
-    )
-    users: list[str] | None = Field(default=None, description="invite: user ids or emails")
-    teams: list[str] | None = Field(default=None, description="invite: team ids")
-    user_id: str | None = Field(default=None, description="update: user id")
-
-
-class Granted(BaseModel):
-    space_id: str
-    role: str
-    users: list[str] = []
-    teams: list[str] = []
 
 
 async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
-    role: Role | None = None if args.role == "guest" else args.role
     permissions = ctx.client.permissions
-    if args.method == "update":
-        user_id = need(args.user_id, "user_id", "update")
-        await permissions.update_space_user(args.space_id, user_id, role=role)
-        return Granted(space_id=args.space_id, role=args.role, users=[user_id])
-    if not args.users and not args.teams:
-        raise ToolFailure("invite needs users or teams.")
-    await permissions.invite_to_space(
+    return await grant(
+        args,
+        "space",
         args.space_id,
-        role=role,
-        users=args.users or NOT_GIVEN,
-        teams=args.teams or NOT_GIVEN,
+        invite=permissions.invite_to_space,
+        update=permissions.update_space_user,
     )
-    return Granted(
-        space_id=args.space_id, role=args.role, users=args.users or [], teams=args.teams or []
-    )
-
-
-def _render_granted(g: Granted) -> str:
-    who = ", ".join([*g.users, *(f"team {t}" for t in g.teams)])
-    return f"Role {g.role} on space {g.space_id} for {who}."
 
 
 class ImportArgs(Args):
@@ -431,7 +389,7 @@ TOOLS = [
         input=PermissionsArgs,
         output=UserRoleList,
         handler=list_space_permissions,
-        render=_render_users,
+        render=render_users,
         read_only=True,
         idempotent=True,
     ),
@@ -442,7 +400,7 @@ TOOLS = [
         input=PermissionWriteArgs,
         output=Granted,
         handler=write_space_permissions,
-        render=_render_granted,
+        render=render_granted,
         read_only=False,
         idempotent=True,
         permission=SPACE_ADMIN,

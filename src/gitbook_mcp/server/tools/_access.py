@@ -1,0 +1,109 @@
+"""Who may use a space or a collection: the listings and grants both toolsets share.
+
+The API has the same permission operations for spaces and for collections; only the path
+differs. The tools of `spaces` and `collections` pass the operations for their kind here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.tooling import Args, ToolFailure
+from gitbook_mcp.server.tools._shared import need
+
+__all__ = [
+    "AccessWriteArgs",
+    "Granted",
+    "RoleOrGuest",
+    "UserRole",
+    "UserRoleList",
+    "grant",
+    "render_granted",
+    "render_users",
+    "user_roles",
+]
+
+RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
+"""A role, or ``guest``: no explicit role (the API's null)."""
+
+
+class UserRole(BaseModel):
+    user_id: str
+    name: str
+    role: str
+
+
+class UserRoleList(BaseModel):
+    users: list[UserRole]
+    next_cursor: str | None = None
+
+
+def user_roles(page: Any) -> UserRoleList:
+    """A page of user permissions, compact."""
+    return UserRoleList(
+        users=[
+            UserRole(user_id=p.user.id, name=untrusted(p.user.displayName), role=p.permission)
+            for p in page.items
+        ],
+        next_cursor=page.next_cursor,
+    )
+
+
+def render_users(r: UserRoleList) -> str:
+    rows = [f"- {u.name} [{u.user_id}]: {u.role}" for u in r.users]
+    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
+    return ("\n".join(rows) or "No users.") + more
+
+
+class AccessWriteArgs(Args):
+    """The fields of a permission write; a toolset adds the id of its space or collection."""
+
+    method: Literal["invite", "update"]
+    role: RoleOrGuest = Field(description="guest: no explicit role")
+    users: list[str] | None = Field(default=None, description="invite: user ids or emails")
+    teams: list[str] | None = Field(default=None, description="invite: team ids")
+    user_id: str | None = Field(default=None, description="update: user id")
+
+
+class Granted(BaseModel):
+    kind: str
+    id: str
+    role: str
+    users: list[str] = []
+    teams: list[str] = []
+
+
+Write = Callable[..., Awaitable[object]]
+
+
+async def grant(
+    args: AccessWriteArgs,
+    kind: Literal["space", "collection"],
+    target: str,
+    *,
+    invite: Write,
+    update: Write,
+) -> Granted:
+    """Invite users or teams with a role, or change one user's role, on ``target``."""
+    role: Role | None = None if args.role == "guest" else args.role
+    if args.method == "update":
+        user_id = need(args.user_id, "user_id", "update")
+        await update(target, user_id, role=role)
+        return Granted(kind=kind, id=target, role=args.role, users=[user_id])
+    if not args.users and not args.teams:
+        raise ToolFailure("invite needs users or teams.")
+    await invite(target, role=role, users=args.users or NOT_GIVEN, teams=args.teams or NOT_GIVEN)
+    return Granted(
+        kind=kind, id=target, role=args.role, users=args.users or [], teams=args.teams or []
+    )
+
+
+def render_granted(g: Granted) -> str:
+    who = ", ".join([*g.users, *(f"team {t}" for t in g.teams)])
+    return f"Role {g.role} on {g.kind} {g.id} for {who}."
