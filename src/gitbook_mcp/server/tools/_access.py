@@ -14,20 +14,26 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.server.rendering import untrusted
-from gitbook_mcp.server.tooling import Args, ToolFailure
-from gitbook_mcp.server.tools._shared import need
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
+from gitbook_mcp.server.tools._shared import Cursor, Limit, need
 
 __all__ = [
+    "AccessListArgs",
     "AccessWriteArgs",
     "Granted",
     "RoleOrGuest",
     "UserRole",
     "UserRoleList",
     "grant",
+    "list_access",
     "render_granted",
     "render_users",
+    "require_target_admin",
     "user_roles",
 ]
+
+Write = Callable[..., Awaitable[Any]]
+"""One of the client's permission operations for a space or a collection."""
 
 RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
 """A role, or ``guest``: no explicit role (the API's null)."""
@@ -61,6 +67,36 @@ def render_users(r: UserRoleList) -> str:
     return ("\n".join(rows) or "No users.") + more
 
 
+class AccessListArgs(Args):
+    """The fields of a permission listing; a toolset adds the id of its space or collection."""
+
+    method: Literal["users", "aggregate"] = "users"
+    role: Role | None = Field(default=None, description="aggregate: only this role")
+    cursor: Cursor
+    limit: Limit
+
+
+async def list_access(
+    args: AccessListArgs, target: str, *, users: Write, aggregate: Write
+) -> UserRoleList:
+    """The users with an explicit role on ``target``, or everyone with access (aggregate)."""
+    paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
+    if args.method == "aggregate":
+        page = await aggregate(target, role=args.role or NOT_GIVEN, **paging)
+    else:
+        page = await users(target, **paging)
+    return user_roles(page)
+
+
+async def require_target_admin(ctx: ToolContext, tool: str, organization_id: str) -> None:
+    """A transfer needs admin on the receiving organization too: refuse before sending."""
+    if not (await ctx.client.orgs.get(organization_id)).permissions.admin:
+        raise ToolFailure(
+            f"Refused: {tool} (method=transfer) needs the 'admin' permission on organization "
+            f"{organization_id}, the target, and this token does not have it. Nothing was sent."
+        )
+
+
 class AccessWriteArgs(Args):
     """The fields of a permission write; a toolset adds the id of its space or collection."""
 
@@ -77,9 +113,6 @@ class Granted(BaseModel):
     role: str
     users: list[str] = []
     teams: list[str] = []
-
-
-Write = Callable[..., Awaitable[object]]
 
 
 async def grant(

@@ -12,18 +12,19 @@ from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.errors import NotFoundError
-from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._access import (
+    AccessListArgs,
     AccessWriteArgs,
     Granted,
     RoleOrGuest,
     UserRoleList,
     grant,
+    list_access,
     render_granted,
     render_users,
-    user_roles,
+    require_target_admin,
 )
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
 
@@ -139,12 +140,7 @@ async def write_collection(ctx: ToolContext, args: WriteArgs) -> CollectionView:
         return _collection(await collections.move(collection_id, **await _placement(ctx, args)))
     # transfer: collection.admin was checked; the target organization wants an admin too.
     org_id = need(args.organization_id, "organization_id", "transfer")
-    if not (await ctx.client.orgs.get(org_id)).permissions.admin:
-        raise ToolFailure(
-            f"Refused: write_collection (method=transfer) needs the 'admin' permission on "
-            f"organization {org_id}, the target, and this token does not have it. "
-            "Nothing was sent."
-        )
+    await require_target_admin(ctx, "write_collection", org_id)
     return _collection(await collections.transfer(collection_id, organization=org_id))
 
 
@@ -171,23 +167,18 @@ async def _pointer(ctx: ToolContext, sibling: str) -> str | dict[str, str]:
     return {"type": "collection", "collection": sibling}
 
 
-class PermissionsArgs(Args):
+class PermissionsArgs(AccessListArgs):
     collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
-    method: Literal["users", "aggregate"] = "users"
-    role: Role | None = Field(default=None, description="aggregate: only this role")
-    cursor: Cursor
-    limit: Limit
 
 
 async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
     permissions = ctx.client.permissions
-    paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
-    if args.method == "aggregate":
-        role = args.role or NOT_GIVEN
-        page = await permissions.list_collection_aggregate(args.collection_id, role=role, **paging)
-    else:
-        page = await permissions.list_collection_users(args.collection_id, **paging)
-    return user_roles(page)
+    return await list_access(
+        args,
+        args.collection_id,
+        users=permissions.list_collection_users,
+        aggregate=permissions.list_collection_aggregate,
+    )
 
 
 class PermissionWriteArgs(AccessWriteArgs):

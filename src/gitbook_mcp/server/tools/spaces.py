@@ -10,21 +10,22 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._access import (
+    AccessListArgs,
     AccessWriteArgs,
     Granted,
     UserRoleList,
     grant,
+    list_access,
     render_granted,
     render_users,
-    user_roles,
+    require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import ChangeRequestId, Cursor, Deleted, Limit, SpaceId, need
+from gitbook_mcp.server.tools._shared import ChangeRequestId, Deleted, SpaceId, need
 
 __all__ = ["TOOLS"]
 
@@ -245,13 +246,7 @@ async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
             )
         return _space(await spaces.duplicate(args.space_id))
     # transfer: space.admin was checked on the space; the target wants an admin too.
-    target = await ctx.client.orgs.get(org_id)
-    if not target.permissions.admin:
-        raise ToolFailure(
-            f"Refused: write_space (method=transfer) needs the 'admin' permission on "
-            f"organization {org_id}, the target, and this token does not have it. "
-            "Nothing was sent."
-        )
+    await require_target_admin(ctx, "write_space", org_id)
     return _space(await spaces.transfer(args.space_id, organization=org_id))
 
 
@@ -270,23 +265,18 @@ def _placement(args: SpaceWriteArgs) -> dict[str, Any]:
     return place
 
 
-class PermissionsArgs(Args):
+class PermissionsArgs(AccessListArgs):
     space_id: SpaceId
-    method: Literal["users", "aggregate"] = "users"
-    role: Role | None = Field(default=None, description="aggregate: only this role")
-    cursor: Cursor
-    limit: Limit
 
 
 async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
     permissions = ctx.client.permissions
-    paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
-    if args.method == "aggregate":
-        role = args.role or NOT_GIVEN
-        page = await permissions.list_space_aggregate(args.space_id, role=role, **paging)
-    else:
-        page = await permissions.list_space_users(args.space_id, **paging)
-    return user_roles(page)
+    return await list_access(
+        args,
+        args.space_id,
+        users=permissions.list_space_users,
+        aggregate=permissions.list_space_aggregate,
+    )
 
 
 class PermissionWriteArgs(AccessWriteArgs):
