@@ -62,6 +62,7 @@ class Runtime:
         self.permissions: PermissionState | None = None
         self._lock = anyio.Lock()
         self._client_lock = anyio.Lock()
+        self._offered: tuple[PermissionState, frozenset[str]] | None = None
 
     @property
     def tools(self) -> dict[str, ToolDef]:
@@ -95,9 +96,13 @@ class Runtime:
             return before, self.offered_names()
 
     def offered_names(self) -> set[str]:
+        """The tools offered under the current permissions (computed once per load)."""
         if self.permissions is None:
             return set()
-        return {t.name for t in self.permissions.offered(self.tools.values())}
+        if self._offered is None or self._offered[0] is not self.permissions:
+            names = {t.name for t in self.permissions.offered(self.tools.values())}
+            self._offered = (self.permissions, frozenset(names))
+        return set(self._offered[1])
 
 
 class GitBookServer(MCPServer[Any]):
