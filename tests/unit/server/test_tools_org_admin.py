@@ -1,44 +1,24 @@
-"""The ``org_admin`` tools against the demo workspace: reads, each write's effect, missing
-arguments, secrets kept out, and permission checks per method."""
+"""The ``org_admin`` tools for people: the organization, members, invites and teams (reads,
+each write's effect, missing arguments, permission checks per method)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.ids import COLLECTIONS, ORG_ACME, ORG_GLOBEX, SITE_DOCS, SPACES
 from gitbook_mcp.local.seed.orgs import (
-    FONT_BRAND,
     INVITE_EDIT,
     INVITE_READ,
-    SAML_OKTA,
-    SPEC_INTERNAL,
     TEAM_SUPPORT,
     TEAM_WRITERS,
 )
 from tests.unit.server.conftest import McpFactory
+from tests.unit.server.org_support import ORG, TOOLSETS, count, member_role, result_text
 
 pytestmark = pytest.mark.anyio
-
-ORG = {"organization_id": ORG_ACME}
-TOOLSETS = {"toolsets": ("org_admin",)}
-
-
-def _text(result: Any) -> str:
-    return " ".join(getattr(c, "text", "") for c in result.content)
-
-
-def _count(store: Store, table: str) -> int:
-    return int(store.db.scalar(f"SELECT COUNT(*) FROM {table}"))
-
-
-def _member_role(store: Store, user_id: str, org_id: str = ORG_ACME) -> Any:
-    return store.db.scalar(
-        "SELECT role FROM members WHERE org_id = ? AND user_id = ?", (org_id, user_id)
-    )
 
 
 async def test_get_organization_by_id_or_email_domain(mcp: McpFactory) -> None:
@@ -53,10 +33,10 @@ async def test_get_organization_by_id_or_email_domain(mcp: McpFactory) -> None:
     assert org["invite_links"] is True
     assert "permissions" not in org
     assert "urls" not in org
-    assert "Acme Docs [org_acme]: pro" in _text(one)
+    assert "Acme Docs [org_acme]: pro" in result_text(one)
     assert [o["id"] for o in by_domain.structured_content["organizations"]] == [ORG_GLOBEX]
     assert neither.is_error
-    assert "organization_id or email_domain" in _text(neither)
+    assert "organization_id or email_domain" in result_text(neither)
 
 
 async def test_update_organization_writes_settings_and_clears_with_empty(
@@ -78,7 +58,7 @@ async def test_update_organization_writes_settings_and_clears_with_empty(
     assert data["inviteLinks"] is False
     assert "defaultContent" not in data
     assert nothing.is_error
-    assert "Nothing to change" in _text(nothing)
+    assert "Nothing to change" in result_text(nothing)
 
 
 async def test_list_members_reads_a_member_their_spaces_and_teams(mcp: McpFactory) -> None:
@@ -110,7 +90,7 @@ async def test_list_members_reads_a_member_their_spaces_and_teams(mcp: McpFactor
     assert spaces.structured_content["spaces"]
     assert all({"id", "title", "role"} <= set(s) for s in spaces.structured_content["spaces"])
     assert missing.is_error
-    assert "spaces needs user_id" in _text(missing)
+    assert "spaces needs user_id" in result_text(missing)
 
 
 async def test_write_member_changes_role_and_sso(mcp: McpFactory, store: Store) -> None:
@@ -125,13 +105,13 @@ async def test_write_member_changes_role_and_sso(mcp: McpFactory, store: Store) 
             "write_member", {**ORG, "method": "update", "user_id": "usr_sam"}
         )
     assert guest.structured_content["member"]["role"] == "guest"
-    assert _member_role(store, "usr_sam") is None
+    assert member_role(store, "usr_sam") is None
     assert sso.structured_content["member"]["sso"] is True
     assert store.db.scalar(
         "SELECT sso FROM members WHERE org_id = ? AND user_id = 'usr_sam'", (ORG_ACME,)
     )
     assert no_role.is_error
-    assert "update needs role" in _text(no_role)
+    assert "update needs role" in result_text(no_role)
 
 
 async def test_ping_needs_only_membership_but_role_changes_need_admin(
@@ -146,11 +126,11 @@ async def test_ping_needs_only_membership_but_role_changes_need_admin(
         )
     assert not ping.is_error
     assert ping.structured_content == {"seen": True}
-    assert _text(ping) == "Marked as seen now."  # the visitor claims are not echoed
+    assert result_text(ping) == "Marked as seen now."  # the visitor claims are not echoed
     assert store.db.scalar(seen, (ORG_ACME,)) is not None
     assert refused.is_error
-    assert "'admin' permission on organization org_acme" in _text(refused)
-    assert _member_role(store, "usr_reader") == "read"
+    assert "'admin' permission on organization org_acme" in result_text(refused)
+    assert member_role(store, "usr_reader") == "read"
 
 
 async def test_the_reader_is_offered_only_ping_and_join_among_writes(mcp: McpFactory) -> None:
@@ -205,7 +185,7 @@ async def test_invites_by_email_and_invite_links(mcp: McpFactory, store: Store) 
         )
     assert invited.structured_content["invited"] == 1
     user_id = invited.structured_content["users"][0]
-    assert _member_role(store, user_id) == "comment"
+    assert member_role(store, user_id) == "comment"
     assert org_link.structured_content["link"]["role"] == "guest"
     assert col_link.structured_content["link"]["target"] == "collection"
     assert updated.structured_content["link"] == {
@@ -219,9 +199,9 @@ async def test_invites_by_email_and_invite_links(mcp: McpFactory, store: Store) 
     ids = {link["id"] for link in listed.structured_content["links"]}
     assert {INVITE_READ, INVITE_EDIT, org_link.structured_content["link"]["id"]} <= ids
     assert no_emails.is_error
-    assert "invite_users needs emails" in _text(no_emails)
+    assert "invite_users needs emails" in result_text(no_emails)
     assert both.is_error
-    assert "not both" in _text(both)
+    assert "not both" in result_text(both)
 
 
 async def test_join_with_a_link_needs_no_flag_but_links_need_admin(
@@ -233,7 +213,7 @@ async def test_join_with_a_link_needs_no_flag_but_links_need_admin(
             {**ORG, "method": "create_link", "role": "edit", "space_id": SPACES["api"]},
         )
     invite_id = link.structured_content["link"]["id"]
-    links_before = _count(store, "org_invite_links")
+    links_before = count(store, "org_invite_links")
     grant = (
         "SELECT role FROM grants WHERE target_kind = 'space' AND target_id = ? "
         "AND principal_kind = 'user' AND principal_id = 'usr_reader'"
@@ -246,12 +226,12 @@ async def test_join_with_a_link_needs_no_flag_but_links_need_admin(
         refused = await client.call_tool(
             "write_invite", {**ORG, "method": "create_link", "role": "admin"}
         )
-    assert not joined.is_error, _text(joined)
+    assert not joined.is_error, result_text(joined)
     assert joined.structured_content == {"joined": True}
     assert store.db.scalar(grant, (SPACES["api"],)) == "edit"
     assert refused.is_error
-    assert "'admin' permission on organization org_acme" in _text(refused)
-    assert _count(store, "org_invite_links") == links_before
+    assert "'admin' permission on organization org_acme" in result_text(refused)
+    assert count(store, "org_invite_links") == links_before
 
 
 async def test_teams_create_rename_and_members(mcp: McpFactory, store: Store) -> None:
@@ -300,9 +280,9 @@ async def test_teams_create_rename_and_members(mcp: McpFactory, store: Store) ->
     ]
     assert [t["id"] for t in found.structured_content["teams"]] == [tid]
     assert empty.is_error
-    assert "add or remove" in _text(empty)
+    assert "add or remove" in result_text(empty)
     assert no_team.is_error
-    assert "update needs team_id" in _text(no_team)
+    assert "update needs team_id" in result_text(no_team)
 
 
 async def test_a_team_owner_manages_their_team_only(mcp: McpFactory, store: Store) -> None:
@@ -320,203 +300,11 @@ async def test_a_team_owner_manages_their_team_only(mcp: McpFactory, store: Stor
             "delete_org_item",
             {**ORG, "kind": "team_member", "id": "usr_dana", "team_id": TEAM_WRITERS},
         )
-    assert not own.is_error, _text(own)
+    assert not own.is_error, result_text(own)
     assert store.db.scalar("SELECT title FROM teams WHERE id = ?", (TEAM_WRITERS,)) == "Authors"
     assert other.is_error
-    assert "'admin' permission on team team_support" in _text(other)
+    assert "'admin' permission on team team_support" in result_text(other)
     assert store.db.scalar("SELECT title FROM teams WHERE id = ?", (TEAM_SUPPORT,)) == "Support"
     assert create.is_error
-    assert "'ownTeam' permission on organization org_acme" in _text(create)
+    assert "'ownTeam' permission on organization org_acme" in result_text(create)
     assert removed.structured_content == {"deleted": True}
-
-
-async def test_saml_providers_never_show_certificates(mcp: McpFactory, store: Store) -> None:
-    secret = "MIIC-very-secret-cert"
-    async with mcp("gb_local_admin", **TOOLSETS) as client:
-        listed = await client.call_tool("list_saml_providers", ORG)
-        created = await client.call_tool(
-            "write_saml_provider",
-            {
-                **ORG,
-                "method": "create",
-                "label": "Entra",
-                "certificate": secret,
-                "sso_url": "https://login.example.test/saml",
-                "entity_id": "https://sts.example.test/acme",
-                "default_team": TEAM_WRITERS,
-            },
-        )
-        pid = created.structured_content["id"]
-        updated = await client.call_tool(
-            "write_saml_provider",
-            {**ORG, "method": "update", "provider_id": pid, "default_role": "guest"},
-        )
-        one = await client.call_tool(
-            "list_saml_providers", {**ORG, "method": "get", "provider_id": pid}
-        )
-        logins = await client.call_tool("list_saml_providers", {**ORG, "method": "sso_logins"})
-        no_label = await client.call_tool("write_saml_provider", {**ORG, "method": "create"})
-    seeded = store.db.scalar("SELECT certificate FROM saml_providers WHERE id = ?", (SAML_OKTA,))
-    for result in (listed, created, updated, one, logins):
-        dumped = result.model_dump_json()
-        assert seeded not in dumped
-        assert secret not in dumped
-    assert store.db.scalar("SELECT certificate FROM saml_providers WHERE id = ?", (pid,)) == secret
-    assert created.structured_content["default_team"] == TEAM_WRITERS
-    assert updated.structured_content["default_role"] == "guest"
-    assert one.structured_content["providers"][0]["label"] == "Entra"
-    assert SAML_OKTA in {x["id"] for x in logins.structured_content["logins"]}
-    assert no_label.is_error
-    assert "create needs label" in _text(no_label)
-
-
-async def test_fonts_create_update_and_the_api_rules(mcp: McpFactory, store: Store) -> None:
-    async with mcp("gb_local_admin", **TOOLSETS) as client:
-        created = await client.call_tool(
-            "write_font",
-            {
-                **ORG,
-                "method": "create",
-                "family": "Serif",
-                "faces": {"400": "fonts/s-400.woff2", "700": "fonts/s-700.woff2"},
-            },
-        )
-        fid = created.structured_content["id"]
-        updated = await client.call_tool(
-            "write_font",
-            {
-                **ORG,
-                "method": "update",
-                "font_id": fid,
-                "family": "Serif Pro",
-                "faces": {"300": "fonts/s-300.woff2"},
-            },
-        )
-        one = await client.call_tool("list_fonts", {**ORG, "font_id": FONT_BRAND})
-        no_bold = await client.call_tool(
-            "write_font",
-            {**ORG, "method": "create", "family": "Thin", "faces": {"400": "fonts/t.woff2"}},
-        )
-        no_faces = await client.call_tool(
-            "write_font", {**ORG, "method": "create", "family": "Empty"}
-        )
-    assert created.structured_content["weights"] == [400, 700]
-    assert updated.structured_content == {
-        "id": fid,
-        "family": "Serif Pro",
-        "weights": [300, 400, 700],
-    }
-    assert store.db.scalar("SELECT font_family FROM custom_fonts WHERE id = ?", (fid,)) == (
-        "Serif Pro"
-    )
-    assert one.structured_content["fonts"] == [
-        {"id": FONT_BRAND, "family": "Acme Sans", "weights": [400, 700]}
-    ]
-    assert no_bold.is_error
-    assert "700" in _text(no_bold)
-    assert no_faces.is_error
-    assert "faces" in _text(no_faces)
-    assert store.db.scalar("SELECT COUNT(*) FROM custom_fonts WHERE font_family = 'Thin'") == 0
-
-
-async def test_openapi_specs_create_put_and_visibility(mcp: McpFactory, store: Store) -> None:
-    source = "SELECT source_url, source_text, visibility FROM openapi_specs WHERE slug = ?"
-    async with mcp("gb_local_admin", **TOOLSETS) as client:
-        put_new = await client.call_tool(
-            "write_openapi_spec",
-            {**ORG, "method": "put", "slug": "billing", "url": "https://x.test/billing.json"},
-        )
-        replaced = await client.call_tool(
-            "write_openapi_spec",
-            {**ORG, "method": "put", "slug": "billing", "text": "openapi: 3.1.0\n"},
-        )
-        public = await client.call_tool(
-            "write_openapi_spec",
-            {**ORG, "method": "update", "slug": SPEC_INTERNAL, "visibility": "public"},
-        )
-        listed = await client.call_tool("list_openapi_specs", ORG)
-        both = await client.call_tool(
-            "write_openapi_spec",
-            {**ORG, "method": "create", "slug": "x", "url": "https://x.test/x", "text": "a"},
-        )
-        no_visibility = await client.call_tool(
-            "write_openapi_spec", {**ORG, "method": "update", "slug": SPEC_INTERNAL}
-        )
-    assert put_new.structured_content["source_url"] == "https://x.test/billing.json"
-    assert not replaced.is_error
-    url, text, _ = store.db.one(source, ("billing",))
-    assert (url, text) == (None, "openapi: 3.1.0\n")
-    assert public.structured_content["visibility"] == "public"
-    assert store.db.one(source, (SPEC_INTERNAL,))["visibility"] == "public"
-    assert {"billing", SPEC_INTERNAL} <= {s["slug"] for s in listed.structured_content["specs"]}
-    assert both.is_error
-    assert "exactly one of url or text" in _text(both)
-    assert no_visibility.is_error
-    assert "update needs visibility" in _text(no_visibility)
-
-
-async def test_spec_writes_need_create_openapi_spec_on_the_target(
-    mcp: McpFactory, store: Store
-) -> None:
-    before = _count(store, "openapi_specs")
-    async with mcp("gb_local_editor", **TOOLSETS) as client:
-        refused = await client.call_tool(
-            "write_openapi_spec",
-            {**ORG, "method": "create", "slug": "mine", "text": "openapi: 3.0.0\n"},
-        )
-        allowed = await client.call_tool(
-            "write_openapi_spec",
-            {
-                "organization_id": ORG_GLOBEX,
-                "method": "create",
-                "slug": "mine",
-                "text": "openapi: 3.0.0\n",
-            },
-        )
-    assert refused.is_error
-    assert "'createOpenAPISpec' permission on organization org_acme" in _text(refused)
-    assert not allowed.is_error, _text(allowed)
-    assert _count(store, "openapi_specs") == before + 1
-
-
-async def test_delete_org_item_is_idempotent_and_checked_per_kind(
-    mcp: McpFactory, store: Store
-) -> None:
-    async with mcp("gb_local_admin", **TOOLSETS) as client:
-        first = await client.call_tool(
-            "delete_org_item", {**ORG, "kind": "invite_link", "id": INVITE_EDIT}
-        )
-        again = await client.call_tool(
-            "delete_org_item", {**ORG, "kind": "invite_link", "id": INVITE_EDIT}
-        )
-        member = await client.call_tool(
-            "delete_org_item", {**ORG, "kind": "member", "id": "usr_sam"}
-        )
-        spec = await client.call_tool(
-            "delete_org_item", {**ORG, "kind": "openapi_spec", "id": SPEC_INTERNAL}
-        )
-        no_team = await client.call_tool(
-            "delete_org_item", {**ORG, "kind": "team_member", "id": "usr_dana"}
-        )
-    assert first.structured_content == {"deleted": True}
-    assert again.structured_content == {"deleted": False}
-    assert _text(again) == "Already gone."
-    assert member.structured_content == {"deleted": True}
-    assert _member_role(store, "usr_sam") is None
-    assert not store.db.scalar("SELECT 1 FROM members WHERE user_id = 'usr_sam'")
-    assert spec.structured_content == {"deleted": True}
-    assert no_team.is_error
-    assert "team_member needs team_id" in _text(no_team)
-
-    fonts = _count(store, "custom_fonts")
-    async with mcp("gb_local_editor", **TOOLSETS) as client:
-        font = await client.call_tool("delete_org_item", {**ORG, "kind": "font", "id": FONT_BRAND})
-        team = await client.call_tool(
-            "delete_org_item", {**ORG, "kind": "team", "id": TEAM_SUPPORT}
-        )
-    assert font.is_error
-    assert "'admin' permission on organization org_acme" in _text(font)
-    assert _count(store, "custom_fonts") == fonts
-    assert team.is_error
-    assert "'admin' permission on team team_support" in _text(team)
-    assert store.db.scalar("SELECT 1 FROM teams WHERE id = ?", (TEAM_SUPPORT,))
