@@ -59,10 +59,10 @@ class Runtime:
         self.factory = factory
         self.stack: AsyncExitStack | None = None
         self.client: GitBookClient | None = None
-        self.permissions: PermissionState | None = None
+        self._permissions: PermissionState | None = None
         self._lock = anyio.Lock()
         self._client_lock = anyio.Lock()
-        self._offered: tuple[PermissionState, frozenset[str]] | None = None
+        self._offered: frozenset[str] = frozenset()
 
     @property
     def tools(self) -> dict[str, ToolDef]:
@@ -95,14 +95,21 @@ class Runtime:
                 self.permissions = await PermissionState.load(await self.get_client())
             return before, self.offered_names()
 
+    @property
+    def permissions(self) -> PermissionState | None:
+        """The caller's permissions, as last read."""
+        return self._permissions
+
+    @permissions.setter
+    def permissions(self, state: PermissionState | None) -> None:
+        # The offered set follows from the permissions: computed here, once per load.
+        self._permissions = state
+        offered = state.offered(self.tools.values()) if state is not None else []
+        self._offered = frozenset(t.name for t in offered)
+
     def offered_names(self) -> set[str]:
         """The tools offered under the current permissions (computed once per load)."""
-        if self.permissions is None:
-            return set()
-        if self._offered is None or self._offered[0] is not self.permissions:
-            names = {t.name for t in self.permissions.offered(self.tools.values())}
-            self._offered = (self.permissions, frozenset(names))
-        return set(self._offered[1])
+        return set(self._offered)
 
 
 class GitBookServer(MCPServer[Any]):

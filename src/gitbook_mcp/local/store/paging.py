@@ -38,16 +38,13 @@ def _decode(cursor: str) -> list[Any]:
 
 
 def _comparable(key: list[Any], last: list[Any]) -> bool:
-    """Same length, and each element of the same comparable kind (numbers with numbers)."""
+    """Same length, and each element of the same type (or both numbers)."""
     if len(key) != len(last):
         return False
-    for a, b in zip(key, last, strict=True):
-        numbers = isinstance(a, int | float) and isinstance(b, int | float)
-        if not numbers and type(a) is not type(b) and not (a is None or b is None):
-            return False
-        if (a is None) != (b is None):
-            return False
-    return True
+    return all(
+        type(a) is type(b) or (isinstance(a, int | float) and isinstance(b, int | float))
+        for a, b in zip(key, last, strict=True)
+    )
 
 
 def paginate(

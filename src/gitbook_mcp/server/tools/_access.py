@@ -15,13 +15,19 @@ from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
-from gitbook_mcp.server.tools._shared import Cursor, Limit, need
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Limit,
+    RoleOrGuest,
+    listing,
+    need,
+    role_value,
+)
 
 __all__ = [
     "AccessListArgs",
     "AccessWriteArgs",
     "Granted",
-    "RoleOrGuest",
     "UserRole",
     "UserRoleList",
     "grant",
@@ -34,9 +40,6 @@ __all__ = [
 
 Write = Callable[..., Awaitable[Any]]
 """One of the client's permission operations for a space or a collection."""
-
-RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
-"""A role, or ``guest``: no explicit role (the API's null)."""
 
 
 class UserRole(BaseModel):
@@ -63,8 +66,7 @@ def user_roles(page: Any) -> UserRoleList:
 
 def render_users(r: UserRoleList) -> str:
     rows = [f"- {u.name} [{u.user_id}]: {u.role}" for u in r.users]
-    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
-    return ("\n".join(rows) or "No users.") + more
+    return listing(rows, r.next_cursor, empty="No users.")
 
 
 class AccessListArgs(Args):
@@ -124,7 +126,7 @@ async def grant(
     update: Write,
 ) -> Granted:
     """Invite users or teams with a role, or change one user's role, on ``target``."""
-    role: Role | None = None if args.role == "guest" else args.role
+    role = role_value(args.role)
     if args.method == "update":
         user_id = need(args.user_id, "user_id", "update")
         await update(target, user_id, role=role)

@@ -14,16 +14,13 @@ from gitbook_mcp.server.tools._org_views import (
     ORG_ADMIN,
     FontView,
     OrgArgs,
-    RoleArg,
     SamlView,
     SpecView,
     font_view,
-    listing,
-    role_value,
     saml_view,
     spec_view,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, need
+from gitbook_mcp.server.tools._shared import Cursor, Limit, RoleOrGuest, listing, need, role_value
 
 __all__ = ["SPEC_WRITER", "TOOLS"]
 
@@ -96,7 +93,7 @@ class OrgUpdateArgs(OrgArgs):
     title: str | None = Field(default=None, description="Title")
     email_domains: list[str] | None = Field(default=None, description="Email domains")
     hostname: str | None = Field(default=None, description="Hostname")
-    default_role: RoleArg | None = None
+    default_role: RoleOrGuest | None = None
     default_site: str | None = Field(default=None, description="Site id; '' clears")
     logo: str | None = Field(default=None, description="Logo URL; '' clears")
     sso: bool | None = Field(default=None, description="SSO on")
@@ -186,7 +183,7 @@ class SamlWriteArgs(OrgArgs):
     certificate: str | None = Field(default=None, description="IdP signing certificate")
     sso_url: str | None = Field(default=None, description="IdP sign-in URL")
     default_team: str | None = Field(default=None, description="Team id new users join")
-    default_role: RoleArg | None = None
+    default_role: RoleOrGuest | None = None
 
 
 async def write_saml_provider(ctx: ToolContext, args: SamlWriteArgs) -> SamlView:

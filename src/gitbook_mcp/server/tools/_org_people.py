@@ -15,15 +15,12 @@ from gitbook_mcp.server.tools._org_views import (
     LinkView,
     MemberView,
     OrgArgs,
-    RoleArg,
     TeamView,
     link_view,
-    listing,
     member_view,
-    role_value,
     team_view,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, need
+from gitbook_mcp.server.tools._shared import Cursor, Limit, RoleOrGuest, listing, need, role_value
 
 __all__ = ["TOOLS"]
 
@@ -99,7 +96,7 @@ def _render_members(r: MemberList) -> str:
 class MemberWriteArgs(OrgArgs):
     method: Literal["update", "set_sso", "ping"]
     user_id: str | None = Field(default=None, description="update, set_sso")
-    role: RoleArg | None = None
+    role: RoleOrGuest | None = None
 
 
 class MemberResult(BaseModel):
@@ -116,7 +113,7 @@ async def write_member(ctx: ToolContext, args: MemberWriteArgs) -> MemberResult:
     user_id = need(args.user_id, "user_id", args.method)
     if args.method == "set_sso":
         return MemberResult(member=member_view(await ctx.client.members.set_sso(org, user_id)))
-    role: RoleArg = need(args.role, "role", "update")
+    role: RoleOrGuest = need(args.role, "role", "update")
     updated = await ctx.client.members.update(org, user_id, role=role_value(role))
     return MemberResult(member=member_view(updated))
 
@@ -158,7 +155,7 @@ class InviteWriteArgs(OrgArgs):
     method: Literal["invite_users", "create_link", "update_link", "join"]
     invite_id: str | None = Field(default=None, description="update_link, join: link id")
     emails: list[str] | None = Field(default=None, description="invite_users")
-    role: RoleArg | None = Field(
+    role: RoleOrGuest | None = Field(
         default=None, description="Role granted (level on space/collection)"
     )
     sso: bool | None = Field(default=None, description="invite_users: as SSO users")

@@ -3,14 +3,13 @@ teams, invite links, SAML providers, fonts and OpenAPI specs, and role arguments
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 
-from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import Args, Permission
-from gitbook_mcp.server.tools._shared import OrganizationId
+from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId
 
 __all__ = [
     "ORG_ADMIN",
@@ -19,35 +18,18 @@ __all__ = [
     "LinkView",
     "MemberView",
     "OrgArgs",
-    "RoleArg",
     "SamlView",
     "SpecView",
     "TeamView",
     "font_view",
     "link_view",
-    "listing",
     "member_view",
-    "role_value",
     "saml_view",
     "spec_view",
     "team_view",
 ]
 
-ORG_ADMIN = Permission("organization", "admin", "organization_id")
 TEAM_ADMIN = Permission("team", "admin", "team_id")
-
-RoleArg = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
-"""A role argument; ``guest`` (no organization role) is sent as null."""
-
-
-def role_value(role: RoleArg) -> Role | None:
-    return None if role == "guest" else role
-
-
-def listing(rows: list[str], cursor: str | None) -> str:
-    """Rows, one a line, with the cursor of the next page if there is one."""
-    more = f"\nMore: pass cursor={cursor!r}" if cursor else ""
-    return ("\n".join(rows) or "None.") + more
 
 
 def _role(role: str | None) -> str:

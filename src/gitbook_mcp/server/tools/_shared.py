@@ -3,26 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.server.rendering import untrusted
-from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.tooling import Permission, ToolFailure
 
 __all__ = [
+    "ORG_ADMIN",
     "ChangeRequestId",
     "Cursor",
     "Deleted",
     "Limit",
     "OrganizationId",
     "PageEntry",
+    "RoleOrGuest",
     "SiteId",
     "SpaceId",
     "flatten_pages",
+    "listing",
     "need",
     "outline",
     "page_entries",
+    "role_value",
 ]
 
 OrganizationId = Annotated[
@@ -38,10 +43,27 @@ Limit = Annotated[int, Field(default=25, ge=1, le=100)]
 
 T = TypeVar("T")
 
+ORG_ADMIN = Permission("organization", "admin", "organization_id")
+"""The admin flag of the organization named by ``organization_id``."""
 
+RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
+"""A role argument; ``guest`` means no explicit role (the API's null)."""
+
+
+def role_value(role: RoleOrGuest) -> Role | None:
+    """The role to send: ``guest`` is sent as null."""
+    return None if role == "guest" else role
+
+
+def listing(rows: list[str], cursor: str | None, *, empty: str = "None.") -> str:
+    """Rows, one a line (or ``empty``), with the cursor of the next page if there is one."""
+    more = f"\nMore: pass cursor={cursor!r}" if cursor else ""
+    return ("\n".join(rows) or empty) + more
+
+
+# The answer of a delete: False when the object was already gone (deletes are idempotent).
+# A comment, not a docstring: a docstring would go into every delete tool's output schema.
 class Deleted(BaseModel):
-    """The answer of a delete: False when the object was already gone (deletes are idempotent)."""
-
     deleted: bool
 
 

@@ -7,12 +7,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from gitbook_mcp.server.rendering import untrusted
-from gitbook_mcp.server.tooling import Args, Permission
-from gitbook_mcp.server.tools._shared import OrganizationId, SiteId
+from gitbook_mcp.server.tooling import Args
+from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId, SiteId
 
 __all__ = ["SITE_ADMIN", "SiteArgs", "SiteSpaceView", "site_space_view"]
 
-SITE_ADMIN = Permission("organization", "admin", "organization_id")
+SITE_ADMIN = ORG_ADMIN
 """Every site write needs the admin flag on the site's organization."""
 
 

@@ -18,7 +18,6 @@ from gitbook_mcp.server.tools._access import (
     AccessListArgs,
     AccessWriteArgs,
     Granted,
-    RoleOrGuest,
     UserRoleList,
     grant,
     list_access,
@@ -26,7 +25,7 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, RoleOrGuest, listing, need
 
 __all__ = ["TOOLS"]
 
@@ -95,8 +94,7 @@ async def list_collections(ctx: ToolContext, args: ListArgs) -> CollectionList:
 
 
 def _render_list(r: CollectionList) -> str:
-    more = f"\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else ""
-    return ("\n".join(_row(c) for c in r.collections) or "No collections.") + more
+    return listing([_row(c) for c in r.collections], r.next_cursor, empty="No collections.")
 
 
 class WriteArgs(Args):

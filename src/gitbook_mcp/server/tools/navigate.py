@@ -12,6 +12,7 @@ from gitbook_mcp.server.tools._shared import (
     OrganizationId,
     PageEntry,
     SpaceId,
+    listing,
     outline,
     page_entries,
 )
@@ -200,8 +201,7 @@ async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:
 
 
 def _rows(header: str, rows: list[str], cursor: str | None) -> str:
-    more = f"\nMore: pass cursor={cursor!r}" if cursor else ""
-    return f"{header}\n" + ("\n".join(rows) if rows else "(none)") + more
+    return f"{header}\n" + listing(rows, cursor, empty="(none)")
 
 
 TOOLS = [

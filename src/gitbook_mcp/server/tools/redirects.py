@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
-from gitbook_mcp.server.tools._shared import Cursor, Limit
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 
 __all__ = ["TOOLS"]
@@ -139,10 +139,6 @@ async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
 
 class DeleteArgs(SiteArgs):
     redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
-
-
-class Deleted(BaseModel):
-    deleted: bool
 
 
 async def delete_redirect(ctx: ToolContext, args: DeleteArgs) -> Deleted:

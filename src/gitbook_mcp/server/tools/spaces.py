@@ -25,7 +25,7 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import ChangeRequestId, Deleted, SpaceId, need
+from gitbook_mcp.server.tools._shared import ORG_ADMIN, ChangeRequestId, Deleted, SpaceId, need
 
 __all__ = ["TOOLS"]
 
@@ -125,14 +125,10 @@ async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
     return SpaceRead(space=_space(await ctx.client.spaces.get(args.space_id)))
 
 
-def _render_read(r: SpaceRead | ChangeRequestRead) -> str:
+def _render_space_read(r: SpaceRead) -> str:
     if r.revision is not None:
         return _render_revision(r.revision)
-    if isinstance(r, SpaceRead) and r.space is not None:
-        return _render_space(r.space)
-    if isinstance(r, ChangeRequestRead) and r.change_request is not None:
-        return _render_change_request(r.change_request)
-    return "Nothing."
+    return _render_space(r.space) if r.space is not None else "Nothing."
 
 
 class ChangeRequestView(BaseModel):
@@ -169,6 +165,14 @@ class GetChangeRequestArgs(Args):
 class ChangeRequestRead(BaseModel):
     change_request: ChangeRequestView | None = None
     revision: RevisionView | None = None
+
+
+def _render_change_request_read(r: ChangeRequestRead) -> str:
+    if r.revision is not None:
+        return _render_revision(r.revision)
+    if r.change_request is not None:
+        return _render_change_request(r.change_request)
+    return "Nothing."
 
 
 async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> ChangeRequestRead:
@@ -339,7 +343,7 @@ TOOLS = [
         input=GetSpaceArgs,
         output=SpaceRead,
         handler=get_space,
-        render=_render_read,
+        render=_render_space_read,
         read_only=True,
         idempotent=True,
     ),
@@ -350,7 +354,7 @@ TOOLS = [
         input=GetChangeRequestArgs,
         output=ChangeRequestRead,
         handler=get_change_request,
-        render=_render_read,
+        render=_render_change_request_read,
         read_only=True,
         idempotent=True,
     ),
@@ -369,7 +373,7 @@ TOOLS = [
             ("duplicate", Permission("organization", "createContent", "organization_id")),
             # A deleted space cannot be read, so its flags cannot be: an organization admin
             # is admin of every space of the organization.
-            ("restore", Permission("organization", "admin", "organization_id")),
+            ("restore", ORG_ADMIN),
         ),
     ),
     ToolDef(
