@@ -250,7 +250,7 @@ class Row:
             return self.help
         return (
             f"{self.help}. A flag is visible to other users of the machine in `ps`: "
-            f"prefer {self.env}"
+            f"prefer `{self.env}`"
         )
 
     def full_help(self) -> str:
@@ -338,7 +338,9 @@ def table_markdown(classes: Sequence[type[Options]]) -> str:
     # the first command's own options, then the shared ones, then the other commands' own
     for key, row in sorted(first.items(), key=lambda item: _group(commands[item[0]], order)):
         env = f"`{row.env}`" if row.env else ""
-        default = f"`{row.default_text()}`" if row.default_text() else ""
+        default = row.default_text()
+        if default and row.shown is None and row.parser.kind != "bool":
+            default = f"`{default}`"
         lines.append(
             f"| `{row.flag}` | {env} | {default} | {', '.join(commands[key])} | {row.meaning()} |"
         )

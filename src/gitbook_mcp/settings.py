@@ -89,7 +89,7 @@ class Settings(CommonSettings):
         "API token",
         flag="--token",
         secret=True,
-        shown="(required unless `--local`)",
+        shown="none: required unless --local",
     )
     api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
     toolsets: tuple[str, ...] = option(
@@ -113,7 +113,7 @@ class Settings(CommonSettings):
         factory=default_local_db,
         parser=PATH,
         help="Database of `--local`",
-        shown="~/.local/share/gitbook-mcp/local.db",
+        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
     )
     local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
     reset_local: bool = option(
@@ -127,7 +127,7 @@ class Settings(CommonSettings):
         constants.DEFAULT_MAX_CONCURRENCY, integer(1), "API requests in flight at once"
     )
     requests_per_second: float | None = option(
-        None, optional(number(0.0)), "Cap on the API request rate"
+        None, optional(number(0.0)), "Cap on the API request rate", shown="off"
     )
     timeout: float = option(constants.DEFAULT_TIMEOUT, SECONDS, "Seconds before an API call fails")
     permissions_refresh: float = option(300.0, SECONDS, "Seconds before permissions are re-read")
