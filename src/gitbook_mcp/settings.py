@@ -66,7 +66,6 @@ def default_local_db(environ: Mapping[str, str] = os.environ) -> Path:
 class CommonSettings(Options):
     """Options that both commands take."""
 
-    host: str = option("127.0.0.1", TEXT, "Address to bind over HTTP (loopback by default)")
     allowed_hosts: tuple[str, ...] = option((), LIST, "Extra Host headers accepted over HTTP")
     allowed_origins: tuple[str, ...] = option((), LIST, "Extra Origins accepted over HTTP")
     import_root: Path | None = option(
@@ -101,6 +100,7 @@ class Settings(CommonSettings):
     transport: Transport = option(
         "stdio", choice("stdio", "sse", "streamable-http"), "How MCP clients connect"
     )
+    host: str = option("127.0.0.1", TEXT, "Address to bind over HTTP (loopback by default)")
     port: int = option(8000, PORT, "HTTP port")
     mcp_auth_token: str | None = option(
         None,
@@ -157,6 +157,13 @@ class LocalApiSettings(CommonSettings):
     COMMAND: ClassVar[str] = "local-api"
     SUMMARY: ClassVar[str] = "Serve the local workspace API over HTTP"
 
+    host: str = option(
+        "127.0.0.1",
+        TEXT,
+        "Address to bind (loopback by default; a flag only, so that a GITBOOK_HOST meant for the "
+        "MCP server never exposes the public demo tokens)",
+        env=False,
+    )
     port: int = option(8787, PORT, "HTTP port")
     db: str = option(":memory:", TEXT, "SQLite database file (`:memory:`: gone at exit)")
     seed: Seed = option("none", choice("demo", "none"), "Load the demo into an empty database")

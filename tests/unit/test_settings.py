@@ -123,6 +123,13 @@ def test_every_settings_field_is_an_option_and_flags_are_unique() -> None:
         assert len(flags) == len(set(flags))
 
 
+def test_local_api_host_is_a_flag_only_so_the_servers_host_never_exposes_it() -> None:
+    env = {"GITBOOK_HOST": "0.0.0.0"}
+    assert parse_args(["local-api"], env).host == "127.0.0.1"
+    assert parse_args(["local-api", "--host", "::1"], env).host == "::1"
+    assert parse_args([], env).host == "0.0.0.0"
+
+
 def test_reset_local_is_a_flag_only() -> None:
     assert parse_args([], {"GITBOOK_RESET_LOCAL": "1"}).reset_local is False  # type: ignore[union-attr]
     assert parse_args(["--reset-local"], {}).reset_local is True  # type: ignore[union-attr]
