@@ -221,7 +221,7 @@ async def _scan_once(base: str, concurrency: int) -> tuple[float, int]:
         ) as client:
             yield client
 
-    server = create_server(Settings(token="gb_local_admin", api_url=base), factory=factory)
+    server = create_server(Settings(api_token="gb_local_admin", api_url=base), factory=factory)
     async with Client(server, cache=None) as client:
         await client.list_tools()
         started = time.perf_counter()

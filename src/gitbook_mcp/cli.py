@@ -1,43 +1,51 @@
-"""The ``gitbook-mcp`` command: ``serve`` (the default) and ``local-api``."""
+"""The ``gitbook-mcp`` command: ``serve`` (the default) and ``local-api``.
+
+Each sub-command is a runner taking its own typed settings; `RUNNERS` maps the command's name to
+it, so dispatch needs no type checks.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
-from argparse import Namespace
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import anyio
 
 from gitbook_mcp.logs import configure_logging, get_logger
+from gitbook_mcp.options import OptionError, Options, read_command_line, resolve
+from gitbook_mcp.settings import LocalApiSettings, Settings, parser
 
-__all__ = ["main"]
+__all__ = ["RUNNERS", "Runner", "main"]
 
-
-def main(argv: Sequence[str] | None = None) -> None:
-    from gitbook_mcp.settings import Settings, parse_args
-
-    command, options = parse_args(list(sys.argv[1:] if argv is None else argv))
-    if command == "local-api":
-        assert isinstance(options, Namespace)
-        sys.exit(_local_api(options))
-    assert isinstance(options, Settings)
-    sys.exit(_serve(options))
+S = TypeVar("S", bound=Options)
 
 
-def _serve(settings: object) -> int:
+@dataclass(frozen=True)
+class Runner(Generic[S]):
+    """A sub-command: the settings class it reads and the function that runs it."""
+
+    options: type[S]
+    run: Callable[[S], int]
+
+    def __call__(self, given: Mapping[str, object], environ: Mapping[str, str]) -> int:
+        """Resolve the settings (flags, environment, defaults), report problems, then run."""
+        settings = resolve(self.options, given, environ)
+        problems = settings.problems()
+        for problem in problems:
+            sys.stderr.write(f"gitbook-mcp: {problem}\n")
+        return 2 if problems else self.run(settings)
+
+
+def _serve(settings: Settings) -> int:
     from gitbook_mcp.server.runner import create_server
     from gitbook_mcp.server.toolsets import SelectionError
     from gitbook_mcp.server.transports import run
-    from gitbook_mcp.settings import Settings
 
-    assert isinstance(settings, Settings)
     configure_logging(level=settings.log_level, json=settings.log_json)
     log = get_logger("gitbook_mcp")
-    problems = settings.problems()
-    if problems:
-        for problem in problems:
-            sys.stderr.write(f"gitbook-mcp: {problem}\n")
-        return 2
     try:
         server = create_server(settings)
     except SelectionError as exc:
@@ -57,31 +65,48 @@ def _serve(settings: object) -> int:
     return 0
 
 
-def _local_api(ns: Namespace) -> int:
+def _local_api(settings: LocalApiSettings) -> int:
     import uvicorn
 
     from gitbook_mcp.local import FaultConfig, RateLimitConfig, Store, create_app, load_demo
 
-    configure_logging(level=ns.log_level)
+    s = settings
+    configure_logging(level=s.log_level, json=s.log_json)
     log = get_logger("gitbook_mcp.local")
-    store = Store(ns.db)
-    if ns.seed == "demo":
+    store = Store(s.db)
+    if s.seed == "demo":
         load_demo(store)
     faults = FaultConfig(
-        latency_ms=ns.latency_ms,
-        latency_jitter_ms=ns.latency_jitter_ms,
-        error_rate=ns.error_rate,
-        drop_rate=ns.drop_rate,
-        rate_limit_rate=ns.rate_limit_rate,
-        slow_rate=ns.slow_rate,
-        slow_ms=ns.slow_ms,
-        seed=ns.fault_seed,
+        latency_ms=s.latency_ms,
+        latency_jitter_ms=s.latency_jitter_ms,
+        error_rate=s.error_rate,
+        drop_rate=s.drop_rate,
+        rate_limit_rate=s.rate_limit_rate,
+        slow_rate=s.slow_rate,
+        slow_ms=s.slow_ms,
+        seed=s.fault_seed,
     )
     rate_limit = (
-        RateLimitConfig(limit=ns.rate_limit, window_s=ns.rate_window) if ns.rate_limit else None
+        RateLimitConfig(limit=s.rate_limit, window_s=s.rate_window) if s.rate_limit else None
     )
     app = create_app(store, faults=faults, rate_limit=rate_limit)
-    log.info("local_api.start", url=f"http://{ns.host}:{ns.port}/v1", db=ns.db, seed=ns.seed)
-    uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level.lower(), access_log=False)
+    log.info("local_api.start", url=f"http://{s.host}:{s.port}/v1", db=s.db, seed=s.seed)
+    uvicorn.run(app, host=s.host, port=s.port, log_level=s.log_level.lower(), access_log=False)
     store.close()
     return 0
+
+
+RUNNERS: dict[str, Runner[Any]] = {
+    Settings.COMMAND: Runner(Settings, _serve),
+    LocalApiSettings.COMMAND: Runner(LocalApiSettings, _local_api),
+}
+
+
+def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.environ) -> None:
+    """Parse the command line, then run the sub-command (``serve`` when none is named)."""
+    command, given = read_command_line(parser(), argv, Settings.COMMAND)
+    try:
+        sys.exit(RUNNERS[command](given, environ))
+    except OptionError as exc:
+        sys.stderr.write(f"gitbook-mcp: {exc}\n")
+        sys.exit(2)

@@ -61,9 +61,9 @@ def client_factory(settings: Settings) -> ClientFactory:
     async def remote() -> AsyncIterator[GitBookClient]:
         from gitbook_mcp.client import GitBookClient
 
-        assert settings.token is not None
+        assert settings.api_token is not None
         async with GitBookClient(
-            token=settings.token,
+            token=settings.api_token,
             base_url=settings.api_url,
             **options,
         ) as client:

@@ -1,0 +1,374 @@
+"""Options declared once: a settings field made with `option()` is a whole row of the table.
+
+The field gives the name, type and default; `option()` adds the parser, the help and the flag
+(``--`` + the name with dashes, unless given). The environment variable is always
+``GITBOOK_`` + the field's name upper-cased (`env_name`) and is written nowhere else. From these
+rows come the argparse arguments (`add_arguments`), the precedence flag > environment > default
+(`resolve`) and the README's options table (`table_markdown`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import inspect
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar, cast, overload
+
+__all__ = [
+    "BOOL",
+    "ENV_PREFIX",
+    "LIST",
+    "PATH",
+    "TEXT",
+    "OptionError",
+    "Options",
+    "Parser",
+    "Row",
+    "add_arguments",
+    "build_parser",
+    "choice",
+    "env_name",
+    "integer",
+    "number",
+    "option",
+    "optional",
+    "read_command_line",
+    "resolve",
+    "rows",
+    "table_markdown",
+]
+
+T = TypeVar("T")
+S = TypeVar("S", bound="Options")
+ENV_PREFIX = "GITBOOK_"
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+class OptionError(ValueError):
+    """A flag or environment variable whose value cannot be used; the message names it."""
+
+
+def env_name(field: str) -> str:
+    """The one rule for environment variables: ``GITBOOK_`` + the field's name upper-cased."""
+    return ENV_PREFIX + field.upper()
+
+
+@dataclass(frozen=True)
+class Parser(Generic[T]):
+    """Turns the text of a flag or an environment variable into a field's value."""
+
+    kind: str
+    convert: Callable[[str], T]
+    choices: tuple[str, ...] = ()
+
+
+def _text(value: str) -> str:
+    return value
+
+
+def _bool(value: str) -> bool:
+    folded = value.strip().lower()
+    if folded in _TRUE | _FALSE:
+        return folded in _TRUE
+    raise ValueError(f"expected one of 1, true, yes, on, 0, false, no, off; got {value!r}")
+
+
+def _list(value: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+TEXT: Parser[str] = Parser("text", _text)
+BOOL: Parser[bool] = Parser("bool", _bool)
+LIST: Parser[tuple[str, ...]] = Parser("list", _list)
+PATH: Parser[Path] = Parser("path", Path)
+
+
+def _bounded(value: float, low: float | None, high: float | None) -> None:
+    if low is not None and value < low:
+        raise ValueError(f"must be at least {low:g}, got {value:g}")
+    if high is not None and value > high:
+        raise ValueError(f"must be at most {high:g}, got {value:g}")
+
+
+def integer(low: int | None = None, high: int | None = None) -> Parser[int]:
+    """A whole number, optionally within ``[low, high]``."""
+
+    def convert(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValueError(f"expected a whole number, got {value!r}") from None
+        _bounded(number, low, high)
+        return number
+
+    return Parser("int", convert)
+
+
+def number(low: float | None = None, high: float | None = None) -> Parser[float]:
+    """A finite number, optionally within ``[low, high]``."""
+
+    def convert(value: str) -> float:
+        try:
+            result = float(value)
+        except ValueError:
+            raise ValueError(f"expected a number, got {value!r}") from None
+        if not math.isfinite(result):
+            raise ValueError(f"expected a finite number, got {value!r}")
+        _bounded(result, low, high)
+        return result
+
+    return Parser("float", convert)
+
+
+def choice(*values: str, fold: Callable[[str], str] = _text) -> Parser[Any]:
+    """One of ``values`` (after ``fold``, e.g. ``str.upper``); typed ``Any`` to fit a Literal."""
+
+    def convert(value: str) -> str:
+        folded = fold(value.strip())
+        if folded not in values:
+            raise ValueError(f"expected one of {', '.join(values)}; got {value!r}")
+        return folded
+
+    return Parser("choice", convert, values)
+
+
+def optional(parser: Parser[T]) -> Parser[T | None]:
+    """The same parser for a field whose default is ``None`` (unset)."""
+    return Parser(parser.kind, parser.convert, parser.choices)
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What `option()` stores in a field's metadata."""
+
+    parser: Parser[Any]
+    help: str
+    flag: str | None
+    env: bool
+    secret: bool
+    shown: str | None
+    factory: Callable[[Mapping[str, str]], Any] | None
+
+
+@overload
+def option(
+    default: T,
+    parser: Parser[T],
+    help: str,
+    *,
+    flag: str | None = None,
+    env: bool = True,
+    secret: bool = False,
+    shown: str | None = None,
+) -> T: ...
+
+
+@overload
+def option(
+    *,
+    factory: Callable[[Mapping[str, str]], T],
+    parser: Parser[T],
+    help: str,
+    shown: str,
+    flag: str | None = None,
+    env: bool = True,
+    secret: bool = False,
+) -> T: ...
+
+
+def option(
+    default: Any = None,
+    parser: Parser[Any] | None = None,
+    help: str = "",
+    *,
+    flag: str | None = None,
+    env: bool = True,
+    secret: bool = False,
+    shown: str | None = None,
+    factory: Callable[[Mapping[str, str]], Any] | None = None,
+) -> Any:
+    """Declare a settings field as an option (``factory`` computes a default from the environment)."""
+    assert parser is not None, "every option has a parser"
+    spec = _Spec(parser, help, flag, env, secret, shown, factory)
+    metadata = {"option": spec}
+    if factory is not None:
+        return dataclasses.field(
+            default_factory=lambda: factory(os.environ), metadata=metadata, repr=not secret
+        )
+    return dataclasses.field(default=default, metadata=metadata, repr=not secret)
+
+
+class Options:
+    """Base of a settings class; ``COMMAND`` is the sub-command whose options it holds."""
+
+    COMMAND: ClassVar[str]
+    SUMMARY: ClassVar[str]
+
+    def problems(self) -> list[str]:
+        """What is missing or contradictory, in words a user can act on (nothing by default)."""
+        return []
+
+
+@dataclass(frozen=True)
+class Row:
+    """One option of one settings class, as the table shows it."""
+
+    field: str
+    flag: str
+    env: str | None
+    parser: Parser[Any]
+    help: str
+    secret: bool
+    shown: str | None
+    default: Any
+    factory: Callable[[Mapping[str, str]], Any] | None
+
+    def default_value(self, environ: Mapping[str, str]) -> Any:
+        """The default, computed from ``environ`` when it depends on it."""
+        return self.factory(environ) if self.factory is not None else self.default
+
+    def default_text(self) -> str:
+        """The default as the help and the README show it."""
+        if self.shown is not None:
+            return self.shown
+        value = self.default
+        if value is None or value is False or value == ():
+            return "off" if self.parser.kind == "bool" else ""
+        if isinstance(value, tuple):
+            return ",".join(value)
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    def meaning(self) -> str:
+        """The help, with a warning for a secret: a flag shows in ``ps`` to every local user."""
+        if not self.secret:
+            return self.help
+        return (
+            f"{self.help}. A flag is visible to other users of the machine in `ps`: "
+            f"prefer `{self.env}`"
+        )
+
+    def full_help(self) -> str:
+        """The help of ``--help``: the meaning, its environment variable and its default."""
+        notes = [f"env {self.env}" if self.env else "no environment variable"]
+        if self.default_text():
+            notes.append(f"default {self.default_text()}")
+        return f"{self.meaning()} ({'; '.join(notes)})".replace("%", "%%")
+
+
+def rows(cls: type[Options]) -> list[Row]:
+    """The options of a settings class: its own in declaration order, then the inherited ones."""
+    own = inspect.get_annotations(cls)
+    found: list[Row] = []
+    for field in dataclasses.fields(cast(Any, cls)):
+        spec = field.metadata.get("option")
+        if not isinstance(spec, _Spec):
+            continue
+        found.append(
+            Row(
+                field=field.name,
+                flag=spec.flag or "--" + field.name.replace("_", "-"),
+                env=env_name(field.name) if spec.env else None,
+                parser=spec.parser,
+                help=spec.help,
+                secret=spec.secret,
+                shown=spec.shown,
+                default=None if spec.factory else field.default,
+                factory=spec.factory,
+            )
+        )
+    return sorted(found, key=lambda row: row.field not in own)
+
+
+def add_arguments(parser: argparse.ArgumentParser, cls: type[Options]) -> None:
+    """One argument per option; absent flags stay absent so the environment can fill them."""
+    for row in rows(cls):
+        dest, d = row.field, argparse.SUPPRESS
+        if row.parser.kind == "bool":
+            parser.add_argument(
+                row.flag, dest=dest, action="store_true", default=d, help=row.full_help()
+            )
+            continue
+        metavar = (
+            "{" + ",".join(row.parser.choices) + "}"
+            if row.parser.choices
+            else row.parser.kind.upper()
+        )
+        parser.add_argument(row.flag, dest=dest, default=d, metavar=metavar, help=row.full_help())
+
+
+def _value(row: Row, given: Mapping[str, object], environ: Mapping[str, str]) -> Any:
+    """Flag, else environment, else default; an empty value counts as not given."""
+    raw = given.get(row.field)
+    source = row.flag
+    if raw is True:  # a boolean flag that was given
+        return True
+    if raw in (None, "") and row.env:
+        raw, source = environ.get(row.env), row.env
+    if raw in (None, ""):
+        return row.default_value(environ)
+    try:
+        return row.parser.convert(str(raw))
+    except ValueError as exc:
+        raise OptionError(f"{source}: {exc}") from None
+
+
+def resolve(cls: type[S], given: Mapping[str, object], environ: Mapping[str, str]) -> S:
+    """The settings from the flags ``given`` (by field name) and ``environ``, in that order."""
+    values = {row.field: _value(row, given, environ) for row in rows(cls)}
+    return cast(S, cast(Any, cls)(**values))
+
+
+def table_markdown(classes: Sequence[type[Options]]) -> str:
+    """The README's options table: one line per option, with the commands that take it."""
+    commands: dict[tuple[str, str, str], list[str]] = {}
+    first: dict[tuple[str, str, str], Row] = {}
+    for cls in classes:
+        for row in rows(cls):
+            key = (row.flag, row.meaning(), row.default_text())
+            commands.setdefault(key, []).append(cls.COMMAND)
+            first.setdefault(key, row)
+    order = [cls.COMMAND for cls in classes]
+    lines = ["| flag | environment | default | command | meaning |", "|---|---|---|---|---|"]
+    # the first command's own options, then the shared ones, then the other commands' own
+    for key, row in sorted(first.items(), key=lambda item: _group(commands[item[0]], order)):
+        env = f"`{row.env}`" if row.env else ""
+        default = row.default_text()
+        if default and row.shown is None and row.parser.kind != "bool":
+            default = f"`{default}`"
+        lines.append(
+            f"| `{row.flag}` | {env} | {default} | {', '.join(commands[key])} | {row.meaning()} |"
+        )
+    return "\n".join(lines)
+
+
+def _group(commands: list[str], order: list[str]) -> int:
+    if len(commands) > 1:
+        return 1
+    return 0 if commands[0] == order[0] else 2
+
+
+def build_parser(
+    prog: str, description: str, classes: Sequence[type[Options]]
+) -> argparse.ArgumentParser:
+    """A parser with one sub-command per class; the first is also the default command."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    add_arguments(parser, classes[0])
+    sub = parser.add_subparsers(dest="command")
+    for cls in classes:
+        add_arguments(sub.add_parser(cls.COMMAND, help=cls.SUMMARY), cls)
+    return parser
+
+
+def read_command_line(
+    parser: argparse.ArgumentParser, argv: Sequence[str] | None, default: str
+) -> tuple[str, dict[str, object]]:
+    """The sub-command named in ``argv`` (or ``default``) and the flags given, by field name."""
+    given = dict(vars(parser.parse_args(argv)))
+    command = given.pop("command", None) or default
+    return str(command), given

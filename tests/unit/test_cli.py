@@ -1,0 +1,73 @@
+"""The command line: each sub-command reaches its runner with its own typed settings, and bad
+options or contradictory settings stop it with exit status 2 and a message on stderr."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitbook_mcp import cli
+from gitbook_mcp.settings import COMMANDS, LocalApiSettings, Settings
+
+
+def _record(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    seen: list[object] = []
+
+    def serve(settings: Settings) -> int:
+        seen.append(settings)
+        return 0
+
+    def local_api(settings: LocalApiSettings) -> int:
+        seen.append(settings)
+        return 0
+
+    monkeypatch.setitem(cli.RUNNERS, "serve", cli.Runner(Settings, serve))
+    monkeypatch.setitem(cli.RUNNERS, "local-api", cli.Runner(LocalApiSettings, local_api))
+    return seen
+
+
+def test_every_command_has_a_runner() -> None:
+    assert set(cli.RUNNERS) == {cls.COMMAND for cls in COMMANDS}
+    assert all(cli.RUNNERS[cls.COMMAND].options is cls for cls in COMMANDS)
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--local", "--timeout", "2"], Settings),
+        (["serve", "--local"], Settings),
+        (["local-api", "--port", "9"], LocalApiSettings),
+    ],
+)
+def test_a_command_runs_with_its_typed_settings(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], expected: type
+) -> None:
+    seen = _record(monkeypatch)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv, environ={})
+    assert exit_.value.code == 0
+    (settings,) = seen
+    assert type(settings) is expected
+
+
+def test_problems_stop_the_command_before_it_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen = _record(monkeypatch)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([], environ={})
+    assert exit_.value.code == 2
+    assert seen == []
+    assert "GITBOOK_API_TOKEN" in capsys.readouterr().err
+
+
+def test_a_bad_value_exits_2_naming_the_option(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen = _record(monkeypatch)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["local-api"], environ={"GITBOOK_DROP_RATE": "lots"})
+    assert exit_.value.code == 2
+    assert seen == []
+    err = capsys.readouterr().err
+    assert err.startswith("gitbook-mcp: GITBOOK_DROP_RATE: ")
+    assert "Traceback" not in err
