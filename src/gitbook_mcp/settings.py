@@ -61,6 +61,7 @@ class Settings:
     requests_per_second: float | None = None
     timeout: float = constants.DEFAULT_TIMEOUT
     permissions_refresh: float = 300.0
+    import_root: Path | None = None
 
     def __repr__(self) -> str:
         shown = {k: v for k, v in vars(self).items() if k not in ("token", "mcp_auth_token")}
@@ -82,6 +83,12 @@ class Settings:
                 "GITBOOK_MCP_AUTH_TOKEN (or --mcp-auth-token) so every request must carry it."
             )
         return issues
+
+
+_IMPORT_ROOT_HELP = (
+    "The only folder the local workspace may import file:// markdown from; without it, "
+    "file:// import is off (env GITBOOK_IMPORT_ROOT)"
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -134,6 +141,9 @@ def _parser() -> argparse.ArgumentParser:
         "--fault-seed", type=int, default=0, help="Seed making injected faults repeatable"
     )
     local_api.add_argument("--log-level", default=os.environ.get("GITBOOK_LOG_LEVEL", "INFO"))
+    local_api.add_argument(
+        "--import-root", default=os.environ.get("GITBOOK_IMPORT_ROOT"), help=_IMPORT_ROOT_HELP
+    )
     return p
 
 
@@ -208,6 +218,7 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--permissions-refresh", type=float, default=d, help="Seconds between permission re-reads"
     )
+    p.add_argument("--import-root", default=d, help=_IMPORT_ROOT_HELP)
 
 
 def parse_args(
@@ -256,5 +267,6 @@ def parse_args(
         permissions_refresh=float(
             pick("permissions_refresh", "GITBOOK_PERMISSIONS_REFRESH", "300") or 300
         ),
+        import_root=Path(v) if (v := pick("import_root", "GITBOOK_IMPORT_ROOT")) else None,
     )
     return command, settings

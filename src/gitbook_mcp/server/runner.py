@@ -43,7 +43,7 @@ def client_factory(settings: Settings) -> ClientFactory:
 
         if settings.reset_local:
             reset_local_db(settings.local_db)
-        store = Store(settings.local_db)
+        store = Store(settings.local_db, import_root=settings.import_root)
         try:
             load_demo(store)
             _log.info("local.ready", db=str(settings.local_db), role_token=settings.local_token)

@@ -37,9 +37,17 @@ MIGRATIONS: list[Migration] = [
 class Store:
     """One workspace: a database, a clock, and the domain stores that share them."""
 
-    def __init__(self, path: str | Path = ":memory:", *, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path = ":memory:",
+        *,
+        clock: Clock | None = None,
+        import_root: Path | None = None,
+    ) -> None:
         self.db = Database(path)
         self.clock = clock or SystemClock()
+        self.import_root = import_root
+        """The only folder ``file://`` imports may read; None turns such imports off."""
         self.db.migrate(MIGRATIONS)
         self.identity = IdentityStore(self)
         self.orgs = OrgStore(self)

@@ -56,6 +56,11 @@ class Database:
         with self._lock:
             self._conn.close()
 
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open on this connection (reads off the loop must not be)."""
+        return self._conn.in_transaction
+
     @contextmanager
     def transaction(self) -> Iterator[Database]:
         """A write transaction; nested uses join the outer one."""
