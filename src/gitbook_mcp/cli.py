@@ -5,10 +5,14 @@ from __future__ import annotations
 import sys
 from argparse import Namespace
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import anyio
 
 from gitbook_mcp.logs import configure_logging, get_logger
+
+if TYPE_CHECKING:
+    from gitbook_mcp.local import FaultConfig
 
 __all__ = ["main"]
 
@@ -58,16 +62,53 @@ def _serve(settings: object) -> int:
 
 
 def _local_api(ns: Namespace) -> int:
+    from pathlib import Path
+
     import uvicorn
 
-    from gitbook_mcp.local import FaultConfig, RateLimitConfig, Store, create_app, load_demo
+    from gitbook_mcp.local import RateLimitConfig, Store, create_app, load_demo
+    from gitbook_mcp.local.http.guard import LOOPBACK, exposure_problem, security_for
+    from gitbook_mcp.local.http.serve import server_config
 
     configure_logging(level=ns.log_level)
     log = get_logger("gitbook_mcp.local")
-    store = Store(ns.db)
+    import_root = Path(ns.import_root) if ns.import_root else None
+    store = Store(ns.db, import_root=import_root)
     if ns.seed == "demo":
         load_demo(store)
-    faults = FaultConfig(
+    demo_tokens = store.identity.has_demo_tokens()
+    problem = exposure_problem(ns.host, demo_tokens, expose=ns.expose_demo_tokens)
+    if problem is not None:
+        store.close()
+        sys.stderr.write(f"gitbook-mcp local-api: {problem}\n")
+        return 2
+    rate_limit = (
+        RateLimitConfig(limit=ns.rate_limit, window_s=ns.rate_window) if ns.rate_limit else None
+    )
+    security = security_for(ns.host, ns.port, _split(ns.allowed_hosts), _split(ns.allowed_origins))
+    app = create_app(store, faults=_faults(ns), rate_limit=rate_limit, security=security)
+    url = f"http://{ns.host}:{ns.port}/v1"
+    if demo_tokens and ns.host not in LOOPBACK:
+        log.warning(
+            "local_api.exposed",
+            url=url,
+            warning="the public demo tokens (gb_local_*) open this workspace to anyone who "
+            "can reach this address (--expose-demo-tokens)",
+        )
+    log.info("local_api.start", url=url, db=ns.db, seed=ns.seed, import_root=ns.import_root)
+    uvicorn.Server(server_config(app, ns.host, ns.port, ns.log_level)).run()
+    store.close()
+    return 0
+
+
+def _split(value: str | None) -> list[str]:
+    return [v.strip() for v in (value or "").split(",") if v.strip()]
+
+
+def _faults(ns: Namespace) -> FaultConfig:
+    from gitbook_mcp.local import FaultConfig
+
+    return FaultConfig(
         latency_ms=ns.latency_ms,
         latency_jitter_ms=ns.latency_jitter_ms,
         error_rate=ns.error_rate,
@@ -77,11 +118,3 @@ def _local_api(ns: Namespace) -> int:
         slow_ms=ns.slow_ms,
         seed=ns.fault_seed,
     )
-    rate_limit = (
-        RateLimitConfig(limit=ns.rate_limit, window_s=ns.rate_window) if ns.rate_limit else None
-    )
-    app = create_app(store, faults=faults, rate_limit=rate_limit)
-    log.info("local_api.start", url=f"http://{ns.host}:{ns.port}/v1", db=ns.db, seed=ns.seed)
-    uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level.lower(), access_log=False)
-    store.close()
-    return 0

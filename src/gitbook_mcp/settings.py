@@ -144,6 +144,17 @@ def _parser() -> argparse.ArgumentParser:
     local_api.add_argument(
         "--import-root", default=os.environ.get("GITBOOK_IMPORT_ROOT"), help=_IMPORT_ROOT_HELP
     )
+    local_api.add_argument(
+        "--allowed-hosts", default="", help="Host headers accepted besides loopback (comma list)"
+    )
+    local_api.add_argument(
+        "--allowed-origins", default="", help="Origins accepted besides loopback (comma list)"
+    )
+    local_api.add_argument(
+        "--expose-demo-tokens",
+        action="store_true",
+        help="Allow binding beyond loopback although the public demo tokens open the database",
+    )
     return p
 
 
