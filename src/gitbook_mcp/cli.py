@@ -67,15 +67,19 @@ def _local_api(ns: Namespace) -> int:
     import uvicorn
 
     from gitbook_mcp.local import RateLimitConfig, Store, create_app, load_demo
+    from gitbook_mcp.local.errors import WorkspaceFileError
     from gitbook_mcp.local.http.guard import LOOPBACK, exposure_problem, security_for
     from gitbook_mcp.local.http.serve import server_config
 
     configure_logging(level=ns.log_level)
     log = get_logger("gitbook_mcp.local")
     import_root = Path(ns.import_root) if ns.import_root else None
-    store = Store(ns.db, import_root=import_root)
-    if ns.seed == "demo":
-        load_demo(store)
+    try:
+        seed = load_demo if ns.seed == "demo" else None
+        store = Store(ns.db, import_root=import_root, seed=seed)
+    except WorkspaceFileError as exc:
+        sys.stderr.write(f"gitbook-mcp local-api: {exc}\n")
+        return 2
     demo_tokens = store.identity.has_demo_tokens()
     problem = exposure_problem(ns.host, demo_tokens, expose=ns.expose_demo_tokens)
     if problem is not None:
