@@ -10,13 +10,16 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
 
 from gitbook_mcp.logs import configure_logging, get_logger
 from gitbook_mcp.options import OptionError, Options, read_command_line, resolve
 from gitbook_mcp.settings import LocalApiSettings, Settings, parser
+
+if TYPE_CHECKING:
+    from gitbook_mcp.local import FaultConfig
 
 __all__ = ["RUNNERS", "Runner", "main"]
 
@@ -68,15 +71,49 @@ def _serve(settings: Settings) -> int:
 def _local_api(settings: LocalApiSettings) -> int:
     import uvicorn
 
-    from gitbook_mcp.local import FaultConfig, RateLimitConfig, Store, create_app, load_demo
+    from gitbook_mcp.local import RateLimitConfig, Store, create_app, load_demo
+    from gitbook_mcp.local.errors import WorkspaceFileError
+    from gitbook_mcp.local.http.guard import LOOPBACK, exposure_problem, security_for
+    from gitbook_mcp.local.http.serve import server_config
 
     s = settings
     configure_logging(level=s.log_level, json=s.log_json)
     log = get_logger("gitbook_mcp.local")
-    store = Store(s.db)
-    if s.seed == "demo":
-        load_demo(store)
-    faults = FaultConfig(
+    try:
+        store = Store(s.db, import_root=s.import_root, seed=load_demo if s.seed == "demo" else None)
+    except WorkspaceFileError as exc:
+        sys.stderr.write(f"gitbook-mcp local-api: {exc}\n")
+        return 2
+    demo_tokens = store.identity.has_demo_tokens()
+    problem = exposure_problem(s.host, demo_tokens, expose=s.expose_demo_tokens)
+    if problem is not None:
+        store.close()
+        sys.stderr.write(f"gitbook-mcp local-api: {problem}\n")
+        return 2
+    rate_limit = (
+        RateLimitConfig(limit=s.rate_limit, window_s=s.rate_window) if s.rate_limit else None
+    )
+    security = security_for(s.host, s.port, list(s.allowed_hosts), list(s.allowed_origins))
+    app = create_app(store, faults=_faults(s), rate_limit=rate_limit, security=security)
+    url = f"http://{s.host}:{s.port}/v1"
+    if demo_tokens and s.host not in LOOPBACK:
+        log.warning(
+            "local_api.exposed",
+            url=url,
+            warning="the public demo tokens (gb_local_*) open this workspace to anyone who "
+            "can reach this address (--expose-demo-tokens)",
+        )
+    import_root = str(s.import_root) if s.import_root else None
+    log.info("local_api.start", url=url, db=s.db, seed=s.seed, import_root=import_root)
+    uvicorn.Server(server_config(app, s.host, s.port, s.log_level)).run()
+    store.close()
+    return 0
+
+
+def _faults(s: LocalApiSettings) -> FaultConfig:
+    from gitbook_mcp.local import FaultConfig
+
+    return FaultConfig(
         latency_ms=s.latency_ms,
         latency_jitter_ms=s.latency_jitter_ms,
         error_rate=s.error_rate,
@@ -86,14 +123,6 @@ def _local_api(settings: LocalApiSettings) -> int:
         slow_ms=s.slow_ms,
         seed=s.fault_seed,
     )
-    rate_limit = (
-        RateLimitConfig(limit=s.rate_limit, window_s=s.rate_window) if s.rate_limit else None
-    )
-    app = create_app(store, faults=faults, rate_limit=rate_limit)
-    log.info("local_api.start", url=f"http://{s.host}:{s.port}/v1", db=s.db, seed=s.seed)
-    uvicorn.run(app, host=s.host, port=s.port, log_level=s.log_level.lower(), access_log=False)
-    store.close()
-    return 0
 
 
 RUNNERS: dict[str, Runner[Any]] = {

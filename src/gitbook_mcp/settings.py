@@ -177,6 +177,13 @@ class LocalApiSettings(CommonSettings):
     rate_limit: int = option(0, integer(0), "Requests per token per window (0: off)")
     rate_window: float = option(60.0, SECONDS, "Rate-limit window in seconds")
     fault_seed: int = option(0, integer(), "Seed making injected faults repeatable")
+    expose_demo_tokens: bool = option(
+        False,
+        BOOL,
+        "Allow binding beyond loopback although the public demo tokens open the database "
+        "(the start-up log warns)",
+        env=False,
+    )
 
 
 COMMANDS: tuple[type[Settings], type[LocalApiSettings]] = (Settings, LocalApiSettings)

@@ -10,6 +10,7 @@ __all__ = [
     "NotFound",
     "PreconditionFailed",
     "Unauthenticated",
+    "WorkspaceFileError",
 ]
 
 
@@ -56,3 +57,7 @@ class Forbidden(DomainError):
 
 class Unauthenticated(DomainError):
     """No valid token."""
+
+
+class WorkspaceFileError(Exception):
+    """The database file cannot be used as it is (half seeded, or from an older schema)."""

@@ -43,9 +43,8 @@ def client_factory(settings: Settings) -> ClientFactory:
 
         if settings.reset_local:
             reset_local_db(settings.local_db)
-        store = Store(settings.local_db)
+        store = Store(settings.local_db, import_root=settings.import_root, seed=load_demo)
         try:
-            load_demo(store)
             _log.info("local.ready", db=str(settings.local_db), role_token=settings.local_token)
             async with GitBookClient(
                 token=settings.local_token,

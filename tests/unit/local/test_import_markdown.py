@@ -22,6 +22,12 @@ SPACE = "/spaces/spc_handbook"
 CR = f"{SPACE}/change-requests/{CR_INSTALL}"
 
 
+@pytest.fixture(autouse=True)
+def _import_root(store: Store, tmp_path: Path) -> None:
+    """Imports may read the test's own folder, and nothing else."""
+    store.import_root = tmp_path
+
+
 def _tree(pages: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for page in pages:

@@ -195,7 +195,10 @@ async def test_invite_update_list_and_remove_a_user(mcp: McpFactory, store: Stor
     assert _grant(store, api, "usr_dana") is None
 
 
-async def test_import_markdown_into_a_change_request(mcp: McpFactory, tmp_path: Path) -> None:
+async def test_import_markdown_into_a_change_request(
+    mcp: McpFactory, store: Store, tmp_path: Path
+) -> None:
+    store.import_root = tmp_path
     source = tmp_path / "glossary.md"
     source.write_text("# Glossary\n\nWords.\n", encoding="utf-8")
     cr = {"space_id": HANDBOOK, "change_request_id": CR_INSTALL}

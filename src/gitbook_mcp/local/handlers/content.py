@@ -3,6 +3,9 @@ and the change requests of a space."""
 
 from __future__ import annotations
 
+from functools import partial
+
+from anyio import to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.local.http.call import Call, created, ok
@@ -103,11 +106,10 @@ async def cr_import(call: Call) -> Response:
     b = call.body
     url = b.url("url", required=True)
     b.string("source", required=True, choices=IMPORT_SOURCES)
-    return created(
-        call.store.content.import_content(
-            call.actor, call.path("spaceId"), call.path("changeRequestId"), url=url
-        )
-    )
+    content, space, cr = call.store.content, call.path("spaceId"), call.path("changeRequestId")
+    read = partial(content.read_import, call.actor, space, cr, url=url)
+    source = await to_thread.run_sync(read)
+    return created(content.import_content(call.actor, space, cr, source=source))
 
 
 async def cr_pages(call: Call) -> Response:

@@ -5,7 +5,7 @@ Handlers only translate between HTTP and the store; every rule lives in the stor
 
 from __future__ import annotations
 
-import json
+import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gitbook_mcp.local.errors import DomainError, Invalid, Unauthenticated
+from gitbook_mcp.local.errors import DomainError, Unauthenticated
 from gitbook_mcp.local.faults import (
     ConnectionDropped,
     FaultConfig,
@@ -25,12 +25,16 @@ from gitbook_mcp.local.faults import (
     RateLimitConfig,
     RateLimiter,
 )
+from gitbook_mcp.local.http.body import BodyRefused, read_json
 from gitbook_mcp.local.http.call import Call
-from gitbook_mcp.local.http.errors import error_response, status_for
+from gitbook_mcp.local.http.errors import busy_response, error_response, status_for
+from gitbook_mcp.local.http.guard import HostGuard
 from gitbook_mcp.local.http.route import Handler
 from gitbook_mcp.logs import get_logger
 
 if TYPE_CHECKING:
+    from mcp.server.transport_security import TransportSecuritySettings
+
     from gitbook_mcp.local.routes import RouteSpec
     from gitbook_mcp.local.store import Store
 
@@ -59,6 +63,21 @@ def _token(request: Request) -> str | None:
 
 
 def _endpoint(handler: Handler, runtime: _Runtime) -> Callable[[Request], Awaitable[Response]]:
+    inner = _handle(handler, runtime)
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await inner(request)
+        except sqlite3.OperationalError as exc:
+            busy = busy_response(exc)
+            if busy is None:
+                raise
+            return busy
+
+    return endpoint
+
+
+def _handle(handler: Handler, runtime: _Runtime) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         decision = runtime.plan.decide() if runtime.plan is not None else None
         if decision is not None and decision.delay_s:
@@ -87,10 +106,12 @@ def _endpoint(handler: Handler, runtime: _Runtime) -> Callable[[Request], Awaita
                 request.scope[_FAULT_KEY]["drop"] = True
                 return Response(status_code=500)
         try:
-            body = await _read_json(request)
+            body = await read_json(request)
             response = await handler(Call(request, runtime.store, actor, body))
         except DomainError as exc:
             response = error_response(status_for(exc), exc.message)
+        except BodyRefused as exc:
+            response = error_response(exc.status, exc.message)
         if decision is not None and decision.drop == "after":
             request.scope[_FAULT_KEY]["drop"] = True
         for key, value in extra.items():
@@ -98,16 +119,6 @@ def _endpoint(handler: Handler, runtime: _Runtime) -> Callable[[Request], Awaita
         return response
 
     return endpoint
-
-
-async def _read_json(request: Request) -> Any:
-    raw = await request.body()
-    if not raw.strip():
-        return None
-    try:
-        return json.loads(raw)
-    except ValueError as exc:
-        raise Invalid("body", "is not valid JSON") from exc
 
 
 class _DropConnections:
@@ -158,8 +169,9 @@ def create_app(
     faults: FaultConfig | None = None,
     rate_limit: RateLimitConfig | None = None,
     routes: list[RouteSpec] | None = None,
+    security: TransportSecuritySettings | None = None,
 ) -> ASGIApp:
-    """The local workspace API, served under ``/v1``."""
+    """The local workspace API, served under ``/v1`` (Host/Origin-checked given ``security``)."""
     from gitbook_mcp.local.routes import ROUTES, starlette_path
 
     runtime = _Runtime(store, faults, rate_limit)
@@ -177,13 +189,19 @@ def create_app(
     ]
     app = Starlette(routes=starlette_routes, exception_handlers={HTTPException: _http_error})
     app.state.store = store
-    return _DropConnections(app)
+    outer: ASGIApp = _DropConnections(app)
+    return HostGuard(outer, security) if security is not None else outer
 
 
 def _dispatch(
     by_method: dict[str, Callable[[Request], Awaitable[Response]]],
 ) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
-        return await by_method[request.method](request)
+        # Starlette adds HEAD wherever GET is allowed; HEAD is answered as GET without a body.
+        if request.method != "HEAD":
+            return await by_method[request.method](request)
+        response = await by_method["GET"](request)
+        response.body = b""  # the headers (content-length included) stay those of the GET
+        return response
 
     return endpoint

@@ -6,6 +6,7 @@ store, and turn its result into a response with `ok`, `created` or `deleted`.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -140,7 +141,9 @@ class _Fields:
         return number
 
     def _coerce_int(self, name: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise Invalid(name, "must be an integer")
+        if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
             raise Invalid(name, "must be an integer")
         return int(value)
 
@@ -194,11 +197,8 @@ class Query(_Fields):
         raise Invalid(name, "must be true or false")
 
     def _coerce_int(self, name: str, value: Any) -> int:
-        try:
-            number = float(value)
-        except (TypeError, ValueError) as exc:
-            raise Invalid(name, "must be a number") from exc
-        if number != int(number):
+        number = _finite(name, value)
+        if not number.is_integer():
             raise Invalid(name, "must be an integer")
         return int(number)
 
@@ -218,17 +218,25 @@ class Query(_Fields):
         value = self.values.get("limit")
         if value is None:
             return None
-        try:
-            number = float(value)
-        except (TypeError, ValueError) as exc:
-            raise Invalid("limit", "must be a number") from exc
-        if number != int(number) or not 1 <= number <= MAX_LIMIT:
+        number = _finite("limit", value)
+        if not number.is_integer() or not 1 <= number <= MAX_LIMIT:
             raise Invalid("limit", f"must be an integer between 1 and {MAX_LIMIT}")
         return int(number)
 
     def page(self) -> str | None:
         value = self.values.get("page")
         return value if value else None
+
+
+def _finite(name: str, value: Any) -> float:
+    """A query value as a finite number (``nan`` and ``inf`` parse as floats but are refused)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError) as exc:
+        raise Invalid(name, "must be a number") from exc
+    if not math.isfinite(number):
+        raise Invalid(name, "must be a finite number")
+    return number
 
 
 class Call:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from starlette.responses import JSONResponse
 
 from gitbook_mcp.local.errors import (
@@ -14,7 +16,10 @@ from gitbook_mcp.local.errors import (
     Unauthenticated,
 )
 
-__all__ = ["error_response", "status_for"]
+__all__ = ["busy_response", "error_response", "status_for"]
+
+_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+BUSY_RETRY_AFTER_S = 1
 
 _STATUS: tuple[tuple[type[DomainError], int], ...] = (
     (Invalid, 400),
@@ -39,4 +44,17 @@ def error_response(
     """``{"error": {"code": status, "message": message}}``, as the real service answers."""
     return JSONResponse(
         {"error": {"code": status, "message": message}}, status_code=status, headers=headers
+    )
+
+
+def busy_response(error: sqlite3.OperationalError) -> JSONResponse | None:
+    """503 with ``Retry-After`` when another writer holds the database; None for other faults."""
+    code = getattr(error, "sqlite_errorcode", None)
+    busy = (code & 0xFF) in _BUSY_CODES if isinstance(code, int) else "locked" in str(error)
+    if not busy:
+        return None
+    return error_response(
+        503,
+        "The workspace database is busy with another write, retry shortly",
+        {"Retry-After": str(BUSY_RETRY_AFTER_S)},
     )

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.change_requests import ChangeRequestStore
 from gitbook_mcp.local.store.db import Migration
-from gitbook_mcp.local.store.importer import MarkdownImport, locate
+from gitbook_mcp.local.store.import_source import Source, read_source, resolve_inside
+from gitbook_mcp.local.store.importer import MarkdownImport
 from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.references import References, Scope
 from gitbook_mcp.local.store.revisions import MIGRATIONS as REVISION_MIGRATIONS
@@ -296,16 +297,20 @@ class ContentStore:
     ) -> dict[str, Any]:
         return self.searcher.search(actor, org_id, query, page=page, limit=limit)
 
+    def read_import(self, actor: Actor, space_id: str, cr_ref: str, *, url: str) -> Source:
+        """Check access, then read the files a ``file://`` URL names (blocking: run off the loop)."""
+        self._scope(actor, space_id, cr_ref, "edit")
+        return read_source(resolve_inside(url, self._store.import_root))
+
     def import_content(
-        self, actor: Actor, space_id: str, cr_ref: str, *, url: str
+        self, actor: Actor, space_id: str, cr_ref: str, *, source: Source
     ) -> dict[str, Any]:
-        """Import markdown from a ``file://`` URL into a new revision of the change request."""
-        scope = self._scope(actor, space_id, cr_ref, "edit")
-        assert scope.change_request is not None
-        root = locate(url)
+        """Write what `read_import` read into a new revision of the change request."""
         with self._db.transaction():
+            scope = self._scope(actor, space_id, cr_ref, "edit")
+            assert scope.change_request is not None
             revision = self.revisions.create(space_id, copy_of=scope.revision)
-            imported, total = MarkdownImport(self.revisions, revision).run(root)
+            imported, total = MarkdownImport(self.revisions, revision).run(source)
             self.change_requests.set_revision(scope.change_request, revision)
         return {"revision": revision, "importedResources": imported, "totalResources": total}
 

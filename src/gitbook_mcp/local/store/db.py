@@ -7,6 +7,7 @@ a write: SQLite rolls back an unfinished transaction when the file is next opene
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -40,7 +41,7 @@ class Database:
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(Path(self.path))
         self._conn = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False, timeout=10.0
         )
@@ -56,9 +57,15 @@ class Database:
         with self._lock:
             self._conn.close()
 
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open on this connection (reads off the loop must not be)."""
+        return self._conn.in_transaction
+
     @contextmanager
-    def transaction(self) -> Iterator[Database]:
-        """A write transaction; nested uses join the outer one."""
+    def transaction(self, *, exclusive: bool = False) -> Iterator[Database]:
+        """A write transaction; nested uses join the outer one (``exclusive`` locks out readers
+        of other processes too, for the schema and the seed)."""
         with self._lock:
             if self._depth:
                 self._depth += 1
@@ -67,7 +74,7 @@ class Database:
                 finally:
                     self._depth -= 1
                 return
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute("BEGIN EXCLUSIVE" if exclusive else "BEGIN IMMEDIATE")
             self._depth = 1
             try:
                 yield self
@@ -101,31 +108,39 @@ class Database:
         return None if row is None else row[0]
 
     def migrate(self, migrations: Sequence[Migration]) -> list[str]:
-        """Apply the migrations not yet recorded, in order; return the names applied."""
-        with self._lock:
-            self._conn.execute(
+        """Apply the migrations not yet recorded, in order, in one exclusive transaction (which
+        a caller's transaction joins): two processes opening a new file cannot both apply them.
+        Return the names applied."""
+        with self.transaction(exclusive=True):
+            self.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 "name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
             )
-            done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
+            done = {r[0] for r in self.all("SELECT name FROM schema_migrations")}
             applied: list[str] = []
             for name, script in migrations:
                 if name in done:
                     continue
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in _split_sql(script):
-                        self._conn.execute(statement)
-                    self._conn.execute("INSERT INTO schema_migrations(name) VALUES (?)", (name,))
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-                self._conn.execute("COMMIT")
+                for statement in _split_sql(script):
+                    self.execute(statement)
+                self.execute("INSERT INTO schema_migrations(name) VALUES (?)", (name,))
                 applied.append(name)
             return applied
 
     def integrity_check(self) -> str:
         return str(self.scalar("PRAGMA integrity_check"))
+
+
+def _create_private(path: Path) -> None:
+    """Create the database file readable by its owner only (SQLite gives -wal and -shm the
+    database file's mode), in a folder created for the owner only."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)
 
 
 def _split_sql(script: str) -> list[str]:

@@ -39,6 +39,13 @@ class IdentityStore:
                 "INSERT INTO api_tokens(token, user_id) VALUES (?, ?)", (token, user_id)
             )
 
+    def has_demo_tokens(self) -> bool:
+        """Whether any public demo token (``gb_local_*``) opens this workspace."""
+        found = self._db.scalar(
+            "SELECT 1 FROM api_tokens WHERE token LIKE 'gb\\_local\\_%' ESCAPE '\\' LIMIT 1"
+        )
+        return found is not None
+
     def user_by_email(self, email: str) -> str | None:
         value = self._db.scalar("SELECT id FROM users WHERE lower(email) = lower(?)", (email,))
         return None if value is None else str(value)

@@ -1,48 +1,26 @@
-"""Markdown import from the local file system into a revision (the local workspace has no network).
+"""Markdown import into a revision, from a `Source` already read into memory.
 
-A ``file://`` URL names one ``.md`` file or a folder. In a folder, each ``.md`` file becomes a
-page and each sub-folder a page holding its files' pages (its ``README.md`` or ``index.md`` gives
-the folder page's title and text); files in ``.gitbook/assets/`` become the revision's files. A
-file's first ``# Heading`` is its page title. A page already at the same path is updated.
+A folder's ``.md`` files become pages and each sub-folder a page holding its files' pages (its
+``README.md`` or ``index.md`` gives the folder page's title and text); files in
+``.gitbook/assets/`` become the revision's files. A file's first ``# Heading`` is its page title.
+A page already at the same path is updated. Reading the files is `import_source`'s job, done
+off the event loop and before the write transaction; this module only writes.
 """
 
 from __future__ import annotations
 
-import mimetypes
-import os
 import re
-import struct
-from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlparse
 
-from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.documents import slugify
+from gitbook_mcp.local.store.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.revisions import RevisionStore
 
-__all__ = ["MAX_FILES", "MarkdownImport", "locate"]
+__all__ = ["MAX_FILES", "MarkdownImport"]
 
-MAX_FILES = 5000
-_INDEXES = ("readme.md", "index.md")
 _TITLE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
-_ASSETS = Path(".gitbook") / "assets"
-
-
-def locate(url: str) -> Path:
-    """The file or folder a ``file://`` URL names; ``Invalid("url")`` for anything else."""
-    parsed = urlparse(url)
-    if parsed.scheme != "file":
-        raise Invalid(
-            "url", "only file:// URLs can be imported by the local workspace: it has no network"
-        )
-    root = Path(unquote(parsed.path))
-    if not root.exists():
-        raise Invalid("url", f"nothing to import at {root}")
-    if root.is_file() and root.suffix.lower() != ".md":
-        raise Invalid("url", "must name a markdown (.md) file or a folder")
-    return root
 
 
 def _title_and_body(text: str, fallback: str) -> tuple[str, str]:
@@ -53,53 +31,29 @@ def _title_and_body(text: str, fallback: str) -> tuple[str, str]:
     return match.group(1).strip(), (text[: match.start()] + text[match.end() :].lstrip("\n"))
 
 
-def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8", errors="replace")
+def _stem(name: str) -> str:
+    return name[: -len(".md")] if name.lower().endswith(".md") else name
 
 
-def _png_size(path: Path) -> tuple[int, int] | None:
-    with path.open("rb") as handle:
-        head = handle.read(24)
-    if len(head) == 24 and head[:8] == b"\x89PNG\r\n\x1a\n":
-        width, height = struct.unpack(">II", head[16:24])
-        return int(width), int(height)
-    return None
+def _words(name: str) -> str:
+    return name.replace("-", " ").replace("_", " ").strip().title()
 
 
 class MarkdownImport:
-    """One import into one revision: ``run(root)`` returns (imported, total files seen)."""
+    """One import into one revision: ``run(source)`` returns (imported, total files seen)."""
 
     def __init__(self, revisions: RevisionStore, revision_id: str) -> None:
         self._revisions = revisions
         self._revision = revision_id
         self.imported = 0
-        self.total = 0
 
-    def run(self, root: Path) -> tuple[int, int]:
-        if root.is_file():
-            self.total = 1
-            self._page(None, "", root, slug=slugify(root.stem))
-            return self.imported, self.total
-        self.total = self._count(root)
-        if self.total > MAX_FILES:
-            raise Invalid("url", f"names a folder of more than {MAX_FILES} files")
-        self._folder(root, None, "", top=True)
-        self._assets(root / _ASSETS)
-        return self.imported, self.total
-
-    @staticmethod
-    def _count(root: Path) -> int:
-        """Files seen: all but those in hidden folders, except the assets folder."""
-        total = 0
-        for folder, folders, files in os.walk(root):
-            relative = Path(folder).relative_to(root)
-            if relative == Path(".gitbook"):
-                folders[:] = [f for f in folders if f == "assets"]
-                continue
-            top = relative == Path(".")
-            folders[:] = [f for f in folders if not f.startswith(".") or (top and f == ".gitbook")]
-            total += len(files)
-        return total
+    def run(self, source: Source) -> tuple[int, int]:
+        if source.single is not None:
+            self._page(None, "", source.single, slug=slugify(_stem(source.single.name)))
+        if source.folder is not None:
+            self._folder(source.folder, None, "", top=True)
+        self._assets(source)
+        return self.imported, source.total
 
     def _upsert(
         self, parent_id: str | None, parent_path: str, slug: str, title: str, body: str | None
@@ -117,62 +71,46 @@ class MarkdownImport:
             self._revision, title=title, slug=slug, markdown=body or "", parent_id=parent_id
         )
 
-    def _page(self, parent_id: str | None, parent_path: str, file: Path, *, slug: str) -> str:
-        fallback = file.stem.replace("-", " ").replace("_", " ").strip().title() or "Untitled"
-        title, body = _title_and_body(_read(file), fallback)
+    def _page(self, parent_id: str | None, parent_path: str, doc: Doc, *, slug: str) -> str:
+        title, body = _title_and_body(doc.text, _words(_stem(doc.name)) or "Untitled")
         self.imported += 1
         return self._upsert(parent_id, parent_path, slug, title, body)
 
-    def _folder(self, folder: Path, parent_id: str | None, parent_path: str, *, top: bool) -> None:
-        entries = sorted(folder.iterdir(), key=lambda p: (p.name.lower() not in _INDEXES, p.name))
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.is_file():
+    def _folder(
+        self, folder: Folder, parent_id: str | None, parent_path: str, *, top: bool
+    ) -> None:
+        for doc in folder.docs:
+            is_index = doc.name.lower() in INDEXES
+            if is_index and not top:
                 continue
-            if entry.suffix.lower() != ".md":
-                continue
-            if entry.name.lower() in _INDEXES and not top:
-                continue
-            slug = slugify(entry.stem)
-            if top and entry.name.lower() in _INDEXES:
-                title, _ = _title_and_body(_read(entry), "Introduction")
+            slug = slugify(_stem(doc.name))
+            if top and is_index:
+                title, _ = _title_and_body(doc.text, "Introduction")
                 slug = slugify(title)
-            self._page(parent_id, parent_path, entry, slug=slug)
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.is_dir() or not self._has_markdown(entry):
+            self._page(parent_id, parent_path, doc, slug=slug)
+        for sub in folder.folders:
+            if not sub.has_markdown():
                 continue
-            slug = slugify(entry.name)
-            index = next((e for e in entry.iterdir() if e.name.lower() in _INDEXES), None)
+            slug = slugify(sub.name)
+            index = sub.index()
             if index is not None:
                 page_id = self._page(parent_id, parent_path, index, slug=slug)
             else:
-                title = entry.name.replace("-", " ").replace("_", " ").strip().title()
-                page_id = self._upsert(parent_id, parent_path, slug, title, None)
+                page_id = self._upsert(parent_id, parent_path, slug, _words(sub.name), None)
             path = f"{parent_path}/{slug}" if parent_path else slug
-            self._folder(entry, page_id, path, top=False)
+            self._folder(sub, page_id, path, top=False)
 
-    @staticmethod
-    def _has_markdown(folder: Path) -> bool:
-        return any(
-            name.lower().endswith(".md")
-            for current, _, files in os.walk(folder)
-            if not any(p.startswith(".") for p in Path(current).relative_to(folder).parts)
-            for name in files
-        )
-
-    def _assets(self, assets: Path) -> None:
-        if not assets.is_dir():
-            return
+    def _assets(self, source: Source) -> None:
         known = {row["name"] for row in self._revisions.files(self._revision)}
-        for file in sorted(p for p in assets.iterdir() if p.is_file()):
-            if file.name in known:
+        for asset in source.assets:
+            if asset.name in known:
                 continue
-            size = _png_size(file)
             self._revisions.add_file(
                 self._revision,
-                name=file.name,
-                content_type=mimetypes.guess_type(file.name)[0] or "application/octet-stream",
-                size=file.stat().st_size,
-                width=size[0] if size else None,
-                height=size[1] if size else None,
+                name=asset.name,
+                content_type=asset.content_type,
+                size=asset.size,
+                width=asset.width,
+                height=asset.height,
             )
             self.imported += 1

@@ -99,4 +99,13 @@ CORE_MIGRATIONS: list[Migration] = [
         CREATE INDEX grants_principal ON grants(principal_kind, principal_id);
         """,
     ),
+    (
+        "core-0003-meta",
+        """
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """,
+    ),
 ]
