@@ -24,7 +24,7 @@ from gitbook_mcp import __version__
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.errors import describe_failure, describe_validation
 from gitbook_mcp.server.gating import PermissionState
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.schemas import inline_defs, slim
 from gitbook_mcp.server.tooling import ToolContext, ToolDef
 
@@ -178,7 +178,7 @@ class GitBookServer(MCPServer[Any]):
             Resource(
                 uri=f"gitbook://spaces/{space_id}/tree",
                 name=f"space-{space_id}",
-                title=untrusted(title),
+                title=one_line(title),
                 description="Page outline of this space",
                 mime_type="text/markdown",
             )

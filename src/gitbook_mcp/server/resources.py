@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcp.types import Completion, ResourceTemplateReference
 
-from gitbook_mcp.server.rendering import quoted, untrusted
+from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
 from gitbook_mcp.server.tools._shared import outline, page_entries
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def register_resources(server: GitBookServer) -> None:
         await runtime.ensure_permissions()
         known = (context.arguments if context is not None and context.arguments else {}) or {}
         values = await _candidates(server, argument.name, known)
-        matching = [v for v in values if v.startswith(argument.value or "")]
+        matching = [one_line(v) for v in values if v.startswith(argument.value or "")]
         return Completion(values=matching[:100], total=len(matching), has_more=len(matching) > 100)
 
 
@@ -112,5 +112,6 @@ async def _candidates(server: GitBookServer, name: str, known: dict[str, str]) -
 
 def _page_text(page: Any) -> str:
     data = page if isinstance(page, dict) else page.model_dump()
-    title = untrusted(str(data.get("title", "")))
-    return quoted(str(data.get("markdown") or ""), label=f"Page '{title}' ({data.get('path', '')})")
+    title = one_line(str(data.get("title", "")))
+    path = one_line(str(data.get("path", "")), max_chars=REF_MAX_CHARS)
+    return quoted(str(data.get("markdown") or ""), label=f"Page '{title}' ({path})")

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
@@ -35,23 +35,23 @@ SPACE_EDIT = Permission("space", "edit", "space_id")
 
 class SpaceView(BaseModel):
     id: str
-    title: str
-    emoji: str | None = None
+    title: UntrustedLine
+    emoji: UntrustedLine | None = None
     visibility: str | None = None
     organization: str | None = None
     parent: str | None = None
     edit_mode: str | None = None
     default_level: str | None = None
-    language: str | None = None
+    language: UntrustedLine | None = None
     open_change_requests: int | None = None
     deleted_at: str | None = None
-    url: str | None = None
+    url: UntrustedRef | None = None
 
 
 def _space(s: Any) -> SpaceView:
     return SpaceView(
         id=s.id,
-        title=untrusted(s.title),
+        title=s.title,
         emoji=s.emoji or None,
         visibility=s.visibility,
         organization=s.organization,
@@ -135,8 +135,8 @@ class ChangeRequestView(BaseModel):
     id: str
     number: int
     status: str
-    subject: str
-    author: str
+    subject: UntrustedLine
+    author: UntrustedLine
     created_at: str
     updated_at: str
     revision: str
@@ -186,8 +186,8 @@ async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> Ch
             id=cr.id,
             number=cr.number,
             status=cr.status,
-            subject=untrusted(cr.subject),
-            author=untrusted(cr.createdBy.displayName),
+            subject=cr.subject,
+            author=cr.createdBy.displayName,
             created_at=cr.createdAt,
             updated_at=cr.updatedAt,
             revision=cr.revision,
