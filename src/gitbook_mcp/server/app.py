@@ -114,7 +114,10 @@ class Runtime:
 
     async def _load(self) -> None:
         try:
-            self.permissions = await PermissionState.load(await self.get_client())
+            state = await PermissionState.load(await self.get_client())
+            if self.permissions is not None:
+                state.owners = {**self.permissions.owners, **state.owners}
+            self.permissions = state
         except Exception as exc:  # noqa: BLE001 - any failure is reported to the agent, redacted
             _log.warning("permissions.unavailable", error=type(exc).__name__)
             self.load_error, self._failed_at = exc, time.monotonic()
@@ -122,6 +125,10 @@ class Runtime:
                 self._offered = frozenset(t.name for t in self.tools.values() if t.read_only)
         else:
             self.load_error = None
+
+    def space_owner(self, space_id: str) -> str | None:
+        """The organization of a space, as last seen by a permissions load."""
+        return self.permissions.owners.get(space_id) if self.permissions else None
 
     def describe(self, error: Exception, tool: ToolDef | None = None) -> str:
         """A failure as the agent sees it: friendly, redacted, with the next step."""
@@ -301,7 +308,11 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
             client = await runtime.get_client()
             if runtime.permissions is not None:
                 await runtime.permissions.check(tool, args, client)
-            context = ToolContext(client=client, progress=progress, options={"refresh": refresh})
+            context = ToolContext(
+                client=client,
+                progress=progress,
+                options={"refresh": refresh, "space_owner": runtime.space_owner},
+            )
             result = await tool.handler(context, args)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads
             _log.info("tool.failed", tool=tool.name, error=type(exc).__name__)

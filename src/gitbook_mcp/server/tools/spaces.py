@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
@@ -238,20 +239,39 @@ async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
     if args.method == "move":
         return _space(await spaces.move(args.space_id, **_placement(args)))
     org_id = need(args.organization_id, "organization_id", args.method)
-    if args.method == "restore":
-        return _space(await spaces.restore(args.space_id))
-    if args.method == "duplicate":
+    if args.method in ("restore", "duplicate"):
         # The flag was checked on organization_id: make sure it is the space's organization.
-        owner = (await spaces.get(args.space_id)).organization
+        owner = await _owner(ctx, args.space_id, deleted=args.method == "restore")
         if owner != org_id:
             raise ToolFailure(
                 f"The space {args.space_id} is in organization {owner}: give organization_id="
                 f"{owner!r}. Nothing was sent."
             )
+        if args.method == "restore":
+            return _space(await spaces.restore(args.space_id))
         return _space(await spaces.duplicate(args.space_id))
     # transfer: space.admin was checked on the space; the target wants an admin too.
     await require_target_admin(ctx, "write_space", org_id)
     return _space(await spaces.transfer(args.space_id, organization=org_id))
+
+
+async def _owner(ctx: ToolContext, space_id: str, *, deleted: bool) -> str | None:
+    """The space's own organization: read from the API, else for a ``deleted`` space (the API
+    may not show it) as seen by the last permissions load; refused when neither knows it."""
+    try:
+        return (await ctx.client.spaces.get(space_id)).organization
+    except NotFoundError:
+        if not deleted:
+            raise
+        seen = ctx.options.get("space_owner")
+        owner: str | None = seen(space_id) if seen is not None else None
+        if owner is None:
+            raise ToolFailure(
+                f"Refused: the space {space_id} cannot be read (the API does not show deleted "
+                "spaces) and this server has not seen it, so the organization that owns it "
+                "cannot be checked. Nothing was sent."
+            ) from None
+        return owner
 
 
 def _placement(args: SpaceWriteArgs) -> dict[str, Any]:
@@ -372,7 +392,8 @@ TOOLS = [
             ("update", SPACE_EDIT),
             ("duplicate", Permission("organization", "createContent", "organization_id")),
             # A deleted space cannot be read, so its flags cannot be: an organization admin
-            # is admin of every space of the organization.
+            # is admin of every space of the organization (the handler checks that it is the
+            # space's own organization).
             ("restore", ORG_ADMIN),
         ),
     ),
