@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
@@ -36,6 +37,18 @@ class GetPageArgs(Args):
     max_chars: int = Field(
         default=DEFAULT_MAX_CHARS, ge=500, le=50000, description="Characters to return"
     )
+
+    @field_validator("path")
+    @classmethod
+    def _plain_path(cls, path: str | None) -> str | None:
+        # A dot or empty segment would reach other endpoints once joined to the URL.
+        segments = (path or "x").replace("\\", "/").split("/")
+        if any(unquote(segment).strip() in ("", ".", "..") for segment in segments):
+            raise ValueError(
+                "a page path is its segments joined by '/', as get_page_tree shows it (e.g. "
+                "getting-started/install): no leading, trailing or double slash, no . or .."
+            )
+        return path
 
     @model_validator(mode="after")
     def _one_ref(self) -> GetPageArgs:
