@@ -307,3 +307,11 @@ async def test_reader_may_edit_only_the_space_granted(mcp: McpFactory, store: St
         assert result.is_error
         assert f"'edit' permission on space {HANDBOOK}" in _text(result)
     assert _space_row(store, HANDBOOK)["title"] == "User Handbook"
+
+
+def test_import_content_says_which_sources_each_profile_accepts() -> None:
+    from gitbook_mcp.server.toolsets import all_tools
+
+    [tool] = [t for t in all_tools() if t.name == "import_content"]
+    assert "public https URL" in tool.description
+    assert "file:// URL under its --import-root folder" in tool.description

@@ -423,7 +423,11 @@ TOOLS = [
     ToolDef(
         name="import_content",
         toolset="spaces",
-        description="Import content from a URL into a change request, as a new revision.",
+        description=(
+            "Import content from a URL into a change request, as a new revision. The real "
+            "service takes a public https URL; the local workspace only a file:// URL under "
+            "its --import-root folder (no file import without it)."
+        ),
         input=ImportArgs,
         output=Imported,
         handler=import_content,
