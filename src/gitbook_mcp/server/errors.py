@@ -1,9 +1,15 @@
 """Turn any failure into a tool error an agent can act on: what happened, what to do next.
 
 No traceback, no token, no internal path: only the API's message, the operation, and advice.
+The API's message is upstream text: it is shown as one sanitised line, and redacted first (the
+token, any ``Bearer ...`` credential, anything shaped like a ``gb_...`` token), so that an
+upstream that echoes the request's headers cannot put the token in front of the agent.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterable
 
 from pydantic import ValidationError
 
@@ -20,9 +26,29 @@ from gitbook_mcp.client.errors import (
     PreconditionFailedError,
     RateLimitError,
 )
+from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
 
-__all__ = ["describe_failure", "describe_validation"]
+__all__ = ["describe_failure", "describe_validation", "redact", "said"]
+
+REDACTED = "[redacted]"
+_CREDENTIAL = re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=\-]+")
+_KEY_VALUE = re.compile(
+    r"(?i)\b((?:api_?)?token|api_?key|secret|password)(\"?\s*[:=]\s*\"?)[^\s\"',;}&]+"
+)
+_TOKEN_LIKE = re.compile(r"\bgb_[A-Za-z0-9_\-]+")
+_MESSAGE_MAX_CHARS = 300
+
+
+def redact(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` without the given secrets, credentials after ``Bearer`` and ``gb_...`` tokens."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, REDACTED)
+    text = _CREDENTIAL.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+    text = _KEY_VALUE.sub(lambda m: f"{m.group(1)}{m.group(2)}{REDACTED}", text)
+    return _TOKEN_LIKE.sub(REDACTED, text)
+
 
 # The tool that lists valid ids, by the kind of id that was not found.
 _LISTERS = {
@@ -49,8 +75,24 @@ def describe_validation(error: ValidationError) -> str:
     return "Invalid arguments; fix these fields and call again:\n" + "\n".join(lines)
 
 
-def describe_failure(error: Exception, *, tool: str, writes: bool, check_with: str | None) -> str:
-    """The message for a failed call, with the next step for the agent."""
+def describe_failure(
+    error: Exception,
+    *,
+    tool: str,
+    writes: bool,
+    check_with: str | None,
+    secrets: Iterable[str] = (),
+) -> str:
+    """The message for a failed call, with the next step for the agent (redacted)."""
+    return redact(_describe(error, tool, writes, check_with), secrets)
+
+
+def said(message: str, secrets: Iterable[str] = ()) -> str:
+    """Upstream text as the agent may see it: redacted, one line, capped."""
+    return one_line(redact(message, secrets), max_chars=_MESSAGE_MAX_CHARS)
+
+
+def _describe(error: Exception, tool: str, writes: bool, check_with: str | None) -> str:
     if isinstance(error, ToolFailure):
         return str(error)
     if isinstance(error, ValidationError):
@@ -61,12 +103,10 @@ def describe_failure(error: Exception, *, tool: str, writes: bool, check_with: s
         if writes and error.sent:
             hint = f" Call {check_with} to see whether it was applied" if check_with else ""
             return (
-                f"Outcome unknown: the API did not answer ({error.message}) after the request was "
+                f"Outcome unknown: the API did not answer ({said(error.message)}) after the request was "
                 f"sent, so the change may or may not have been applied.{hint} before retrying."
             )
-        return (
-            f"The API could not be reached ({error.message}); nothing was changed. Retry shortly."
-        )
+        return f"The API could not be reached ({said(error.message)}); nothing was changed. Retry shortly."
     if isinstance(error, RateLimitError):
         wait = error.retry_after
         when = f"after {wait:.0f} s" if wait else "in a little while"
@@ -74,18 +114,20 @@ def describe_failure(error: Exception, *, tool: str, writes: bool, check_with: s
     if isinstance(error, NotFoundError):
         lister = next((v for k, v in _LISTERS.items() if k in error.message.lower()), None)
         hint = f" Use {lister} to find valid ids." if lister else ""
-        return f"Not found: {error.message}.{hint}"
+        return f"Not found: {said(error.message)}.{hint}"
     if isinstance(error, PermissionDeniedError):
-        return f"Permission denied by the API: {error.message}."
+        return f"Permission denied by the API: {said(error.message)}."
     if isinstance(error, AuthenticationError):
         return "The API token was refused (401). Check GITBOOK_API_TOKEN."
     if isinstance(error, BadRequestError):
-        return f"The API refused the request: {error.message}. Fix the argument it names."
+        return f"The API refused the request: {said(error.message)}. Fix the argument it names."
     if isinstance(error, ConflictError):
-        return f"Nothing to do: {error.message}."
+        return f"Nothing to do: {said(error.message)}."
     if isinstance(error, PreconditionFailedError):
-        return f"Cannot be done now: {error.message}."
+        return f"Cannot be done now: {said(error.message)}."
     if isinstance(error, APIStatusError):
         verb = "The change was not applied" if writes else "Nothing was read"
-        return f"The API failed ({error.status_code}): {error.message}. {verb}; retry shortly."
+        return (
+            f"The API failed ({error.status_code}): {said(error.message)}. {verb}; retry shortly."
+        )
     return f"{tool} failed unexpectedly ({type(error).__name__}). Retry, or report this."

@@ -52,6 +52,8 @@ class PermissionState:
 
     flags: dict[str, dict[str, dict[str, bool]]] = field(default_factory=dict)
     titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)
+    """The organization of each space seen (kept across loads: a deleted space is not listed)."""
     loaded_at: float = 0.0
 
     @classmethod
@@ -71,6 +73,7 @@ class PermissionState:
                 async for space in client.spaces.list(org_id):
                     state.flags["space"][space.id] = _flags(space)
                     state.titles["space"][space.id] = space.title
+                    state.owners[space.id] = org_id
             except APIError as exc:
                 _log.warning(
                     "permissions.partial", scope="space", organization=org_id, error=str(exc)

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from mcp.server.mcpserver.prompts.base import Prompt
 
+from gitbook_mcp.server.rendering import one_line
+
 if TYPE_CHECKING:
     from gitbook_mcp.server.app import GitBookServer
 
@@ -40,7 +42,8 @@ class PromptFile:
     def render(self, values: dict[str, str | None]) -> str:
         text = self.body
         for name, _, _ in self.arguments:
-            text = text.replace("{" + name + "}", values.get(name) or "(not given)")
+            # An argument is one line: a value cannot add lines (instructions) to the prompt.
+            text = text.replace("{" + name + "}", one_line(values.get(name) or "") or "(not given)")
         return text
 
 

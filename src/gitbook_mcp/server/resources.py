@@ -10,15 +10,19 @@ The spaces themselves are listed as resources (their tree URIs), per token.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ParamSpec
 
+from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.types import Completion, ResourceTemplateReference
 
-from gitbook_mcp.server.rendering import quoted, untrusted
+from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
 from gitbook_mcp.server.tools._shared import outline, page_entries
 
 if TYPE_CHECKING:
-    from gitbook_mcp.server.app import GitBookServer
+    from gitbook_mcp.server.app import GitBookServer, Runtime
 
 __all__ = ["register_resources"]
 
@@ -26,10 +30,27 @@ SPACE_TREE = "gitbook://spaces/{space_id}/tree"
 SPACE_PAGE = "gitbook://spaces/{space_id}/pages/{page_id}"
 CR_TREE = "gitbook://spaces/{space_id}/change-requests/{change_request_id}/tree"
 CR_PAGE = "gitbook://spaces/{space_id}/change-requests/{change_request_id}/pages/{page_id}"
+P = ParamSpec("P")
+
+
+def _friendly(runtime: Runtime, read: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
+    """A resource read whose failures carry the tools' friendly, redacted text (not raw)."""
+
+    @functools.wraps(read)
+    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> str:
+        try:
+            return await read(*args, **kwargs)
+        except Exception as exc:
+            raise ResourceError(runtime.describe(exc)) from exc
+
+    return wrapped
 
 
 def register_resources(server: GitBookServer) -> None:
     runtime = server.runtime
+
+    def _friendly_read(read: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
+        return _friendly(runtime, read)
 
     @server.resource(
         SPACE_TREE,
@@ -37,6 +58,7 @@ def register_resources(server: GitBookServer) -> None:
         description="Page outline of a space",
         mime_type="text/markdown",
     )
+    @_friendly_read
     async def space_tree(space_id: str) -> str:
         result = await (await runtime.get_client()).space_content.list_pages(space_id)
         return outline(page_entries(result.pages))
@@ -47,6 +69,7 @@ def register_resources(server: GitBookServer) -> None:
         description="A page of a space as markdown",
         mime_type="text/markdown",
     )
+    @_friendly_read
     async def space_page(space_id: str, page_id: str) -> str:
         page = await (await runtime.get_client()).space_content.get_page(
             space_id, page_id, format="markdown"
@@ -59,6 +82,7 @@ def register_resources(server: GitBookServer) -> None:
         description="Page outline of a change request",
         mime_type="text/markdown",
     )
+    @_friendly_read
     async def revision_tree(space_id: str, change_request_id: str) -> str:
         result = await (await runtime.get_client()).change_request_content.list_pages(
             space_id, change_request_id
@@ -71,6 +95,7 @@ def register_resources(server: GitBookServer) -> None:
         description="A page of a change request as markdown",
         mime_type="text/markdown",
     )
+    @_friendly_read
     async def revision_page(space_id: str, change_request_id: str, page_id: str) -> str:
         page = await (await runtime.get_client()).change_request_content.get_page(
             space_id, change_request_id, page_id, format="markdown"
@@ -84,8 +109,11 @@ def register_resources(server: GitBookServer) -> None:
             return None
         await runtime.ensure_permissions()
         known = (context.arguments if context is not None and context.arguments else {}) or {}
-        values = await _candidates(server, argument.name, known)
-        matching = [v for v in values if v.startswith(argument.value or "")]
+        try:
+            values = await _candidates(server, argument.name, known)
+        except GitBookError:
+            values = []  # no suggestions rather than upstream text in a completion error
+        matching = [one_line(v) for v in values if v.startswith(argument.value or "")]
         return Completion(values=matching[:100], total=len(matching), has_more=len(matching) > 100)
 
 
@@ -112,5 +140,6 @@ async def _candidates(server: GitBookServer, name: str, known: dict[str, str]) -
 
 def _page_text(page: Any) -> str:
     data = page if isinstance(page, dict) else page.model_dump()
-    title = untrusted(str(data.get("title", "")))
-    return quoted(str(data.get("markdown") or ""), label=f"Page '{title}' ({data.get('path', '')})")
+    title = one_line(str(data.get("title", "")))
+    path = one_line(str(data.get("path", "")), max_chars=REF_MAX_CHARS)
+    return quoted(str(data.get("markdown") or ""), label=f"Page '{title}' ({path})")

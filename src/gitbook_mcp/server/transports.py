@@ -3,21 +3,56 @@
 HTTP binds to loopback by default with DNS-rebinding protection (allowed hosts and origins are
 configurable). When a bearer token is configured (required when binding beyond loopback), every
 HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app.
+
+No request is held open forever: the request line and headers must arrive within
+`HEADER_TIMEOUT` seconds of the connection (or of the previous response), through uvicorn's h11
+protocol with a timer (uvicorn has no setting for it); a request body must arrive within
+`BODY_TIMEOUT` seconds (408) and stay under `MAX_BODY_BYTES` (413, the SDK's SSE limit). Session
+ids, which the SDK logs at INFO, are logged as a short hash at DEBUG.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
-from typing import TYPE_CHECKING
+import logging
+import re
+from typing import TYPE_CHECKING, Any
 
+import anyio
 from mcp.server.transport_security import TransportSecuritySettings
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 if TYPE_CHECKING:
+    import asyncio
+
+    import uvicorn
+
     from gitbook_mcp.server.app import GitBookServer
     from gitbook_mcp.settings import Settings
 
-__all__ = ["BearerAuth", "http_app", "run", "security_settings"]
+__all__ = [
+    "BODY_TIMEOUT",
+    "HEADER_TIMEOUT",
+    "MAX_BODY_BYTES",
+    "BearerAuth",
+    "BodyLimit",
+    "SessionIdFilter",
+    "header_timeout_protocol",
+    "hide_session_ids",
+    "http_app",
+    "run",
+    "security_settings",
+    "uvicorn_config",
+]
+
+HEADER_TIMEOUT = 10.0
+"""Seconds for a request line and its headers to arrive."""
+BODY_TIMEOUT = 30.0
+"""Seconds for a whole request body to arrive."""
+MAX_BODY_BYTES = 4 * 1024 * 1024
+"""Largest request body accepted (the SDK's own limit on its SSE transport)."""
+_SESSION_LOGGERS = ("mcp.server.streamable_http_manager", "mcp.server.streamable_http")
 
 
 def security_settings(settings: Settings) -> TransportSecuritySettings:
@@ -65,16 +100,176 @@ class BearerAuth:
         await self.app(scope, receive, send)
 
 
+async def _answer(send: Send, status: int, error: str) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+        }
+    )
+    await send({"type": "http.response.body", "body": f'{{"error":"{error}"}}'.encode()})
+
+
+class BodyLimit:
+    """Read a request body whole, within ``timeout`` seconds and ``max_bytes``, then pass it on."""
+
+    def __init__(
+        self, app: ASGIApp, *, max_bytes: int = MAX_BODY_BYTES, timeout: float = BODY_TIMEOUT
+    ) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.timeout = timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "DELETE", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length", b"0")
+        if length.isdigit() and int(length) > self.max_bytes:
+            await _answer(send, 413, "request body too large")
+            return
+        chunks: list[bytes] = []
+        size = 0
+        with anyio.move_on_after(self.timeout) as waited:
+            more = True
+            while more:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client went away
+                chunks.append(message.get("body", b""))
+                size += len(chunks[-1])
+                if size > self.max_bytes:
+                    await _answer(send, 413, "request body too large")
+                    return
+                more = bool(message.get("more_body", False))
+        if waited.cancelled_caught:
+            await _answer(send, 408, "request body not received in time")
+            return
+        await self.app(scope, _replay(b"".join(chunks), receive), send)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives ``body`` once, then whatever the connection says next."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return replay
+
+
+def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol, closing a connection whose request headers are late."""
+    # Imported here: stdio never loads the HTTP stack.
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._header_timer: Any = None
+
+        def _await_headers(self) -> None:
+            if self._header_timer is None:
+                self._header_timer = self.loop.call_later(seconds, self._headers_late)
+
+        def _headers_late(self) -> None:
+            self._header_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+        def _stop_waiting(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._await_headers()
+
+        def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE:
+                self._await_headers()
+            super().data_received(data)
+
+        def on_response_complete(self) -> None:
+            self._stop_waiting()
+            super().on_response_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_waiting()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
+
+
+class SessionIdFilter(logging.Filter):
+    """The SDK logs session ids at INFO: rewrite each as a short hash, at DEBUG."""
+
+    _SESSION = re.compile(r"(?i)(session(?: id)?:?\s+)(\S*\d\S*)")
+
+    def __init__(self, level: int) -> None:
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        hidden = self._SESSION.sub(lambda m: m.group(1) + _short_hash(m.group(2)), message)
+        if hidden == message:
+            return True
+        record.msg, record.args = hidden, ()
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return self.level <= logging.DEBUG
+
+
+def _short_hash(value: str) -> str:
+    return "#" + hashlib.sha256(value.encode()).hexdigest()[:8]
+
+
+def hide_session_ids(level: str) -> None:
+    """Install `SessionIdFilter` on the SDK's session loggers (once)."""
+    numeric = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
+    for name in _SESSION_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.filters = [f for f in logger.filters if not isinstance(f, SessionIdFilter)]
+        logger.addFilter(SessionIdFilter(numeric))
+
+
 def http_app(server: GitBookServer, settings: Settings) -> ASGIApp:
-    """The ASGI app for SSE or streamable HTTP, with host checks and the optional bearer check."""
+    """The ASGI app for SSE or streamable HTTP: host checks, body limits, optional bearer."""
+    hide_session_ids(settings.log_level)
     security = security_settings(settings)
     if settings.transport == "sse":
         app: ASGIApp = server.sse_app(transport_security=security, host=settings.host)
     else:
         app = server.streamable_http_app(transport_security=security, host=settings.host)
+    app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
     return app
+
+
+def uvicorn_config(
+    app: ASGIApp, settings: Settings, *, header_timeout: float = HEADER_TIMEOUT
+) -> uvicorn.Config:
+    """uvicorn's configuration: loopback or the configured host, late headers refused."""
+    from uvicorn import Config
+
+    return Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level.lower(),
+        access_log=False,
+        lifespan="on",
+        http=header_timeout_protocol(header_timeout),
+        h11_max_incomplete_event_size=64 * 1024,
+    )
 
 
 async def run(server: GitBookServer, settings: Settings) -> None:
@@ -84,12 +279,4 @@ async def run(server: GitBookServer, settings: Settings) -> None:
         return
     import uvicorn
 
-    config = uvicorn.Config(
-        http_app(server, settings),
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level.lower(),
-        access_log=False,
-        lifespan="on",
-    )
-    await uvicorn.Server(config).serve()
+    await uvicorn.Server(uvicorn_config(http_app(server, settings), settings)).serve()

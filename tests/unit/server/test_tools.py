@@ -144,6 +144,26 @@ async def test_bad_arguments_are_tool_errors_naming_the_field(
     assert "Traceback" not in result.content[0].text
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "../../orgs/org_acme",
+        "getting-started/../..",
+        "/getting-started/install",
+        "a//b",
+        "%2e%2e/x",
+    ],
+)
+async def test_page_paths_with_dot_or_empty_segments_are_refused(
+    mcp: McpFactory, path: str
+) -> None:
+    async with mcp() as client:
+        result = await client.call_tool("get_page", {"space_id": "spc_handbook", "path": path})
+    assert result.is_error
+    assert "path" in result.content[0].text
+    assert "no leading, trailing or double slash, no . or .." in result.content[0].text
+
+
 async def test_not_found_says_which_tool_lists_valid_ids(mcp: McpFactory) -> None:
     async with mcp() as client:
         result = await client.call_tool("get_page_tree", {"space_id": "spc_nope"})

@@ -125,6 +125,39 @@ async def test_delete_then_restore_a_space(mcp: McpFactory, store: Store) -> Non
     assert _space_row(store, CHANGELOG)["deleted_at"] is None
 
 
+async def test_restore_checks_the_spaces_own_organization(mcp: McpFactory, store: Store) -> None:
+    # The editor administers org_globex; the space is org_acme's and was seen when the
+    # permissions loaded, then deleted by someone else.
+    async with mcp("gb_local_editor", toolsets=("spaces",)) as client:
+        await client.list_tools()
+        with store.db.transaction():
+            store.db.execute(
+                "UPDATE spaces SET deleted_at = '2026-03-02T09:00:00.000Z' WHERE id = ?",
+                (CHANGELOG,),
+            )
+        wrong = await client.call_tool(
+            "write_space",
+            {"space_id": CHANGELOG, "method": "restore", "organization_id": ORG_GLOBEX},
+        )
+    assert wrong.is_error
+    assert f"is in organization {ORG_ACME}: give organization_id='{ORG_ACME}'" in _text(wrong)
+    assert _space_row(store, CHANGELOG)["deleted_at"] is not None
+
+
+async def test_restoring_a_space_never_seen_is_refused_clearly(
+    mcp: McpFactory, store: Store
+) -> None:
+    async with mcp(ADMIN, toolsets=("spaces",)) as client:
+        result = await client.call_tool(
+            "write_space",
+            {"space_id": SPACES["archive"], "method": "restore", "organization_id": ORG_ACME},
+        )
+    assert result.is_error
+    assert "cannot be read" in _text(result)
+    assert "Nothing was sent" in _text(result)
+    assert _space_row(store, SPACES["archive"])["deleted_at"] is not None
+
+
 async def test_duplicate_refuses_an_organization_that_is_not_the_spaces(
     mcp: McpFactory, store: Store
 ) -> None:
@@ -277,3 +310,11 @@ async def test_reader_may_edit_only_the_space_granted(mcp: McpFactory, store: St
         assert result.is_error
         assert f"'edit' permission on space {HANDBOOK}" in _text(result)
     assert _space_row(store, HANDBOOK)["title"] == "User Handbook"
+
+
+def test_import_content_says_which_sources_each_profile_accepts() -> None:
+    from gitbook_mcp.server.toolsets import all_tools
+
+    [tool] = [t for t in all_tools() if t.name == "import_content"]
+    assert "public https URL" in tool.description
+    assert "file:// URL under its --import-root folder" in tool.description

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
 from gitbook_mcp.server.tools._shared import (
     Cursor,
@@ -44,7 +44,7 @@ Write = Callable[..., Awaitable[Any]]
 
 class UserRole(BaseModel):
     user_id: str
-    name: str
+    name: UntrustedLine
     role: str
 
 
@@ -57,7 +57,7 @@ def user_roles(page: Any) -> UserRoleList:
     """A page of user permissions, compact."""
     return UserRoleList(
         users=[
-            UserRole(user_id=p.user.id, name=untrusted(p.user.displayName), role=p.permission)
+            UserRole(user_id=p.user.id, name=p.user.displayName, role=p.permission)
             for p in page.items
         ],
         next_cursor=page.next_cursor,

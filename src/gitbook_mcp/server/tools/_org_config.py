@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._org_views import (
     ORG_ADMIN,
@@ -36,10 +36,10 @@ def _given(**values: Any) -> dict[str, Any]:
 
 class OrgView(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     plan: str
-    hostname: str | None = None
-    email_domains: list[str] = []
+    hostname: UntrustedRef | None = None
+    email_domains: list[UntrustedLine] = []
     default_role: str
     default_site: str | None = None
     invite_links: bool
@@ -54,7 +54,7 @@ class OrgList(BaseModel):
 def _org(o: Any) -> OrgView:
     return OrgView(
         id=o.id,
-        title=untrusted(o.title),
+        title=o.title,
         plan=o.plan,
         hostname=o.hostname,
         email_domains=o.emailDomains,
@@ -126,8 +126,8 @@ async def update_organization(ctx: ToolContext, args: OrgUpdateArgs) -> OrgView:
 
 class LoginView(BaseModel):
     id: str
-    label: str
-    start_url: str
+    label: UntrustedLine
+    start_url: UntrustedRef
 
 
 class SamlList(BaseModel):
@@ -149,10 +149,7 @@ async def list_saml_providers(ctx: ToolContext, args: ListSamlArgs) -> SamlList:
     if args.method == "sso_logins":
         logins = await saml.list_sso_logins(org)
         return SamlList(
-            logins=[
-                LoginView(id=x.id, label=untrusted(x.label), start_url=x.startURL)
-                for x in logins.items
-            ]
+            logins=[LoginView(id=x.id, label=x.label, start_url=x.startURL) for x in logins.items]
         )
     if args.method == "get":
         provider_id = need(args.provider_id, "provider_id", "get")

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import ANY_TOKEN, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._org_views import (
     ORG_ADMIN,
@@ -30,7 +30,7 @@ __all__ = ["TOOLS"]
 
 class Access(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     role: str
 
 
@@ -66,17 +66,13 @@ async def list_members(ctx: ToolContext, args: ListMembersArgs) -> MemberList:
         spaces = await members.list_spaces(org, user_id, page=args.cursor, limit=args.limit)
         return MemberList(
             spaces=[
-                Access(id=s.space.id, title=untrusted(s.space.title), role=s.permission)
-                for s in spaces.items
+                Access(id=s.space.id, title=s.space.title, role=s.permission) for s in spaces.items
             ],
             next_cursor=spaces.next_cursor,
         )
     teams = await members.list_teams(org, user_id, page=args.cursor, limit=args.limit)
     return MemberList(
-        teams=[
-            Access(id=t.team.id, title=untrusted(t.team.title), role=t.member.role)
-            for t in teams.items
-        ],
+        teams=[Access(id=t.team.id, title=t.team.title, role=t.member.role) for t in teams.items],
         next_cursor=teams.next_cursor,
     )
 
@@ -224,7 +220,7 @@ def _render_invite(r: InviteResult) -> str:
 
 class TeamMemberView(BaseModel):
     id: str
-    name: str
+    name: UntrustedLine
     role: str
 
 
@@ -258,7 +254,7 @@ async def list_teams(ctx: ToolContext, args: ListTeamsArgs) -> TeamList:
         members=[
             TeamMemberView(
                 id=e.organization.user.id,
-                name=untrusted(e.organization.user.displayName),
+                name=e.organization.user.displayName,
                 role=e.team.role,
             )
             for e in roster.items

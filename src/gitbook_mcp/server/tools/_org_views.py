@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission
 from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId
 
@@ -42,8 +42,8 @@ class OrgArgs(Args):
 
 class MemberView(BaseModel):
     id: str
-    name: str
-    email: str | None = None
+    name: UntrustedLine
+    email: UntrustedLine | None = None
     role: str
     sso: bool = False
     last_seen: str | None = None
@@ -52,7 +52,7 @@ class MemberView(BaseModel):
 def member_view(m: Any) -> MemberView:
     return MemberView(
         id=m.user.id,
-        name=untrusted(m.user.displayName),
+        name=m.user.displayName,
         email=m.user.email,
         role=_role(m.role),
         sso=bool(m.sso),
@@ -62,13 +62,13 @@ def member_view(m: Any) -> MemberView:
 
 class TeamView(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     members: int | None = None
     spaces: int | None = None
 
 
 def team_view(t: Any) -> TeamView:
-    return TeamView(id=t.id, title=untrusted(t.title), members=t.members, spaces=t.spaces)
+    return TeamView(id=t.id, title=t.title, members=t.members, spaces=t.spaces)
 
 
 class LinkView(BaseModel):
@@ -96,19 +96,19 @@ class SamlView(BaseModel):
     """A SAML provider without its certificate."""
 
     id: str
-    label: str
+    label: UntrustedLine
     status: str
-    sso_url: str
-    entity_id: str
+    sso_url: UntrustedRef
+    entity_id: UntrustedRef
     default_role: str
     default_team: str | None = None
-    acs_url: str | None = None
+    acs_url: UntrustedRef | None = None
 
 
 def saml_view(p: Any) -> SamlView:
     return SamlView(
         id=p.id,
-        label=untrusted(p.label),
+        label=p.label,
         status=p.status,
         sso_url=p.ssoURL,
         entity_id=p.entityID,
@@ -120,23 +120,21 @@ def saml_view(p: Any) -> SamlView:
 
 class FontView(BaseModel):
     id: str
-    family: str
+    family: UntrustedLine
     weights: list[int] = []
 
 
 def font_view(f: Any) -> FontView:
-    return FontView(
-        id=f.id, family=untrusted(f.fontFamily), weights=[face.weight for face in f.fontFaces]
-    )
+    return FontView(id=f.id, family=f.fontFamily, weights=[face.weight for face in f.fontFaces])
 
 
 class SpecView(BaseModel):
-    slug: str
+    slug: UntrustedLine
     state: str
     visibility: str | None = None
-    version: str | None = None
-    source_url: str | None = None
-    error: str | None = None
+    version: UntrustedLine | None = None
+    source_url: UntrustedRef | None = None
+    error: UntrustedLine | None = None
 
 
 def spec_view(s: Any) -> SpecView:

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import Role
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Permission, ToolFailure
 
 __all__ = [
@@ -76,8 +76,8 @@ def need(value: T | None, name: str, method: str) -> T:
 
 class PageEntry(BaseModel):
     id: str
-    title: str
-    path: str
+    title: UntrustedLine
+    path: UntrustedRef
     depth: int = 0
 
 
@@ -95,7 +95,7 @@ def page_entries(pages: list[Any]) -> list[PageEntry]:
     return [
         PageEntry(
             id=str(page.get("id", "")),
-            title=untrusted(str(page.get("title", ""))),
+            title=str(page.get("title", "")),
             path=str(page.get("path", "")),
             depth=depth,
         )

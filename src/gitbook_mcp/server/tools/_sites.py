@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args
 from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId, SiteId
 
@@ -23,12 +23,12 @@ class SiteArgs(Args):
 
 class SiteSpaceView(BaseModel):
     id: str
-    path: str
+    path: UntrustedRef
     space_id: str
-    title: str
+    title: UntrustedLine
     section_id: str | None = None
     default: bool = False
-    condition: str | None = None
+    condition: UntrustedRef | None = None
 
 
 def site_space_view(ss: Any) -> SiteSpaceView:
@@ -36,7 +36,7 @@ def site_space_view(ss: Any) -> SiteSpaceView:
         id=ss.id,
         path=ss.path,
         space_id=ss.space.id,
-        title=untrusted(ss.title),
+        title=ss.title,
         section_id=ss.section,
         default=bool(ss.default),
         condition=ss.condition,

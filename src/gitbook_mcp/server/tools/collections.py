@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.errors import NotFoundError
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
@@ -35,9 +35,9 @@ CollectionId = Field(default=None, description="Collection id (list_collections)
 
 class CollectionView(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     parent: str | None = None
-    description: str | None = None
+    description: UntrustedLine | None = None
     default_level: str | None = None
     can_admin: bool = False
 
@@ -45,9 +45,9 @@ class CollectionView(BaseModel):
 def _collection(c: Any) -> CollectionView:
     return CollectionView(
         id=c.id,
-        title=untrusted(c.title),
+        title=c.title,
         parent=c.parent,
-        description=untrusted(c.description) if c.description else None,
+        description=c.description if c.description else None,
         # None on the wire means guest: say so rather than leave it blank.
         default_level=c.defaultLevel or "guest",
         can_admin=c.permissions.admin,

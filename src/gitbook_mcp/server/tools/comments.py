@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.server.rendering import quoted, untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, need
 
@@ -23,18 +23,18 @@ CrId = Field(default=None, description="Change request (omit: the space)")
 
 class CommentView(BaseModel):
     id: str
-    author: str
+    author: UntrustedLine
     posted_at: str
     status: str | None = None
     replies: int = 0
-    page: str | None = None
-    reactions: dict[str, int] = Field(default_factory=dict)
+    page: UntrustedRef | None = None
+    reactions: dict[UntrustedLine, int] = Field(default_factory=dict)
     markdown: str = ""
 
 
 class ReplyView(BaseModel):
     id: str
-    author: str
+    author: UntrustedLine
     posted_at: str
     markdown: str = ""
 
@@ -49,7 +49,7 @@ def _view(comment: Any) -> CommentView:
     page = getattr(target, "page", None)
     return CommentView(
         id=comment.id,
-        author=untrusted(comment.postedBy.displayName),
+        author=comment.postedBy.displayName,
         posted_at=comment.postedAt,
         status=getattr(comment, "status", None),
         replies=int(getattr(comment, "replies", 0) or 0),
@@ -64,7 +64,7 @@ def _view(comment: Any) -> CommentView:
 def _reply_view(reply: Any) -> ReplyView:
     return ReplyView(
         id=reply.id,
-        author=untrusted(reply.postedBy.displayName),
+        author=reply.postedBy.displayName,
         posted_at=reply.postedAt,
         markdown=_markdown(reply.body),
     )
@@ -303,7 +303,7 @@ class CommentersArgs(Args):
 
 class Commenter(BaseModel):
     id: str
-    name: str
+    name: UntrustedLine
     role: str | None = None
 
 
@@ -317,9 +317,7 @@ async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterLi
         args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
     )
     return CommenterList(
-        commenters=[
-            Commenter(id=m.id, name=untrusted(m.user.displayName), role=m.role) for m in page.items
-        ],
+        commenters=[Commenter(id=m.id, name=m.user.displayName, role=m.role) for m in page.items],
         next_cursor=page.next_cursor,
     )
 

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
-from gitbook_mcp.server.rendering import DEFAULT_MAX_CHARS, quoted, truncate, untrusted
+from gitbook_mcp.server.rendering import (
+    DEFAULT_MAX_CHARS,
+    UntrustedLine,
+    UntrustedRef,
+    quoted,
+    truncate,
+    untrusted,
+)
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
 from gitbook_mcp.server.tools._shared import (
     ChangeRequestId,
@@ -30,6 +38,18 @@ class GetPageArgs(Args):
         default=DEFAULT_MAX_CHARS, ge=500, le=50000, description="Characters to return"
     )
 
+    @field_validator("path")
+    @classmethod
+    def _plain_path(cls, path: str | None) -> str | None:
+        # A dot or empty segment would reach other endpoints once joined to the URL.
+        segments = (path or "x").replace("\\", "/").split("/")
+        if any(unquote(segment).strip() in ("", ".", "..") for segment in segments):
+            raise ValueError(
+                "a page path is its segments joined by '/', as get_page_tree shows it (e.g. "
+                "getting-started/install): no leading, trailing or double slash, no . or .."
+            )
+        return path
+
     @model_validator(mode="after")
     def _one_ref(self) -> GetPageArgs:
         if bool(self.page_id) == bool(self.path):
@@ -39,8 +59,8 @@ class GetPageArgs(Args):
 
 class PageText(BaseModel):
     id: str
-    title: str
-    path: str
+    title: UntrustedLine
+    path: UntrustedRef
     markdown: str
     total_chars: int
     next_offset: int | None = None
@@ -69,7 +89,7 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     window, next_offset = truncate(text, offset=args.offset, max_chars=args.max_chars)
     return PageText(
         id=str(data.get("id", "")),
-        title=untrusted(str(data.get("title", ""))),
+        title=str(data.get("title", "")),
         path=str(data.get("path", "")),
         markdown=window,
         total_chars=len(text),
@@ -94,10 +114,10 @@ class FilesArgs(Args):
 
 class FileEntry(BaseModel):
     id: str
-    name: str
-    content_type: str
+    name: UntrustedLine
+    content_type: UntrustedLine
     size: int
-    url: str | None = None
+    url: UntrustedRef | None = None
 
 
 class FileList(BaseModel):
@@ -108,7 +128,7 @@ class FileList(BaseModel):
 def _file(f: Any, *, url: bool = False) -> FileEntry:
     return FileEntry(
         id=f.id,
-        name=untrusted(f.name),
+        name=f.name,
         content_type=f.contentType,
         size=int(f.size),
         url=f.downloadURL if url else None,
@@ -148,8 +168,8 @@ class BacklinksArgs(Args):
 class Backlink(BaseModel):
     kind: str
     page_id: str | None = None
-    title: str | None = None
-    path: str | None = None
+    title: UntrustedLine | None = None
+    path: UntrustedRef | None = None
 
 
 class BacklinkList(BaseModel):
@@ -176,7 +196,7 @@ async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:
             Backlink(
                 kind=location.kind,
                 page_id=target.get("id"),
-                title=untrusted(str(target.get("title", ""))) or None,
+                title=str(target.get("title", "")) or None,
                 path=target.get("path"),
             )
         )

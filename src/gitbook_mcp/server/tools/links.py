@@ -11,7 +11,7 @@ from typing import Any
 import anyio
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._shared import SpaceId, flatten_pages
 
@@ -54,8 +54,8 @@ class CheckArgs(Args):
 
 class BrokenLink(BaseModel):
     page_id: str | None = None
-    page_path: str | None = None
-    target: str
+    page_path: UntrustedRef | None = None
+    target: UntrustedRef
     status: str = "broken"
 
 
@@ -81,7 +81,7 @@ async def _page_links(ctx: ToolContext, space_id: str, cr: str, page_id: str) ->
     links = [
         BrokenLink(
             page_id=page_id,
-            target=untrusted(describe_target(item.targetReference)),
+            target=describe_target(item.targetReference),
             status=item.status,
         )
         async for item in content.list_page_links(space_id, cr, page_id, limit=1000)
@@ -108,7 +108,7 @@ async def _scan_change_request(ctx: ToolContext, space_id: str, cr: str) -> Link
                     BrokenLink(
                         page_id=page["id"],
                         page_path=page.get("path"),
-                        target=untrusted(describe_target(item.targetReference)),
+                        target=describe_target(item.targetReference),
                     )
                 )
         done += 1
@@ -139,7 +139,7 @@ async def _scan_space(ctx: ToolContext, space_id: str) -> LinkReport:
                 BrokenLink(
                     page_id=page.get("id"),
                     page_path=page.get("path"),
-                    target=untrusted(describe_target(item.targetReference)),
+                    target=describe_target(item.targetReference),
                 )
             )
     await ctx.progress(1, 1, "scanned the space's links")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, model_validator
 
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
 from gitbook_mcp.server.tools._shared import (
     Cursor,
@@ -26,7 +26,7 @@ class Empty(Args):
 
 class OrgSummary(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     can_admin: bool = False
 
 
@@ -40,7 +40,7 @@ async def list_organizations(ctx: ToolContext, args: Empty) -> OrgList:
         organizations=[
             OrgSummary(
                 id=o.id,
-                title=untrusted(str(getattr(o, "title", ""))),
+                title=str(getattr(o, "title", "")),
                 can_admin=bool(getattr(getattr(o, "permissions", None), "admin", False)),
             )
             for o in orgs
@@ -63,8 +63,8 @@ class ListSpacesArgs(Args):
 
 class SpaceSummary(BaseModel):
     id: str
-    title: str
-    emoji: str | None = None
+    title: UntrustedLine
+    emoji: UntrustedLine | None = None
     visibility: str | None = None
     parent: str | None = None
     can_edit: bool = False
@@ -89,7 +89,7 @@ async def list_spaces(ctx: ToolContext, args: ListSpacesArgs) -> SpaceList:
         spaces=[
             SpaceSummary(
                 id=s.id,
-                title=untrusted(s.title),
+                title=s.title,
                 emoji=s.emoji or None,
                 visibility=s.visibility,
                 parent=s.parent,
@@ -109,8 +109,8 @@ class ListSitesArgs(Args):
 
 class SiteSummary(BaseModel):
     id: str
-    title: str
-    hostname: str | None = None
+    title: UntrustedLine
+    hostname: UntrustedRef | None = None
     published: bool | None = None
 
 
@@ -123,9 +123,7 @@ async def list_sites(ctx: ToolContext, args: ListSitesArgs) -> SiteList:
     page = await ctx.client.sites.list(args.organization_id, page=args.cursor, limit=args.limit)
     return SiteList(
         sites=[
-            SiteSummary(
-                id=s.id, title=untrusted(s.title), hostname=s.hostname, published=s.published
-            )
+            SiteSummary(id=s.id, title=s.title, hostname=s.hostname, published=s.published)
             for s in page.items
         ],
         next_cursor=page.next_cursor,
@@ -142,7 +140,7 @@ class ListChangeRequestsArgs(Args):
 class ChangeRequestSummary(BaseModel):
     id: str
     number: int
-    subject: str
+    subject: UntrustedLine
     status: str
 
 
@@ -162,7 +160,7 @@ async def list_change_requests(ctx: ToolContext, args: ListChangeRequestsArgs) -
     return ChangeRequestList(
         change_requests=[
             ChangeRequestSummary(
-                id=cr.id, number=int(cr.number), subject=untrusted(cr.subject), status=cr.status
+                id=cr.id, number=int(cr.number), subject=cr.subject, status=cr.status
             )
             for cr in page.items
         ],

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
@@ -23,9 +24,9 @@ Source = Field(
 
 class RedirectView(BaseModel):
     id: str
-    source: str
+    source: UntrustedRef
     destination: dict[str, Any]
-    target: str | None = None
+    target: UntrustedRef | None = None
 
 
 class RedirectList(BaseModel):

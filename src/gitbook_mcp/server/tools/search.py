@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
 from gitbook_mcp.server.tools._shared import Cursor, Limit, OrganizationId
 
@@ -19,17 +19,17 @@ class SearchArgs(Args):
 
 
 class SectionHit(BaseModel):
-    title: str
-    path: str
+    title: UntrustedLine
+    path: UntrustedRef
     snippet: str
 
 
 class PageHit(BaseModel):
     space_id: str
-    space_title: str
+    space_title: UntrustedLine
     page_id: str
-    title: str
-    path: str
+    title: UntrustedLine
+    path: UntrustedRef
     sections: list[SectionHit] = Field(default_factory=list)
 
 
@@ -48,14 +48,12 @@ async def search_content(ctx: ToolContext, args: SearchArgs) -> SearchResults:
             hits.append(
                 PageHit(
                     space_id=space.id,
-                    space_title=untrusted(space.title),
+                    space_title=space.title,
                     page_id=found.id,
-                    title=untrusted(found.title),
+                    title=found.title,
                     path=found.path,
                     sections=[
-                        SectionHit(
-                            title=untrusted(s.title), path=s.path, snippet=untrusted(s.body)[:300]
-                        )
+                        SectionHit(title=s.title, path=s.path, snippet=untrusted(s.body)[:300])
                         for s in (found.sections or [])[:3]
                     ],
                 )
@@ -71,7 +69,9 @@ def _render(r: SearchResults) -> str:
         lines.append(
             f"- {h.title} ({h.path}) in {h.space_title} [space {h.space_id}, page {h.page_id}]"
         )
-        lines.extend(f"    > {s.title}: {s.snippet}" for s in h.sections)
+        if h.sections:
+            matches = "\n".join(f"{s.title}: {s.snippet}" for s in h.sections)
+            lines.append(quoted(matches, label="  Matching sections"))
     if r.next_cursor:
         lines.append(f"More: pass cursor={r.next_cursor!r}")
     return "\n".join(lines)

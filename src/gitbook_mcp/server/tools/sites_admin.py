@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
@@ -22,14 +22,14 @@ __all__ = ["TOOLS"]
 
 class SiteView(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     type: str
     visibility: str
     published: bool
     site_spaces: int
-    url: str | None = None
-    hostname: str | None = None
-    basename: str | None = None
+    url: UntrustedRef | None = None
+    hostname: UntrustedRef | None = None
+    basename: UntrustedLine | None = None
     default_space: str | None = None
     features: list[str] = []
 
@@ -38,7 +38,7 @@ async def get_site(ctx: ToolContext, args: SiteArgs) -> SiteView:
     site = await ctx.client.sites.get(args.organization_id, args.site_id)
     return SiteView(
         id=site.id,
-        title=untrusted(site.title),
+        title=site.title,
         type=site.type,
         visibility=site.visibility,
         published=site.published,
@@ -61,17 +61,17 @@ def _render_site(s: SiteView) -> str:
 
 class SectionView(BaseModel):
     id: str
-    title: str
-    path: str
+    title: UntrustedLine
+    path: UntrustedRef
     default: bool = False
     group_id: str | None = None
-    condition: str | None = None
+    condition: UntrustedRef | None = None
     site_spaces: list[str] = []
 
 
 class GroupView(BaseModel):
     id: str
-    title: str
+    title: UntrustedLine
     sections: list[str] = []
 
 
@@ -90,7 +90,7 @@ class ListStructureArgs(SiteArgs):
 def _section(s: Any) -> SectionView:
     return SectionView(
         id=s.id,
-        title=untrusted(s.title),
+        title=s.title,
         path=s.path,
         default=bool(s.default),
         group_id=s.sectionGroup,
@@ -105,7 +105,7 @@ async def list_site_sections(ctx: ToolContext, args: ListStructureArgs) -> Struc
         groups = await ctx.client.section_groups.list(*ids, page=args.cursor, limit=args.limit)
         return StructureList(
             groups=[
-                GroupView(id=g.id, title=untrusted(g.title), sections=[s.id for s in g.sections])
+                GroupView(id=g.id, title=g.title, sections=[s.id for s in g.sections])
                 for g in groups.items
             ],
             next_cursor=groups.next_cursor,
@@ -188,9 +188,7 @@ class GroupResult(BaseModel):
 
 
 def _group(g: Any) -> GroupResult:
-    return GroupResult(
-        group=GroupView(id=g.id, title=untrusted(g.title), sections=[s.id for s in g.sections])
-    )
+    return GroupResult(group=GroupView(id=g.id, title=g.title, sections=[s.id for s in g.sections]))
 
 
 async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupResult:
@@ -219,9 +217,9 @@ def _render_group(r: GroupResult) -> str:
 
 class McpServerView(BaseModel):
     id: str
-    name: str
-    url: str
-    headers: list[str] = []
+    name: UntrustedLine
+    url: UntrustedRef
+    headers: list[UntrustedLine] = []
 
 
 class McpServerList(BaseModel):
@@ -237,9 +235,7 @@ class ListMcpArgs(SiteArgs):
 
 def _server(s: Any) -> McpServerView:
     # Header values are secrets: only their names are shown.
-    return McpServerView(
-        id=s.id, name=untrusted(s.name), url=s.url, headers=sorted(s.headers or {})
-    )
+    return McpServerView(id=s.id, name=s.name, url=s.url, headers=sorted(s.headers or {}))
 
 
 async def list_site_mcp_servers(ctx: ToolContext, args: ListMcpArgs) -> McpServerList:

@@ -10,9 +10,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
-from gitbook_mcp.server.rendering import untrusted
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
@@ -35,23 +36,23 @@ SPACE_EDIT = Permission("space", "edit", "space_id")
 
 class SpaceView(BaseModel):
     id: str
-    title: str
-    emoji: str | None = None
+    title: UntrustedLine
+    emoji: UntrustedLine | None = None
     visibility: str | None = None
     organization: str | None = None
     parent: str | None = None
     edit_mode: str | None = None
     default_level: str | None = None
-    language: str | None = None
+    language: UntrustedLine | None = None
     open_change_requests: int | None = None
     deleted_at: str | None = None
-    url: str | None = None
+    url: UntrustedRef | None = None
 
 
 def _space(s: Any) -> SpaceView:
     return SpaceView(
         id=s.id,
-        title=untrusted(s.title),
+        title=s.title,
         emoji=s.emoji or None,
         visibility=s.visibility,
         organization=s.organization,
@@ -135,8 +136,8 @@ class ChangeRequestView(BaseModel):
     id: str
     number: int
     status: str
-    subject: str
-    author: str
+    subject: UntrustedLine
+    author: UntrustedLine
     created_at: str
     updated_at: str
     revision: str
@@ -186,8 +187,8 @@ async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> Ch
             id=cr.id,
             number=cr.number,
             status=cr.status,
-            subject=untrusted(cr.subject),
-            author=untrusted(cr.createdBy.displayName),
+            subject=cr.subject,
+            author=cr.createdBy.displayName,
             created_at=cr.createdAt,
             updated_at=cr.updatedAt,
             revision=cr.revision,
@@ -238,20 +239,39 @@ async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
     if args.method == "move":
         return _space(await spaces.move(args.space_id, **_placement(args)))
     org_id = need(args.organization_id, "organization_id", args.method)
-    if args.method == "restore":
-        return _space(await spaces.restore(args.space_id))
-    if args.method == "duplicate":
+    if args.method in ("restore", "duplicate"):
         # The flag was checked on organization_id: make sure it is the space's organization.
-        owner = (await spaces.get(args.space_id)).organization
+        owner = await _owner(ctx, args.space_id, deleted=args.method == "restore")
         if owner != org_id:
             raise ToolFailure(
                 f"The space {args.space_id} is in organization {owner}: give organization_id="
                 f"{owner!r}. Nothing was sent."
             )
+        if args.method == "restore":
+            return _space(await spaces.restore(args.space_id))
         return _space(await spaces.duplicate(args.space_id))
     # transfer: space.admin was checked on the space; the target wants an admin too.
     await require_target_admin(ctx, "write_space", org_id)
     return _space(await spaces.transfer(args.space_id, organization=org_id))
+
+
+async def _owner(ctx: ToolContext, space_id: str, *, deleted: bool) -> str | None:
+    """The space's own organization: read from the API, else for a ``deleted`` space (the API
+    may not show it) as seen by the last permissions load; refused when neither knows it."""
+    try:
+        return (await ctx.client.spaces.get(space_id)).organization
+    except NotFoundError:
+        if not deleted:
+            raise
+        seen = ctx.options.get("space_owner")
+        owner: str | None = seen(space_id) if seen is not None else None
+        if owner is None:
+            raise ToolFailure(
+                f"Refused: the space {space_id} cannot be read (the API does not show deleted "
+                "spaces) and this server has not seen it, so the organization that owns it "
+                "cannot be checked. Nothing was sent."
+            ) from None
+        return owner
 
 
 def _placement(args: SpaceWriteArgs) -> dict[str, Any]:
@@ -372,7 +392,8 @@ TOOLS = [
             ("update", SPACE_EDIT),
             ("duplicate", Permission("organization", "createContent", "organization_id")),
             # A deleted space cannot be read, so its flags cannot be: an organization admin
-            # is admin of every space of the organization.
+            # is admin of every space of the organization (the handler checks that it is the
+            # space's own organization).
             ("restore", ORG_ADMIN),
         ),
     ),
@@ -402,7 +423,11 @@ TOOLS = [
     ToolDef(
         name="import_content",
         toolset="spaces",
-        description="Import content from a URL into a change request, as a new revision.",
+        description=(
+            "Import content from a URL into a change request, as a new revision. The real "
+            "service takes a public https URL; the local workspace only a file:// URL under "
+            "its --import-root folder (no file import without it)."
+        ),
         input=ImportArgs,
         output=Imported,
         handler=import_content,

@@ -95,11 +95,18 @@ async def run_scenario(
     toolsets: tuple[str, ...] = ("all",),
     token: str = "gb_local_admin",
     clock: ManualClock,
+    prepare: Callable[[Store], None] | None = None,
+    inspect: Callable[[str, Any], None] | None = None,
 ) -> Reached:
-    """Run ``scenario`` on a fresh demo workspace; what it reached."""
+    """Run ``scenario`` on a fresh demo workspace; what it reached.
+
+    ``prepare`` may change the workspace first; ``inspect`` sees every tool result.
+    """
     reached = Reached()
     store = Store(":memory:", clock=clock)
     load_demo(store)
+    if prepare is not None:
+        prepare(store)
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
@@ -115,6 +122,8 @@ async def run_scenario(
 
             async def call(tool: str, **arguments: Any) -> dict[str, Any]:
                 result = await client.call_tool(tool, arguments)
+                if inspect is not None:
+                    inspect(tool, result)
                 text = " ".join(getattr(c, "text", "") for c in result.content)
                 assert not result.is_error, f"{tool}({arguments}) failed: {text}"
                 reached.calls.add((tool, _method(tool, arguments)))

@@ -61,8 +61,10 @@ async def scenario(call: Caller) -> None:
     )
     assert transferred["organization"] == ORG_GLOBEX
 
+    # A space deleted while the server runs is restored: its organization was seen at load.
+    await call("delete_space_item", space_id=SPACES["runbooks"], kind="space")
     restored = await call(
-        "write_space", space_id=SPACES["archive"], method="restore", organization_id=ORG_ACME
+        "write_space", space_id=SPACES["runbooks"], method="restore", organization_id=ORG_ACME
     )
     assert "deleted_at" not in restored
 
