@@ -103,6 +103,7 @@ class BaseClient:
                 max_keepalive_connections=max(max_concurrency, 1),
             ),
             trust_env=transport is None,
+            follow_redirects=False,  # a redirect could carry the token to another host
         )
         self.on_retry: list[Callable[[RetryEvent], None]] = []
         """Callables given a `RetryEvent` before each retry sleep (used for progress)."""
@@ -261,7 +262,7 @@ class BaseClient:
                 duration_ms=elapsed_ms,
                 retries=attempt,
             )
-            if response is not None and status is not None and status < 400:
+            if response is not None and status is not None and status < 300:
                 return response
 
             headers_in = dict(response.headers) if response is not None else {}

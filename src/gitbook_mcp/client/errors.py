@@ -6,7 +6,9 @@ Messages never contain the token: the client never puts it anywhere but the head
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 __all__ = [
     "APIConnectionError",
@@ -18,12 +20,15 @@ __all__ = [
     "ConflictError",
     "GitBookError",
     "InternalServerError",
+    "InvalidPathParameterError",
     "InvalidRequestError",
     "NotFoundError",
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
+    "RedirectError",
     "make_status_error",
+    "redact_location",
 ]
 
 
@@ -33,6 +38,10 @@ class GitBookError(Exception):
 
 class InvalidRequestError(GitBookError, ValueError):
     """The call was refused before anything was sent (for example ``limit`` above 1000)."""
+
+
+class InvalidPathParameterError(InvalidRequestError):
+    """A path parameter that would change which endpoint is called (empty, ``.``, ``..``)."""
 
 
 class APIError(GitBookError):
@@ -72,7 +81,7 @@ class APITimeoutError(APIConnectionError):
 
 
 class APIStatusError(APIError):
-    """The server answered with a 4xx or 5xx status."""
+    """The server answered with a 3xx, 4xx or 5xx status."""
 
     status_code: int = 0
 
@@ -93,6 +102,15 @@ class APIStatusError(APIError):
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status_code}: {self.message}"
+
+
+class RedirectError(APIStatusError):
+    """A 3xx answer. Never followed: a redirect could carry the token to another host."""
+
+    @property
+    def location(self) -> str | None:
+        """Where the API pointed, without query or fragment (they may carry secrets)."""
+        return redact_location(self.headers)
 
 
 class BadRequestError(APIStatusError):
@@ -154,8 +172,13 @@ def make_status_error(
     headers: dict[str, str],
 ) -> APIStatusError:
     """Map an error answer to its exception class, taking the message from ``error.message``."""
-    message = _error_message(body) or f"HTTP {status_code}"
     cls = _BY_STATUS.get(status_code)
+    if 300 <= status_code < 400:
+        cls = RedirectError
+        target = redact_location(headers) or "no location"
+        message = f"unexpected redirect (HTTP {status_code}) to {target}; not followed"
+    else:
+        message = _error_message(body) or f"HTTP {status_code}"
     if cls is None:
         cls = InternalServerError if status_code >= 500 else APIStatusError
     return cls(
@@ -166,6 +189,23 @@ def make_status_error(
         body=body,
         headers=headers,
     )
+
+
+def redact_location(headers: Mapping[str, str]) -> str | None:
+    """The ``Location`` header without userinfo, query or fragment, or None when absent."""
+    raw = next((v for k, v in headers.items() if k.lower() == "location"), None)
+    if not raw:
+        return None
+    try:
+        parts = urlsplit(raw.strip())
+        port = parts.port
+    except ValueError:
+        return "[unreadable location]"
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{host}:{port}" if port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def _error_message(body: Any) -> str | None:
