@@ -24,6 +24,7 @@ from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import (
     APIConnectionError,
     APITimeoutError,
+    InvalidPathParameterError,
     InvalidRequestError,
     make_status_error,
 )
@@ -32,7 +33,7 @@ from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
 from gitbook_mcp.logs import get_logger
 
-__all__ = ["BaseClient", "RetryEvent"]
+__all__ = ["BaseClient", "RetryEvent", "encode_id", "encode_page_path"]
 
 T = TypeVar("T")
 
@@ -193,6 +194,7 @@ class BaseClient:
         ``page_type`` names a page model with extra fields (a link listing carries ``stats``).
         """
         self.check_limit(limit)
+        self.build_url(path, path_params)  # refuse a bad id now, not when first awaited
         page_model: Any = page_type or ListPage[item]  # type: ignore[valid-type]
         base_params = dict(params or {})
         if limit is not None:
@@ -212,13 +214,11 @@ class BaseClient:
     # -- the loop ------------------------------------------------------------------------
 
     def build_url(self, path: str, path_params: Mapping[str, str] | None) -> str:
-        """Fill a path template; ids are percent-encoded, page paths keep their slashes."""
+        """Fill a path template, each value encoded so that it can never name another endpoint."""
         url = path
         for name, value in (path_params or {}).items():
-            if not isinstance(value, str) or value == "":
-                raise InvalidRequestError(f"path parameter {name} must be a non-empty string")
-            safe = "/" if name == "pagePath" else ""
-            url = url.replace("{" + name + "}", quote(value, safe=safe))
+            encoded = encode_page_path(value) if name == "pagePath" else encode_id(name, value)
+            url = url.replace("{" + name + "}", encoded)
         if "{" in url:
             raise InvalidRequestError(f"missing path parameters for {path}")
         return url
@@ -341,6 +341,32 @@ class BaseClient:
             path=path,
             sent=failure != "connect",
         )
+
+
+def encode_id(name: str, value: object) -> str:
+    """One path segment: refuse empty and dot segments, percent-encode everything else."""
+    if not isinstance(value, str) or value in _DOT_OR_EMPTY:
+        raise InvalidPathParameterError(
+            f"path parameter {name} must be a non-empty string other than '.' or '..', "
+            f"got {value!r}"
+        )
+    return quote(value, safe="")
+
+
+def encode_page_path(value: object) -> str:
+    """A page path (``guides/install``): each segment checked and encoded, slashes kept."""
+    if not isinstance(value, str) or not value:
+        raise InvalidPathParameterError("the page path must be a non-empty string")
+    segments = value.split("/")
+    if any(segment in _DOT_OR_EMPTY for segment in segments):
+        raise InvalidPathParameterError(
+            f"invalid page path {value[:200]!r}: no empty, '.' or '..' segments "
+            "(no leading, trailing or double slash)"
+        )
+    return "/".join(quote(segment, safe="") for segment in segments)
+
+
+_DOT_OR_EMPTY = frozenset({"", ".", ".."})
 
 
 def _encode_query(
