@@ -6,13 +6,14 @@ Messages never contain the token: the client never puts it anywhere but the head
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 __all__ = [
     "APIConnectionError",
     "APIError",
+    "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
     "AuthenticationError",
@@ -29,6 +30,7 @@ __all__ = [
     "RedirectError",
     "make_status_error",
     "redact_location",
+    "summarize_invalid_fields",
 ]
 
 
@@ -55,6 +57,41 @@ class APIError(GitBookError):
 
     def __str__(self) -> str:
         return f"{self.method} {self.path}: {self.message}"
+
+
+class APIResponseValidationError(APIError):
+    """The API answered with success, but the answer could not be read as its model.
+
+    A fault of the API or a version mismatch, never of the arguments; for a write, the write
+    was applied. ``summary`` names the fields at fault (never their values, never the token).
+    """
+
+    def __init__(self, summary: str, *, method: str, path: str, status_code: int) -> None:
+        super().__init__(f"the answer could not be read ({summary})", method=method, path=path)
+        self.summary = summary
+        self.status_code = status_code
+
+    @property
+    def operation(self) -> str:
+        """The method and path template of the request whose answer was unreadable."""
+        return f"{self.method} {self.path}"
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status_code}: {self.message}"
+
+
+def summarize_invalid_fields(
+    errors: Sequence[Mapping[str, Any]], *, secret: str, most: int = 3
+) -> str:
+    """``field: reason`` for the first few errors of a pydantic validation, values left out."""
+    parts = []
+    for item in errors[:most]:
+        field = ".".join(str(part) for part in item.get("loc", ())) or "body"
+        parts.append(f"{field}: {str(item.get('msg', 'invalid'))[:100]}")
+    if len(errors) > most:
+        parts.append(f"+{len(errors) - most} more")
+    text = "".join(ch if ch.isprintable() else " " for ch in "; ".join(parts) or "invalid body")
+    return text.replace(secret, "[redacted]") if secret else text
 
 
 class APIConnectionError(APIError):

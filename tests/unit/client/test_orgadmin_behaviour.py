@@ -31,7 +31,7 @@ from gitbook_mcp.client.models import (
     saml,
     teams,
 )
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.resources._resource import operation_id_of
 from tests.support.contract import load_contract
 from tests.unit.client import test_resources_orgadmin, test_resources_orgadmin_content
@@ -434,7 +434,7 @@ def test_every_request_model_of_these_resources_is_checked() -> None:
         for module in modules
         for cls in vars(module).values()
         if isinstance(cls, type)
-        and issubclass(cls, AdminRequest)
+        and issubclass(cls, RequestModel)
         and cls.__module__ == module.__name__
     }
     assert defined == {model for model, _ in VALID_BODIES}

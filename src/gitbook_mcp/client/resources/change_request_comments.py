@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.comments import (
     Comment,
     CommentersPage,
@@ -31,17 +31,15 @@ def _update_body(
     body: Mapping[str, Any] | NotGiven,
     added_reactions: builtins.list[str] | NotGiven,
     removed_reactions: builtins.list[str] | NotGiven,
-) -> dict[str, Any]:
+) -> UpdateCommentRequest:
     return UpdateCommentRequest.model_validate(
-        strip_not_given(
-            {
-                "resolved": resolved,
-                "body": comment_document(markdown, body),
-                "addedReactions": added_reactions,
-                "removedReactions": removed_reactions,
-            }
-        )
-    ).to_body()
+        {
+            "resolved": resolved,
+            "body": comment_document(markdown, body),
+            "addedReactions": added_reactions,
+            "removedReactions": removed_reactions,
+        }
+    )
 
 
 class ChangeRequestComments(APIResource):
@@ -97,23 +95,20 @@ class ChangeRequestComments(APIResource):
         Start a thread on the change request, or on ``page`` (a page id) of it.
         """
         payload = PostCommentRequest.model_validate(
-            strip_not_given(
-                {
-                    "body": require_comment_document(markdown, body),
-                    "page": page,
-                    "node": node,
-                    "tableCell": table_cell,
-                }
-            )
+            {
+                "body": require_comment_document(markdown, body),
+                "page": page,
+                "node": node,
+                "tableCell": table_cell,
+            }
         )
-        result: Comment = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments",
             path_params={"spaceId": space_id, "changeRequestId": change_request_id},
-            json=payload.to_body(),
+            body=payload,
             cast_to=Comment,
         )
-        return result
 
     @operation("getCommentInChangeRequest")
     async def get(
@@ -128,7 +123,7 @@ class ChangeRequestComments(APIResource):
 
         One comment thread's first post, with the caller's ``permissions`` on it.
         """
-        result: Comment = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
             path_params={
@@ -139,7 +134,6 @@ class ChangeRequestComments(APIResource):
             params={"format": format},
             cast_to=Comment,
         )
-        return result
 
     @operation("updateCommentInChangeRequest")
     async def update(
@@ -158,7 +152,7 @@ class ChangeRequestComments(APIResource):
 
         Resolve or reopen, edit the text (author or space admin), add or remove reactions.
         """
-        result: Comment = await self._client.request(
+        return await self._client.request(
             "PUT",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
             path_params={
@@ -166,10 +160,9 @@ class ChangeRequestComments(APIResource):
                 "changeRequestId": change_request_id,
                 "commentId": comment_id,
             },
-            json=_update_body(resolved, markdown, body, added_reactions, removed_reactions),
+            body=_update_body(resolved, markdown, body, added_reactions, removed_reactions),
             cast_to=Comment,
         )
-        return result
 
     @operation("deleteCommentInChangeRequest")
     async def delete(self, space_id: str, change_request_id: str, comment_id: str) -> bool:
@@ -232,7 +225,7 @@ class ChangeRequestComments(APIResource):
         payload = PostCommentReplyRequest.model_validate(
             {"body": require_comment_document(markdown, body, what="reply")}
         )
-        result: CommentReply = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies",
             path_params={
@@ -241,10 +234,9 @@ class ChangeRequestComments(APIResource):
                 "commentId": comment_id,
             },
             params={"format": format},
-            json=payload.to_body(),
+            body=payload,
             cast_to=CommentReply,
         )
-        return result
 
     @operation("getCommentReplyInChangeRequest")
     async def get_reply(
@@ -260,7 +252,7 @@ class ChangeRequestComments(APIResource):
 
         One reply of a comment thread.
         """
-        result: CommentReply = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
             "/replies/{commentReplyId}",
@@ -273,7 +265,6 @@ class ChangeRequestComments(APIResource):
             params={"format": format},
             cast_to=CommentReply,
         )
-        return result
 
     @operation("updateCommentReplyInChangeRequest")
     async def update_reply(
@@ -293,7 +284,7 @@ class ChangeRequestComments(APIResource):
 
         Edit a reply's text (author or space admin), add or remove reactions.
         """
-        result: CommentReply = await self._client.request(
+        return await self._client.request(
             "PUT",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
             "/replies/{commentReplyId}",
@@ -303,10 +294,9 @@ class ChangeRequestComments(APIResource):
                 "commentId": comment_id,
                 "commentReplyId": comment_reply_id,
             },
-            json=_update_body(resolved, markdown, body, added_reactions, removed_reactions),
+            body=_update_body(resolved, markdown, body, added_reactions, removed_reactions),
             cast_to=CommentReply,
         )
-        return result
 
     @operation("deleteCommentReplyInChangeRequest")
     async def delete_reply(

@@ -39,14 +39,13 @@ class ChangeRequestContent(APIResource):
 
         The change request's latest revision: its page tree, files and reusable content.
         """
-        result: Revision = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
             path_params={"spaceId": space_id, "changeRequestId": change_request_id},
             params={"metadata": metadata, "computed": computed},
             cast_to=Revision,
         )
-        return result
 
     @operation("importContentInChangeRequest")
     async def import_content(
@@ -62,14 +61,13 @@ class ChangeRequestContent(APIResource):
         Import content from ``url`` (of kind ``source``) into a new revision of the change request.
         """
         body = ImportContentRequest(url=url, source=source)
-        result: ImportContentResult = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/import",
             path_params={"spaceId": space_id, "changeRequestId": change_request_id},
-            json=body.to_body(),
+            body=body,
             cast_to=ImportContentResult,
         )
-        return result
 
     @operation("listPagesInChangeRequest")
     async def list_pages(
@@ -84,14 +82,13 @@ class ChangeRequestContent(APIResource):
 
         The change request's page tree (not paginated; walk it with ``.walk()``).
         """
-        result: PageList = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",
             path_params={"spaceId": space_id, "changeRequestId": change_request_id},
             params={"metadata": metadata, "computed": computed},
             cast_to=PageList,
         )
-        return result
 
     @operation("listFilesInChangeRequestById")
     def list_files(
@@ -131,7 +128,7 @@ class ChangeRequestContent(APIResource):
 
         One file of the change request's revision.
         """
-        result: RevisionFile = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}",
             path_params={
@@ -142,7 +139,6 @@ class ChangeRequestContent(APIResource):
             params={"metadata": metadata, "computed": computed},
             cast_to=RevisionFile,
         )
-        return result
 
     @operation("listChangeRequestFileBacklinks")
     def list_file_backlinks(
@@ -186,7 +182,7 @@ class ChangeRequestContent(APIResource):
 
         One page of the change request; ``format="markdown"`` returns its text as markdown.
         """
-        result: RevisionPage = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
             path_params={
@@ -202,7 +198,6 @@ class ChangeRequestContent(APIResource):
             },
             cast_to=RevisionPage,
         )
-        return result
 
     @operation("getPageInChangeRequestByPath")
     async def get_page_by_path(
@@ -220,7 +215,7 @@ class ChangeRequestContent(APIResource):
 
         A document or group page by its path (``"guides/install"``; slashes are kept).
         """
-        result: RevisionPage = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}",
             path_params={
@@ -236,7 +231,6 @@ class ChangeRequestContent(APIResource):
             },
             cast_to=RevisionPage,
         )
-        return result
 
     @operation("listPageLinksInChangeRequest")
     def list_page_links(

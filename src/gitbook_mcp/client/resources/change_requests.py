@@ -40,10 +40,9 @@ class ChangeRequests(APIResource):
 
         One change request, by id or by its number within the space.
         """
-        result: ChangeRequest = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}",
             path_params={"spaceId": space_id, "changeRequestId": change_request_id},
             cast_to=ChangeRequest,
         )
-        return result

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.comments import (
     Comment,
     CommentReply,
@@ -74,23 +74,20 @@ class Comments(APIResource):
         Start a thread, on the space or on ``page`` (a page id) and ``node`` within it.
         """
         payload = PostCommentRequest.model_validate(
-            strip_not_given(
-                {
-                    "body": require_comment_document(markdown, body),
-                    "page": page,
-                    "node": node,
-                    "tableCell": table_cell,
-                }
-            )
+            {
+                "body": require_comment_document(markdown, body),
+                "page": page,
+                "node": node,
+                "tableCell": table_cell,
+            }
         )
-        result: Comment = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/comments",
             path_params={"spaceId": space_id},
-            json=payload.to_body(),
+            body=payload,
             cast_to=Comment,
         )
-        return result
 
     @operation("getCommentInSpace")
     async def get(
@@ -100,14 +97,13 @@ class Comments(APIResource):
 
         One comment thread's first post, with the caller's ``permissions`` on it.
         """
-        result: Comment = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/comments/{commentId}",
             path_params={"spaceId": space_id, "commentId": comment_id},
             params={"format": format},
             cast_to=Comment,
         )
-        return result
 
     @operation("updateCommentInSpace")
     async def update(
@@ -126,23 +122,20 @@ class Comments(APIResource):
         Resolve or reopen, edit the text (author or space admin), add or remove reactions.
         """
         payload = UpdateCommentRequest.model_validate(
-            strip_not_given(
-                {
-                    "resolved": resolved,
-                    "body": comment_document(markdown, body),
-                    "addedReactions": added_reactions,
-                    "removedReactions": removed_reactions,
-                }
-            )
+            {
+                "resolved": resolved,
+                "body": comment_document(markdown, body),
+                "addedReactions": added_reactions,
+                "removedReactions": removed_reactions,
+            }
         )
-        result: Comment = await self._client.request(
+        return await self._client.request(
             "PUT",
             "/spaces/{spaceId}/comments/{commentId}",
             path_params={"spaceId": space_id, "commentId": comment_id},
-            json=payload.to_body(),
+            body=payload,
             cast_to=Comment,
         )
-        return result
 
     @operation("deleteCommentInSpace")
     async def delete(self, space_id: str, comment_id: str) -> bool:
@@ -171,14 +164,13 @@ class Comments(APIResource):
         payload = PostCommentReplyRequest.model_validate(
             {"body": require_comment_document(markdown, body, what="reply")}
         )
-        result: CommentReply = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/comments/{commentId}/replies",
             path_params={"spaceId": space_id, "commentId": comment_id},
-            json=payload.to_body(),
+            body=payload,
             cast_to=CommentReply,
         )
-        return result
 
     @operation("getCommentReplyInSpace")
     async def get_reply(
@@ -193,7 +185,7 @@ class Comments(APIResource):
 
         One reply of a comment thread.
         """
-        result: CommentReply = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
             path_params={
@@ -204,4 +196,3 @@ class Comments(APIResource):
             params={"format": format},
             cast_to=CommentReply,
         )
-        return result

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.fonts import (
     CreateCustomFontRequest,
     CustomFont,
@@ -47,14 +47,13 @@ class Fonts(APIResource):
         body = CreateCustomFontRequest.model_validate(
             {"fontFamily": font_family, "fontFaces": [dict(face) for face in font_faces]}
         )
-        result: CustomFont = await self._client.request(
+        return await self._client.request(
             "PUT",
             _FONTS,
             path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            body=body,
             cast_to=CustomFont,
         )
-        return result
 
     @operation("getCustomFont")
     async def get(self, organization_id: str, font_id: str) -> CustomFont:
@@ -62,13 +61,12 @@ class Fonts(APIResource):
 
         One custom font.
         """
-        result: CustomFont = await self._client.request(
+        return await self._client.request(
             "GET",
             _FONT,
             path_params={"organizationId": organization_id, "fontId": font_id},
             cast_to=CustomFont,
         )
-        return result
 
     @operation("updateCustomFont")
     async def update(
@@ -89,16 +87,15 @@ class Fonts(APIResource):
             else font_faces
         )
         body = UpdateCustomFontRequest.model_validate(
-            strip_not_given({"fontFamily": font_family, "fontFaces": faces})
+            {"fontFamily": font_family, "fontFaces": faces}
         )
-        result: CustomFont = await self._client.request(
+        return await self._client.request(
             "POST",
             _FONT,
             path_params={"organizationId": organization_id, "fontId": font_id},
-            json=body.to_body(),
+            body=body,
             cast_to=CustomFont,
         )
-        return result
 
     @operation("deleteCustomFont")
     async def delete(self, organization_id: str, font_id: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Member, Role
 from gitbook_mcp.client.models.members import (
     MemberSpace,
@@ -53,13 +53,12 @@ class Members(APIResource):
 
         One member of the organization.
         """
-        result: Member = await self._client.request(
+        return await self._client.request(
             "GET",
             _MEMBER,
             path_params={"organizationId": organization_id, "userId": user_id},
             cast_to=Member,
         )
-        return result
 
     @operation("updateMemberInOrganizationById")
     async def update(
@@ -73,15 +72,14 @@ class Members(APIResource):
 
         Change a member's organization role (None makes them a guest).
         """
-        body = UpdateMemberRequest.model_validate(strip_not_given({"role": role}))
-        result: Member = await self._client.request(
+        body = UpdateMemberRequest.model_validate({"role": role})
+        return await self._client.request(
             "PATCH",
             _MEMBER,
             path_params={"organizationId": organization_id, "userId": user_id},
-            json=body.to_body(),
+            body=body,
             cast_to=Member,
         )
-        return result
 
     @operation("removeMemberFromOrganizationById")
     async def remove(self, organization_id: str, user_id: str) -> bool:
@@ -99,13 +97,12 @@ class Members(APIResource):
 
         Record the caller as seen now in the organization; answers visitor claims.
         """
-        result: PingResult = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/ping",
             path_params={"organizationId": organization_id},
             cast_to=PingResult,
         )
-        return result
 
     @operation("setUserAsSSOMemberForOrganization")
     async def set_sso(self, organization_id: str, user_id: str) -> Member:
@@ -113,13 +110,12 @@ class Members(APIResource):
 
         Make a member an SSO member of the organization.
         """
-        result: Member = await self._client.request(
+        return await self._client.request(
             "POST",
             _MEMBER + "/sso",
             path_params={"organizationId": organization_id, "userId": user_id},
             cast_to=Member,
         )
-        return result
 
     @operation("listSpacesForOrganizationMember")
     def list_spaces(

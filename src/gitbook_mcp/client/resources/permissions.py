@@ -6,7 +6,7 @@ or remove one user's role, and list everyone with access (the aggregate).
 
 from __future__ import annotations
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.permissions import (
     InviteUsersAndTeamsRequest,
@@ -39,10 +39,10 @@ class Permissions(APIResource):
         Give ``role`` (None: guest) on the collection to users and/or teams (ids).
         """
         body = InviteUsersAndTeamsRequest.model_validate(
-            strip_not_given({"role": role, "users": users, "teams": teams})
+            {"role": role, "users": users, "teams": teams}
         )
         await self._client.request_empty(
-            "POST", _COLLECTION, path_params={"collectionId": collection_id}, json=body.to_body()
+            "POST", _COLLECTION, path_params={"collectionId": collection_id}, body=body
         )
 
     @operation("inviteToSpace")
@@ -59,10 +59,10 @@ class Permissions(APIResource):
         Give ``role`` (None: guest) on the space to users and/or teams (ids).
         """
         body = InviteUsersAndTeamsRequest.model_validate(
-            strip_not_given({"role": role, "users": users, "teams": teams})
+            {"role": role, "users": users, "teams": teams}
         )
         await self._client.request_empty(
-            "POST", _SPACE, path_params={"spaceId": space_id}, json=body.to_body()
+            "POST", _SPACE, path_params={"spaceId": space_id}, body=body
         )
 
     # -- invited users --------------------------------------------------------------------
@@ -119,12 +119,12 @@ class Permissions(APIResource):
 
         Change a user's role on the collection (None: guest).
         """
-        body = UpdateUserPermissionRequest.model_validate(strip_not_given({"role": role}))
+        body = UpdateUserPermissionRequest.model_validate({"role": role})
         await self._client.request_empty(
             "PATCH",
             _COLLECTION + "/users/{userId}",
             path_params={"collectionId": collection_id, "userId": user_id},
-            json=body.to_body(),
+            body=body,
         )
 
     @operation("updateUserPermissionInSpace")
@@ -139,12 +139,12 @@ class Permissions(APIResource):
 
         Change a user's role on the space (None: guest).
         """
-        body = UpdateUserPermissionRequest.model_validate(strip_not_given({"role": role}))
+        body = UpdateUserPermissionRequest.model_validate({"role": role})
         await self._client.request_empty(
             "PATCH",
             _SPACE + "/users/{userId}",
             path_params={"spaceId": space_id, "userId": user_id},
-            json=body.to_body(),
+            body=body,
         )
 
     @operation("removeUserFromCollection")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.redirects import (
     CreateSiteRedirectRequest,
     SiteRedirect,
@@ -68,14 +68,13 @@ class SiteRedirects(APIResource):
         body = CreateSiteRedirectRequest.model_validate(
             {"source": source, "destination": destination}
         )
-        result: SiteRedirect = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/redirects",
             path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            body=body,
             cast_to=SiteRedirect,
         )
-        return result
 
     @operation("updateSiteRedirectById")
     async def update(
@@ -92,9 +91,9 @@ class SiteRedirects(APIResource):
         Change the source path, the destination, or both.
         """
         body = UpdateSiteRedirectRequest.model_validate(
-            strip_not_given({"source": source, "destination": destination})
+            {"source": source, "destination": destination}
         )
-        result: SiteRedirect = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
             path_params={
@@ -102,10 +101,9 @@ class SiteRedirects(APIResource):
                 "siteId": site_id,
                 "siteRedirectId": site_redirect_id,
             },
-            json=body.to_body(),
+            body=body,
             cast_to=SiteRedirect,
         )
-        return result
 
     @operation("deleteSiteRedirectById")
     async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
@@ -135,11 +133,10 @@ class SiteRedirects(APIResource):
 
         The redirect whose source is ``source``, and the URL it resolves to (404 if none).
         """
-        result: SiteRedirectLookup = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}/redirect",
             path_params={"organizationId": organization_id, "siteId": site_id},
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
             cast_to=SiteRedirectLookup,
         )
-        return result

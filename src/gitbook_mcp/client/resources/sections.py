@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
     AddSectionGroupRequest,
     AddSectionRequest,
@@ -67,17 +67,14 @@ class SiteSections(APIResource):
 
         Add a section to the site, publishing ``space_id`` as its first site space.
         """
-        body = AddSectionRequest.model_validate(
-            strip_not_given({"spaceId": space_id, "title": title, "icon": icon})
-        )
-        result: SiteSection = await self._client.request(
+        body = AddSectionRequest.model_validate({"spaceId": space_id, "title": title, "icon": icon})
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/sections",
             path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSection,
         )
-        return result
 
     @operation("updateSiteSectionById")
     async def update(
@@ -98,18 +95,16 @@ class SiteSections(APIResource):
         Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         """
         body = UpdateSectionRequest.model_validate(
-            strip_not_given(
-                {
-                    "title": title,
-                    "path": path,
-                    "defaultSiteSpace": default_site_space,
-                    "condition": condition,
-                    "icon": icon,
-                    "description": description,
-                }
-            )
+            {
+                "title": title,
+                "path": path,
+                "defaultSiteSpace": default_site_space,
+                "condition": condition,
+                "icon": icon,
+                "description": description,
+            }
         )
-        result: SiteSection = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
             path_params={
@@ -117,10 +112,9 @@ class SiteSections(APIResource):
                 "siteId": site_id,
                 "siteSectionId": site_section_id,
             },
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSection,
         )
-        return result
 
     @operation("moveSiteSection")
     async def move(
@@ -145,7 +139,7 @@ class SiteSections(APIResource):
                 )
             }
         )
-        result: SiteSection = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
             path_params={
@@ -153,10 +147,9 @@ class SiteSections(APIResource):
                 "siteId": site_id,
                 "siteSectionId": site_section_id,
             },
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSection,
         )
-        return result
 
     @operation("deleteSiteSectionById")
     async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
@@ -211,16 +204,15 @@ class SiteSectionGroups(APIResource):
         Add a section group, gathering the given ``sections`` (ids).
         """
         body = AddSectionGroupRequest.model_validate(
-            strip_not_given({"title": title, "icon": icon, "sections": sections})
+            {"title": title, "icon": icon, "sections": sections}
         )
-        result: SiteSectionGroup = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
             path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("updateSiteSectionGroupById")
     async def update(
@@ -236,10 +228,8 @@ class SiteSectionGroups(APIResource):
 
         Rename the group or change its icon (None removes it).
         """
-        body = UpdateSectionGroupRequest.model_validate(
-            strip_not_given({"title": title, "icon": icon})
-        )
-        result: SiteSectionGroup = await self._client.request(
+        body = UpdateSectionGroupRequest.model_validate({"title": title, "icon": icon})
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
             path_params={
@@ -247,10 +237,9 @@ class SiteSectionGroups(APIResource):
                 "siteId": site_id,
                 "siteSectionGroupId": site_section_group_id,
             },
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("moveSiteSectionGroup")
     async def move(
@@ -280,7 +269,7 @@ class SiteSectionGroups(APIResource):
                 )
             }
         )
-        result: SiteSectionGroup = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
             path_params={
@@ -288,10 +277,9 @@ class SiteSectionGroups(APIResource):
                 "siteId": site_id,
                 "siteSectionGroupId": site_section_group_id,
             },
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("deleteSiteSectionGroupById")
     async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
@@ -322,7 +310,7 @@ class SiteSectionGroups(APIResource):
         Put a section in the group.
         """
         body = AddSectionToGroupRequest(sectionId=section_id)
-        result: SiteSectionGroup = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
             path_params={
@@ -330,10 +318,9 @@ class SiteSectionGroups(APIResource):
                 "siteId": site_id,
                 "siteSectionGroupId": site_section_group_id,
             },
-            json=body.to_body(),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("removeSectionFromGroup")
     async def remove_section(

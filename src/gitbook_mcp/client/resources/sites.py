@@ -44,10 +44,9 @@ class Sites(APIResource):
 
         One site of the organization.
         """
-        result: Site = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}",
             path_params={"organizationId": organization_id, "siteId": site_id},
             cast_to=Site,
         )
-        return result

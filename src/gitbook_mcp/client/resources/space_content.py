@@ -24,14 +24,13 @@ class SpaceContent(APIResource):
 
         The space's current revision: its page tree, files and reusable content.
         """
-        result: Revision = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/content",
             path_params={"spaceId": space_id},
             params={"metadata": metadata, "computed": computed},
             cast_to=Revision,
         )
-        return result
 
     @operation("listPages")
     async def list_pages(
@@ -45,14 +44,13 @@ class SpaceContent(APIResource):
 
         The page tree of the current revision (not paginated; walk it with ``.walk()``).
         """
-        result: PageList = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/content/pages",
             path_params={"spaceId": space_id},
             params={"metadata": metadata, "computed": computed},
             cast_to=PageList,
         )
-        return result
 
     @operation("getPageById")
     async def get_page(
@@ -69,7 +67,7 @@ class SpaceContent(APIResource):
 
         One page of the current revision; ``format="markdown"`` returns its text as markdown.
         """
-        result: RevisionPage = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/content/page/{pageId}",
             path_params={"spaceId": space_id, "pageId": page_id},
@@ -81,7 +79,6 @@ class SpaceContent(APIResource):
             },
             cast_to=RevisionPage,
         )
-        return result
 
     @operation("getPageByPath")
     async def get_page_by_path(
@@ -98,7 +95,7 @@ class SpaceContent(APIResource):
 
         A document or group page by its path (``"guides/install"``; slashes are kept).
         """
-        result: RevisionPage = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/content/path/{pagePath}",
             path_params={"spaceId": space_id, "pagePath": page_path},
@@ -110,4 +107,3 @@ class SpaceContent(APIResource):
             },
             cast_to=RevisionPage,
         )
-        return result
