@@ -135,7 +135,7 @@ class BaseClient:
         path: str,
         *,
         cast_to: type[M],
-        path_params: Mapping[str, str] | None = None,
+        path_params: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> M:
@@ -155,7 +155,7 @@ class BaseClient:
         self,
         path: str,
         *,
-        path_params: Mapping[str, str] | None = None,
+        path_params: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
     ) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
@@ -167,7 +167,7 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        path_params: Mapping[str, str] | None = None,
+        path_params: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> None:
@@ -179,7 +179,7 @@ class BaseClient:
         path: str,
         *,
         item: type[M],
-        path_params: Mapping[str, str] | None = None,
+        path_params: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         page: str | None = None,
         limit: int | None = None,
@@ -212,7 +212,7 @@ class BaseClient:
         self,
         method: str,
         path: str,
-        path_params: Mapping[str, str] | None,
+        path_params: Mapping[str, object] | None,
         params: Mapping[str, object] | None,
         body: RequestModel | None,
     ) -> httpx2.Response:

@@ -42,7 +42,7 @@ def encode_page_path(value: object) -> str:
     return "/".join(quote(segment, safe="") for segment in segments)
 
 
-def fill_path(template: str, path_params: Mapping[str, str] | None) -> str:
+def fill_path(template: str, path_params: Mapping[str, object] | None) -> str:
     """The template with each ``{name}`` replaced by its encoded value; all must be given."""
     url = template
     for name, value in (path_params or {}).items():

@@ -57,7 +57,7 @@ Call = Callable[[GitBookClient], Awaitable[Any]]
         lambda c, v: c.space_content.get_page(SPACE, v),
         lambda c, v: c.comments.get(v, "c1"),
         lambda c, v: c.change_request_content.get_file(SPACE, "1", v),
-        lambda c, v: c.permissions.remove_space_user(SPACE, v),
+        lambda c, v: c.space_permissions.remove_user(SPACE, v),
     ],
 )
 async def test_empty_and_dot_ids_are_refused_before_sending(

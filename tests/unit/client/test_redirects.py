@@ -57,7 +57,7 @@ async def test_a_redirect_on_a_write_is_not_retried_nor_read_as_an_empty_success
     requests: list[httpx2.Request] = []
     async with _client(requests, httpx2.Response(307)) as client:
         with pytest.raises(RedirectError, match="to no location"):
-            await client.permissions.invite_to_space("s1", role="read", users=["u1"])
+            await client.space_permissions.invite("s1", role="read", users=["u1"])
     assert len(requests) == 1
 
 
