@@ -2,7 +2,7 @@
 
 Resources never touch ``httpx2`` directly; they call `BaseClient.request`,
 `BaseClient.request_delete`, `BaseClient.request_empty` or `BaseClient.paginate` with a path
-*template* and path parameters, so that logs and errors name the template, never ids. A request
+*template* and its ids in order, so that logs and errors name the template, never ids. A request
 body is a `RequestModel`, turned into JSON here and nowhere else.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -135,12 +135,12 @@ class BaseClient:
         path: str,
         *,
         cast_to: type[M],
-        path_params: Mapping[str, object] | None = None,
+        ids: Sequence[object] = (),
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> M:
         """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
-        response = await self._send(method, path, path_params, params, body)
+        response = await self._send(method, path, ids, params, body)
         try:
             if response.status_code in (204, 205) or not response.content:
                 return cast_to.model_validate({})
@@ -155,11 +155,11 @@ class BaseClient:
         self,
         path: str,
         *,
-        path_params: Mapping[str, object] | None = None,
+        ids: Sequence[object] = (),
         params: Mapping[str, object] | None = None,
     ) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
-        response = await self._send("DELETE", path, path_params, params, None)
+        response = await self._send("DELETE", path, ids, params, None)
         return response.status_code != 204
 
     async def request_empty(
@@ -167,19 +167,19 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        path_params: Mapping[str, object] | None = None,
+        ids: Sequence[object] = (),
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> None:
         """A write whose success has no body (204), such as permission and membership writes."""
-        await self._send(method, path, path_params, params, body)
+        await self._send(method, path, ids, params, body)
 
     def paginate(
         self,
         path: str,
         *,
         item: type[M],
-        path_params: Mapping[str, object] | None = None,
+        ids: Sequence[object] = (),
         params: Mapping[str, object] | None = None,
         page: str | None = None,
         limit: int | None = None,
@@ -194,15 +194,13 @@ class BaseClient:
             raise InvalidRequestError(
                 f"limit must be between 1 and {constants.MAX_PAGE_LIMIT}, got {limit}"
             )
-        fill_path(path, path_params)
+        fill_path(path, ids)
         page_model = page_type or list_page_of(item)
         base_params = {**(params or {}), "limit": limit}
 
         async def fetch(cursor: str | None) -> ListPage[M]:
             query = {**base_params, "page": cursor or None}
-            return await self.request(
-                "GET", path, cast_to=page_model, path_params=path_params, params=query
-            )
+            return await self.request("GET", path, cast_to=page_model, ids=ids, params=query)
 
         return AsyncPaginator(fetch, start=page)
 
@@ -212,11 +210,11 @@ class BaseClient:
         self,
         method: str,
         path: str,
-        path_params: Mapping[str, object] | None,
+        ids: Sequence[object],
         params: Mapping[str, object] | None,
         body: RequestModel | None,
     ) -> httpx2.Response:
-        url = fill_path(path, path_params)
+        url = fill_path(path, ids)
         query = _encode_query(params)
         content = None if body is None else body.to_json()
         headers = {"Content-Type": "application/json"} if content is not None else None

@@ -6,7 +6,8 @@ would resolve it); a page path is checked and encoded segment by segment.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Sequence
 from urllib.parse import quote
 
 from gitbook_mcp.client.errors import InvalidPathParameterError, InvalidRequestError
@@ -17,6 +18,7 @@ PAGE_PATH = "pagePath"
 """The one path parameter that spans several segments (``guides/install``)."""
 
 _DOT_OR_EMPTY = frozenset({"", ".", ".."})
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def encode_id(name: str, value: object) -> str:
@@ -42,12 +44,14 @@ def encode_page_path(value: object) -> str:
     return "/".join(quote(segment, safe="") for segment in segments)
 
 
-def fill_path(template: str, path_params: Mapping[str, object] | None) -> str:
-    """The template with each ``{name}`` replaced by its encoded value; all must be given."""
-    url = template
-    for name, value in (path_params or {}).items():
-        encoded = encode_page_path(value) if name == PAGE_PATH else encode_id(name, value)
-        url = url.replace("{" + name + "}", encoded)
-    if "{" in url:
-        raise InvalidRequestError(f"missing path parameters for {template}")
-    return url
+def fill_path(template: str, ids: Sequence[object]) -> str:
+    """The template with its ``{name}`` placeholders replaced, in order, by the encoded ids."""
+    names = _PLACEHOLDER.findall(template)
+    if len(ids) != len(names):
+        raise InvalidRequestError(f"{template} takes {len(names)} ids, got {len(ids)}")
+    segments = _PLACEHOLDER.split(template)
+    out = [segments[0]]
+    for name, value, literal in zip(names, ids, segments[2::2], strict=True):
+        out.append(encode_page_path(value) if name == PAGE_PATH else encode_id(name, value))
+        out.append(literal)
+    return "".join(out)

@@ -103,13 +103,9 @@ class ScopedResource(APIResource, Generic[*Ids]):
         super().__init__(client)
         self.parent = parent
 
-    def _at(self, suffix: str, ids: tuple[object, ...]) -> tuple[str, dict[str, object]]:
-        """The full path template under the parent, and its path parameters from ``ids``."""
-        template = self.parent.prefix + suffix
-        names = _NAME.findall(template)
-        if len(ids) != len(names):
-            raise InvalidRequestError(f"{template} takes {len(names)} ids, got {len(ids)}")
-        return template, dict(zip(names, ids, strict=True))
+    def _path(self, suffix: str) -> str:
+        """The full path template of ``suffix`` under the parent."""
+        return self.parent.prefix + suffix
 
 
 def scoped(method: str, suffix: str, **operation_ids: str) -> Callable[[F], F]:

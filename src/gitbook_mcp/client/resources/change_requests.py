@@ -28,7 +28,7 @@ class ChangeRequests(APIResource):
         return self._client.paginate(
             "/spaces/{spaceId}/change-requests",
             item=ChangeRequest,
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             params={"status": status, "contributor": contributor},
             page=page,
             limit=limit,
@@ -43,6 +43,6 @@ class ChangeRequests(APIResource):
         return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}",
-            path_params={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=(space_id, change_request_id),
             cast_to=ChangeRequest,
         )

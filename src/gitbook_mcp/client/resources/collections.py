@@ -41,7 +41,7 @@ class Collections(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/collections",
             item=Collection,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"nested": nested},
             page=page,
             limit=limit,
@@ -63,7 +63,7 @@ class Collections(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/collections",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=Collection,
         )
@@ -77,7 +77,7 @@ class Collections(APIResource):
         return await self._client.request(
             "GET",
             _COLLECTION,
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             cast_to=Collection,
         )
 
@@ -100,7 +100,7 @@ class Collections(APIResource):
         return await self._client.request(
             "PATCH",
             _COLLECTION,
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             body=body,
             cast_to=Collection,
         )
@@ -111,9 +111,7 @@ class Collections(APIResource):
 
         Delete a collection. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _COLLECTION, path_params={"collectionId": collection_id}
-        )
+        return await self._client.request_delete(_COLLECTION, ids=(collection_id,))
 
     @operation("listSpacesInCollectionById")
     def list_spaces(
@@ -130,7 +128,7 @@ class Collections(APIResource):
         return self._client.paginate(
             _COLLECTION + "/spaces",
             item=Space,
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             page=page,
             limit=limit,
         )
@@ -163,7 +161,7 @@ class Collections(APIResource):
         return await self._client.request(
             "POST",
             _COLLECTION + "/move",
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             body=body,
             cast_to=Collection,
         )
@@ -178,7 +176,7 @@ class Collections(APIResource):
         return await self._client.request(
             "POST",
             _COLLECTION + "/transfer",
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             body=body,
             cast_to=Collection,
         )

@@ -74,11 +74,11 @@ class Comments(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
-        path, path_params = self._at(_THREADS, ids)
+        path = self._path(_THREADS)
         return self._client.paginate(
             path,
             item=Comment,
-            path_params=path_params,
+            ids=ids,
             params={
                 "status": status,
                 "order": order,
@@ -111,19 +111,17 @@ class Comments(ScopedResource[*Ids]):
                 "tableCell": table_cell,
             }
         )
-        path, path_params = self._at(_THREADS, ids)
-        return await self._client.request(
-            "POST", path, path_params=path_params, body=payload, cast_to=Comment
-        )
+        path = self._path(_THREADS)
+        return await self._client.request("POST", path, ids=ids, body=payload, cast_to=Comment)
 
     @scoped("GET", _THREAD, space="getCommentInSpace", change_request="getCommentInChangeRequest")
     async def get(
         self, *ids: *tuple[*Ids, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
-        path, path_params = self._at(_THREAD, ids)
+        path = self._path(_THREAD)
         return await self._client.request(
-            "GET", path, path_params=path_params, params={"format": format}, cast_to=Comment
+            "GET", path, ids=ids, params={"format": format}, cast_to=Comment
         )
 
     @scoped(
@@ -140,10 +138,8 @@ class Comments(ScopedResource[*Ids]):
     ) -> Comment:
         """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
         payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
-        path, path_params = self._at(_THREAD, ids)
-        return await self._client.request(
-            "PUT", path, path_params=path_params, body=payload, cast_to=Comment
-        )
+        path = self._path(_THREAD)
+        return await self._client.request("PUT", path, ids=ids, body=payload, cast_to=Comment)
 
     @scoped(
         "DELETE",
@@ -153,8 +149,8 @@ class Comments(ScopedResource[*Ids]):
     )
     async def delete(self, *ids: *tuple[*Ids, str]) -> bool:
         """True if the comment was deleted, False if it did not exist."""
-        path, path_params = self._at(_THREAD, ids)
-        return await self._client.request_delete(path, path_params=path_params)
+        path = self._path(_THREAD)
+        return await self._client.request_delete(path, ids=ids)
 
     @scoped("GET", _REPLIES, change_request="listCommentRepliesInChangeRequest")
     def list_replies(
@@ -165,11 +161,11 @@ class Comments(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[CommentReply]:
         """The replies of a comment thread."""
-        path, path_params = self._at(_REPLIES, ids)
+        path = self._path(_REPLIES)
         return self._client.paginate(
             path,
             item=CommentReply,
-            path_params=path_params,
+            ids=ids,
             params={"format": format},
             page=page,
             limit=limit,
@@ -194,11 +190,11 @@ class Comments(ScopedResource[*Ids]):
         payload = PostCommentReplyRequest.model_validate(
             {"body": require_comment_document(markdown, body, what="reply")}
         )
-        path, path_params = self._at(_REPLIES, ids)
+        path = self._path(_REPLIES)
         return await self._client.request(
             "POST",
             path,
-            path_params=path_params,
+            ids=ids,
             params={"format": format},
             body=payload,
             cast_to=CommentReply,
@@ -214,9 +210,9 @@ class Comments(ScopedResource[*Ids]):
         self, *ids: *tuple[*Ids, str, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> CommentReply:
         """One reply of a comment thread."""
-        path, path_params = self._at(_REPLY, ids)
+        path = self._path(_REPLY)
         return await self._client.request(
-            "GET", path, path_params=path_params, params={"format": format}, cast_to=CommentReply
+            "GET", path, ids=ids, params={"format": format}, cast_to=CommentReply
         )
 
     @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
@@ -231,28 +227,26 @@ class Comments(ScopedResource[*Ids]):
     ) -> CommentReply:
         """Edit a reply's text (author or space admin), add or remove reactions."""
         payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
-        path, path_params = self._at(_REPLY, ids)
-        return await self._client.request(
-            "PUT", path, path_params=path_params, body=payload, cast_to=CommentReply
-        )
+        path = self._path(_REPLY)
+        return await self._client.request("PUT", path, ids=ids, body=payload, cast_to=CommentReply)
 
     @scoped("DELETE", _REPLY, change_request="deleteCommentReplyInChangeRequest")
     async def delete_reply(self, *ids: *tuple[*Ids, str, str]) -> bool:
         """True if the reply was deleted, False if it did not exist."""
-        path, path_params = self._at(_REPLY, ids)
-        return await self._client.request_delete(path, path_params=path_params)
+        path = self._path(_REPLY)
+        return await self._client.request_delete(path, ids=ids)
 
     @scoped("GET", "/commenters", change_request="listCommentersInChangeRequest")
     def list_commenters(
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
-        path, path_params = self._at("/commenters", ids)
+        path = self._path("/commenters")
         return self._client.paginate(
             path,
             item=Member,
             page_type=CommentersPage,
-            path_params=path_params,
+            ids=ids,
             page=page,
             limit=limit,
         )

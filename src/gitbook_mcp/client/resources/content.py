@@ -45,11 +45,9 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> Revision:
         """The revision: its page tree, files and reusable content."""
-        path, path_params = self._at("/content", ids)
+        path = self._path("/content")
         params = {"metadata": metadata, "computed": computed}
-        return await self._client.request(
-            "GET", path, path_params=path_params, params=params, cast_to=Revision
-        )
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=Revision)
 
     @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
     async def list_pages(
@@ -59,11 +57,9 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
-        path, path_params = self._at("/content/pages", ids)
+        path = self._path("/content/pages")
         params = {"metadata": metadata, "computed": computed}
-        return await self._client.request(
-            "GET", path, path_params=path_params, params=params, cast_to=PageList
-        )
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=PageList)
 
     @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
     async def get_page(
@@ -75,16 +71,14 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
-        path, path_params = self._at(_PAGE, ids)
+        path = self._path(_PAGE)
         params = {
             "format": format,
             "evaluated": evaluated,
             "metadata": metadata,
             "computed": computed,
         }
-        return await self._client.request(
-            "GET", path, path_params=path_params, params=params, cast_to=RevisionPage
-        )
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
 
     @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
     async def get_page_by_path(
@@ -96,16 +90,14 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
-        path, path_params = self._at(_BY_PATH, ids)
+        path = self._path(_BY_PATH)
         params = {
             "format": format,
             "evaluated": evaluated,
             "metadata": metadata,
             "computed": computed,
         }
-        return await self._client.request(
-            "GET", path, path_params=path_params, params=params, cast_to=RevisionPage
-        )
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
 
     @scoped("GET", "/content/files", change_request="listFilesInChangeRequestById")
     def list_files(
@@ -117,11 +109,11 @@ class Content(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
-        path, path_params = self._at("/content/files", ids)
+        path = self._path("/content/files")
         return self._client.paginate(
             path,
             item=RevisionFile,
-            path_params=path_params,
+            ids=ids,
             params={"metadata": metadata, "computed": computed},
             page=page,
             limit=limit,
@@ -135,21 +127,17 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionFile:
         """One file of the revision."""
-        path, path_params = self._at(_FILE, ids)
+        path = self._path(_FILE)
         params = {"metadata": metadata, "computed": computed}
-        return await self._client.request(
-            "GET", path, path_params=path_params, params=params, cast_to=RevisionFile
-        )
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionFile)
 
     @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
     def list_file_backlinks(
         self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
-        path, path_params = self._at(_FILE + "/backlinks", ids)
-        return self._client.paginate(
-            path, item=ContentLocation, path_params=path_params, page=page, limit=limit
-        )
+        path = self._path(_FILE + "/backlinks")
+        return self._client.paginate(path, item=ContentLocation, ids=ids, page=page, limit=limit)
 
     @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
     def list_page_links(
@@ -158,12 +146,12 @@ class Content(ScopedResource[*Ids]):
         """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
         ``stats``.
         """
-        path, path_params = self._at(_PAGE + "/links", ids)
+        path = self._path(_PAGE + "/links")
         return self._client.paginate(
             path,
             item=LinkUsage,
             page_type=LinkListing,
-            path_params=path_params,
+            ids=ids,
             page=page,
             limit=limit,
         )
@@ -173,18 +161,16 @@ class Content(ScopedResource[*Ids]):
         self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
-        path, path_params = self._at(_PAGE + "/backlinks", ids)
-        return self._client.paginate(
-            path, item=ContentLocation, path_params=path_params, page=page, limit=limit
-        )
+        path = self._path(_PAGE + "/backlinks")
+        return self._client.paginate(path, item=ContentLocation, ids=ids, page=page, limit=limit)
 
     @scoped("POST", "/content/import", change_request="importContentInChangeRequest")
     async def import_content(
         self, *ids: *Ids, url: str, source: ImportContentSource
     ) -> ImportContentResult:
         """Import content from ``url`` (of kind ``source``) into a new revision."""
-        path, path_params = self._at("/content/import", ids)
+        path = self._path("/content/import")
         body = ImportContentRequest(url=url, source=source)
         return await self._client.request(
-            "POST", path, path_params=path_params, body=body, cast_to=ImportContentResult
+            "POST", path, ids=ids, body=body, cast_to=ImportContentResult
         )

@@ -28,9 +28,7 @@ class Fonts(APIResource):
 
         The organization's custom fonts (the operation takes no page or limit).
         """
-        return self._client.paginate(
-            _FONTS, item=CustomFont, path_params={"organizationId": organization_id}
-        )
+        return self._client.paginate(_FONTS, item=CustomFont, ids=(organization_id,))
 
     @operation("createCustomFont")
     async def create(
@@ -50,7 +48,7 @@ class Fonts(APIResource):
         return await self._client.request(
             "PUT",
             _FONTS,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=CustomFont,
         )
@@ -64,7 +62,7 @@ class Fonts(APIResource):
         return await self._client.request(
             "GET",
             _FONT,
-            path_params={"organizationId": organization_id, "fontId": font_id},
+            ids=(organization_id, font_id),
             cast_to=CustomFont,
         )
 
@@ -92,7 +90,7 @@ class Fonts(APIResource):
         return await self._client.request(
             "POST",
             _FONT,
-            path_params={"organizationId": organization_id, "fontId": font_id},
+            ids=(organization_id, font_id),
             body=body,
             cast_to=CustomFont,
         )
@@ -103,6 +101,4 @@ class Fonts(APIResource):
 
         Delete a custom font. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _FONT, path_params={"organizationId": organization_id, "fontId": font_id}
-        )
+        return await self._client.request_delete(_FONT, ids=(organization_id, font_id))

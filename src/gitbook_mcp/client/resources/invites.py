@@ -42,7 +42,7 @@ class Invites(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/invites",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=InviteUsersResult,
         )
@@ -56,7 +56,7 @@ class Invites(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/invites/{inviteId}",
-            path_params={"organizationId": organization_id, "inviteId": invite_id},
+            ids=(organization_id, invite_id),
             cast_to=JoinResult,
         )
 
@@ -75,7 +75,7 @@ class Invites(APIResource):
         return self._client.paginate(
             _LINKS,
             item=InviteLink,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )
@@ -100,7 +100,7 @@ class Invites(APIResource):
         return await self._client.request(
             "POST",
             _LINKS,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=InviteLink,
         )
@@ -114,7 +114,7 @@ class Invites(APIResource):
         return await self._client.request(
             "GET",
             _LINK,
-            path_params={"organizationId": organization_id, "inviteId": invite_id},
+            ids=(organization_id, invite_id),
             cast_to=InviteLink,
         )
 
@@ -135,7 +135,7 @@ class Invites(APIResource):
         return await self._client.request(
             "PATCH",
             _LINK,
-            path_params={"organizationId": organization_id, "inviteId": invite_id},
+            ids=(organization_id, invite_id),
             body=body,
             cast_to=InviteLink,
         )
@@ -146,6 +146,4 @@ class Invites(APIResource):
 
         Delete an invite link. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _LINK, path_params={"organizationId": organization_id, "inviteId": invite_id}
-        )
+        return await self._client.request_delete(_LINK, ids=(organization_id, invite_id))

@@ -33,7 +33,7 @@ class SiteMcpServers(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
             item=SiteMcpServer,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             page=page,
             limit=limit,
         )
@@ -58,7 +58,7 @@ class SiteMcpServers(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             body=body,
             cast_to=SiteMcpServer,
         )
@@ -74,11 +74,7 @@ class SiteMcpServers(APIResource):
         return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=(organization_id, site_id, site_mcp_server_id),
             cast_to=SiteMcpServer,
         )
 
@@ -103,11 +99,7 @@ class SiteMcpServers(APIResource):
         return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=(organization_id, site_id, site_mcp_server_id),
             body=body,
             cast_to=SiteMcpServer,
         )
@@ -120,9 +112,5 @@ class SiteMcpServers(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=(organization_id, site_id, site_mcp_server_id),
         )

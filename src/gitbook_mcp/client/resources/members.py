@@ -41,7 +41,7 @@ class Members(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/members",
             item=Member,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"order": order, "role": role, "search": search, "sort": sort},
             page=page,
             limit=limit,
@@ -56,7 +56,7 @@ class Members(APIResource):
         return await self._client.request(
             "GET",
             _MEMBER,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             cast_to=Member,
         )
 
@@ -76,7 +76,7 @@ class Members(APIResource):
         return await self._client.request(
             "PATCH",
             _MEMBER,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             body=body,
             cast_to=Member,
         )
@@ -87,9 +87,7 @@ class Members(APIResource):
 
         Remove a member. True if removed, False if they were not a member.
         """
-        return await self._client.request_delete(
-            _MEMBER, path_params={"organizationId": organization_id, "userId": user_id}
-        )
+        return await self._client.request_delete(_MEMBER, ids=(organization_id, user_id))
 
     @operation("updateOrganizationMemberLastSeenAt")
     async def ping(self, organization_id: str) -> PingResult:
@@ -100,7 +98,7 @@ class Members(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/ping",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             cast_to=PingResult,
         )
 
@@ -113,7 +111,7 @@ class Members(APIResource):
         return await self._client.request(
             "POST",
             _MEMBER + "/sso",
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             cast_to=Member,
         )
 
@@ -134,7 +132,7 @@ class Members(APIResource):
         return self._client.paginate(
             _MEMBER + "/spaces",
             item=MemberSpace,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             params={"order": order},
             page=page,
             limit=limit,
@@ -157,7 +155,7 @@ class Members(APIResource):
         return self._client.paginate(
             _MEMBER + "/teams",
             item=MemberTeam,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             params={"title": title},
             page=page,
             limit=limit,

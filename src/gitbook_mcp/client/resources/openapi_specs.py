@@ -38,7 +38,7 @@ class OpenAPISpecs(APIResource):
         return self._client.paginate(
             _SPECS,
             item=OpenAPISpec,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )
@@ -55,7 +55,7 @@ class OpenAPISpecs(APIResource):
         return await self._client.request(
             "POST",
             _SPECS,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=OpenAPISpec,
         )
@@ -69,7 +69,7 @@ class OpenAPISpecs(APIResource):
         return await self._client.request(
             "GET",
             _SPEC,
-            path_params={"organizationId": organization_id, "specSlug": spec_slug},
+            ids=(organization_id, spec_slug),
             cast_to=OpenAPISpec,
         )
 
@@ -85,7 +85,7 @@ class OpenAPISpecs(APIResource):
         return await self._client.request(
             "PUT",
             _SPEC,
-            path_params={"organizationId": organization_id, "specSlug": spec_slug},
+            ids=(organization_id, spec_slug),
             body=body,
             cast_to=OpenAPISpec,
         )
@@ -106,7 +106,7 @@ class OpenAPISpecs(APIResource):
         return await self._client.request(
             "PATCH",
             _SPEC,
-            path_params={"organizationId": organization_id, "specSlug": spec_slug},
+            ids=(organization_id, spec_slug),
             body=body,
             cast_to=OpenAPISpec,
         )
@@ -117,6 +117,4 @@ class OpenAPISpecs(APIResource):
 
         Delete a spec. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _SPEC, path_params={"organizationId": organization_id, "specSlug": spec_slug}
-        )
+        return await self._client.request_delete(_SPEC, ids=(organization_id, spec_slug))

@@ -41,7 +41,7 @@ class Organizations(APIResource):
         return await self._client.request(
             "GET",
             "/orgs/{organizationId}",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             cast_to=Organization,
         )
 
@@ -80,7 +80,7 @@ class Organizations(APIResource):
         return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=Organization,
         )
@@ -101,7 +101,7 @@ class Organizations(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/search",
             item=SearchSpaceResult,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"query": search_query_adapter.validate_python(query)},
             page=page,
             limit=limit,
@@ -116,6 +116,6 @@ class Organizations(APIResource):
         return await self._client.request(
             "GET",
             "/email-domains/{emailDomain}/orgs",
-            path_params={"emailDomain": email_domain},
+            ids=(email_domain,),
             cast_to=EmailDomainOrganizations,
         )

@@ -37,8 +37,8 @@ class Permissions(ScopedResource[*Ids]):
         body = InviteUsersAndTeamsRequest.model_validate(
             {"role": role, "users": users, "teams": teams}
         )
-        path, path_params = self._at("/permissions", ids)
-        await self._client.request_empty("POST", path, path_params=path_params, body=body)
+        path = self._path("/permissions")
+        await self._client.request_empty("POST", path, ids=ids, body=body)
 
     @scoped(
         "GET",
@@ -50,10 +50,8 @@ class Permissions(ScopedResource[*Ids]):
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
-        path, path_params = self._at("/permissions/users", ids)
-        return self._client.paginate(
-            path, item=UserPermission, path_params=path_params, page=page, limit=limit
-        )
+        path = self._path("/permissions/users")
+        return self._client.paginate(path, item=UserPermission, ids=ids, page=page, limit=limit)
 
     @scoped(
         "PATCH",
@@ -66,14 +64,14 @@ class Permissions(ScopedResource[*Ids]):
     ) -> None:
         """Change a user's role (None: guest)."""
         body = UpdateUserPermissionRequest.model_validate({"role": role})
-        path, path_params = self._at(_USER, ids)
-        await self._client.request_empty("PATCH", path, path_params=path_params, body=body)
+        path = self._path(_USER)
+        await self._client.request_empty("PATCH", path, ids=ids, body=body)
 
     @scoped("DELETE", _USER, space="removeUserFromSpace", collection="removeUserFromCollection")
     async def remove_user(self, *ids: *tuple[*Ids, str]) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
-        path, path_params = self._at(_USER, ids)
-        return await self._client.request_delete(path, path_params=path_params)
+        path = self._path(_USER)
+        return await self._client.request_delete(path, ids=ids)
 
     @scoped(
         "GET",
@@ -89,11 +87,11 @@ class Permissions(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
-        path, path_params = self._at("/permissions/aggregate", ids)
+        path = self._path("/permissions/aggregate")
         return self._client.paginate(
             path,
             item=UserPermission,
-            path_params=path_params,
+            ids=ids,
             params={"role": role},
             page=page,
             limit=limit,

@@ -47,7 +47,7 @@ class SiteRedirects(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/redirects",
             item=SiteRedirect,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             page=page,
             limit=limit,
         )
@@ -71,7 +71,7 @@ class SiteRedirects(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/redirects",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             body=body,
             cast_to=SiteRedirect,
         )
@@ -96,11 +96,7 @@ class SiteRedirects(APIResource):
         return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteRedirectId": site_redirect_id,
-            },
+            ids=(organization_id, site_id, site_redirect_id),
             body=body,
             cast_to=SiteRedirect,
         )
@@ -113,11 +109,7 @@ class SiteRedirects(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteRedirectId": site_redirect_id,
-            },
+            ids=(organization_id, site_id, site_redirect_id),
         )
 
     @operation("getSiteRedirectBySource")
@@ -136,7 +128,7 @@ class SiteRedirects(APIResource):
         return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}/redirect",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
             cast_to=SiteRedirectLookup,
         )

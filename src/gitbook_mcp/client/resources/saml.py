@@ -35,7 +35,7 @@ class Saml(APIResource):
         return self._client.paginate(
             _PROVIDERS,
             item=SAMLProvider,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )
@@ -69,7 +69,7 @@ class Saml(APIResource):
         return await self._client.request(
             "POST",
             _PROVIDERS,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=SAMLProvider,
         )
@@ -83,7 +83,7 @@ class Saml(APIResource):
         return await self._client.request(
             "GET",
             _PROVIDER,
-            path_params={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            ids=(organization_id, saml_provider_id),
             cast_to=SAMLProvider,
         )
 
@@ -117,7 +117,7 @@ class Saml(APIResource):
         return await self._client.request(
             "PATCH",
             _PROVIDER,
-            path_params={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            ids=(organization_id, saml_provider_id),
             body=body,
             cast_to=SAMLProvider,
         )
@@ -130,7 +130,7 @@ class Saml(APIResource):
         """
         return await self._client.request_delete(
             _PROVIDER,
-            path_params={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            ids=(organization_id, saml_provider_id),
         )
 
     @operation("listSSOProviderLoginsInOrganization")
@@ -142,6 +142,6 @@ class Saml(APIResource):
         return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sso",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             cast_to=SSOLoginList,
         )

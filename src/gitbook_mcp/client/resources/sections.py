@@ -47,7 +47,7 @@ class SiteSections(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/sections",
             item=SiteSection,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             params={"shareKey": share_key},
             page=page,
             limit=limit,
@@ -71,7 +71,7 @@ class SiteSections(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/sections",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             body=body,
             cast_to=SiteSection,
         )
@@ -107,11 +107,7 @@ class SiteSections(APIResource):
         return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=(organization_id, site_id, site_section_id),
             body=body,
             cast_to=SiteSection,
         )
@@ -142,11 +138,7 @@ class SiteSections(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=(organization_id, site_id, site_section_id),
             body=body,
             cast_to=SiteSection,
         )
@@ -159,11 +151,7 @@ class SiteSections(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=(organization_id, site_id, site_section_id),
         )
 
 
@@ -184,7 +172,7 @@ class SiteSectionGroups(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
             item=SiteSectionGroup,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             page=page,
             limit=limit,
         )
@@ -209,7 +197,7 @@ class SiteSectionGroups(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             body=body,
             cast_to=SiteSectionGroup,
         )
@@ -232,11 +220,7 @@ class SiteSectionGroups(APIResource):
         return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id),
             body=body,
             cast_to=SiteSectionGroup,
         )
@@ -272,11 +256,7 @@ class SiteSectionGroups(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id),
             body=body,
             cast_to=SiteSectionGroup,
         )
@@ -289,11 +269,7 @@ class SiteSectionGroups(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id),
         )
 
     @operation("addSectionToGroup")
@@ -313,11 +289,7 @@ class SiteSectionGroups(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id),
             body=body,
             cast_to=SiteSectionGroup,
         )
@@ -337,10 +309,5 @@ class SiteSectionGroups(APIResource):
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}"
             "/sections/{siteSectionId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id, site_section_id),
         )

@@ -42,7 +42,7 @@ class SiteSpaces(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces",
             item=SiteSpace,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             params={"default": default, "shareKey": share_key},
             page=page,
             limit=limit,
@@ -65,7 +65,7 @@ class SiteSpaces(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/site-spaces",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             body=body,
             cast_to=SiteSpace,
         )
@@ -91,11 +91,7 @@ class SiteSpaces(APIResource):
         return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            ids=(organization_id, site_id, site_space_id),
             body=body,
             cast_to=SiteSpace,
         )
@@ -126,11 +122,7 @@ class SiteSpaces(APIResource):
         return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            ids=(organization_id, site_id, site_space_id),
             body=body,
             cast_to=SiteSpace,
         )
@@ -143,9 +135,5 @@ class SiteSpaces(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            ids=(organization_id, site_id, site_space_id),
         )

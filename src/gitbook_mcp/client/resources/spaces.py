@@ -31,7 +31,7 @@ class Spaces(APIResource):
         return await self._client.request(
             "GET",
             "/spaces/{spaceId}",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             params={"shareKey": share_key},
             cast_to=Space,
         )
@@ -63,7 +63,7 @@ class Spaces(APIResource):
         return await self._client.request(
             "PATCH",
             "/spaces/{spaceId}",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             body=body,
             cast_to=Space,
         )
@@ -74,9 +74,7 @@ class Spaces(APIResource):
 
         Soft delete, restorable for 7 days. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            "/spaces/{spaceId}", path_params={"spaceId": space_id}
-        )
+        return await self._client.request_delete("/spaces/{spaceId}", ids=(space_id,))
 
     @operation("duplicateSpace")
     async def duplicate(self, space_id: str) -> Space:
@@ -84,7 +82,7 @@ class Spaces(APIResource):
         return await self._client.request(
             "POST",
             "/spaces/{spaceId}/duplicate",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             cast_to=Space,
         )
 
@@ -97,7 +95,7 @@ class Spaces(APIResource):
         return await self._client.request(
             "POST",
             "/spaces/{spaceId}/restore",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             cast_to=Space,
         )
 
@@ -128,7 +126,7 @@ class Spaces(APIResource):
         return await self._client.request(
             "POST",
             "/spaces/{spaceId}/move",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             body=body,
             cast_to=Space,
         )
@@ -140,7 +138,7 @@ class Spaces(APIResource):
         return await self._client.request(
             "POST",
             "/spaces/{spaceId}/transfer",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             body=body,
             cast_to=Space,
         )
@@ -161,7 +159,7 @@ class Spaces(APIResource):
             "/spaces/{spaceId}/links",
             item=LinkUsage,
             page_type=LinkListing,
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             page=page,
             limit=limit,
         )
@@ -181,7 +179,7 @@ class Spaces(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/spaces",
             item=Space,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )

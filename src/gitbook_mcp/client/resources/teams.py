@@ -45,7 +45,7 @@ class Teams(APIResource):
         return self._client.paginate(
             _TEAMS,
             item=Team,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"owner": owner, "title": title},
             page=page,
             limit=limit,
@@ -67,7 +67,7 @@ class Teams(APIResource):
         return await self._client.request(
             "PUT",
             _TEAMS,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             body=body,
             cast_to=Team,
         )
@@ -81,7 +81,7 @@ class Teams(APIResource):
         return await self._client.request(
             "GET",
             _TEAM,
-            path_params={"organizationId": organization_id, "teamId": team_id},
+            ids=(organization_id, team_id),
             cast_to=Team,
         )
 
@@ -95,7 +95,7 @@ class Teams(APIResource):
         return await self._client.request(
             "PATCH",
             _TEAM,
-            path_params={"organizationId": organization_id, "teamId": team_id},
+            ids=(organization_id, team_id),
             body=body,
             cast_to=Team,
         )
@@ -106,9 +106,7 @@ class Teams(APIResource):
 
         Delete a team. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _TEAM, path_params={"organizationId": organization_id, "teamId": team_id}
-        )
+        return await self._client.request_delete(_TEAM, ids=(organization_id, team_id))
 
     @operation("listTeamMembersInOrganizationById")
     def list_members(
@@ -126,7 +124,7 @@ class Teams(APIResource):
         return self._client.paginate(
             _MEMBERS,
             item=TeamRosterEntry,
-            path_params={"organizationId": organization_id, "teamId": team_id},
+            ids=(organization_id, team_id),
             page=page,
             limit=limit,
         )
@@ -151,7 +149,7 @@ class Teams(APIResource):
         await self._client.request_empty(
             "PUT",
             _MEMBERS,
-            path_params={"organizationId": organization_id, "teamId": team_id},
+            ids=(organization_id, team_id),
             body=body,
         )
 
@@ -172,7 +170,7 @@ class Teams(APIResource):
         await self._client.request_empty(
             "PUT",
             _MEMBER,
-            path_params={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
+            ids=(organization_id, team_id, user_id),
             body=body,
         )
 
@@ -184,5 +182,5 @@ class Teams(APIResource):
         """
         return await self._client.request_delete(
             _MEMBER,
-            path_params={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
+            ids=(organization_id, team_id, user_id),
         )
