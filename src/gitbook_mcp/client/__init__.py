@@ -23,11 +23,13 @@ if TYPE_CHECKING:
         ConflictError,
         GitBookError,
         InternalServerError,
+        InvalidPathParameterError,
         InvalidRequestError,
         NotFoundError,
         PermissionDeniedError,
         PreconditionFailedError,
         RateLimitError,
+        RedirectError,
     )
     from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 
@@ -63,6 +65,7 @@ __all__ = [
     "GitBookClient",
     "GitBookError",
     "InternalServerError",
+    "InvalidPathParameterError",
     "InvalidRequestError",
     "ListPage",
     "NotFoundError",
@@ -70,4 +73,5 @@ __all__ = [
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
+    "RedirectError",
 ]

@@ -1,63 +1,67 @@
-"""The request loop: one place that sends, retries, limits, logs and maps errors.
+"""The request loop: one place that sends, retries, limits, logs, parses and maps errors.
 
 Resources never touch ``httpx2`` directly; they call `BaseClient.request`,
 `BaseClient.request_delete`, `BaseClient.request_empty` or `BaseClient.paginate` with a path
-*template* and path parameters, so that logs and errors name the template, never ids.
+*template* and its ids in order, so that logs and errors name the template, never ids. A request
+body is a `RequestModel`, turned into JSON here and nowhere else.
 """
 
 from __future__ import annotations
 
-import json as jsonlib
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
-from urllib.parse import quote
 
 import anyio
 import httpx2
-from pydantic import TypeAdapter
+from pydantic import BaseModel, ValidationError
 
 from gitbook_mcp.client import constants
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import (
     APIConnectionError,
+    APIResponseValidationError,
     APITimeoutError,
     InvalidRequestError,
     make_status_error,
+    summarize_invalid_fields,
 )
 from gitbook_mcp.client.limits import RateLimiter
-from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
+from gitbook_mcp.client.models._base import RequestModel
+from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
+from gitbook_mcp.client.paths import fill_path
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
 from gitbook_mcp.logs import get_logger
 
-__all__ = ["BaseClient", "RetryEvent"]
+__all__ = ["BaseClient"]
 
-T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 
 _log = get_logger("gitbook_mcp.client")
-_adapters: dict[Any, TypeAdapter[Any]] = {}
+
+QueryValue = str | int | float | bool | None
 
 
-def _adapter(tp: Any) -> TypeAdapter[Any]:
-    adapter = _adapters.get(tp)
-    if adapter is None:
-        adapter = _adapters[tp] = TypeAdapter(tp)
-    return adapter
+class _Attempt:
+    """What one attempt gave: an answer, or the kind of failure and its exception."""
 
+    __slots__ = ("error", "failure", "response")
 
-class RetryEvent:
-    """What a retry hook is told: which attempt failed, why, and how long the client waits."""
+    def __init__(
+        self,
+        response: httpx2.Response | None = None,
+        failure: str | None = None,
+        error: Exception | None = None,
+    ) -> None:
+        self.response = response
+        self.failure = failure
+        self.error = error
 
-    __slots__ = ("attempt", "delay", "method", "path", "reason")
-
-    def __init__(self, *, method: str, path: str, attempt: int, reason: str, delay: float):
-        self.method = method
-        self.path = path
-        self.attempt = attempt
-        self.reason = reason
-        self.delay = delay
+    @property
+    def status(self) -> int | None:
+        return self.response.status_code if self.response is not None else None
 
 
 class BaseClient:
@@ -103,13 +107,8 @@ class BaseClient:
                 max_keepalive_connections=max(max_concurrency, 1),
             ),
             trust_env=transport is None,
+            follow_redirects=False,  # a redirect could carry the token to another host
         )
-        self.on_retry: list[Callable[[RetryEvent], None]] = []
-        """Callables given a `RetryEvent` before each retry sleep (used for progress)."""
-
-    @property
-    def max_concurrency(self) -> int:
-        return int(self._limiter.total_tokens)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, token=[redacted])"
@@ -135,26 +134,32 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        cast_to: Any,
-        path_params: Mapping[str, str] | None = None,
-        params: Mapping[str, Any] | None = None,
-        json: Any = None,
-    ) -> Any:
-        """Send a request and parse its JSON answer as ``cast_to`` (a type or type expression)."""
-        response = await self._send(method, path, path_params, params, json)
-        if response.status_code in (204, 205) or not response.content:
-            return _adapter(cast_to).validate_python({})
-        return _adapter(cast_to).validate_json(response.content)
+        cast_to: type[M],
+        ids: Sequence[object] = (),
+        params: Mapping[str, object] | None = None,
+        body: RequestModel | None = None,
+    ) -> M:
+        """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
+        response = await self._send(method, path, ids, params, body)
+        try:
+            if response.status_code in (204, 205) or not response.content:
+                return cast_to.model_validate({})
+            return cast_to.model_validate_json(response.content)
+        except ValidationError as exc:
+            summary = summarize_invalid_fields(exc.errors(include_input=False), secret=self._token)
+            raise APIResponseValidationError(
+                summary, method=method, path=path, status_code=response.status_code
+            ) from None
 
     async def request_delete(
         self,
         path: str,
         *,
-        path_params: Mapping[str, str] | None = None,
-        params: Mapping[str, Any] | None = None,
+        ids: Sequence[object] = (),
+        params: Mapping[str, object] | None = None,
     ) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
-        response = await self._send("DELETE", path, path_params, params, None)
+        response = await self._send("DELETE", path, ids, params, None)
         return response.status_code != 204
 
     async def request_empty(
@@ -162,161 +167,129 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        path_params: Mapping[str, str] | None = None,
-        params: Mapping[str, Any] | None = None,
-        json: Any = None,
+        ids: Sequence[object] = (),
+        params: Mapping[str, object] | None = None,
+        body: RequestModel | None = None,
     ) -> None:
         """A write whose success has no body (204), such as permission and membership writes."""
-        await self._send(method, path, path_params, params, json)
-
-    def check_limit(self, limit: int | NotGiven | None) -> None:
-        """Refuse a ``limit`` outside 1..1000 before anything is sent."""
-        if isinstance(limit, int) and not 1 <= limit <= constants.MAX_PAGE_LIMIT:
-            raise InvalidRequestError(
-                f"limit must be between 1 and {constants.MAX_PAGE_LIMIT}, got {limit}"
-            )
+        await self._send(method, path, ids, params, body)
 
     def paginate(
         self,
         path: str,
         *,
-        item: type[T],
-        path_params: Mapping[str, str] | None = None,
-        params: Mapping[str, Any] | None = None,
+        item: type[M],
+        ids: Sequence[object] = (),
+        params: Mapping[str, object] | None = None,
         page: str | None = None,
         limit: int | None = None,
-        page_type: type[ListPage[Any]] | None = None,
-    ) -> AsyncPaginator[T]:
+        page_type: type[ListPage[M]] | None = None,
+    ) -> AsyncPaginator[M]:
         """A lazy paginated GET: await it for one page, ``async for`` it for every item.
 
         ``page_type`` names a page model with extra fields (a link listing carries ``stats``).
+        Bad ids and limits are refused here, before the paginator is even returned.
         """
-        self.check_limit(limit)
-        page_model: Any = page_type or ListPage[item]  # type: ignore[valid-type]
-        base_params = dict(params or {})
-        if limit is not None:
-            base_params["limit"] = limit
-
-        async def fetch(cursor: str | None) -> ListPage[T]:
-            query = dict(base_params)
-            if cursor:
-                query["page"] = cursor
-            result: ListPage[T] = await self.request(
-                "GET", path, cast_to=page_model, path_params=path_params, params=query
+        if limit is not None and not 1 <= limit <= constants.MAX_PAGE_LIMIT:
+            raise InvalidRequestError(
+                f"limit must be between 1 and {constants.MAX_PAGE_LIMIT}, got {limit}"
             )
-            return result
+        fill_path(path, ids)
+        page_model = page_type or list_page_of(item)
+        base_params = {**(params or {}), "limit": limit}
+
+        async def fetch(cursor: str | None) -> ListPage[M]:
+            query = {**base_params, "page": cursor or None}
+            return await self.request("GET", path, cast_to=page_model, ids=ids, params=query)
 
         return AsyncPaginator(fetch, start=page)
 
     # -- the loop ------------------------------------------------------------------------
 
-    def build_url(self, path: str, path_params: Mapping[str, str] | None) -> str:
-        """Fill a path template; ids are percent-encoded, page paths keep their slashes."""
-        url = path
-        for name, value in (path_params or {}).items():
-            if not isinstance(value, str) or value == "":
-                raise InvalidRequestError(f"path parameter {name} must be a non-empty string")
-            safe = "/" if name == "pagePath" else ""
-            url = url.replace("{" + name + "}", quote(value, safe=safe))
-        if "{" in url:
-            raise InvalidRequestError(f"missing path parameters for {path}")
-        return url
-
     async def _send(
         self,
         method: str,
         path: str,
-        path_params: Mapping[str, str] | None,
-        params: Mapping[str, Any] | None,
-        json: Any,
+        ids: Sequence[object],
+        params: Mapping[str, object] | None,
+        body: RequestModel | None,
     ) -> httpx2.Response:
-        url = self.build_url(path, path_params)
+        url = fill_path(path, ids)
         query = _encode_query(params)
-        content = None if json is None else jsonlib.dumps(json, separators=(",", ":")).encode()
+        content = None if body is None else body.to_json()
         headers = {"Content-Type": "application/json"} if content is not None else None
         waited = 0.0
         attempt = 0
         while True:
             started = time.perf_counter()
-            status: int | None = None
-            failure: str | None = None
-            error: Exception | None = None
-            response: httpx2.Response | None = None
-            try:
-                response = await self._attempt(method, url, query, content, headers)
-                status = response.status_code
-            except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout) as exc:
-                failure, error = "connect", exc
-            except httpx2.TimeoutException as exc:
-                failure, error = "timeout", exc
-            except (httpx2.NetworkError, httpx2.RemoteProtocolError) as exc:
-                failure, error = "network", exc
-            elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
+            outcome = await self._attempt(method, url, query, content, headers)
             _log.info(
                 "api.request",
                 method=method,
                 path=path,
-                status=status,
-                failure=failure,
-                duration_ms=elapsed_ms,
+                status=outcome.status,
+                failure=outcome.failure,
+                duration_ms=round((time.perf_counter() - started) * 1000, 2),
                 retries=attempt,
             )
-            if response is not None and status is not None and status < 400:
-                return response
+            if outcome.response is not None and outcome.response.status_code < 300:
+                return outcome.response
+            delay = self._retry_delay(method, path, outcome, attempt, waited)
+            if delay is None:
+                raise self._final_error(method, path, outcome)
+            await self._sleep(delay)
+            waited += delay
+            attempt += 1
 
-            headers_in = dict(response.headers) if response is not None else {}
-            hint = parse_retry_after(headers_in) if status == 429 else None
-            if attempt < self.max_retries and should_retry(method, status=status, failure=failure):
-                delay = retry_delay(attempt, retry_after=hint, random=self._random.random)
-                if waited + delay <= self.max_retry_wait:
-                    reason = failure or f"HTTP {status}"
-                    _log.info(
-                        "api.retry",
-                        method=method,
-                        path=path,
-                        reason=reason,
-                        attempt=attempt + 1,
-                        delay_s=round(delay, 3),
-                    )
-                    for hook in self.on_retry:
-                        hook(
-                            RetryEvent(
-                                method=method,
-                                path=path,
-                                attempt=attempt + 1,
-                                reason=reason,
-                                delay=delay,
-                            )
-                        )
-                    await self._sleep(delay)
-                    waited += delay
-                    attempt += 1
-                    continue
-            raise self._final_error(method, path, response, failure, error)
+    def _retry_delay(
+        self, method: str, path: str, outcome: _Attempt, attempt: int, waited: float
+    ) -> float | None:
+        """Seconds to wait before retrying, or None when this failure is final."""
+        if attempt >= self.max_retries:
+            return None
+        if not should_retry(method, status=outcome.status, failure=outcome.failure):
+            return None
+        hint = None
+        if outcome.status == 429 and outcome.response is not None:
+            hint = parse_retry_after(dict(outcome.response.headers))
+        delay = retry_delay(attempt, retry_after=hint, random=self._random.random)
+        if waited + delay > self.max_retry_wait:
+            return None
+        _log.info(
+            "api.retry",
+            method=method,
+            path=path,
+            reason=outcome.failure or f"HTTP {outcome.status}",
+            attempt=attempt + 1,
+            delay_s=round(delay, 3),
+        )
+        return delay
 
     async def _attempt(
         self,
         method: str,
         url: str,
-        query: list[tuple[str, str | int | float | bool | None]],
+        query: list[tuple[str, QueryValue]],
         content: bytes | None,
         headers: dict[str, str] | None,
-    ) -> httpx2.Response:
+    ) -> _Attempt:
         if self._rate is not None:
             await self._rate.acquire()
-        async with self._limiter:
-            return await self._http.request(
-                method, url, params=query, content=content, headers=headers
-            )
+        try:
+            async with self._limiter:
+                response = await self._http.request(
+                    method, url, params=query, content=content, headers=headers
+                )
+        except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout) as exc:
+            return _Attempt(failure="connect", error=exc)
+        except httpx2.TimeoutException as exc:
+            return _Attempt(failure="timeout", error=exc)
+        except (httpx2.NetworkError, httpx2.RemoteProtocolError) as exc:
+            return _Attempt(failure="network", error=exc)
+        return _Attempt(response)
 
-    def _final_error(
-        self,
-        method: str,
-        path: str,
-        response: httpx2.Response | None,
-        failure: str | None,
-        error: Exception | None,
-    ) -> Exception:
+    def _final_error(self, method: str, path: str, outcome: _Attempt) -> Exception:
+        response, failure, error = outcome.response, outcome.failure, outcome.error
         if response is not None:
             try:
                 body: Any = response.json()
@@ -342,11 +315,9 @@ class BaseClient:
         )
 
 
-def _encode_query(
-    params: Mapping[str, Any] | None,
-) -> list[tuple[str, str | int | float | bool | None]]:
+def _encode_query(params: Mapping[str, object] | None) -> list[tuple[str, QueryValue]]:
     """Drop absent values; booleans as ``true``/``false``; lists as repeated keys."""
-    out: list[tuple[str, str | int | float | bool | None]] = []
+    out: list[tuple[str, QueryValue]] = []
     for key, value in (params or {}).items():
         if value is None or isinstance(value, NotGiven):
             continue

@@ -1,13 +1,10 @@
-"""Small shared types: the ``NOT_GIVEN`` sentinel that tells "absent" from an explicit null."""
+"""The ``NOT_GIVEN`` sentinel, which tells an argument left out from an explicit ``None`` (null)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Literal, TypeAlias, TypeVar
+from typing import Final, Literal
 
-__all__ = ["NOT_GIVEN", "NotGiven", "NotGivenOr", "strip_not_given"]
-
-_T = TypeVar("_T")
+__all__ = ["NOT_GIVEN", "NotGiven"]
 
 
 class NotGiven:
@@ -28,10 +25,3 @@ class NotGiven:
 
 
 NOT_GIVEN: Final = NotGiven()
-
-NotGivenOr: TypeAlias = "_T | NotGiven"
-
-
-def strip_not_given(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Drop the entries that were not given, keeping explicit ``None`` (sent as ``null``)."""
-    return {k: v for k, v in values.items() if not isinstance(v, NotGiven)}

@@ -6,12 +6,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from gitbook_mcp.client._base import BaseClient
-from gitbook_mcp.client.resources._resource import APIResource, operation_id_of
-from gitbook_mcp.client.resources.change_request_comments import ChangeRequestComments
-from gitbook_mcp.client.resources.change_request_content import ChangeRequestContent
+from gitbook_mcp.client.resources._resource import (
+    CHANGE_REQUEST,
+    COLLECTION,
+    SPACE,
+    APIResource,
+    operation_id_of,
+)
 from gitbook_mcp.client.resources.change_requests import ChangeRequests
 from gitbook_mcp.client.resources.collections import Collections
 from gitbook_mcp.client.resources.comments import Comments
+from gitbook_mcp.client.resources.content import Content
 from gitbook_mcp.client.resources.fonts import Fonts
 from gitbook_mcp.client.resources.invites import Invites
 from gitbook_mcp.client.resources.mcp_servers import SiteMcpServers
@@ -24,7 +29,6 @@ from gitbook_mcp.client.resources.saml import Saml
 from gitbook_mcp.client.resources.sections import SiteSectionGroups, SiteSections
 from gitbook_mcp.client.resources.site_spaces import SiteSpaces
 from gitbook_mcp.client.resources.sites import Sites
-from gitbook_mcp.client.resources.space_content import SpaceContent
 from gitbook_mcp.client.resources.spaces import Spaces
 from gitbook_mcp.client.resources.teams import Teams
 
@@ -46,15 +50,16 @@ class GitBookClient(BaseClient):
         self.teams = Teams(self)
         self.saml = Saml(self)
         self.collections = Collections(self)
-        self.permissions = Permissions(self)
+        self.space_permissions = Permissions(self, SPACE)
+        self.collection_permissions = Permissions(self, COLLECTION)
         self.fonts = Fonts(self)
         self.openapi_specs = OpenAPISpecs(self)
         self.spaces = Spaces(self)
-        self.space_content = SpaceContent(self)
+        self.space_content = Content(self, SPACE)
         self.change_requests = ChangeRequests(self)
-        self.comments = Comments(self)
-        self.change_request_comments = ChangeRequestComments(self)
-        self.change_request_content = ChangeRequestContent(self)
+        self.comments = Comments(self, SPACE)
+        self.change_request_comments = Comments(self, CHANGE_REQUEST)
+        self.change_request_content = Content(self, CHANGE_REQUEST)
         self.sites = Sites(self)
         self.site_spaces = SiteSpaces(self)
         self.sections = SiteSections(self)

@@ -6,11 +6,14 @@ Messages never contain the token: the client never puts it anywhere but the head
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 __all__ = [
     "APIConnectionError",
     "APIError",
+    "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
     "AuthenticationError",
@@ -18,12 +21,16 @@ __all__ = [
     "ConflictError",
     "GitBookError",
     "InternalServerError",
+    "InvalidPathParameterError",
     "InvalidRequestError",
     "NotFoundError",
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
+    "RedirectError",
     "make_status_error",
+    "redact_location",
+    "summarize_invalid_fields",
 ]
 
 
@@ -33,6 +40,10 @@ class GitBookError(Exception):
 
 class InvalidRequestError(GitBookError, ValueError):
     """The call was refused before anything was sent (for example ``limit`` above 1000)."""
+
+
+class InvalidPathParameterError(InvalidRequestError):
+    """A path parameter that would change which endpoint is called (empty, ``.``, ``..``)."""
 
 
 class APIError(GitBookError):
@@ -46,6 +57,41 @@ class APIError(GitBookError):
 
     def __str__(self) -> str:
         return f"{self.method} {self.path}: {self.message}"
+
+
+class APIResponseValidationError(APIError):
+    """The API answered with success, but the answer could not be read as its model.
+
+    A fault of the API or a version mismatch, never of the arguments; for a write, the write
+    was applied. ``summary`` names the fields at fault (never their values, never the token).
+    """
+
+    def __init__(self, summary: str, *, method: str, path: str, status_code: int) -> None:
+        super().__init__(f"the answer could not be read ({summary})", method=method, path=path)
+        self.summary = summary
+        self.status_code = status_code
+
+    @property
+    def operation(self) -> str:
+        """The method and path template of the request whose answer was unreadable."""
+        return f"{self.method} {self.path}"
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status_code}: {self.message}"
+
+
+def summarize_invalid_fields(
+    errors: Sequence[Mapping[str, Any]], *, secret: str, most: int = 3
+) -> str:
+    """``field: reason`` for the first few errors of a pydantic validation, values left out."""
+    parts = []
+    for item in errors[:most]:
+        field = ".".join(str(part) for part in item.get("loc", ())) or "body"
+        parts.append(f"{field}: {str(item.get('msg', 'invalid'))[:100]}")
+    if len(errors) > most:
+        parts.append(f"+{len(errors) - most} more")
+    text = "".join(ch if ch.isprintable() else " " for ch in "; ".join(parts) or "invalid body")
+    return text.replace(secret, "[redacted]") if secret else text
 
 
 class APIConnectionError(APIError):
@@ -72,7 +118,7 @@ class APITimeoutError(APIConnectionError):
 
 
 class APIStatusError(APIError):
-    """The server answered with a 4xx or 5xx status."""
+    """The server answered with a 3xx, 4xx or 5xx status."""
 
     status_code: int = 0
 
@@ -93,6 +139,15 @@ class APIStatusError(APIError):
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status_code}: {self.message}"
+
+
+class RedirectError(APIStatusError):
+    """A 3xx answer. Never followed: a redirect could carry the token to another host."""
+
+    @property
+    def location(self) -> str | None:
+        """Where the API pointed, without query or fragment (they may carry secrets)."""
+        return redact_location(self.headers)
 
 
 class BadRequestError(APIStatusError):
@@ -154,8 +209,13 @@ def make_status_error(
     headers: dict[str, str],
 ) -> APIStatusError:
     """Map an error answer to its exception class, taking the message from ``error.message``."""
-    message = _error_message(body) or f"HTTP {status_code}"
     cls = _BY_STATUS.get(status_code)
+    if 300 <= status_code < 400:
+        cls = RedirectError
+        target = redact_location(headers) or "no location"
+        message = f"unexpected redirect (HTTP {status_code}) to {target}; not followed"
+    else:
+        message = _error_message(body) or f"HTTP {status_code}"
     if cls is None:
         cls = InternalServerError if status_code >= 500 else APIStatusError
     return cls(
@@ -166,6 +226,23 @@ def make_status_error(
         body=body,
         headers=headers,
     )
+
+
+def redact_location(headers: Mapping[str, str]) -> str | None:
+    """The ``Location`` header without userinfo, query or fragment, or None when absent."""
+    raw = next((v for k, v in headers.items() if k.lower() == "location"), None)
+    if not raw:
+        return None
+    try:
+        parts = urlsplit(raw.strip())
+        port = parts.port
+    except ValueError:
+        return "[unreadable location]"
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{host}:{port}" if port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def _error_message(body: Any) -> str | None:

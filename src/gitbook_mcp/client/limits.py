@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import anyio
 
 __all__ = ["RateLimiter"]
 
+_EPSILON = 1e-9
+"""Tokens short of a whole one that still count as whole (float error of the clock sums)."""
+
 
 class RateLimiter:
-    """Spaces requests at least ``1 / rate`` seconds apart (a token bucket of size one burst).
+    """Spaces requests at least ``1 / rate`` seconds apart (a token bucket of ``burst`` tokens).
 
     ``burst`` requests may go at once after a quiet period; after that they are paced.
     """
@@ -22,12 +26,14 @@ class RateLimiter:
         *,
         burst: int = 1,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
     ) -> None:
-        if rate <= 0:
-            raise ValueError("rate must be positive")
+        if not 0 < rate < math.inf:
+            raise ValueError(f"rate must be a positive finite number, got {rate}")
         self._interval = 1.0 / rate
         self._burst = max(1, burst)
         self._clock = clock
+        self._sleep = sleep
         self._tokens = float(self._burst)
         self._updated = clock()
         self._lock = anyio.Lock()
@@ -40,7 +46,7 @@ class RateLimiter:
                 elapsed = now - self._updated
                 self._updated = now
                 self._tokens = min(float(self._burst), self._tokens + elapsed / self._interval)
-                if self._tokens >= 1.0:
-                    self._tokens -= 1.0
+                if self._tokens >= 1.0 - _EPSILON:  # rounding must not leave a token unusable
+                    self._tokens = max(0.0, self._tokens - 1.0)
                     return
-                await anyio.sleep((1.0 - self._tokens) * self._interval)
+                await self._sleep((1.0 - self._tokens) * self._interval)

@@ -7,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["AsyncPaginator", "ListPage", "NextPage"]
+__all__ = ["AsyncPaginator", "ListPage", "NextPage", "list_page_of"]
 
 T = TypeVar("T")
 
@@ -32,6 +32,14 @@ class ListPage(BaseModel, Generic[T]):
         if self.next is None or not self.next.page:
             return None
         return self.next.page
+
+
+def list_page_of(item: type[T]) -> type[ListPage[T]]:
+    """``ListPage[item]``, made at run time (pydantic builds and caches one model per item)."""
+    model = ListPage.__class_getitem__(item)
+    if not (isinstance(model, type) and issubclass(model, ListPage)):
+        raise TypeError(f"cannot build a page model of {item!r}")
+    return model
 
 
 PageFetcher = Callable[[str | None], Awaitable[ListPage[T]]]

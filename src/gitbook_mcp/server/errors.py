@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from gitbook_mcp.client.errors import (
     APIConnectionError,
+    APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
     AuthenticationError,
@@ -97,6 +98,15 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         return str(error)
     if isinstance(error, ValidationError):
         return describe_validation(error)
+    if isinstance(error, APIResponseValidationError):
+        cause = (
+            f"The API's answer could not be read ({error.summary}): a fault of the API or a "
+            "version mismatch, not of the arguments."
+        )
+        if writes:
+            check = f"call {check_with}" if check_with else "check"
+            return f"{cause} The change may have been applied: {check} before retrying."
+        return f"{cause} Nothing was changed; retrying will not help until the API is fixed."
     if isinstance(error, InvalidRequestError):
         return f"Invalid arguments: {error}"
     if isinstance(error, APITimeoutError | APIConnectionError):

@@ -31,7 +31,7 @@ from gitbook_mcp.client.models import (
     saml,
     teams,
 )
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.resources._resource import operation_id_of
 from tests.support.contract import load_contract
 from tests.unit.client import test_resources_orgadmin, test_resources_orgadmin_content
@@ -95,17 +95,19 @@ NAMES: dict[str, dict[str, str]] = {
         "move": "moveCollection",
         "transfer": "transferCollection",
     },
-    "permissions": {
-        "invite_to_collection": "inviteToCollection",
-        "invite_to_space": "inviteToSpace",
-        "list_collection_users": "listUserPermissionsInCollection",
-        "list_space_users": "listUserPermissionsInSpace",
-        "update_collection_user": "updateUserPermissionInCollection",
-        "update_space_user": "updateUserPermissionInSpace",
-        "remove_collection_user": "removeUserFromCollection",
-        "remove_space_user": "removeUserFromSpace",
-        "list_collection_aggregate": "listPermissionsAggregateInCollection",
-        "list_space_aggregate": "listPermissionsAggregateInSpace",
+    "space_permissions": {
+        "invite": "inviteToSpace",
+        "list_users": "listUserPermissionsInSpace",
+        "update_user": "updateUserPermissionInSpace",
+        "remove_user": "removeUserFromSpace",
+        "list_aggregate": "listPermissionsAggregateInSpace",
+    },
+    "collection_permissions": {
+        "invite": "inviteToCollection",
+        "list_users": "listUserPermissionsInCollection",
+        "update_user": "updateUserPermissionInCollection",
+        "remove_user": "removeUserFromCollection",
+        "list_aggregate": "listPermissionsAggregateInCollection",
     },
     "fonts": {
         "list": "listCustomFonts",
@@ -320,11 +322,11 @@ INVALID_CALLS: dict[str, Any] = {
     "SAML label over 30": lambda c: c.saml.create("o", label="l" * 31),
     "SAML SSO URL not a URL": lambda c: c.saml.update("o", "s", sso_url="idp"),
     "SAML certificate over 10000": lambda c: c.saml.update("o", "s", certificate="c" * 10001),
-    "permission invite naming no one": lambda c: c.permissions.invite_to_space("s", role="read"),
-    "permission invite with empty users": lambda c: c.permissions.invite_to_collection(
+    "permission invite naming no one": lambda c: c.space_permissions.invite("s", role="read"),
+    "permission invite with empty users": lambda c: c.collection_permissions.invite(
         "c", role="read", users=[]
     ),
-    "permission role unknown": lambda c: c.permissions.update_space_user("s", "u", role="x"),
+    "permission role unknown": lambda c: c.space_permissions.update_user("s", "u", role="x"),
     "font without faces": lambda c: c.fonts.create("o", font_family="Inter", font_faces=[]),
     "font weight 0": lambda c: c.fonts.create(
         "o", font_family="Inter", font_faces=[{"weight": 0, "storageKey": "k"}]
@@ -434,7 +436,7 @@ def test_every_request_model_of_these_resources_is_checked() -> None:
         for module in modules
         for cls in vars(module).values()
         if isinstance(cls, type)
-        and issubclass(cls, AdminRequest)
+        and issubclass(cls, RequestModel)
         and cls.__module__ == module.__name__
     }
     assert defined == {model for model, _ in VALID_BODIES}

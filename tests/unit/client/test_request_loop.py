@@ -10,6 +10,7 @@ import anyio
 import httpx2
 import pytest
 import structlog
+from pydantic import ValidationError
 
 from gitbook_mcp.client import (
     APIConnectionError,
@@ -25,7 +26,7 @@ from gitbook_mcp.client import (
     PreconditionFailedError,
     RateLimitError,
 )
-from gitbook_mcp.client.errors import APIStatusError
+from gitbook_mcp.client.errors import APIResponseValidationError, APIStatusError
 
 pytestmark = pytest.mark.anyio
 
@@ -285,3 +286,48 @@ async def test_token_is_sent_as_bearer_and_never_shown() -> None:
 async def test_empty_token_is_refused() -> None:
     with pytest.raises(InvalidRequestError):
         GitBookClient(token="")
+
+
+async def test_an_unreadable_answer_is_a_response_validation_error_without_secrets() -> None:
+    body = {"object": "space", "id": 7, "title": None, "echo": f"Bearer {TOKEN}"}
+    script = Script(httpx2.Response(200, json=body))
+    client, _ = make_client(script)
+    async with client:
+        with pytest.raises(APIResponseValidationError) as caught:
+            await client.spaces.get("s1")
+    error = caught.value
+    assert not isinstance(error, ValidationError)
+    assert (error.method, error.path, error.status_code) == ("GET", "/spaces/{spaceId}", 200)
+    assert error.operation == "GET /spaces/{spaceId}"
+    assert "id: Input should be a valid string" in error.summary
+    assert "title" in error.summary
+    for text in (str(error), repr(error), error.summary):
+        assert TOKEN not in text
+        assert "7" not in text.replace("/", "")
+
+
+async def test_an_answer_that_is_not_json_is_a_response_validation_error() -> None:
+    script = Script(httpx2.Response(200, content=b"<html>maintenance</html>"))
+    client, _ = make_client(script)
+    async with client:
+        with pytest.raises(APIResponseValidationError, match="could not be read") as caught:
+            await client.spaces.get("s1")
+    assert "maintenance" not in str(caught.value)
+
+
+async def test_a_write_with_an_unreadable_answer_is_sent_once() -> None:
+    script = Script(httpx2.Response(200, json={"unexpected": True}))
+    client, _ = make_client(script)
+    async with client:
+        with pytest.raises(APIResponseValidationError) as caught:
+            await client.spaces.duplicate("s1")
+    assert len(script.requests) == 1
+    assert caught.value.method == "POST"
+
+
+async def test_an_unreadable_page_of_a_list_is_a_response_validation_error() -> None:
+    script = Script(httpx2.Response(200, json={"items": [{"id": "a"}], "next": "p2"}))
+    client, _ = make_client(script)
+    async with client:
+        with pytest.raises(APIResponseValidationError, match=r"items\.0\.title"):
+            await client.spaces.list("org")

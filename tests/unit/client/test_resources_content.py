@@ -47,7 +47,7 @@ BOTH_SWITCHES_OFF = (("metadata", "false"), ("computed", "false"))
 CASES: dict[str, Case] = {
     # -- space content
     "getCurrentRevision": Case(
-        lambda c: c.space_content.get_current_revision(S, metadata=False, computed=False),
+        lambda c: c.space_content.get_revision(S, metadata=False, computed=False),
         "GET",
         S_ + "/content",
         Revision,

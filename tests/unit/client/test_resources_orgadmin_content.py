@@ -107,7 +107,7 @@ CASES: dict[str, Case] = {
     ),
     # -- permissions
     "inviteToCollection": Case(
-        lambda c: c.permissions.invite_to_collection("col 1", role="edit", teams=["team_1"]),
+        lambda c: c.collection_permissions.invite("col 1", role="edit", teams=["team_1"]),
         "POST",
         COL_ + "/permissions",
         type(None),
@@ -115,9 +115,7 @@ CASES: dict[str, Case] = {
         body={"role": "edit", "teams": ["team_1"]},
     ),
     "inviteToSpace": Case(
-        lambda c: c.permissions.invite_to_space(
-            "spc_1", role=None, users=["usr_1"], teams=["team_1"]
-        ),
+        lambda c: c.space_permissions.invite("spc_1", role=None, users=["usr_1"], teams=["team_1"]),
         "POST",
         SPC_ + "/permissions",
         type(None),
@@ -125,7 +123,7 @@ CASES: dict[str, Case] = {
         body={"role": None, "users": ["usr_1"], "teams": ["team_1"]},
     ),
     "listUserPermissionsInCollection": Case(
-        lambda c: c.permissions.list_collection_users("col 1", limit=3),
+        lambda c: c.collection_permissions.list_users("col 1", limit=3),
         "GET",
         COL_ + "/permissions/users",
         UserPermission,
@@ -133,14 +131,14 @@ CASES: dict[str, Case] = {
         query=(("limit", "3"),),
     ),
     "listUserPermissionsInSpace": Case(
-        lambda c: c.permissions.list_space_users("spc_1"),
+        lambda c: c.space_permissions.list_users("spc_1"),
         "GET",
         SPC_ + "/permissions/users",
         UserPermission,
         page_of(GRANT),
     ),
     "updateUserPermissionInCollection": Case(
-        lambda c: c.permissions.update_collection_user("col 1", "usr_1", role="read"),
+        lambda c: c.collection_permissions.update_user("col 1", "usr_1", role="read"),
         "PATCH",
         COL_ + "/permissions/users/usr_1",
         type(None),
@@ -148,7 +146,7 @@ CASES: dict[str, Case] = {
         body={"role": "read"},
     ),
     "updateUserPermissionInSpace": Case(
-        lambda c: c.permissions.update_space_user("spc_1", "usr_1", role=None),
+        lambda c: c.space_permissions.update_user("spc_1", "usr_1", role=None),
         "PATCH",
         SPC_ + "/permissions/users/usr_1",
         type(None),
@@ -156,21 +154,21 @@ CASES: dict[str, Case] = {
         body={"role": None},
     ),
     "removeUserFromCollection": Case(
-        lambda c: c.permissions.remove_collection_user("col 1", "usr_1"),
+        lambda c: c.collection_permissions.remove_user("col 1", "usr_1"),
         "DELETE",
         COL_ + "/permissions/users/usr_1",
         bool,
         status=205,
     ),
     "removeUserFromSpace": Case(
-        lambda c: c.permissions.remove_space_user("spc_1", "usr_1"),
+        lambda c: c.space_permissions.remove_user("spc_1", "usr_1"),
         "DELETE",
         SPC_ + "/permissions/users/usr_1",
         bool,
         status=205,
     ),
     "listPermissionsAggregateInCollection": Case(
-        lambda c: c.permissions.list_collection_aggregate("col 1", role="admin"),
+        lambda c: c.collection_permissions.list_aggregate("col 1", role="admin"),
         "GET",
         COL_ + "/permissions/aggregate",
         UserPermission,
@@ -178,7 +176,7 @@ CASES: dict[str, Case] = {
         query=(("role", "admin"),),
     ),
     "listPermissionsAggregateInSpace": Case(
-        lambda c: c.permissions.list_space_aggregate("spc_1", role="comment", limit=1000),
+        lambda c: c.space_permissions.list_aggregate("spc_1", role="comment", limit=1000),
         "GET",
         SPC_ + "/permissions/aggregate",
         UserPermission,

@@ -11,8 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.common import Role
 
 __all__ = [
@@ -66,12 +65,12 @@ class Collection(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class CreateCollectionRequest(AdminRequest):
+class CreateCollectionRequest(RequestModel):
     title: CollectionTitle | None = None
     parent: str | None = None
 
 
-class UpdateCollectionRequest(AdminRequest):
+class UpdateCollectionRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultLevel"})
 
     title: CollectionTitle | None = None
@@ -79,33 +78,33 @@ class UpdateCollectionRequest(AdminRequest):
     defaultLevel: Role | Literal["inherit"] | None = None
 
 
-class SpacePointer(AdminRequest):
+class SpacePointer(RequestModel):
     always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
 
     type: Literal["space"] = "space"
     space: str = Field(min_length=1)
 
 
-class CollectionPointer(AdminRequest):
+class CollectionPointer(RequestModel):
     always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
 
     type: Literal["collection"] = "collection"
     collection: str = Field(min_length=1)
 
 
-class ContentPosition(AdminRequest):
+class ContentPosition(RequestModel):
     before: SpacePointer | CollectionPointer | None = None
     after: SpacePointer | CollectionPointer | None = None
 
 
-class MoveCollectionRequest(AdminRequest):
+class MoveCollectionRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"parent"})
 
     parent: str | None = None
     position: ContentPosition | None = None
 
 
-class TransferCollectionRequest(AdminRequest):
+class TransferCollectionRequest(RequestModel):
     organization: str = Field(min_length=1)
 
 

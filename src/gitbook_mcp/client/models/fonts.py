@@ -6,8 +6,7 @@ from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 
 __all__ = [
     "CreateCustomFontRequest",
@@ -56,14 +55,14 @@ class CustomFont(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class FontFaceInput(AdminRequest):
+class FontFaceInput(RequestModel):
     """One weight of the family and the storage key of its uploaded file."""
 
     weight: FontWeight
     storageKey: StorageFileKey
 
 
-class FontFaceUpdate(AdminRequest):
+class FontFaceUpdate(RequestModel):
     """As `FontFaceInput`, but ``storageKey`` may be None (the local workspace then removes
     that weight; the service's meaning is not documented)."""
 
@@ -73,11 +72,11 @@ class FontFaceUpdate(AdminRequest):
     storageKey: StorageFileKey | None
 
 
-class CreateCustomFontRequest(AdminRequest):
+class CreateCustomFontRequest(RequestModel):
     fontFamily: FontFamily
     fontFaces: Annotated[list[FontFaceInput], Field(min_length=1)]
 
 
-class UpdateCustomFontRequest(AdminRequest):
+class UpdateCustomFontRequest(RequestModel):
     fontFamily: FontFamily | None = None
     fontFaces: list[FontFaceUpdate] | None = None

@@ -11,8 +11,7 @@ from typing import ClassVar, Self
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.client.models.common import Role, Space
 
@@ -61,7 +60,7 @@ class InviteLink(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class EmailInvite(AdminRequest):
+class EmailInvite(RequestModel):
     """One invitee with their own role (None: guest)."""
 
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
@@ -70,7 +69,7 @@ class EmailInvite(AdminRequest):
     role: Role | None
 
 
-class InviteUsersRequest(AdminRequest):
+class InviteUsersRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
 
     emails: list[str | EmailInvite]
@@ -78,7 +77,7 @@ class InviteUsersRequest(AdminRequest):
     sso: bool | None = None
 
 
-class CreateInviteLinkRequest(AdminRequest):
+class CreateInviteLinkRequest(RequestModel):
     """Exactly one shape: ``role`` (the organization), ``level`` + ``space``, or ``level`` +
     ``collection``."""
 
@@ -99,7 +98,7 @@ class CreateInviteLinkRequest(AdminRequest):
         return self
 
 
-class UpdateInviteLinkRequest(AdminRequest):
+class UpdateInviteLinkRequest(RequestModel):
     """``role`` for a link to the organization, ``level`` for a link to a space or collection."""
 
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role", "level"})

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.common import Member, Role, Space, Team
 from gitbook_mcp.client.models.teams import TeamMember
 
@@ -43,7 +42,7 @@ class MemberTeam(APIModel):
     member: TeamMember
 
 
-class UpdateMemberRequest(AdminRequest):
+class UpdateMemberRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
 
     role: Role | None = None

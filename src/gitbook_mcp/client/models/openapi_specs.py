@@ -6,8 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.fields import URLString
 
 __all__ = [
@@ -65,19 +64,19 @@ class OpenAPISpec(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class UrlSource(AdminRequest):
+class UrlSource(RequestModel):
     """A spec fetched from a URL."""
 
     url: URLString
 
 
-class TextSource(AdminRequest):
+class TextSource(RequestModel):
     """A spec given as its text (JSON or YAML)."""
 
     text: str = Field(min_length=1)
 
 
-class PutOpenAPISpecRequest(AdminRequest):
+class PutOpenAPISpecRequest(RequestModel):
     source: UrlSource | TextSource
 
 
@@ -85,5 +84,5 @@ class CreateOpenAPISpecRequest(PutOpenAPISpecRequest):
     slug: SpecSlug
 
 
-class UpdateOpenAPISpecRequest(AdminRequest):
+class UpdateOpenAPISpecRequest(RequestModel):
     visibility: Literal["private", "public"]

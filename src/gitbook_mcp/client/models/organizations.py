@@ -9,8 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, model_validator
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.fields import URLString
 
@@ -186,14 +185,14 @@ class EmailDomainOrganizations(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class SitePointerInput(AdminRequest):
+class SitePointerInput(RequestModel):
     always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
 
     type: Literal["site"] = "site"
     site: str = Field(min_length=1)
 
 
-class UpdateOrganizationRequest(AdminRequest):
+class UpdateOrganizationRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultRole", "defaultContent", "logo"})
 
     title: OrganizationTitle | None = None

@@ -6,8 +6,7 @@ from typing import Annotated, ClassVar, Self
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.common import Role, User
 
 __all__ = ["InviteUsersAndTeamsRequest", "UpdateUserPermissionRequest", "UserPermission"]
@@ -22,7 +21,7 @@ class UserPermission(APIModel):
     user: User
 
 
-class InviteUsersAndTeamsRequest(AdminRequest):
+class InviteUsersAndTeamsRequest(RequestModel):
     """``role`` (None: guest) for the ``users`` and/or ``teams`` named (ids); one list at least."""
 
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
@@ -38,7 +37,7 @@ class InviteUsersAndTeamsRequest(AdminRequest):
         return self
 
 
-class UpdateUserPermissionRequest(AdminRequest):
+class UpdateUserPermissionRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
 
     role: Role | None = None

@@ -6,8 +6,7 @@ from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.common import Role, Team
 from gitbook_mcp.client.models.fields import URLString
 
@@ -73,7 +72,7 @@ class SSOLoginList(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class UpdateSAMLProviderRequest(AdminRequest):
+class UpdateSAMLProviderRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultRole"})
 
     label: SAMLLabel | None = None

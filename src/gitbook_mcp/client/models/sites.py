@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -150,12 +150,16 @@ class AddSiteSpaceRequest(RequestModel):
 class UpdateSiteSpaceRequest(RequestModel):
     """``condition`` None removes the condition; an absent field is left unchanged."""
 
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"condition"})
+
     path: SiteSpacePath | None = None
     condition: Condition | None = None
     spaceId: str | None = None
 
 
 class SiteSpacePointer(RequestModel):
+    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
+
     type: Literal["site-space"] = "site-space"
     siteSpace: str = Field(min_length=1)
 
@@ -170,6 +174,8 @@ class MoveSiteSpaceRequest(RequestModel):
 
 
 class AddSectionRequest(RequestModel):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon", "title"})
+
     spaceId: str = Field(min_length=1)
     title: SiteSectionTitle | None = None
     icon: Icon | None = None
@@ -177,6 +183,8 @@ class AddSectionRequest(RequestModel):
 
 class UpdateSectionRequest(RequestModel):
     """``condition``, ``icon`` and ``description`` None remove them; absent leaves unchanged."""
+
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"condition", "description", "icon"})
 
     title: SiteSectionTitle | None = None
     path: SiteSectionPath | None = None
@@ -187,6 +195,8 @@ class UpdateSectionRequest(RequestModel):
 
 
 class SiteSectionPointer(RequestModel):
+    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
+
     type: Literal["site-section"] = "site-section"
     siteSection: str = Field(min_length=1)
 
@@ -201,12 +211,16 @@ class MoveSiteSectionRequest(RequestModel):
 
 
 class AddSectionGroupRequest(RequestModel):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon"})
+
     title: SectionGroupTitle
     icon: Icon | None = None
     sections: list[str] | None = None
 
 
 class UpdateSectionGroupRequest(RequestModel):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon"})
+
     title: SectionGroupTitle | None = None
     icon: Icon | None = None
 

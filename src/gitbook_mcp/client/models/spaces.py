@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -21,6 +21,8 @@ __all__ = [
 
 
 class UpdateSpaceRequest(RequestModel):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultLevel", "emoji"})
+
     title: str | None = None
     editMode: Literal["live", "locked"] | None = None
     defaultLevel: Role | None = None
@@ -29,6 +31,8 @@ class UpdateSpaceRequest(RequestModel):
 
 
 class PositionRef(RequestModel):
+    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
+
     type: Literal["space"] = "space"
     space: str
 
@@ -39,6 +43,8 @@ class SpacePosition(RequestModel):
 
 
 class MoveSpaceRequest(RequestModel):
+    nullable_fields: ClassVar[frozenset[str]] = frozenset({"parent"})
+
     parent: str | None = None
     position: SpacePosition | None = None
 

@@ -9,8 +9,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel
-from gitbook_mcp.client.models.admin_base import AdminRequest
+from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.common import Member, MemberRole, Team
 
 __all__ = [
@@ -53,24 +52,24 @@ class TeamRosterEntry(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class CreateTeamRequest(AdminRequest):
+class CreateTeamRequest(RequestModel):
     title: TeamTitle
     members: list[str] | None = None
 
 
-class UpdateTeamRequest(AdminRequest):
+class UpdateTeamRequest(RequestModel):
     title: TeamTitle
 
 
-class TeamMembershipInput(AdminRequest):
+class TeamMembershipInput(RequestModel):
     role: MemberRole
 
 
-class UpdateTeamMembersRequest(AdminRequest):
+class UpdateTeamMembersRequest(RequestModel):
     add: list[str] | None = None
     remove: list[str] | None = None
     memberships: dict[str, TeamMembershipInput] | None = None
 
 
-class AddTeamMemberRequest(AdminRequest):
+class AddTeamMemberRequest(RequestModel):
     role: MemberRole | None = None

@@ -1,16 +1,49 @@
-"""What every resource shares: its client, and the ``@operation`` marker naming the API op."""
+"""What every resource shares: its client, the ``@operation`` marker naming the API operation,
+and the parent-scoped resources for shapes the API repeats under two parents.
+
+A `ScopedResource` is one implementation bound to a `Parent` (a space, a change request, a
+collection): ``client.comments`` and ``client.change_request_comments`` are the same class.
+Its methods are declared with `scoped`, which names the operation of each parent; a parent
+that lacks the operation refuses the call before anything is sent.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    TypeVar,
+    TypeVarTuple,
+    cast,
+)
+
+from gitbook_mcp.client.errors import InvalidRequestError
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
 
-__all__ = ["APIResource", "operation", "operation_id_of"]
+__all__ = [
+    "CHANGE_REQUEST",
+    "COLLECTION",
+    "SPACE",
+    "APIResource",
+    "Ids",
+    "OperationNotOfferedError",
+    "Parent",
+    "ScopedResource",
+    "operation",
+    "operation_id_of",
+    "scoped",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
+Ids = TypeVarTuple("Ids")
+
+_NAME = re.compile(r"\{(\w+)\}")
 
 
 def operation(operation_id: str) -> Callable[[F], F]:
@@ -24,9 +57,13 @@ def operation(operation_id: str) -> Callable[[F], F]:
 
 
 def operation_id_of(fn: Any) -> str | None:
-    """The operationId a method implements, or None for helpers that are not operations."""
+    """The operationId a method implements, or None for helpers and for operations not offered."""
     value = getattr(fn, "__operation_id__", None)
     return value if isinstance(value, str) else None
+
+
+class OperationNotOfferedError(InvalidRequestError):
+    """The method exists for another parent, but the API has no such operation for this one."""
 
 
 class APIResource:
@@ -34,3 +71,125 @@ class APIResource:
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
+
+
+class Parent(Generic[*Ids]):
+    """Where a repeated shape hangs: a key naming it in `scoped`, and its path prefix.
+
+    The type arguments are the ids the prefix takes (``Parent[str, str]`` for two).
+    """
+
+    def __init__(self, key: str, prefix: str, noun: str) -> None:
+        self.key = key
+        self.prefix = prefix
+        self.noun = noun
+        self.names = tuple(_NAME.findall(prefix))
+
+    def __repr__(self) -> str:
+        return f"Parent({self.key!r})"
+
+
+SPACE: Parent[str] = Parent("space", "/spaces/{spaceId}", "a space")
+CHANGE_REQUEST: Parent[str, str] = Parent(
+    "change_request", "/spaces/{spaceId}/change-requests/{changeRequestId}", "a change request"
+)
+COLLECTION: Parent[str] = Parent("collection", "/collections/{collectionId}", "a collection")
+
+
+class ScopedResource(APIResource, Generic[*Ids]):
+    """A resource whose paths start with its parent's; ids are given parent's first."""
+
+    def __init__(self, client: BaseClient, parent: Parent[*Ids]) -> None:
+        super().__init__(client)
+        self.parent = parent
+
+    def _path(self, suffix: str) -> str:
+        """The full path template of ``suffix`` under the parent."""
+        return self.parent.prefix + suffix
+
+
+def scoped(method: str, suffix: str, **operation_ids: str) -> Callable[[F], F]:
+    """Declare a method of a `ScopedResource`: its HTTP method, its path under the parent, and
+    the operationId for each parent that has it (``space="..."``, ``change_request="..."``).
+
+    Read through an instance, it is a `BoundOperation`: its signature names the ids of that
+    parent and its docstring starts with the full ``METHOD /path``, as for any other method.
+    For the type checker it stays the method it decorates (a descriptor typed through a
+    ParamSpec crashes mypy 2.4 on ``**kwargs`` calls), which is how it behaves when called.
+    """
+
+    def declare(fn: F) -> F:
+        return cast("F", Declared(fn, method, suffix, operation_ids))
+
+    return declare
+
+
+class Declared:
+    """A `scoped` method; binds to each instance once, as a `BoundOperation`."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        method: str,
+        suffix: str,
+        operation_ids: Mapping[str, str],
+    ) -> None:
+        self.fn = fn
+        self.method = method
+        self.suffix = suffix
+        self.operation_ids = dict(operation_ids)
+        self.name = fn.__name__
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: ScopedResource[*tuple[Any, ...]] | None, owner: type[Any]) -> Any:
+        if obj is None:
+            return self
+        bound = BoundOperation(self, obj)
+        vars(obj)[self.name] = bound  # later reads find it on the instance (a cache)
+        return bound
+
+
+class BoundOperation:
+    """One parent's operation: callable like the method, documented for that parent."""
+
+    def __init__(self, declared: Declared, resource: ScopedResource[*tuple[Any, ...]]) -> None:
+        parent = resource.parent
+        self._fn = declared.fn
+        self._resource = resource
+        self.__name__ = declared.name
+        self.__operation_id__ = declared.operation_ids.get(parent.key)
+        path = parent.prefix + declared.suffix
+        self.__doc__ = f"{declared.method} {path}\n\n{inspect.getdoc(self._fn)}"
+        self.__signature__ = _signature(self._fn, _NAME.findall(path))
+        self._id_names = [_snake(name) for name in _NAME.findall(path)]
+        self._refusal = f"{declared.name} is not offered for {parent.noun} by the API"
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.__operation_id__ is None:
+            raise OperationNotOfferedError(self._refusal)
+        if kwargs.keys() & self._id_names:  # ids given by name: put them in order
+            bound = self.__signature__.bind(*args, **kwargs).arguments
+            args = tuple(bound.pop(name) for name in self._id_names)
+            kwargs = bound
+        return self._fn(self._resource, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<operation {self.__operation_id__ or self._refusal}>"
+
+
+def _signature(fn: Callable[..., Any], id_names: list[str]) -> inspect.Signature:
+    """The function's signature with ``self, *ids`` replaced by one parameter per path id."""
+    ids = [
+        inspect.Parameter(_snake(name), inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="str")
+        for name in id_names
+    ]
+    original = inspect.signature(fn)
+    options = [p for p in original.parameters.values() if p.kind is p.KEYWORD_ONLY]
+    return original.replace(parameters=[*ids, *options])
+
+
+def _snake(name: str) -> str:
+    """``changeRequestId`` -> ``change_request_id``."""
+    return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()

@@ -28,7 +28,7 @@ class ChangeRequests(APIResource):
         return self._client.paginate(
             "/spaces/{spaceId}/change-requests",
             item=ChangeRequest,
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             params={"status": status, "contributor": contributor},
             page=page,
             limit=limit,
@@ -40,10 +40,9 @@ class ChangeRequests(APIResource):
 
         One change request, by id or by its number within the space.
         """
-        result: ChangeRequest = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}/change-requests/{changeRequestId}",
-            path_params={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=(space_id, change_request_id),
             cast_to=ChangeRequest,
         )
-        return result

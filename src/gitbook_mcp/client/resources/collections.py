@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.collections import (
     Collection,
@@ -41,7 +41,7 @@ class Collections(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/collections",
             item=Collection,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"nested": nested},
             page=page,
             limit=limit,
@@ -59,17 +59,14 @@ class Collections(APIResource):
 
         Create a collection (title at most 50 characters), inside ``parent`` if given.
         """
-        body = CreateCollectionRequest.model_validate(
-            strip_not_given({"title": title, "parent": parent})
-        )
-        result: Collection = await self._client.request(
+        body = CreateCollectionRequest.model_validate({"title": title, "parent": parent})
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/collections",
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=Collection,
         )
-        return result
 
     @operation("getCollectionById")
     async def get(self, collection_id: str) -> Collection:
@@ -77,13 +74,12 @@ class Collections(APIResource):
 
         One collection, with the caller's ``permissions`` on it.
         """
-        result: Collection = await self._client.request(
+        return await self._client.request(
             "GET",
             _COLLECTION,
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             cast_to=Collection,
         )
-        return result
 
     @operation("updateCollectionById")
     async def update(
@@ -99,18 +95,15 @@ class Collections(APIResource):
         Change the title, description (at most 100 characters) or default level passed.
         """
         body = UpdateCollectionRequest.model_validate(
-            strip_not_given(
-                {"title": title, "description": description, "defaultLevel": default_level}
-            )
+            {"title": title, "description": description, "defaultLevel": default_level}
         )
-        result: Collection = await self._client.request(
+        return await self._client.request(
             "PATCH",
             _COLLECTION,
-            path_params={"collectionId": collection_id},
-            json=body.to_body(),
+            ids=(collection_id,),
+            body=body,
             cast_to=Collection,
         )
-        return result
 
     @operation("deleteCollectionById")
     async def delete(self, collection_id: str) -> bool:
@@ -118,9 +111,7 @@ class Collections(APIResource):
 
         Delete a collection. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _COLLECTION, path_params={"collectionId": collection_id}
-        )
+        return await self._client.request_delete(_COLLECTION, ids=(collection_id,))
 
     @operation("listSpacesInCollectionById")
     def list_spaces(
@@ -137,7 +128,7 @@ class Collections(APIResource):
         return self._client.paginate(
             _COLLECTION + "/spaces",
             item=Space,
-            path_params={"collectionId": collection_id},
+            ids=(collection_id,),
             page=page,
             limit=limit,
         )
@@ -165,16 +156,15 @@ class Collections(APIResource):
             if not isinstance(value, NotGiven)
         }
         body = MoveCollectionRequest.model_validate(
-            strip_not_given({"parent": parent, "position": position or NOT_GIVEN})
+            {"parent": parent, "position": position or NOT_GIVEN}
         )
-        result: Collection = await self._client.request(
+        return await self._client.request(
             "POST",
             _COLLECTION + "/move",
-            path_params={"collectionId": collection_id},
-            json=body.to_body(),
+            ids=(collection_id,),
+            body=body,
             cast_to=Collection,
         )
-        return result
 
     @operation("transferCollection")
     async def transfer(self, collection_id: str, *, organization: str) -> Collection:
@@ -183,11 +173,10 @@ class Collections(APIResource):
         Move the collection, with its spaces, to another organization (an id).
         """
         body = TransferCollectionRequest(organization=organization)
-        result: Collection = await self._client.request(
+        return await self._client.request(
             "POST",
             _COLLECTION + "/transfer",
-            path_params={"collectionId": collection_id},
-            json=body.to_body(),
+            ids=(collection_id,),
+            body=body,
             cast_to=Collection,
         )
-        return result

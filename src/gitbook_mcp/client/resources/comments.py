@@ -1,4 +1,9 @@
-"""Comments on a space's content: threads, replies, resolving and reactions."""
+"""Comments on a space's or a change request's content: threads, replies, resolving, reactions.
+
+One class for both parents (``client.comments`` on a space, ``client.change_request_comments``
+on a change request, whose id may be its number within the space). Text is given as
+``markdown="..."``, or as the API's raw ``body={...}`` document.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,11 @@ import builtins
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.comments import (
     Comment,
+    CommentersPage,
     CommentReply,
     PostCommentReplyRequest,
     PostCommentRequest,
@@ -16,37 +23,62 @@ from gitbook_mcp.client.models.comments import (
     comment_document,
     require_comment_document,
 )
+from gitbook_mcp.client.models.common import Member
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, Ids, ScopedResource, scoped
 
 __all__ = ["Comments"]
 
+_THREADS = "/comments"
+_THREAD = _THREADS + "/{commentId}"
+_REPLIES = _THREAD + "/replies"
+_REPLY = _REPLIES + "/{commentReplyId}"
 
-class Comments(APIResource):
-    """Text is given as ``markdown="..."``, or as the API's raw ``body={...}`` document."""
+Status = Literal["all", "open", "resolved"]
+Order = Literal["asc", "desc"]
 
-    @operation("listCommentsInSpace")
+
+def _update_body(
+    resolved: bool | NotGiven,
+    markdown: str | NotGiven,
+    body: Mapping[str, Any] | NotGiven,
+    added_reactions: builtins.list[str] | NotGiven,
+    removed_reactions: builtins.list[str] | NotGiven,
+) -> UpdateCommentRequest:
+    return UpdateCommentRequest.model_validate(
+        {
+            "resolved": resolved,
+            "body": comment_document(markdown, body),
+            "addedReactions": added_reactions,
+            "removedReactions": removed_reactions,
+        }
+    )
+
+
+class Comments(ScopedResource[*Ids]):
+    """Comment threads and replies under one parent; ids are the parent's, then the comment's."""
+
+    @scoped(
+        "GET", _THREADS, space="listCommentsInSpace", change_request="listCommentsInChangeRequest"
+    )
     def list(
         self,
-        space_id: str,
-        *,
-        status: Literal["all", "open", "resolved"] | NotGiven = NOT_GIVEN,
-        order: Literal["asc", "desc"] | NotGiven = NOT_GIVEN,
+        *ids: *Ids,
+        status: Status | NotGiven = NOT_GIVEN,
+        order: Order | NotGiven = NOT_GIVEN,
         format: ContentFormat | NotGiven = NOT_GIVEN,
         target_page: str | NotGiven = NOT_GIVEN,
         authors: builtins.list[str] | NotGiven = NOT_GIVEN,
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Comment]:
-        """GET /spaces/{spaceId}/comments
-
-        Comment threads of the space (all statuses, newest first, unless told otherwise).
-        """
+        """Comment threads (all statuses, newest first, unless told otherwise)."""
+        path = self._path(_THREADS)
         return self._client.paginate(
-            "/spaces/{spaceId}/comments",
+            path,
             item=Comment,
-            path_params={"spaceId": space_id},
+            ids=ids,
             params={
                 "status": status,
                 "order": order,
@@ -58,150 +90,163 @@ class Comments(APIResource):
             limit=limit,
         )
 
-    @operation("postCommentInSpace")
+    @scoped(
+        "POST", _THREADS, space="postCommentInSpace", change_request="postCommentInChangeRequest"
+    )
     async def create(
         self,
-        space_id: str,
-        *,
+        *ids: *Ids,
         markdown: str | NotGiven = NOT_GIVEN,
         body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
         page: str | NotGiven = NOT_GIVEN,
         node: str | NotGiven = NOT_GIVEN,
         table_cell: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> Comment:
-        """POST /spaces/{spaceId}/comments
-
-        Start a thread, on the space or on ``page`` (a page id) and ``node`` within it.
-        """
+        """Start a thread, on the parent or on ``page`` (a page id) and ``node`` within it."""
         payload = PostCommentRequest.model_validate(
-            strip_not_given(
-                {
-                    "body": require_comment_document(markdown, body),
-                    "page": page,
-                    "node": node,
-                    "tableCell": table_cell,
-                }
-            )
+            {
+                "body": require_comment_document(markdown, body),
+                "page": page,
+                "node": node,
+                "tableCell": table_cell,
+            }
         )
-        result: Comment = await self._client.request(
-            "POST",
-            "/spaces/{spaceId}/comments",
-            path_params={"spaceId": space_id},
-            json=payload.to_body(),
-            cast_to=Comment,
-        )
-        return result
+        path = self._path(_THREADS)
+        return await self._client.request("POST", path, ids=ids, body=payload, cast_to=Comment)
 
-    @operation("getCommentInSpace")
+    @scoped("GET", _THREAD, space="getCommentInSpace", change_request="getCommentInChangeRequest")
     async def get(
-        self, space_id: str, comment_id: str, *, format: ContentFormat | NotGiven = NOT_GIVEN
+        self, *ids: *tuple[*Ids, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
-        """GET /spaces/{spaceId}/comments/{commentId}
-
-        One comment thread's first post, with the caller's ``permissions`` on it.
-        """
-        result: Comment = await self._client.request(
-            "GET",
-            "/spaces/{spaceId}/comments/{commentId}",
-            path_params={"spaceId": space_id, "commentId": comment_id},
-            params={"format": format},
-            cast_to=Comment,
+        """One comment thread's first post, with the caller's ``permissions`` on it."""
+        path = self._path(_THREAD)
+        return await self._client.request(
+            "GET", path, ids=ids, params={"format": format}, cast_to=Comment
         )
-        return result
 
-    @operation("updateCommentInSpace")
+    @scoped(
+        "PUT", _THREAD, space="updateCommentInSpace", change_request="updateCommentInChangeRequest"
+    )
     async def update(
         self,
-        space_id: str,
-        comment_id: str,
-        *,
+        *ids: *tuple[*Ids, str],
         resolved: bool | NotGiven = NOT_GIVEN,
         markdown: str | NotGiven = NOT_GIVEN,
         body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
         added_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
         removed_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
     ) -> Comment:
-        """PUT /spaces/{spaceId}/comments/{commentId}
+        """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
+        payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
+        path = self._path(_THREAD)
+        return await self._client.request("PUT", path, ids=ids, body=payload, cast_to=Comment)
 
-        Resolve or reopen, edit the text (author or space admin), add or remove reactions.
-        """
-        payload = UpdateCommentRequest.model_validate(
-            strip_not_given(
-                {
-                    "resolved": resolved,
-                    "body": comment_document(markdown, body),
-                    "addedReactions": added_reactions,
-                    "removedReactions": removed_reactions,
-                }
-            )
+    @scoped(
+        "DELETE",
+        _THREAD,
+        space="deleteCommentInSpace",
+        change_request="deleteCommentInChangeRequest",
+    )
+    async def delete(self, *ids: *tuple[*Ids, str]) -> bool:
+        """True if the comment was deleted, False if it did not exist."""
+        path = self._path(_THREAD)
+        return await self._client.request_delete(path, ids=ids)
+
+    @scoped("GET", _REPLIES, change_request="listCommentRepliesInChangeRequest")
+    def list_replies(
+        self,
+        *ids: *tuple[*Ids, str],
+        format: ContentFormat | NotGiven = NOT_GIVEN,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[CommentReply]:
+        """The replies of a comment thread."""
+        path = self._path(_REPLIES)
+        return self._client.paginate(
+            path,
+            item=CommentReply,
+            ids=ids,
+            params={"format": format},
+            page=page,
+            limit=limit,
         )
-        result: Comment = await self._client.request(
-            "PUT",
-            "/spaces/{spaceId}/comments/{commentId}",
-            path_params={"spaceId": space_id, "commentId": comment_id},
-            json=payload.to_body(),
-            cast_to=Comment,
-        )
-        return result
 
-    @operation("deleteCommentInSpace")
-    async def delete(self, space_id: str, comment_id: str) -> bool:
-        """DELETE /spaces/{spaceId}/comments/{commentId}
-
-        True if the comment was deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            "/spaces/{spaceId}/comments/{commentId}",
-            path_params={"spaceId": space_id, "commentId": comment_id},
-        )
-
-    @operation("postCommentReplyInSpace")
+    @scoped(
+        "POST",
+        _REPLIES,
+        space="postCommentReplyInSpace",
+        change_request="postCommentReplyInChangeRequest",
+    )
     async def create_reply(
         self,
-        space_id: str,
-        comment_id: str,
-        *,
+        *ids: *tuple[*Ids, str],
         markdown: str | NotGiven = NOT_GIVEN,
         body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        format: ContentFormat | NotGiven = NOT_GIVEN,
     ) -> CommentReply:
-        """POST /spaces/{spaceId}/comments/{commentId}/replies
-
-        Reply to a comment thread.
-        """
+        """Reply to a comment thread; ``format`` (change requests only) shapes the answer."""
+        if self.parent is not CHANGE_REQUEST and not isinstance(format, NotGiven):
+            raise InvalidRequestError(f"format is not accepted for {self.parent.noun}")
         payload = PostCommentReplyRequest.model_validate(
             {"body": require_comment_document(markdown, body, what="reply")}
         )
-        result: CommentReply = await self._client.request(
+        path = self._path(_REPLIES)
+        return await self._client.request(
             "POST",
-            "/spaces/{spaceId}/comments/{commentId}/replies",
-            path_params={"spaceId": space_id, "commentId": comment_id},
-            json=payload.to_body(),
-            cast_to=CommentReply,
-        )
-        return result
-
-    @operation("getCommentReplyInSpace")
-    async def get_reply(
-        self,
-        space_id: str,
-        comment_id: str,
-        comment_reply_id: str,
-        *,
-        format: ContentFormat | NotGiven = NOT_GIVEN,
-    ) -> CommentReply:
-        """GET /spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}
-
-        One reply of a comment thread.
-        """
-        result: CommentReply = await self._client.request(
-            "GET",
-            "/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
-            path_params={
-                "spaceId": space_id,
-                "commentId": comment_id,
-                "commentReplyId": comment_reply_id,
-            },
+            path,
+            ids=ids,
             params={"format": format},
+            body=payload,
             cast_to=CommentReply,
         )
-        return result
+
+    @scoped(
+        "GET",
+        _REPLY,
+        space="getCommentReplyInSpace",
+        change_request="getCommentReplyInChangeRequest",
+    )
+    async def get_reply(
+        self, *ids: *tuple[*Ids, str, str], format: ContentFormat | NotGiven = NOT_GIVEN
+    ) -> CommentReply:
+        """One reply of a comment thread."""
+        path = self._path(_REPLY)
+        return await self._client.request(
+            "GET", path, ids=ids, params={"format": format}, cast_to=CommentReply
+        )
+
+    @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
+    async def update_reply(
+        self,
+        *ids: *tuple[*Ids, str, str],
+        markdown: str | NotGiven = NOT_GIVEN,
+        body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        added_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
+        removed_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
+        resolved: bool | NotGiven = NOT_GIVEN,
+    ) -> CommentReply:
+        """Edit a reply's text (author or space admin), add or remove reactions."""
+        payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
+        path = self._path(_REPLY)
+        return await self._client.request("PUT", path, ids=ids, body=payload, cast_to=CommentReply)
+
+    @scoped("DELETE", _REPLY, change_request="deleteCommentReplyInChangeRequest")
+    async def delete_reply(self, *ids: *tuple[*Ids, str, str]) -> bool:
+        """True if the reply was deleted, False if it did not exist."""
+        path = self._path(_REPLY)
+        return await self._client.request_delete(path, ids=ids)
+
+    @scoped("GET", "/commenters", change_request="listCommentersInChangeRequest")
+    def list_commenters(
+        self, *ids: *Ids, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[Member]:
+        """The members who commented; each page carries their ``total``."""
+        path = self._path("/commenters")
+        return self._client.paginate(
+            path,
+            item=Member,
+            page_type=CommentersPage,
+            ids=ids,
+            page=page,
+            limit=limit,
+        )

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.fonts import (
     CreateCustomFontRequest,
     CustomFont,
@@ -28,9 +28,7 @@ class Fonts(APIResource):
 
         The organization's custom fonts (the operation takes no page or limit).
         """
-        return self._client.paginate(
-            _FONTS, item=CustomFont, path_params={"organizationId": organization_id}
-        )
+        return self._client.paginate(_FONTS, item=CustomFont, ids=(organization_id,))
 
     @operation("createCustomFont")
     async def create(
@@ -47,14 +45,13 @@ class Fonts(APIResource):
         body = CreateCustomFontRequest.model_validate(
             {"fontFamily": font_family, "fontFaces": [dict(face) for face in font_faces]}
         )
-        result: CustomFont = await self._client.request(
+        return await self._client.request(
             "PUT",
             _FONTS,
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=CustomFont,
         )
-        return result
 
     @operation("getCustomFont")
     async def get(self, organization_id: str, font_id: str) -> CustomFont:
@@ -62,13 +59,12 @@ class Fonts(APIResource):
 
         One custom font.
         """
-        result: CustomFont = await self._client.request(
+        return await self._client.request(
             "GET",
             _FONT,
-            path_params={"organizationId": organization_id, "fontId": font_id},
+            ids=(organization_id, font_id),
             cast_to=CustomFont,
         )
-        return result
 
     @operation("updateCustomFont")
     async def update(
@@ -89,16 +85,15 @@ class Fonts(APIResource):
             else font_faces
         )
         body = UpdateCustomFontRequest.model_validate(
-            strip_not_given({"fontFamily": font_family, "fontFaces": faces})
+            {"fontFamily": font_family, "fontFaces": faces}
         )
-        result: CustomFont = await self._client.request(
+        return await self._client.request(
             "POST",
             _FONT,
-            path_params={"organizationId": organization_id, "fontId": font_id},
-            json=body.to_body(),
+            ids=(organization_id, font_id),
+            body=body,
             cast_to=CustomFont,
         )
-        return result
 
     @operation("deleteCustomFont")
     async def delete(self, organization_id: str, font_id: str) -> bool:
@@ -106,6 +101,4 @@ class Fonts(APIResource):
 
         Delete a custom font. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _FONT, path_params={"organizationId": organization_id, "fontId": font_id}
-        )
+        return await self._client.request_delete(_FONT, ids=(organization_id, font_id))

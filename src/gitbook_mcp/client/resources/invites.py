@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.invites import (
     CreateInviteLinkRequest,
@@ -38,17 +38,14 @@ class Invites(APIResource):
 
         Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``.
         """
-        body = InviteUsersRequest.model_validate(
-            strip_not_given({"emails": emails, "role": role, "sso": sso})
-        )
-        result: InviteUsersResult = await self._client.request(
+        body = InviteUsersRequest.model_validate({"emails": emails, "role": role, "sso": sso})
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/invites",
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=InviteUsersResult,
         )
-        return result
 
     @operation("joinOrganizationWithInvite")
     async def join(self, organization_id: str, invite_id: str) -> JoinResult:
@@ -56,13 +53,12 @@ class Invites(APIResource):
 
         Join the organization as the authenticated user, with an invite link's id.
         """
-        result: JoinResult = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/invites/{inviteId}",
-            path_params={"organizationId": organization_id, "inviteId": invite_id},
+            ids=(organization_id, invite_id),
             cast_to=JoinResult,
         )
-        return result
 
     @operation("listOrganizationInviteLinks")
     def list_links(
@@ -79,7 +75,7 @@ class Invites(APIResource):
         return self._client.paginate(
             _LINKS,
             item=InviteLink,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )
@@ -99,18 +95,15 @@ class Invites(APIResource):
         A link joining the organization with ``role``, or a space or collection with ``level``.
         """
         body = CreateInviteLinkRequest.model_validate(
-            strip_not_given(
-                {"role": role, "level": level, "space": space, "collection": collection}
-            )
+            {"role": role, "level": level, "space": space, "collection": collection}
         )
-        result: InviteLink = await self._client.request(
+        return await self._client.request(
             "POST",
             _LINKS,
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=InviteLink,
         )
-        return result
 
     @operation("getOrganizationInviteLink")
     async def get_link(self, organization_id: str, invite_id: str) -> InviteLink:
@@ -118,13 +111,12 @@ class Invites(APIResource):
 
         One invite link.
         """
-        result: InviteLink = await self._client.request(
+        return await self._client.request(
             "GET",
             _LINK,
-            path_params={"organizationId": organization_id, "inviteId": invite_id},
+            ids=(organization_id, invite_id),
             cast_to=InviteLink,
         )
-        return result
 
     @operation("updateOrganizationInviteById")
     async def update_link(
@@ -139,17 +131,14 @@ class Invites(APIResource):
 
         Change the ``role`` of an organization link, or the ``level`` of a space or collection link.
         """
-        body = UpdateInviteLinkRequest.model_validate(
-            strip_not_given({"role": role, "level": level})
-        )
-        result: InviteLink = await self._client.request(
+        body = UpdateInviteLinkRequest.model_validate({"role": role, "level": level})
+        return await self._client.request(
             "PATCH",
             _LINK,
-            path_params={"organizationId": organization_id, "inviteId": invite_id},
-            json=body.to_body(),
+            ids=(organization_id, invite_id),
+            body=body,
             cast_to=InviteLink,
         )
-        return result
 
     @operation("deleteOrganizationInviteById")
     async def delete_link(self, organization_id: str, invite_id: str) -> bool:
@@ -157,6 +146,4 @@ class Invites(APIResource):
 
         Delete an invite link. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _LINK, path_params={"organizationId": organization_id, "inviteId": invite_id}
-        )
+        return await self._client.request_delete(_LINK, ids=(organization_id, invite_id))

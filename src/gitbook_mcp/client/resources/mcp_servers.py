@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.mcp_servers import (
     CreateSiteMcpServerRequest,
     SiteMcpServer,
@@ -33,7 +33,7 @@ class SiteMcpServers(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
             item=SiteMcpServer,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             page=page,
             limit=limit,
         )
@@ -55,14 +55,13 @@ class SiteMcpServers(APIResource):
         body = CreateSiteMcpServerRequest(
             name=name, url=url, headers=dict(headers) if isinstance(headers, Mapping) else {}
         )
-        result: SiteMcpServer = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            ids=(organization_id, site_id),
+            body=body,
             cast_to=SiteMcpServer,
         )
-        return result
 
     @operation("getSiteMcpServerById")
     async def get(
@@ -72,17 +71,12 @@ class SiteMcpServers(APIResource):
 
         One MCP server of the site.
         """
-        result: SiteMcpServer = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=(organization_id, site_id, site_mcp_server_id),
             cast_to=SiteMcpServer,
         )
-        return result
 
     @operation("updateSiteMcpServerById")
     async def update(
@@ -100,20 +94,15 @@ class SiteMcpServers(APIResource):
         Only the fields passed change; ``headers`` replaces the whole map.
         """
         body = UpdateSiteMcpServerRequest.model_validate(
-            strip_not_given({"name": name, "url": url, "headers": headers})
+            {"name": name, "url": url, "headers": headers}
         )
-        result: SiteMcpServer = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_mcp_server_id),
+            body=body,
             cast_to=SiteMcpServer,
         )
-        return result
 
     @operation("deleteSiteMcpServerById")
     async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
@@ -123,9 +112,5 @@ class SiteMcpServers(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=(organization_id, site_id, site_mcp_server_id),
         )

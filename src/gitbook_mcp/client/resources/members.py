@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Member, Role
 from gitbook_mcp.client.models.members import (
     MemberSpace,
@@ -41,7 +41,7 @@ class Members(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/members",
             item=Member,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"order": order, "role": role, "search": search, "sort": sort},
             page=page,
             limit=limit,
@@ -53,13 +53,12 @@ class Members(APIResource):
 
         One member of the organization.
         """
-        result: Member = await self._client.request(
+        return await self._client.request(
             "GET",
             _MEMBER,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             cast_to=Member,
         )
-        return result
 
     @operation("updateMemberInOrganizationById")
     async def update(
@@ -73,15 +72,14 @@ class Members(APIResource):
 
         Change a member's organization role (None makes them a guest).
         """
-        body = UpdateMemberRequest.model_validate(strip_not_given({"role": role}))
-        result: Member = await self._client.request(
+        body = UpdateMemberRequest.model_validate({"role": role})
+        return await self._client.request(
             "PATCH",
             _MEMBER,
-            path_params={"organizationId": organization_id, "userId": user_id},
-            json=body.to_body(),
+            ids=(organization_id, user_id),
+            body=body,
             cast_to=Member,
         )
-        return result
 
     @operation("removeMemberFromOrganizationById")
     async def remove(self, organization_id: str, user_id: str) -> bool:
@@ -89,9 +87,7 @@ class Members(APIResource):
 
         Remove a member. True if removed, False if they were not a member.
         """
-        return await self._client.request_delete(
-            _MEMBER, path_params={"organizationId": organization_id, "userId": user_id}
-        )
+        return await self._client.request_delete(_MEMBER, ids=(organization_id, user_id))
 
     @operation("updateOrganizationMemberLastSeenAt")
     async def ping(self, organization_id: str) -> PingResult:
@@ -99,13 +95,12 @@ class Members(APIResource):
 
         Record the caller as seen now in the organization; answers visitor claims.
         """
-        result: PingResult = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/ping",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             cast_to=PingResult,
         )
-        return result
 
     @operation("setUserAsSSOMemberForOrganization")
     async def set_sso(self, organization_id: str, user_id: str) -> Member:
@@ -113,13 +108,12 @@ class Members(APIResource):
 
         Make a member an SSO member of the organization.
         """
-        result: Member = await self._client.request(
+        return await self._client.request(
             "POST",
             _MEMBER + "/sso",
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             cast_to=Member,
         )
-        return result
 
     @operation("listSpacesForOrganizationMember")
     def list_spaces(
@@ -138,7 +132,7 @@ class Members(APIResource):
         return self._client.paginate(
             _MEMBER + "/spaces",
             item=MemberSpace,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             params={"order": order},
             page=page,
             limit=limit,
@@ -161,7 +155,7 @@ class Members(APIResource):
         return self._client.paginate(
             _MEMBER + "/teams",
             item=MemberTeam,
-            path_params={"organizationId": organization_id, "userId": user_id},
+            ids=(organization_id, user_id),
             params={"title": title},
             page=page,
             limit=limit,

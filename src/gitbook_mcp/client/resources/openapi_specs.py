@@ -38,7 +38,7 @@ class OpenAPISpecs(APIResource):
         return self._client.paginate(
             _SPECS,
             item=OpenAPISpec,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )
@@ -52,14 +52,13 @@ class OpenAPISpecs(APIResource):
         Create a spec under ``slug`` (lowercase words joined by hyphens) from ``source``.
         """
         body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
-        result: OpenAPISpec = await self._client.request(
+        return await self._client.request(
             "POST",
             _SPECS,
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=OpenAPISpec,
         )
-        return result
 
     @operation("getOpenAPISpecBySlug")
     async def get(self, organization_id: str, spec_slug: str) -> OpenAPISpec:
@@ -67,13 +66,12 @@ class OpenAPISpecs(APIResource):
 
         One OpenAPI spec, by slug.
         """
-        result: OpenAPISpec = await self._client.request(
+        return await self._client.request(
             "GET",
             _SPEC,
-            path_params={"organizationId": organization_id, "specSlug": spec_slug},
+            ids=(organization_id, spec_slug),
             cast_to=OpenAPISpec,
         )
-        return result
 
     @operation("createOrUpdateOpenAPISpecBySlug")
     async def create_or_update(
@@ -84,14 +82,13 @@ class OpenAPISpecs(APIResource):
         Create the spec with this slug, or give it a new source (a new version).
         """
         body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
-        result: OpenAPISpec = await self._client.request(
+        return await self._client.request(
             "PUT",
             _SPEC,
-            path_params={"organizationId": organization_id, "specSlug": spec_slug},
-            json=body.to_body(),
+            ids=(organization_id, spec_slug),
+            body=body,
             cast_to=OpenAPISpec,
         )
-        return result
 
     @operation("updateOpenAPISpecBySlug")
     async def update(
@@ -106,14 +103,13 @@ class OpenAPISpecs(APIResource):
         Make the spec ``private`` or ``public`` (anyone with its public link).
         """
         body = UpdateOpenAPISpecRequest.model_validate({"visibility": visibility})
-        result: OpenAPISpec = await self._client.request(
+        return await self._client.request(
             "PATCH",
             _SPEC,
-            path_params={"organizationId": organization_id, "specSlug": spec_slug},
-            json=body.to_body(),
+            ids=(organization_id, spec_slug),
+            body=body,
             cast_to=OpenAPISpec,
         )
-        return result
 
     @operation("deleteOpenAPISpecBySlug")
     async def delete(self, organization_id: str, spec_slug: str) -> bool:
@@ -121,6 +117,4 @@ class OpenAPISpecs(APIResource):
 
         Delete a spec. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _SPEC, path_params={"organizationId": organization_id, "specSlug": spec_slug}
-        )
+        return await self._client.request_delete(_SPEC, ids=(organization_id, spec_slug))

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.organizations import (
     EmailDomainOrganizations,
@@ -38,13 +38,12 @@ class Organizations(APIResource):
 
         One organization, with the caller's ``permissions`` in it.
         """
-        result: Organization = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             cast_to=Organization,
         )
-        return result
 
     @operation("updateOrganizationById")
     async def update(
@@ -66,28 +65,25 @@ class Organizations(APIResource):
         Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None.
         """
         body = UpdateOrganizationRequest.model_validate(
-            strip_not_given(
-                {
-                    "title": title,
-                    "emailDomains": email_domains,
-                    "hostname": hostname,
-                    "defaultRole": default_role,
-                    "defaultContent": default_content,
-                    "logo": logo,
-                    "sso": sso,
-                    "ai": ai,
-                    "inviteLinks": invite_links,
-                }
-            )
+            {
+                "title": title,
+                "emailDomains": email_domains,
+                "hostname": hostname,
+                "defaultRole": default_role,
+                "defaultContent": default_content,
+                "logo": logo,
+                "sso": sso,
+                "ai": ai,
+                "inviteLinks": invite_links,
+            }
         )
-        result: Organization = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}",
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=Organization,
         )
-        return result
 
     @operation("searchOrganizationContent")
     def search(
@@ -105,7 +101,7 @@ class Organizations(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/search",
             item=SearchSpaceResult,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"query": search_query_adapter.validate_python(query)},
             page=page,
             limit=limit,
@@ -117,10 +113,9 @@ class Organizations(APIResource):
 
         The organizations an email domain (such as ``acme.test``) belongs to.
         """
-        result: EmailDomainOrganizations = await self._client.request(
+        return await self._client.request(
             "GET",
             "/email-domains/{emailDomain}/orgs",
-            path_params={"emailDomain": email_domain},
+            ids=(email_domain,),
             cast_to=EmailDomainOrganizations,
         )
-        return result

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.redirects import (
     CreateSiteRedirectRequest,
     SiteRedirect,
@@ -47,7 +47,7 @@ class SiteRedirects(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/redirects",
             item=SiteRedirect,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             page=page,
             limit=limit,
         )
@@ -68,14 +68,13 @@ class SiteRedirects(APIResource):
         body = CreateSiteRedirectRequest.model_validate(
             {"source": source, "destination": destination}
         )
-        result: SiteRedirect = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/redirects",
-            path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            ids=(organization_id, site_id),
+            body=body,
             cast_to=SiteRedirect,
         )
-        return result
 
     @operation("updateSiteRedirectById")
     async def update(
@@ -92,20 +91,15 @@ class SiteRedirects(APIResource):
         Change the source path, the destination, or both.
         """
         body = UpdateSiteRedirectRequest.model_validate(
-            strip_not_given({"source": source, "destination": destination})
+            {"source": source, "destination": destination}
         )
-        result: SiteRedirect = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteRedirectId": site_redirect_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_redirect_id),
+            body=body,
             cast_to=SiteRedirect,
         )
-        return result
 
     @operation("deleteSiteRedirectById")
     async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
@@ -115,11 +109,7 @@ class SiteRedirects(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteRedirectId": site_redirect_id,
-            },
+            ids=(organization_id, site_id, site_redirect_id),
         )
 
     @operation("getSiteRedirectBySource")
@@ -135,11 +125,10 @@ class SiteRedirects(APIResource):
 
         The redirect whose source is ``source``, and the URL it resolves to (404 if none).
         """
-        result: SiteRedirectLookup = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}/redirect",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
             cast_to=SiteRedirectLookup,
         )
-        return result

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.saml import (
     CreateSAMLProviderRequest,
@@ -35,7 +35,7 @@ class Saml(APIResource):
         return self._client.paginate(
             _PROVIDERS,
             item=SAMLProvider,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )
@@ -57,25 +57,22 @@ class Saml(APIResource):
         Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id.
         """
         body = CreateSAMLProviderRequest.model_validate(
-            strip_not_given(
-                {
-                    "label": label,
-                    "entityID": entity_id,
-                    "certificate": certificate,
-                    "ssoURL": sso_url,
-                    "defaultTeam": default_team,
-                    "defaultRole": default_role,
-                }
-            )
+            {
+                "label": label,
+                "entityID": entity_id,
+                "certificate": certificate,
+                "ssoURL": sso_url,
+                "defaultTeam": default_team,
+                "defaultRole": default_role,
+            }
         )
-        result: SAMLProvider = await self._client.request(
+        return await self._client.request(
             "POST",
             _PROVIDERS,
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=SAMLProvider,
         )
-        return result
 
     @operation("getOrganizationSAMLProviderById")
     async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
@@ -83,13 +80,12 @@ class Saml(APIResource):
 
         One SAML provider.
         """
-        result: SAMLProvider = await self._client.request(
+        return await self._client.request(
             "GET",
             _PROVIDER,
-            path_params={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            ids=(organization_id, saml_provider_id),
             cast_to=SAMLProvider,
         )
-        return result
 
     @operation("updateOrganizationSAMLProvider")
     async def update(
@@ -109,25 +105,22 @@ class Saml(APIResource):
         Change the provider's fields passed.
         """
         body = UpdateSAMLProviderRequest.model_validate(
-            strip_not_given(
-                {
-                    "label": label,
-                    "entityID": entity_id,
-                    "certificate": certificate,
-                    "ssoURL": sso_url,
-                    "defaultTeam": default_team,
-                    "defaultRole": default_role,
-                }
-            )
+            {
+                "label": label,
+                "entityID": entity_id,
+                "certificate": certificate,
+                "ssoURL": sso_url,
+                "defaultTeam": default_team,
+                "defaultRole": default_role,
+            }
         )
-        result: SAMLProvider = await self._client.request(
+        return await self._client.request(
             "PATCH",
             _PROVIDER,
-            path_params={"organizationId": organization_id, "samlProviderId": saml_provider_id},
-            json=body.to_body(),
+            ids=(organization_id, saml_provider_id),
+            body=body,
             cast_to=SAMLProvider,
         )
-        return result
 
     @operation("deleteOrganizationSAMLProvider")
     async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
@@ -137,7 +130,7 @@ class Saml(APIResource):
         """
         return await self._client.request_delete(
             _PROVIDER,
-            path_params={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            ids=(organization_id, saml_provider_id),
         )
 
     @operation("listSSOProviderLoginsInOrganization")
@@ -146,10 +139,9 @@ class Saml(APIResource):
 
         The SSO logins members can start (a plain list, not paginated).
         """
-        result: SSOLoginList = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sso",
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             cast_to=SSOLoginList,
         )
-        return result

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
     AddSectionGroupRequest,
     AddSectionRequest,
@@ -47,7 +47,7 @@ class SiteSections(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/sections",
             item=SiteSection,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             params={"shareKey": share_key},
             page=page,
             limit=limit,
@@ -67,17 +67,14 @@ class SiteSections(APIResource):
 
         Add a section to the site, publishing ``space_id`` as its first site space.
         """
-        body = AddSectionRequest.model_validate(
-            strip_not_given({"spaceId": space_id, "title": title, "icon": icon})
-        )
-        result: SiteSection = await self._client.request(
+        body = AddSectionRequest.model_validate({"spaceId": space_id, "title": title, "icon": icon})
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/sections",
-            path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            ids=(organization_id, site_id),
+            body=body,
             cast_to=SiteSection,
         )
-        return result
 
     @operation("updateSiteSectionById")
     async def update(
@@ -98,29 +95,22 @@ class SiteSections(APIResource):
         Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         """
         body = UpdateSectionRequest.model_validate(
-            strip_not_given(
-                {
-                    "title": title,
-                    "path": path,
-                    "defaultSiteSpace": default_site_space,
-                    "condition": condition,
-                    "icon": icon,
-                    "description": description,
-                }
-            )
+            {
+                "title": title,
+                "path": path,
+                "defaultSiteSpace": default_site_space,
+                "condition": condition,
+                "icon": icon,
+                "description": description,
+            }
         )
-        result: SiteSection = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_section_id),
+            body=body,
             cast_to=SiteSection,
         )
-        return result
 
     @operation("moveSiteSection")
     async def move(
@@ -145,18 +135,13 @@ class SiteSections(APIResource):
                 )
             }
         )
-        result: SiteSection = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_section_id),
+            body=body,
             cast_to=SiteSection,
         )
-        return result
 
     @operation("deleteSiteSectionById")
     async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
@@ -166,11 +151,7 @@ class SiteSections(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=(organization_id, site_id, site_section_id),
         )
 
 
@@ -191,7 +172,7 @@ class SiteSectionGroups(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
             item=SiteSectionGroup,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             page=page,
             limit=limit,
         )
@@ -211,16 +192,15 @@ class SiteSectionGroups(APIResource):
         Add a section group, gathering the given ``sections`` (ids).
         """
         body = AddSectionGroupRequest.model_validate(
-            strip_not_given({"title": title, "icon": icon, "sections": sections})
+            {"title": title, "icon": icon, "sections": sections}
         )
-        result: SiteSectionGroup = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
-            path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            ids=(organization_id, site_id),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("updateSiteSectionGroupById")
     async def update(
@@ -236,21 +216,14 @@ class SiteSectionGroups(APIResource):
 
         Rename the group or change its icon (None removes it).
         """
-        body = UpdateSectionGroupRequest.model_validate(
-            strip_not_given({"title": title, "icon": icon})
-        )
-        result: SiteSectionGroup = await self._client.request(
+        body = UpdateSectionGroupRequest.model_validate({"title": title, "icon": icon})
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_section_group_id),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("moveSiteSectionGroup")
     async def move(
@@ -280,18 +253,13 @@ class SiteSectionGroups(APIResource):
                 )
             }
         )
-        result: SiteSectionGroup = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_section_group_id),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("deleteSiteSectionGroupById")
     async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
@@ -301,11 +269,7 @@ class SiteSectionGroups(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id),
         )
 
     @operation("addSectionToGroup")
@@ -322,18 +286,13 @@ class SiteSectionGroups(APIResource):
         Put a section in the group.
         """
         body = AddSectionToGroupRequest(sectionId=section_id)
-        result: SiteSectionGroup = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_section_group_id),
+            body=body,
             cast_to=SiteSectionGroup,
         )
-        return result
 
     @operation("removeSectionFromGroup")
     async def remove_section(
@@ -350,10 +309,5 @@ class SiteSectionGroups(APIResource):
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}"
             "/sections/{siteSectionId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=(organization_id, site_id, site_section_group_id, site_section_id),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
     AddSiteSpaceRequest,
     MoveSiteSpaceRequest,
@@ -42,7 +42,7 @@ class SiteSpaces(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces",
             item=SiteSpace,
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             params={"default": default, "shareKey": share_key},
             page=page,
             limit=limit,
@@ -61,17 +61,14 @@ class SiteSpaces(APIResource):
 
         Publish a space on the site, in ``section_id`` (else the default section, or the root).
         """
-        body = AddSiteSpaceRequest.model_validate(
-            strip_not_given({"spaceId": space_id, "sectionId": section_id})
-        )
-        result: SiteSpace = await self._client.request(
+        body = AddSiteSpaceRequest.model_validate({"spaceId": space_id, "sectionId": section_id})
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/site-spaces",
-            path_params={"organizationId": organization_id, "siteId": site_id},
-            json=body.to_body(),
+            ids=(organization_id, site_id),
+            body=body,
             cast_to=SiteSpace,
         )
-        return result
 
     @operation("updateSiteSpaceById")
     async def update(
@@ -89,20 +86,15 @@ class SiteSpaces(APIResource):
         Change the path (1..100), the visibility ``condition`` (None removes it) or the space.
         """
         body = UpdateSiteSpaceRequest.model_validate(
-            strip_not_given({"path": path, "condition": condition, "spaceId": space_id})
+            {"path": path, "condition": condition, "spaceId": space_id}
         )
-        result: SiteSpace = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_space_id),
+            body=body,
             cast_to=SiteSpace,
         )
-        return result
 
     @operation("moveSiteSpace")
     async def move(
@@ -127,18 +119,13 @@ class SiteSpaces(APIResource):
                 )
             }
         )
-        result: SiteSpace = await self._client.request(
+        return await self._client.request(
             "POST",
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
-            json=body.to_body(),
+            ids=(organization_id, site_id, site_space_id),
+            body=body,
             cast_to=SiteSpace,
         )
-        return result
 
     @operation("deleteSiteSpaceById")
     async def delete(self, organization_id: str, site_id: str, site_space_id: str) -> bool:
@@ -148,9 +135,5 @@ class SiteSpaces(APIResource):
         """
         return await self._client.request_delete(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            path_params={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            ids=(organization_id, site_id, site_space_id),
         )

@@ -32,7 +32,7 @@ class Sites(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/sites",
             item=Site,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"space": space, "title": title, "published": published, "type": type},
             page=page,
             limit=limit,
@@ -44,10 +44,9 @@ class Sites(APIResource):
 
         One site of the organization.
         """
-        result: Site = await self._client.request(
+        return await self._client.request(
             "GET",
             "/orgs/{organizationId}/sites/{siteId}",
-            path_params={"organizationId": organization_id, "siteId": site_id},
+            ids=(organization_id, site_id),
             cast_to=Site,
         )
-        return result

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.common import Role, Space
 from gitbook_mcp.client.models.links import LinkUsage
@@ -28,14 +28,13 @@ class Spaces(APIResource):
 
         One space, with the caller's ``permissions`` on it.
         """
-        result: Space = await self._client.request(
+        return await self._client.request(
             "GET",
             "/spaces/{spaceId}",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             params={"shareKey": share_key},
             cast_to=Space,
         )
-        return result
 
     @operation("updateSpaceById")
     async def update(
@@ -53,24 +52,21 @@ class Spaces(APIResource):
         Only the fields passed are changed.
         """
         body = UpdateSpaceRequest.model_validate(
-            strip_not_given(
-                {
-                    "title": title,
-                    "editMode": edit_mode,
-                    "defaultLevel": default_level,
-                    "language": language,
-                    "emoji": emoji,
-                }
-            )
+            {
+                "title": title,
+                "editMode": edit_mode,
+                "defaultLevel": default_level,
+                "language": language,
+                "emoji": emoji,
+            }
         )
-        result: Space = await self._client.request(
+        return await self._client.request(
             "PATCH",
             "/spaces/{spaceId}",
-            path_params={"spaceId": space_id},
-            json=body.to_body(),
+            ids=(space_id,),
+            body=body,
             cast_to=Space,
         )
-        return result
 
     @operation("deleteSpaceById")
     async def delete(self, space_id: str) -> bool:
@@ -78,20 +74,17 @@ class Spaces(APIResource):
 
         Soft delete, restorable for 7 days. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            "/spaces/{spaceId}", path_params={"spaceId": space_id}
-        )
+        return await self._client.request_delete("/spaces/{spaceId}", ids=(space_id,))
 
     @operation("duplicateSpace")
     async def duplicate(self, space_id: str) -> Space:
         """POST /spaces/{spaceId}/duplicate"""
-        result: Space = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/duplicate",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             cast_to=Space,
         )
-        return result
 
     @operation("restoreSpace")
     async def restore(self, space_id: str) -> Space:
@@ -99,13 +92,12 @@ class Spaces(APIResource):
 
         Only spaces deleted in the last 7 days can be restored.
         """
-        result: Space = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/restore",
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             cast_to=Space,
         )
-        return result
 
     @operation("moveSpace")
     async def move(
@@ -123,40 +115,33 @@ class Spaces(APIResource):
         """
         if all(isinstance(v, NotGiven) for v in (parent, before, after)):
             raise InvalidRequestError("move needs parent, before or after")
-        position = strip_not_given(
-            {
-                "before": PositionRef(type="space", space=before)
-                if isinstance(before, str)
-                else NOT_GIVEN,
-                "after": PositionRef(type="space", space=after)
-                if isinstance(after, str)
-                else NOT_GIVEN,
-            }
-        )
+        position = {
+            side: PositionRef(type="space", space=ref)
+            for side, ref in (("before", before), ("after", after))
+            if isinstance(ref, str)
+        }
         body = MoveSpaceRequest.model_validate(
-            strip_not_given({"parent": parent, "position": position or NOT_GIVEN})
+            {"parent": parent, "position": position or NOT_GIVEN}
         )
-        result: Space = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/move",
-            path_params={"spaceId": space_id},
-            json=body.to_body(),
+            ids=(space_id,),
+            body=body,
             cast_to=Space,
         )
-        return result
 
     @operation("transferSpace")
     async def transfer(self, space_id: str, *, organization: str) -> Space:
         """POST /spaces/{spaceId}/transfer"""
         body = TransferSpaceRequest(organization=organization)
-        result: Space = await self._client.request(
+        return await self._client.request(
             "POST",
             "/spaces/{spaceId}/transfer",
-            path_params={"spaceId": space_id},
-            json=body.to_body(),
+            ids=(space_id,),
+            body=body,
             cast_to=Space,
         )
-        return result
 
     @operation("listSpaceLinks")
     def list_links(
@@ -174,7 +159,7 @@ class Spaces(APIResource):
             "/spaces/{spaceId}/links",
             item=LinkUsage,
             page_type=LinkListing,
-            path_params={"spaceId": space_id},
+            ids=(space_id,),
             page=page,
             limit=limit,
         )
@@ -194,7 +179,7 @@ class Spaces(APIResource):
         return self._client.paginate(
             "/orgs/{organizationId}/spaces",
             item=Space,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             page=page,
             limit=limit,
         )

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven, strip_not_given
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import MemberRole, Team
 from gitbook_mcp.client.models.teams import (
     AddTeamMemberRequest,
@@ -45,7 +45,7 @@ class Teams(APIResource):
         return self._client.paginate(
             _TEAMS,
             item=Team,
-            path_params={"organizationId": organization_id},
+            ids=(organization_id,),
             params={"owner": owner, "title": title},
             page=page,
             limit=limit,
@@ -63,17 +63,14 @@ class Teams(APIResource):
 
         Create a team (title 1 to 64 characters), optionally with members (user ids).
         """
-        body = CreateTeamRequest.model_validate(
-            strip_not_given({"title": title, "members": members})
-        )
-        result: Team = await self._client.request(
+        body = CreateTeamRequest.model_validate({"title": title, "members": members})
+        return await self._client.request(
             "PUT",
             _TEAMS,
-            path_params={"organizationId": organization_id},
-            json=body.to_body(),
+            ids=(organization_id,),
+            body=body,
             cast_to=Team,
         )
-        return result
 
     @operation("getTeamInOrganizationById")
     async def get(self, organization_id: str, team_id: str) -> Team:
@@ -81,13 +78,12 @@ class Teams(APIResource):
 
         One team.
         """
-        result: Team = await self._client.request(
+        return await self._client.request(
             "GET",
             _TEAM,
-            path_params={"organizationId": organization_id, "teamId": team_id},
+            ids=(organization_id, team_id),
             cast_to=Team,
         )
-        return result
 
     @operation("updateTeamInOrganizationById")
     async def update(self, organization_id: str, team_id: str, *, title: str) -> Team:
@@ -96,14 +92,13 @@ class Teams(APIResource):
         Rename a team.
         """
         body = UpdateTeamRequest(title=title)
-        result: Team = await self._client.request(
+        return await self._client.request(
             "PATCH",
             _TEAM,
-            path_params={"organizationId": organization_id, "teamId": team_id},
-            json=body.to_body(),
+            ids=(organization_id, team_id),
+            body=body,
             cast_to=Team,
         )
-        return result
 
     @operation("removeTeamFromOrganizationById")
     async def delete(self, organization_id: str, team_id: str) -> bool:
@@ -111,9 +106,7 @@ class Teams(APIResource):
 
         Delete a team. True if deleted, False if it did not exist.
         """
-        return await self._client.request_delete(
-            _TEAM, path_params={"organizationId": organization_id, "teamId": team_id}
-        )
+        return await self._client.request_delete(_TEAM, ids=(organization_id, team_id))
 
     @operation("listTeamMembersInOrganizationById")
     def list_members(
@@ -131,7 +124,7 @@ class Teams(APIResource):
         return self._client.paginate(
             _MEMBERS,
             item=TeamRosterEntry,
-            path_params={"organizationId": organization_id, "teamId": team_id},
+            ids=(organization_id, team_id),
             page=page,
             limit=limit,
         )
@@ -151,13 +144,13 @@ class Teams(APIResource):
         Add and remove members (user ids or emails; both lists: removed), set roles by user.
         """
         body = UpdateTeamMembersRequest.model_validate(
-            strip_not_given({"add": add, "remove": remove, "memberships": memberships})
+            {"add": add, "remove": remove, "memberships": memberships}
         )
         await self._client.request_empty(
             "PUT",
             _MEMBERS,
-            path_params={"organizationId": organization_id, "teamId": team_id},
-            json=body.to_body(),
+            ids=(organization_id, team_id),
+            body=body,
         )
 
     @operation("addMemberToOrganizationTeamById")
@@ -173,12 +166,12 @@ class Teams(APIResource):
 
         Add a member to the team, or change their team role (``owner`` or ``member``).
         """
-        body = AddTeamMemberRequest.model_validate(strip_not_given({"role": role}))
+        body = AddTeamMemberRequest.model_validate({"role": role})
         await self._client.request_empty(
             "PUT",
             _MEMBER,
-            path_params={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
-            json=body.to_body(),
+            ids=(organization_id, team_id, user_id),
+            body=body,
         )
 
     @operation("deleteMemberFromOrganizationTeamById")
@@ -189,5 +182,5 @@ class Teams(APIResource):
         """
         return await self._client.request_delete(
             _MEMBER,
-            path_params={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
+            ids=(organization_id, team_id, user_id),
         )

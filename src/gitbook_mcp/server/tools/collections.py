@@ -170,12 +170,12 @@ class PermissionsArgs(AccessListArgs):
 
 
 async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
-    permissions = ctx.client.permissions
+    permissions = ctx.client.collection_permissions
     return await list_access(
         args,
         args.collection_id,
-        users=permissions.list_collection_users,
-        aggregate=permissions.list_collection_aggregate,
+        users=permissions.list_users,
+        aggregate=permissions.list_aggregate,
     )
 
 
@@ -184,13 +184,13 @@ class PermissionWriteArgs(AccessWriteArgs):
 
 
 async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
-    permissions = ctx.client.permissions
+    permissions = ctx.client.collection_permissions
     return await grant(
         args,
         "collection",
         args.collection_id,
-        invite=permissions.invite_to_collection,
-        update=permissions.update_collection_user,
+        invite=permissions.invite,
+        update=permissions.update_user,
     )
 
 
@@ -204,7 +204,7 @@ async def delete_collection_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     if args.kind == "user_access":
         user_id = need(args.user_id, "user_id", "user_access")
         return Deleted(
-            deleted=await ctx.client.permissions.remove_collection_user(args.collection_id, user_id)
+            deleted=await ctx.client.collection_permissions.remove_user(args.collection_id, user_id)
         )
     return Deleted(deleted=await ctx.client.collections.delete(args.collection_id))
 

@@ -119,9 +119,7 @@ class SpaceRead(BaseModel):
 
 async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
     if args.method == "revision":
-        revision = await ctx.client.space_content.get_current_revision(
-            args.space_id, computed=False
-        )
+        revision = await ctx.client.space_content.get_revision(args.space_id, computed=False)
         return SpaceRead(revision=_revision(revision))
     return SpaceRead(space=_space(await ctx.client.spaces.get(args.space_id)))
 
@@ -294,12 +292,12 @@ class PermissionsArgs(AccessListArgs):
 
 
 async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
-    permissions = ctx.client.permissions
+    permissions = ctx.client.space_permissions
     return await list_access(
         args,
         args.space_id,
-        users=permissions.list_space_users,
-        aggregate=permissions.list_space_aggregate,
+        users=permissions.list_users,
+        aggregate=permissions.list_aggregate,
     )
 
 
@@ -308,13 +306,13 @@ class PermissionWriteArgs(AccessWriteArgs):
 
 
 async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
-    permissions = ctx.client.permissions
+    permissions = ctx.client.space_permissions
     return await grant(
         args,
         "space",
         args.space_id,
-        invite=permissions.invite_to_space,
-        update=permissions.update_space_user,
+        invite=permissions.invite,
+        update=permissions.update_user,
     )
 
 
@@ -350,7 +348,7 @@ async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     if args.kind == "user_access":
         user_id = need(args.user_id, "user_id", "user_access")
         return Deleted(
-            deleted=await ctx.client.permissions.remove_space_user(args.space_id, user_id)
+            deleted=await ctx.client.space_permissions.remove_user(args.space_id, user_id)
         )
     return Deleted(deleted=await ctx.client.spaces.delete(args.space_id))
 

@@ -1,0 +1,176 @@
+"""A space's or a change request's content: revision, pages, files, links and backlinks, imports.
+
+One class for both parents (``client.space_content`` for the space's current revision,
+``client.change_request_content`` for a change request's latest one). ``metadata=False`` omits
+mutable git metadata; ``computed=False`` skips computed content.
+"""
+
+from __future__ import annotations
+
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models.content import (
+    ContentFormat,
+    ImportContentRequest,
+    ImportContentResult,
+    ImportContentSource,
+    PageList,
+    Revision,
+    RevisionFile,
+    RevisionPage,
+)
+from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import Ids, ScopedResource, scoped
+
+__all__ = ["Content"]
+
+_FILE = "/content/files/{fileId}"
+_PAGE = "/content/page/{pageId}"
+_BY_PATH = "/content/path/{pagePath}"
+
+
+class Content(ScopedResource[*Ids]):
+    """The content under one parent; ids are the parent's, then the page's or file's."""
+
+    @scoped(
+        "GET",
+        "/content",
+        space="getCurrentRevision",
+        change_request="getRevisionOfChangeRequestById",
+    )
+    async def get_revision(
+        self,
+        *ids: *Ids,
+        metadata: bool | NotGiven = NOT_GIVEN,
+        computed: bool | NotGiven = NOT_GIVEN,
+    ) -> Revision:
+        """The revision: its page tree, files and reusable content."""
+        path = self._path("/content")
+        params = {"metadata": metadata, "computed": computed}
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=Revision)
+
+    @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
+    async def list_pages(
+        self,
+        *ids: *Ids,
+        metadata: bool | NotGiven = NOT_GIVEN,
+        computed: bool | NotGiven = NOT_GIVEN,
+    ) -> PageList:
+        """The page tree (not paginated; walk it with ``.walk()``)."""
+        path = self._path("/content/pages")
+        params = {"metadata": metadata, "computed": computed}
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=PageList)
+
+    @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
+    async def get_page(
+        self,
+        *ids: *tuple[*Ids, str],
+        format: ContentFormat | NotGiven = NOT_GIVEN,
+        evaluated: bool | NotGiven = NOT_GIVEN,
+        metadata: bool | NotGiven = NOT_GIVEN,
+        computed: bool | NotGiven = NOT_GIVEN,
+    ) -> RevisionPage:
+        """One page; ``format="markdown"`` returns its text as markdown."""
+        path = self._path(_PAGE)
+        params = {
+            "format": format,
+            "evaluated": evaluated,
+            "metadata": metadata,
+            "computed": computed,
+        }
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
+
+    @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
+    async def get_page_by_path(
+        self,
+        *ids: *tuple[*Ids, str],
+        format: ContentFormat | NotGiven = NOT_GIVEN,
+        evaluated: bool | NotGiven = NOT_GIVEN,
+        metadata: bool | NotGiven = NOT_GIVEN,
+        computed: bool | NotGiven = NOT_GIVEN,
+    ) -> RevisionPage:
+        """A document or group page by its path (``"guides/install"``; slashes are kept)."""
+        path = self._path(_BY_PATH)
+        params = {
+            "format": format,
+            "evaluated": evaluated,
+            "metadata": metadata,
+            "computed": computed,
+        }
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
+
+    @scoped("GET", "/content/files", change_request="listFilesInChangeRequestById")
+    def list_files(
+        self,
+        *ids: *Ids,
+        metadata: bool | NotGiven = NOT_GIVEN,
+        computed: bool | NotGiven = NOT_GIVEN,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[RevisionFile]:
+        """The files (images, attachments) of the revision."""
+        path = self._path("/content/files")
+        return self._client.paginate(
+            path,
+            item=RevisionFile,
+            ids=ids,
+            params={"metadata": metadata, "computed": computed},
+            page=page,
+            limit=limit,
+        )
+
+    @scoped("GET", _FILE, change_request="getFileInChangeRequestById")
+    async def get_file(
+        self,
+        *ids: *tuple[*Ids, str],
+        metadata: bool | NotGiven = NOT_GIVEN,
+        computed: bool | NotGiven = NOT_GIVEN,
+    ) -> RevisionFile:
+        """One file of the revision."""
+        path = self._path(_FILE)
+        params = {"metadata": metadata, "computed": computed}
+        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionFile)
+
+    @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
+    def list_file_backlinks(
+        self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[ContentLocation]:
+        """Where the file is referenced from, in this content."""
+        path = self._path(_FILE + "/backlinks")
+        return self._client.paginate(path, item=ContentLocation, ids=ids, page=page, limit=limit)
+
+    @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
+    def list_page_links(
+        self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[LinkUsage]:
+        """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
+        ``stats``.
+        """
+        path = self._path(_PAGE + "/links")
+        return self._client.paginate(
+            path,
+            item=LinkUsage,
+            page_type=LinkListing,
+            ids=ids,
+            page=page,
+            limit=limit,
+        )
+
+    @scoped("GET", _PAGE + "/backlinks", change_request="listChangeRequestPageBacklinks")
+    def list_page_backlinks(
+        self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[ContentLocation]:
+        """Where the page is linked from, in this content."""
+        path = self._path(_PAGE + "/backlinks")
+        return self._client.paginate(path, item=ContentLocation, ids=ids, page=page, limit=limit)
+
+    @scoped("POST", "/content/import", change_request="importContentInChangeRequest")
+    async def import_content(
+        self, *ids: *Ids, url: str, source: ImportContentSource
+    ) -> ImportContentResult:
+        """Import content from ``url`` (of kind ``source``) into a new revision."""
+        path = self._path("/content/import")
+        body = ImportContentRequest(url=url, source=source)
+        return await self._client.request(
+            "POST", path, ids=ids, body=body, cast_to=ImportContentResult
+        )
