@@ -25,6 +25,9 @@ from gitbook_mcp.local.store.spaces import SpaceStore
 
 __all__ = ["MIGRATIONS", "Store"]
 
+OPEN_TIMEOUT_S = 120.0
+"""How long opening waits for another process creating or seeding the same file."""
+
 MIGRATIONS: list[Migration] = [
     *CORE_MIGRATIONS,
     *ORG_MIGRATIONS,
@@ -59,7 +62,7 @@ class Store:
         self.comments = CommentStore(self)
         self.sites = SiteStore(self)
         try:
-            with self.db.transaction(exclusive=True):
+            with self.db.patience(OPEN_TIMEOUT_S), self.db.transaction(exclusive=True):
                 self.db.migrate(MIGRATIONS)
                 if seed is not None:
                     seed(self)

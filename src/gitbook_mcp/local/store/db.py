@@ -18,6 +18,9 @@ from typing import Any
 
 __all__ = ["Database", "Migration", "dumps", "loads", "new_id"]
 
+BUSY_TIMEOUT_S = 10.0
+"""How long a write waits for another connection's lock before the request answers 503."""
+
 Migration = tuple[str, str]
 """A migration: a unique name and the SQL script that applies it."""
 
@@ -43,7 +46,7 @@ class Database:
         if self.path != ":memory:":
             _create_private(Path(self.path))
         self._conn = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+            self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S
         )
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
@@ -56,6 +59,16 @@ class Database:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    @contextmanager
+    def patience(self, seconds: float) -> Iterator[None]:
+        """Wait up to ``seconds`` for other connections' locks (opening: another process may
+        be seeding the same new file), then return to the usual wait."""
+        self.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        try:
+            yield
+        finally:
+            self.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     @property
     def in_transaction(self) -> bool:

@@ -10,9 +10,11 @@ API operations the server sent, so `tests/unit/server/test_reach.py` can show th
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -103,7 +105,8 @@ async def run_scenario(
     ``prepare`` may change the workspace first; ``inspect`` sees every tool result.
     """
     reached = Reached()
-    store = Store(":memory:", clock=clock)
+    # Scenarios import markdown from a temporary folder: let the import read only there.
+    store = Store(":memory:", clock=clock, import_root=Path(tempfile.gettempdir()))
     load_demo(store)
     if prepare is not None:
         prepare(store)
