@@ -55,7 +55,7 @@ class OrganizationPermissions(APIModel):
     ownTeam: bool
     createContent: bool
     createOpenAPISpec: bool
-    ingestConversations: bool
+    ingestConversations: bool | None = None
     viewBilling: bool
     listMembers: bool
     listTeams: bool
