@@ -16,7 +16,7 @@ import pytest
 from pydantic import ValidationError
 
 from gitbook_mcp.client import GitBookClient, GitBookError
-from gitbook_mcp.client.profiles import PROFILES, Profile
+from gitbook_mcp.client.profiles import KEPT, PROFILES, Profile, operations
 from tests.contract.profiles_support import (
     load_profile_contract,
     serving_transport,
@@ -30,7 +30,10 @@ pytestmark = pytest.mark.anyio
 
 
 def _variants(contract: Contract, schema: dict[str, Any]) -> list[tuple[Variant, Any]]:
-    """Minimal instances (empty and one-item arrays) and full ones, for each branch pick."""
+    """Minimal instances (empty and one-item arrays) and full ones, for each branch pick.
+
+    The 3.1 (live) contract spells null as a ``oneOf`` branch, which the picks take in turn.
+    """
     found: list[tuple[Variant, Any]] = []
     pick, widest = 0, 1
     while pick < min(widest, MAX_PICKS):
@@ -87,3 +90,21 @@ async def test_client_reads_every_valid_answer(profile: Profile, op_id: str) -> 
         if error is not None:
             refused.append(f"{variant}: {error} <- {json.dumps(instance)[:300]}")
     assert refused == []
+
+
+def test_every_implemented_operation_of_both_profiles_is_read() -> None:
+    cases = {(p.values[0], p.values[1]) for p in _cases()}
+    assert {op for profile, op in cases if profile == "seed"} == operations("seed")
+    assert {op for profile, op in cases if profile == "live"} == KEPT
+
+
+def test_minimal_instances_hold_only_the_required_properties() -> None:
+    contract = load_profile_contract("live")
+    organization = contract.document["components"]["schemas"]["Organization"]
+    required = set(contract.resolve(organization)["required"])
+    minimal = InstanceBuilder(contract, Variant()).build(organization)
+    full = InstanceBuilder(contract, Variant(full=True, items=1)).build(organization)
+    assert set(minimal) == required
+    assert set(full) == set(contract.resolve(organization)["properties"])
+    assert not any(minimal["permissions"].values())
+    assert all(full["permissions"].values())
