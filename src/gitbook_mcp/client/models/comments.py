@@ -69,7 +69,7 @@ class CommentPermissions(APIModel):
 
     view: bool
     edit: bool
-    react: bool
+    react: bool | None = None
     delete: bool
     reply: bool | None = None
 
@@ -85,10 +85,12 @@ class TableCellTarget(APIModel):
 
 
 class CommentTargetPage(APIModel):
+    """The page a comment is on; the live service (0.202.0) guarantees only its ``id``."""
+
     id: str
-    title: str
-    path: str
-    outdated: bool
+    title: str | None = None
+    path: str | None = None
+    outdated: bool | None = None
     emoji: str | None = None
     icon: str | None = None
     createdAt: str | None = None

@@ -34,7 +34,7 @@ SpecSlug = Annotated[str, Field(min_length=1, max_length=100, pattern=SPEC_SLUG_
 class OpenAPISpecPermissions(APIModel):
     view: bool
     edit: bool
-    delete: bool
+    delete: bool | None = None
 
 
 class OpenAPISpecUrls(APIModel):

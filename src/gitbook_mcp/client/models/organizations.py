@@ -54,7 +54,7 @@ class OrganizationPermissions(APIModel):
     ownTeam: bool
     createContent: bool
     createOpenAPISpec: bool
-    ingestConversations: bool
+    ingestConversations: bool | None = None
     viewBilling: bool
     listMembers: bool
     listTeams: bool

@@ -91,7 +91,7 @@ class Site(APIModel):
     siteSpaces: int
     createdAt: str
     features: list[SiteFeature]
-    agentsContext: str
+    agentsContext: str | None = None
     urls: SiteUrls
     defaultSpace: str | None = None
     icon: dict[str, Any] | None = None

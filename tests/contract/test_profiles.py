@@ -1,0 +1,52 @@
+"""The profiles' operation sets are exactly the operationIds of the two vendored contracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client.profiles import (
+    ADDED_IN_LIVE,
+    KEPT,
+    PROFILES,
+    REMOVED_IN_LIVE,
+    Profile,
+    operations,
+)
+from tests.contract.profiles_support import load_profile_contract
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_profile_operations_are_the_contracts_operation_ids(profile: Profile) -> None:
+    assert operations(profile) == frozenset(load_profile_contract(profile).operations)
+
+
+def test_profile_sizes_follow_the_issue() -> None:
+    assert (len(KEPT), len(REMOVED_IN_LIVE), len(ADDED_IN_LIVE)) == (128, 8, 21)
+    assert len(operations("seed")) == 136
+    assert len(operations("live")) == 149
+    assert operations("live") == (operations("seed") - REMOVED_IN_LIVE) | ADDED_IN_LIVE
+    assert not KEPT & REMOVED_IN_LIVE
+    assert not KEPT & ADDED_IN_LIVE
+
+
+def test_client_implements_the_seed_profile_and_nothing_outside_the_profiles() -> None:
+    implemented = frozenset(GitBookClient(token="t").operations())
+    assert operations("seed") <= implemented
+    assert implemented <= operations("seed") | operations("live")
+
+
+def test_kept_operations_have_the_same_method_and_path_in_both_contracts() -> None:
+    seed, live = load_profile_contract("seed"), load_profile_contract("live")
+    moved = [
+        op_id
+        for op_id in KEPT
+        if (seed.operations[op_id].method, seed.operations[op_id].path)
+        != (live.operations[op_id].method, live.operations[op_id].path)
+    ]
+    assert moved == []
+
+
+def test_unknown_profile_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="'beta'"):
+        operations("beta")  # type: ignore[arg-type]
