@@ -93,5 +93,5 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         factory or client_factory(settings),
         refresh_interval=settings.permissions_refresh,
         extra_setup=setup,
-        secrets=tuple(t for t in (settings.token, settings.local_token) if t),
+        secrets=tuple(t for t in (settings.api_token, settings.local_token) if t),
     )

@@ -50,7 +50,7 @@ def _server(status: int | None) -> GitBookServer:
         ) as client:
             yield client
 
-    settings = Settings(token=TOKEN, toolsets=("all",))
+    settings = Settings(api_token=TOKEN, toolsets=("all",))
     return create_server(settings, factory=factory)
 
 
