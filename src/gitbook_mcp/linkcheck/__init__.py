@@ -1,0 +1,37 @@
+"""Link checking from content: extraction, checks of every link kind, and planned fixes."""
+
+from __future__ import annotations
+
+from gitbook_mcp.linkcheck.external import ExternalChecker, UrlVerdict
+from gitbook_mcp.linkcheck.model import (
+    FileNode,
+    Finding,
+    Link,
+    PageBody,
+    PageNode,
+    PublishedSite,
+    PublishedSpace,
+    RevisionContent,
+    ScanResult,
+    Target,
+)
+from gitbook_mcp.linkcheck.scan import LinkScanner
+from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
+
+__all__ = [
+    "ContentReader",
+    "ExternalChecker",
+    "FileNode",
+    "Finding",
+    "Link",
+    "LinkScanner",
+    "PageBody",
+    "PageNode",
+    "PublishedSite",
+    "PublishedSpace",
+    "RevisionContent",
+    "ScanResult",
+    "SiteReader",
+    "Target",
+    "UrlVerdict",
+]

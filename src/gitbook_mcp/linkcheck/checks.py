@@ -1,0 +1,153 @@
+"""Checking one link: page, anchor, file and space refs, and URLs of the organization's own sites.
+
+Each check answers None when the link works, or a `Verdict` naming why not in one short sentence.
+A URL under a published site's address is resolved through the site's spaces to a page path of
+that space (the scanned revision when it is the scanned space, else its main content); a path that
+resolves to nothing is broken unless a site redirect covers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+from urllib.parse import unquote, urlsplit
+
+from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
+from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace, Target
+
+__all__ = ["CHECKED_KINDS", "Outcome", "Verdict", "check_target"]
+
+CHECKED_KINDS = frozenset({"page", "anchor", "file", "space"})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Why a link fails: ``broken``, or ``unchecked`` when a check was refused."""
+
+    reason: str
+    status: Literal["broken", "unchecked"] = "broken"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Whether the link was checked at all, and its verdict (None: it works)."""
+
+    checked: bool
+    verdict: Verdict | None = None
+
+
+async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdict:
+    space = target.space_id
+    if space and space != ctx.space_id and not await ctx.space_exists(space):
+        return Verdict(f"the space {space} does not exist or cannot be read")
+    return await ctx.index(space)
+
+
+def _find_page(index: RevisionIndex, target: Target, here: PageNode) -> PageNode | Verdict:
+    if target.page_id:
+        page = index.by_id.get(target.page_id)
+        missing = target.page_id
+    elif target.page_path is not None:
+        page = index.by_path.get(target.page_path)
+        missing = target.page_path or "(root)"
+        if page is None and target.page_path == "" and index.pages:
+            page = index.pages[0]
+    else:
+        return here
+    if page is None:
+        return Verdict(f"no page {missing} {index.where()}")
+    return page
+
+
+async def _check_anchor(
+    ctx: ScanContext, index: RevisionIndex, page: PageNode, anchor: str
+) -> Verdict | None:
+    anchors = await ctx.anchors(index, page.id)
+    if anchor in anchors:
+        return None
+    return Verdict(f"the page {page.path or page.title} has no heading #{anchor}")
+
+
+async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Verdict | None:
+    if target.kind == "space":
+        if target.space_id and not await ctx.space_exists(target.space_id):
+            return Verdict(f"the space {target.space_id} does not exist or cannot be read")
+        return None
+    index = await _index_for(ctx, target)
+    if isinstance(index, Verdict):
+        return index
+    if target.kind == "file":
+        if (target.file_id and target.file_id in index.file_ids) or (
+            target.file_name and target.file_name in index.file_names
+        ):
+            return None
+        return Verdict(f"no file {target.file_name or target.file_id} {index.where()}")
+    page = _find_page(index, target, here)
+    if isinstance(page, Verdict):
+        return page
+    if target.kind == "anchor" and target.anchor:
+        return await _check_anchor(ctx, index, page, target.anchor)
+    return None
+
+
+def _site_for(sites: list[PublishedSite], url: str) -> PublishedSite | None:
+    matches = [s for s in sites if _under(url, s.url)]
+    return max(matches, key=lambda s: len(s.url), default=None)
+
+
+def _under(url: str, base: str) -> bool:
+    base = base.rstrip("/")
+    return url == base or url.startswith(base + "/")
+
+
+def _space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
+    matches = [s for s in site.spaces if _under(url, s.url)]
+    return max(matches, key=lambda s: len(s.url), default=None)
+
+
+async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
+    """None when the URL is not under a published site; else the outcome of its resolution."""
+    parts = urlsplit(url)
+    bare = f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+    site = _site_for(await ctx.sites(), bare)
+    if site is None:
+        return None
+    published = _space_for(site, bare)
+    if published is not None:
+        path = unquote(bare[len(published.url.rstrip("/")) :].strip("/"))
+        target = Target(
+            "anchor" if parts.fragment else "page",
+            page_path=path,
+            anchor=parts.fragment or None,
+            space_id=published.space_id,
+        )
+        index = await ctx.index(published.space_id)
+        page = index.by_path.get(path) or (index.pages[0] if not path and index.pages else None)
+        if page is not None:
+            if target.anchor:
+                return Outcome(True, await _check_anchor(ctx, index, page, target.anchor))
+            return Outcome(True)
+    source = "/" + unquote(bare[len(site.url.rstrip("/")) :].strip("/"))
+    if await ctx.redirect(site.id, source) is not None:
+        return Outcome(True)
+    return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
+
+
+async def check_target(
+    ctx: ScanContext, target: Target, here: PageNode, external: ExternalChecker | None
+) -> Outcome:
+    """Check one link's target from the page ``here``."""
+    if target.kind in CHECKED_KINDS:
+        return Outcome(True, await _check_content(ctx, target, here))
+    if target.kind != "url" or not target.url:
+        return Outcome(False)
+    site = await _check_site_url(ctx, target.url)
+    if site is not None:
+        return site
+    if external is None or not target.url.lower().startswith(("http://", "https://")):
+        return Outcome(False)
+    verdict = await external.check(target.url)
+    if verdict.status == "ok":
+        return Outcome(True)
+    return Outcome(True, Verdict(verdict.reason, verdict.status))
