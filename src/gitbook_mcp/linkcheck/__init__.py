@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gitbook_mcp.linkcheck.edit import Edit, apply_fixes
 from gitbook_mcp.linkcheck.external import ExternalChecker, UrlVerdict
 from gitbook_mcp.linkcheck.model import (
     FileNode,
@@ -15,14 +16,18 @@ from gitbook_mcp.linkcheck.model import (
     ScanResult,
     Target,
 )
+from gitbook_mcp.linkcheck.plan import UNLINK, Fix
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
 __all__ = [
+    "UNLINK",
     "ContentReader",
+    "Edit",
     "ExternalChecker",
     "FileNode",
     "Finding",
+    "Fix",
     "Link",
     "LinkScanner",
     "PageBody",
@@ -34,4 +39,5 @@ __all__ = [
     "SiteReader",
     "Target",
     "UrlVerdict",
+    "apply_fixes",
 ]

@@ -16,7 +16,15 @@ from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace, Target
 
-__all__ = ["CHECKED_KINDS", "Outcome", "Verdict", "check_target"]
+__all__ = [
+    "CHECKED_KINDS",
+    "Outcome",
+    "Verdict",
+    "check_target",
+    "find_page",
+    "site_for",
+    "space_for",
+]
 
 CHECKED_KINDS = frozenset({"page", "anchor", "file", "space"})
 
@@ -44,7 +52,8 @@ async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdic
     return await ctx.index(space)
 
 
-def _find_page(index: RevisionIndex, target: Target, here: PageNode) -> PageNode | Verdict:
+def find_page(index: RevisionIndex, target: Target, here: PageNode) -> PageNode | Verdict:
+    """The page a target names (``here`` when it names none), or why there is none."""
     if target.page_id:
         page = index.by_id.get(target.page_id)
         missing = target.page_id
@@ -83,7 +92,7 @@ async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Ve
         ):
             return None
         return Verdict(f"no file {target.file_name or target.file_id} {index.where()}")
-    page = _find_page(index, target, here)
+    page = find_page(index, target, here)
     if isinstance(page, Verdict):
         return page
     if target.kind == "anchor" and target.anchor:
@@ -91,7 +100,8 @@ async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Ve
     return None
 
 
-def _site_for(sites: list[PublishedSite], url: str) -> PublishedSite | None:
+def site_for(sites: list[PublishedSite], url: str) -> PublishedSite | None:
+    """The published site whose address the URL is under (the longest match)."""
     matches = [s for s in sites if _under(url, s.url)]
     return max(matches, key=lambda s: len(s.url), default=None)
 
@@ -101,7 +111,8 @@ def _under(url: str, base: str) -> bool:
     return url == base or url.startswith(base + "/")
 
 
-def _space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
+def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
+    """The site's space whose address the URL is under (the longest match)."""
     matches = [s for s in site.spaces if _under(url, s.url)]
     return max(matches, key=lambda s: len(s.url), default=None)
 
@@ -110,10 +121,10 @@ async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
     """None when the URL is not under a published site; else the outcome of its resolution."""
     parts = urlsplit(url)
     bare = f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
-    site = _site_for(await ctx.sites(), bare)
+    site = site_for(await ctx.sites(), bare)
     if site is None:
         return None
-    published = _space_for(site, bare)
+    published = space_for(site, bare)
     if published is not None:
         path = unquote(bare[len(published.url.rstrip("/")) :].strip("/"))
         target = Target(

@@ -8,12 +8,15 @@ so its counts equal that page's share of a full scan.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import anyio
 
 from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.plan import Fix, plan_fixes
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
 __all__ = ["DEFAULT_CONCURRENCY", "LinkScanner"]
@@ -39,15 +42,32 @@ class LinkScanner:
         self._external = external
         self._concurrency = concurrency
         self._progress = progress
+        self._contexts: dict[tuple[str, str | None], ScanContext] = {}
 
     def _context(self, space_id: str, change_request_id: str | None) -> ScanContext:
-        return ScanContext(
+        """A fresh context (content may have changed since the last scan), kept for planning."""
+        ctx = ScanContext(
             self._reader,
             space_id,
             change_request_id,
             sites=self._sites,
             concurrency=self._concurrency,
         )
+        self._contexts[(space_id, change_request_id)] = ctx
+        return ctx
+
+    async def plan(
+        self,
+        findings: Sequence[Finding],
+        space_id: str,
+        change_request_id: str | None = None,
+        *,
+        renamed: Mapping[str, str] | None = None,
+    ) -> list[Fix]:
+        """Proposed fixes of the findings, reusing what the scan of that revision read."""
+        key = (space_id, change_request_id)
+        ctx = self._contexts.get(key) or self._context(space_id, change_request_id)
+        return await plan_fixes(ctx, findings, renamed=renamed)
 
     async def scan(self, space_id: str, change_request_id: str | None = None) -> ScanResult:
         """Every broken link of the change request (or of the main content when None)."""
