@@ -60,7 +60,7 @@ def refusal(text: str) -> str | None:
         address = ipaddress.ip_address(text.split("%", 1)[0])
     except ValueError:
         return "not an IP address"
-    for candidate in (address, _embedded(address)):
+    for candidate in (_embedded(address), address):
         if candidate is None:
             continue
         for name, test in _CHECKS:

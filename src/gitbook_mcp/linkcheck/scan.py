@@ -111,33 +111,33 @@ class LinkScanner:
         self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
     ) -> ScanResult:
         result = ScanResult(pages_scanned=len(pages))
+        found: list[tuple[str, int, Finding]] = []
 
-        async def check(page: PageNode, link: Link) -> None:
+        async def check(page: PageNode, position: int, link: Link) -> None:
             outcome = await check_target(ctx, link.target, page, self._external)
             if outcome.checked:
                 result.links_checked += 1
             if outcome.verdict is not None:
-                result.findings.append(
-                    Finding(
-                        page_id=page.id,
-                        page_path=page.path,
-                        page_title=page.title,
-                        link=link,
-                        reason=outcome.verdict.reason,
-                        status=outcome.verdict.status,
-                    )
+                finding = Finding(
+                    page_id=page.id,
+                    page_path=page.path,
+                    page_title=page.title,
+                    link=link,
+                    reason=outcome.verdict.reason,
+                    status=outcome.verdict.status,
                 )
+                found.append((page.path, position, finding))
 
         async with anyio.create_task_group() as tg:
             for page in pages:
                 links = page_links(index, page, await ctx.body(index, page.id))
                 result.links[page.id] = links
-                for link in links:
-                    tg.start_soon(check, page, link)
-        result.findings.sort(key=_order)
+                for position, link in enumerate(links):
+                    tg.start_soon(check, page, position, link)
+        result.findings = [finding for *_, finding in sorted(found, key=_order)]
         return result
 
 
-def _order(finding: Finding) -> tuple[str, int, str, str]:
-    link = finding.link
-    return (finding.page_path, link.line or 0, link.pointer or "", finding.target)
+def _order(item: tuple[str, int, Finding]) -> tuple[str, str, int]:
+    """Page path, then page id (two pages may share a path), then document order."""
+    return (item[0], item[2].page_id, item[1])
