@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
+import httpx2
 
+from gitbook_mcp.linkcheck import ExternalChecker
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     PageBody,
@@ -144,3 +147,54 @@ def set_home(reader: FakeReader, body: dict[str, Any] | str, cr: str | None = "c
         reader.bodies[("s1", cr, "p_home")] = PageBody(markdown=body)
     else:
         reader.bodies[("s1", cr, "p_home")] = PageBody(document=body)
+
+
+PUBLIC = "93.184.215.14"
+
+
+def resolver(table: dict[str, list[str]]) -> Callable[[str], Awaitable[list[str]]]:
+    async def resolve(host: str) -> list[str]:
+        if host not in table:
+            raise OSError("no such host")
+        return table[host]
+
+    return resolve
+
+
+class Server:
+    """A MockTransport handler recording requests, answering from a table of (method, host)."""
+
+    def __init__(self, answers: dict[tuple[str, str], int | str], delay: float = 0.0) -> None:
+        self.answers = answers
+        self.delay = delay
+        self.requests: list[httpx2.Request] = []
+        self.in_flight: dict[str, int] = {}
+        self.max_in_flight: dict[str, int] = {}
+
+    async def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        self.requests.append(request)
+        host = request.headers["host"]
+        self.in_flight[host] = self.in_flight.get(host, 0) + 1
+        self.max_in_flight[host] = max(self.max_in_flight.get(host, 0), self.in_flight[host])
+        try:
+            await anyio.sleep(self.delay)
+            answer = self.answers.get((request.method, host + request.url.path), 404)
+            if answer == "fail":
+                raise httpx2.ConnectError("refused")
+            if answer == "timeout":
+                raise httpx2.ReadTimeout("slow")
+            if isinstance(answer, str):
+                return httpx2.Response(301, headers={"Location": answer})
+            return httpx2.Response(answer)
+        finally:
+            self.in_flight[host] -= 1
+
+
+def checker(server: Server, table: dict[str, list[str]], **options: int) -> ExternalChecker:
+    http = httpx2.AsyncClient(
+        transport=httpx2.MockTransport(server), headers={"Authorization": "Bearer secret"}
+    )
+    return ExternalChecker(http=http, resolver=resolver(table), **options)  # type: ignore[arg-type]
+
+
+HOSTS = {"a.test": [PUBLIC], "b.test": [PUBLIC], "inside.test": ["192.168.0.10"]}

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import anyio
-import httpx2
 import pytest
 
-from gitbook_mcp.linkcheck import ExternalChecker, LinkScanner
+from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.linkcheck.netguard import guard_host, refusal
-from tests.unit.linkcheck.fakes import doc, link, para, set_home, world
+from tests.unit.linkcheck.fakes import (
+    HOSTS,
+    PUBLIC,
+    Server,
+    checker,
+    doc,
+    link,
+    para,
+    resolver,
+    set_home,
+    world,
+)
 
 pytestmark = pytest.mark.anyio
-
-PUBLIC = "93.184.215.14"
-Handler = Callable[[httpx2.Request], Awaitable[httpx2.Response]]
 
 
 @pytest.mark.parametrize(
@@ -52,15 +57,6 @@ def test_public_addresses_pass(address: str) -> None:
     assert refusal(address) is None
 
 
-def resolver(table: dict[str, list[str]]) -> Callable[[str], Awaitable[list[str]]]:
-    async def resolve(host: str) -> list[str]:
-        if host not in table:
-            raise OSError("no such host")
-        return table[host]
-
-    return resolve
-
-
 async def test_guard_judges_every_resolved_address_and_ip_literals() -> None:
     table = {"mixed.test": [PUBLIC, "10.0.0.5"], "ok.test": [PUBLIC]}
     assert await guard_host("ok.test", resolver(table)) == ([PUBLIC], None)
@@ -73,45 +69,6 @@ async def test_guard_judges_every_resolved_address_and_ip_literals() -> None:
     assert (await guard_host("nowhere.test", resolver(table)))[1] == (
         "the host nowhere.test could not be resolved (OSError)"
     )
-
-
-class Server:
-    """A MockTransport handler recording requests, answering from a table of (method, host)."""
-
-    def __init__(self, answers: dict[tuple[str, str], int | str], delay: float = 0.0) -> None:
-        self.answers = answers
-        self.delay = delay
-        self.requests: list[httpx2.Request] = []
-        self.in_flight: dict[str, int] = {}
-        self.max_in_flight: dict[str, int] = {}
-
-    async def __call__(self, request: httpx2.Request) -> httpx2.Response:
-        self.requests.append(request)
-        host = request.headers["host"]
-        self.in_flight[host] = self.in_flight.get(host, 0) + 1
-        self.max_in_flight[host] = max(self.max_in_flight.get(host, 0), self.in_flight[host])
-        try:
-            await anyio.sleep(self.delay)
-            answer = self.answers.get((request.method, host + request.url.path), 404)
-            if answer == "fail":
-                raise httpx2.ConnectError("refused")
-            if answer == "timeout":
-                raise httpx2.ReadTimeout("slow")
-            if isinstance(answer, str):
-                return httpx2.Response(301, headers={"Location": answer})
-            return httpx2.Response(answer)
-        finally:
-            self.in_flight[host] -= 1
-
-
-def checker(server: Server, table: dict[str, list[str]], **options: int) -> ExternalChecker:
-    http = httpx2.AsyncClient(
-        transport=httpx2.MockTransport(server), headers={"Authorization": "Bearer secret"}
-    )
-    return ExternalChecker(http=http, resolver=resolver(table), **options)  # type: ignore[arg-type]
-
-
-HOSTS = {"a.test": [PUBLIC], "b.test": [PUBLIC], "inside.test": ["192.168.0.10"]}
 
 
 async def test_head_first_then_get_when_refused_or_failing() -> None:
