@@ -54,6 +54,11 @@ class ClientContentReader:
         self._client = client
         self._format: ContentFormat = format
 
+    @property
+    def max_concurrency(self) -> int:
+        """The client's cap on requests in flight (it enforces it itself)."""
+        return self._client.max_concurrency
+
     async def revision(self, space_id: str, change_request_id: str | None) -> RevisionContent:
         """The revision's pages and files, in one request."""
         if change_request_id:

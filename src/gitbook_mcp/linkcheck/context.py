@@ -73,7 +73,10 @@ class _Once:
 
 
 class ScanContext:
-    """The scanned revision, and lazy cached reads of everything links may point at."""
+    """The scanned revision, and lazy cached reads of everything links may point at.
+
+    ``concurrency`` caps reads in flight; None leaves it to the reader (the client caps itself).
+    """
 
     def __init__(
         self,
@@ -82,16 +85,18 @@ class ScanContext:
         change_request_id: str | None,
         *,
         sites: SiteReader | None = None,
-        concurrency: int = 8,
+        concurrency: int | None = 8,
     ) -> None:
         self.reader = reader
         self.site_reader = sites
         self.space_id = space_id
         self.change_request_id = change_request_id
-        self.limit = anyio.CapacityLimiter(max(concurrency, 1))
+        self.limit = anyio.CapacityLimiter(max(concurrency, 1)) if concurrency else None
         self._cache = _Once()
 
     async def _read(self, call: Callable[[], Awaitable[T]]) -> T:
+        if self.limit is None:
+            return await call()
         async with self.limit:
             return await call()
 

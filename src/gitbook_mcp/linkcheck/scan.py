@@ -11,22 +11,40 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import anyio
+from anyio.abc import TaskGroup
 
 from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.plan import Fix, plan_fixes
-from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
+from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
 
 __all__ = ["DEFAULT_CONCURRENCY", "LinkScanner"]
 
 DEFAULT_CONCURRENCY = 8
-"""The default cap on reads in flight (the client's own default cap)."""
+"""The cap on reads in flight for a reader that has none of its own."""
+
+
+def _reads_in_progress(reader: ContentReader, concurrency: int | None) -> int | None:
+    """How many reads may be in progress at once (None: no limit of the scanner's own).
+
+    A reader that caps its own requests (the API client) is not limited again, so that parsing
+    answers overlaps the next requests while the requests in flight stay within its cap; any
+    other reader is limited to ``concurrency`` reads at once.
+    """
+    if isinstance(reader, CappedReader) and (
+        not concurrency or concurrency >= reader.max_concurrency
+    ):
+        return None
+    return concurrency or DEFAULT_CONCURRENCY
 
 
 class LinkScanner:
-    """Checks the links of a revision's pages; ``external`` also checks outside URLs."""
+    """Checks the links of a revision's pages; ``external`` also checks outside URLs.
+
+    ``concurrency`` caps the requests in flight (default: the reader's own cap, the client's).
+    """
 
     def __init__(
         self,
@@ -34,13 +52,13 @@ class LinkScanner:
         *,
         sites: SiteReader | None = None,
         external: ExternalChecker | None = None,
-        concurrency: int = DEFAULT_CONCURRENCY,
+        concurrency: int | None = None,
         progress: Progress | None = None,
     ) -> None:
         self._reader = reader
         self._sites = sites
         self._external = external
-        self._concurrency = concurrency
+        self._concurrency = _reads_in_progress(reader, concurrency)
         self._progress = progress
         self._contexts: dict[tuple[str, str | None], ScanContext] = {}
 
@@ -73,9 +91,7 @@ class LinkScanner:
         """Every broken link of the change request (or of the main content when None)."""
         ctx = self._context(space_id, change_request_id)
         index = await ctx.index()
-        pages = [page for page in index.pages if page.type == "document"]
-        await self._read_all(ctx, index, pages)
-        return await self._check_pages(ctx, index, pages)
+        return await self._run(ctx, index, [p for p in index.pages if p.type == "document"])
 
     async def scan_page(
         self, space_id: str, change_request_id: str | None, page_id: str
@@ -86,32 +102,15 @@ class LinkScanner:
         page = index.by_id.get(page_id)
         if page is None:
             raise LookupError(f"no page {page_id} {index.where()}")
-        await ctx.body(index, page_id)
-        if self._progress is not None:
-            await self._progress(1, 1, f"read {page.path or page.title}")
-        return await self._check_pages(ctx, index, [page])
+        return await self._run(ctx, index, [page])
 
-    async def _read_all(
-        self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
-    ) -> None:
-        done = 0
-
-        async def read(page: PageNode) -> None:
-            nonlocal done
-            await ctx.body(index, page.id)
-            done += 1
-            if self._progress is not None:
-                await self._progress(done, len(pages), f"read {page.path or page.title}")
-
-        async with anyio.create_task_group() as tg:
-            for page in pages:
-                tg.start_soon(read, page)
-
-    async def _check_pages(
+    async def _run(
         self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
     ) -> ScanResult:
+        """Read every page and check its links as soon as it arrives (checks overlap reads)."""
         result = ScanResult(pages_scanned=len(pages))
         found: list[tuple[str, int, Finding]] = []
+        done = 0
 
         async def check(page: PageNode, position: int, link: Link) -> None:
             outcome = await check_target(ctx, link.target, page, self._external)
@@ -128,12 +127,22 @@ class LinkScanner:
                 )
                 found.append((page.path, position, finding))
 
+        async def scan(page: PageNode, tg: TaskGroup) -> None:
+            nonlocal done
+            links = page_links(index, page, await ctx.body(index, page.id))
+            result.links[page.id] = links
+            for position, link in enumerate(links):
+                if link.target.kind == "url":
+                    tg.start_soon(check, page, position, link)
+                else:
+                    await check(page, position, link)
+            done += 1
+            if self._progress is not None:
+                await self._progress(done, len(pages), f"read {page.path or page.title}")
+
         async with anyio.create_task_group() as tg:
             for page in pages:
-                links = page_links(index, page, await ctx.body(index, page.id))
-                result.links[page.id] = links
-                for position, link in enumerate(links):
-                    tg.start_soon(check, page, position, link)
+                tg.start_soon(scan, page, tg)
         result.findings = [finding for *_, finding in sorted(found, key=_order)]
         return result
 

@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from gitbook_mcp.linkcheck.model import PageBody, PublishedSite, RevisionContent
 
-__all__ = ["ContentReader", "SiteReader"]
+__all__ = ["CappedReader", "ContentReader", "SiteReader"]
 
 
 class ContentReader(Protocol):
@@ -27,6 +27,16 @@ class ContentReader(Protocol):
 
     async def space_exists(self, space_id: str) -> bool:
         """Whether the space exists and can be read with this token."""
+        ...
+
+
+@runtime_checkable
+class CappedReader(Protocol):
+    """A reader that bounds its own requests in flight (the API client does)."""
+
+    @property
+    def max_concurrency(self) -> int:
+        """The most requests it has in flight at once."""
         ...
 
 

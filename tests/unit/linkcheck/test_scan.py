@@ -192,3 +192,29 @@ async def test_embed_and_content_ref_blocks_are_checked() -> None:
         ("content-ref", "page"),
         ("embed", "url"),
     ]
+
+
+class CappedReader(FakeReader):
+    """A reader that caps its own requests, as the API client does."""
+
+    max_concurrency = 3
+
+
+async def test_a_reader_that_caps_itself_is_not_limited_again() -> None:
+    from gitbook_mcp.linkcheck.scan import _reads_in_progress
+
+    capped = CappedReader()
+    assert _reads_in_progress(capped, None) is None
+    assert _reads_in_progress(capped, 8) is None
+    assert _reads_in_progress(capped, 2) == 2
+    assert _reads_in_progress(FakeReader(), None) == 8
+    assert _reads_in_progress(FakeReader(), 5) == 5
+
+
+async def test_the_content_scan_benchmark_replays_with_latency_only() -> None:
+    from bench import scan_content
+
+    result = await scan_content.measure(pages=10, latency_ms=1, concurrency=4, runs=1)
+    assert result["requests"] == 1 + 8 + 10
+    assert result["max_in_flight"] <= 4
+    assert result["findings"] == 5
