@@ -97,10 +97,11 @@ class ExternalChecker:
                 return UrlVerdict("broken", "the URL is not valid")
             if parsed.scheme not in ("http", "https") or not parsed.host:
                 return UrlVerdict("unchecked", f"not checked: {parsed.scheme or 'no'} scheme")
-            addresses, why = await guard_host(parsed.host, self._resolver)
+            host = parsed.raw_host.decode("ascii")
+            addresses, why = await guard_host(host, self._resolver)
             if why is not None:
                 return UrlVerdict("unchecked" if addresses else "broken", why)
-            async with self._limit, self._host_limit(parsed.host):
+            async with self._limit, self._host_limit(host):
                 answer = await self._probe(parsed, addresses[0])
             if isinstance(answer, str):
                 return UrlVerdict("broken", answer)
@@ -134,7 +135,7 @@ class ExternalChecker:
             pinned,
             headers={"Host": host, "User-Agent": _USER_AGENT, "Accept": "*/*"},
             timeout=self._timeout,
-            extensions={"sni_hostname": url.host},
+            extensions={"sni_hostname": url.raw_host.decode("ascii")},
         )
         for name in _STRIPPED:
             request.headers.pop(name, None)

@@ -191,3 +191,13 @@ async def test_scan_with_external_reports_dead_and_refused_urls() -> None:
     ]
     assert result.links_checked == 3
     assert [f.text for f in result.broken] == ["dead"]
+
+
+async def test_international_and_ipv6_hosts_are_pinned_by_their_ascii_name() -> None:
+    server = Server({("HEAD", "xn--bcher-kva.test/x"): 200})
+    table = {"xn--bcher-kva.test": ["2606:4700::1111"]}
+    async with checker(server, table) as check:
+        assert (await check.check("https://bücher.test/x")).status == "ok"
+    request = server.requests[0]
+    assert str(request.url) == "https://[2606:4700::1111]/x"
+    assert request.extensions["sni_hostname"] == "xn--bcher-kva.test"
