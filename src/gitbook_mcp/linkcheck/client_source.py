@@ -36,6 +36,7 @@ def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[P
             slug=page.slug or "",
             type=page.type,
             parent_id=parent,
+            target=page.target if page.type == "link" else None,
         )
         yield from _flatten(page.pages, page.id)
 

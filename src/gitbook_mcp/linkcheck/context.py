@@ -12,7 +12,7 @@ from typing import TypeVar
 
 import anyio
 
-from gitbook_mcp.linkcheck.extract import document_anchors, document_links
+from gitbook_mcp.linkcheck.extract import document_anchors, document_links, ref_target
 from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
 from gitbook_mcp.linkcheck.model import FileNode, Link, PageBody, PageNode, PublishedSite
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
@@ -158,7 +158,12 @@ class ScanContext:
 
 
 def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> list[Link]:
-    """The links of a page's body: from its document, else from its markdown."""
+    """The links of a page's body: from its document, else from its markdown.
+
+    A link page (``type="link"``) has one link: its target, with its title as text.
+    """
+    if page.type == "link" and page.target is not None:
+        return [Link(page.title, ref_target(page.target), "link-page", ref=page.target)]
     if body is None:
         return []
     if body.document is not None:

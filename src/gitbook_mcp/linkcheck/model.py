@@ -40,6 +40,8 @@ class PageNode:
     slug: str = ""
     type: str = "document"
     parent_id: str | None = None
+    target: Mapping[str, Any] | None = None
+    """A link page's content ref (``type="link"``)."""
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,8 @@ class LinkScanner:
         """Every broken link of the change request (or of the main content when None)."""
         ctx = self._context(space_id, change_request_id)
         index = await ctx.index()
-        return await self._run(ctx, index, [p for p in index.pages if p.type == "document"])
+        pages = [p for p in index.pages if p.type == "document" or p.target is not None]
+        return await self._run(ctx, index, pages)
 
     async def scan_page(
         self, space_id: str, change_request_id: str | None, page_id: str

@@ -218,3 +218,19 @@ async def test_the_content_scan_benchmark_replays_with_latency_only() -> None:
     assert result["requests"] == 1 + 8 + 10
     assert result["max_in_flight"] <= 4
     assert result["findings"] == 5
+
+
+async def test_link_pages_are_checked_by_their_target() -> None:
+    reader, sites = world()
+    pages = reader.revisions[("s1", "cr1")].pages
+    pages.append(
+        PageNode("p_l1", "To guide", "", type="link", target={"kind": "page", "page": "p_guide"})
+    )
+    pages.append(
+        PageNode("p_l2", "To nowhere", "", type="link", target={"kind": "page", "page": "p_0"})
+    )
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [(f.page_id, f.text, f.link.node_type, f.reason) for f in result.findings] == [
+        ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1")
+    ]
+    assert result.pages_scanned == 5
