@@ -22,6 +22,7 @@ __all__ = [
     "Verdict",
     "check_target",
     "find_page",
+    "path_under",
     "site_for",
     "space_for",
 ]
@@ -106,9 +107,20 @@ def site_for(sites: list[PublishedSite], url: str) -> PublishedSite | None:
     return max(matches, key=lambda s: len(s.url), default=None)
 
 
+def _key(url: str) -> str:
+    """A URL compared by host (any case, any scheme) and path, without its ends' slashes."""
+    parts = urlsplit(url)
+    return f"{parts.netloc.lower()}{parts.path}".rstrip("/")
+
+
 def _under(url: str, base: str) -> bool:
-    base = base.rstrip("/")
-    return url == base or url.startswith(base + "/")
+    key, base_key = _key(url), _key(base)
+    return key == base_key or key.startswith(base_key + "/")
+
+
+def path_under(url: str, base: str) -> str:
+    """The path of ``url`` below ``base`` (which it is under), decoded, without edge slashes."""
+    return unquote(_key(url)[len(_key(base)) :].strip("/"))
 
 
 def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
@@ -120,27 +132,21 @@ def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
 async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
     """None when the URL is not under a published site; else the outcome of its resolution."""
     parts = urlsplit(url)
-    bare = f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
-    site = site_for(await ctx.sites(), bare)
+    site = site_for(await ctx.sites(), url)
     if site is None:
         return None
-    published = space_for(site, bare)
+    published = space_for(site, url)
     if published is not None:
-        path = unquote(bare[len(published.url.rstrip("/")) :].strip("/"))
-        target = Target(
-            "anchor" if parts.fragment else "page",
-            page_path=path,
-            anchor=parts.fragment or None,
-            space_id=published.space_id,
-        )
+        if not await ctx.space_exists(published.space_id):
+            return Outcome(True, Verdict(f"the space {published.space_id} cannot be read"))
+        path = path_under(url, published.url)
         index = await ctx.index(published.space_id)
         page = index.by_path.get(path) or (index.pages[0] if not path and index.pages else None)
         if page is not None:
-            if target.anchor:
-                return Outcome(True, await _check_anchor(ctx, index, page, target.anchor))
+            if parts.fragment:
+                return Outcome(True, await _check_anchor(ctx, index, page, parts.fragment))
             return Outcome(True)
-    source = "/" + unquote(bare[len(site.url.rstrip("/")) :].strip("/"))
-    if await ctx.redirect(site.id, source) is not None:
+    if await ctx.redirect(site.id, "/" + path_under(url, site.url)) is not None:
         return Outcome(True)
     return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
 

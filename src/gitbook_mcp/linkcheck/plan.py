@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import anyio
 
-from gitbook_mcp.linkcheck.checks import find_page, site_for, space_for
+from gitbook_mcp.linkcheck.checks import find_page, path_under, site_for, space_for
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.markdown import relative_href
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
@@ -51,6 +51,8 @@ class _Candidate:
     index: RevisionIndex
     evidence: str
     confidence: float
+    anchor: str | None = None
+    """The anchor to link to instead, when only the anchor was wrong."""
 
 
 async def plan_fixes(
@@ -138,7 +140,7 @@ async def _by_redirect(
         for published in site.spaces:
             if published.space_id != index.space_id:
                 continue
-            prefix = published.url.rstrip("/")[len(site.url.rstrip("/")) :].strip("/")
+            prefix = path_under(published.url, site.url)
             source = "/" + "/".join(p for p in (prefix, old_path) if p)
             url = await ctx.redirect(site.id, source)
             page = _page_at(await ctx.sites(), index, url) if url else None
@@ -149,11 +151,11 @@ async def _by_redirect(
 
 
 def _page_at(sites: Sequence[Any], index: RevisionIndex, url: str) -> PageNode | None:
-    site = site_for(list(sites), url.split("#", 1)[0].rstrip("/"))
-    published = space_for(site, url.rstrip("/")) if site is not None else None
+    site = site_for(list(sites), url)
+    published = space_for(site, url) if site is not None else None
     if published is None or published.space_id != index.space_id:
         return None
-    return index.by_path.get(url.rstrip("/")[len(published.url.rstrip("/")) :].strip("/"))
+    return index.by_path.get(path_under(url, published.url))
 
 
 def _by_similarity(index: RevisionIndex, finding: Finding, here: PageNode) -> _Candidate | None:
@@ -220,23 +222,28 @@ async def _plan_file(ctx: ScanContext, finding: Finding) -> Fix | None:
 async def _plan_url(ctx: ScanContext, finding: Finding, renamed: Mapping[str, str]) -> Fix | None:
     link = finding.link
     url = link.target.url or ""
-    bare, _, fragment = url.partition("#")
-    site = site_for(await ctx.sites(), bare.split("?", 1)[0].rstrip("/"))
+    fragment = url.partition("#")[2]
+    site = site_for(await ctx.sites(), url)
     if site is None:
         if link.node_type not in ("link", "definition", "autolink"):
             return None
         return Fix(finding, "unlink", UNLINK, finding.reason, 0.5)
-    published = space_for(site, bare.rstrip("/"))
+    published = space_for(site, url)
     index = await _index(ctx, published.space_id) if published is not None else None
     if published is None or index is None:
         return None
-    old_path = bare.rstrip("/")[len(published.url.rstrip("/")) :].strip("/")
+    old_path = path_under(url, published.url)
     here = _here(index, finding)
-    candidate = _by_rename(index, old_path, renamed) or _by_similarity(
-        index, Finding(finding.page_id, "", "", _with_path(finding, old_path), ""), here
+    candidate = (
+        await _same_page_anchor(ctx, index, old_path, fragment)
+        or _by_rename(index, old_path, renamed)
+        or _by_similarity(
+            index, Finding(finding.page_id, "", "", _with_path(finding, old_path), ""), here
+        )
     )
     if candidate is None:
         return None
+    fragment = candidate.anchor if candidate.anchor is not None else fragment
     new_url = published.url.rstrip("/") + "/" + candidate.page.path
     new_url = new_url.rstrip("/") + (f"#{fragment}" if fragment else "")
     fix = Fix(finding, "replace", new_url, candidate.evidence, candidate.confidence)
@@ -245,6 +252,20 @@ async def _plan_url(ctx: ScanContext, finding: Finding, renamed: Mapping[str, st
     if link.pointer is not None:
         return replace(fix, replacement=new_url)
     return replace(fix, href=new_url)
+
+
+async def _same_page_anchor(
+    ctx: ScanContext, index: RevisionIndex, path: str, anchor: str
+) -> _Candidate | None:
+    """The closest heading when the URL's page exists and only its anchor is missing."""
+    page = index.by_path.get(path) or (index.pages[0] if not path and index.pages else None)
+    if page is None or not anchor:
+        return None
+    best = closest_anchor(anchor, await ctx.anchors(index, page.id))
+    if best is None:
+        return _Candidate(page, index, "the page has no similar heading", 0.4, anchor="")
+    evidence = f"the closest heading of {page.path or page.title} (similarity {best[1]:.2f})"
+    return _Candidate(page, index, evidence, round(0.9 * best[1], 2), anchor=best[0])
 
 
 def _with_path(finding: Finding, path: str) -> Link:

@@ -172,3 +172,10 @@ async def test_only_inline_links_can_be_unlinked() -> None:
 
 def _link_at(document: dict[str, Any], pointer: str) -> Link:
     return next(x for x in document_links(document) if x.pointer == pointer)
+
+
+async def test_a_site_url_whose_anchor_is_wrong_gets_the_closest_heading() -> None:
+    fixes, _ = await _plan(
+        doc(para(link({"kind": "url", "url": "HTTP://Docs.Acme.test/docs/guide#run"}, "run")))
+    )
+    assert _summary(fixes) == [("run", "replace", SITE_URL + "/guide#run-it", 0.6)]
