@@ -105,7 +105,13 @@ class ClientSiteReader:
         self._org = organization_id
 
     async def sites(self) -> list[PublishedSite]:
-        """The organization's published sites, each with its spaces' published URLs."""
+        """The organization's published sites with their spaces' URLs (none if not readable)."""
+        try:
+            return await self._sites()
+        except (errors.NotFoundError, errors.PermissionDeniedError):
+            return []
+
+    async def _sites(self) -> list[PublishedSite]:
         found: list[PublishedSite] = []
         async for site in self._client.sites.list(self._org):
             if not site.published or not site.urls.published:
@@ -122,6 +128,11 @@ class ClientSiteReader:
         """The URL the site's redirect from ``source`` leads to, or None when there is none."""
         try:
             lookup = await self._client.redirects.get_by_source(self._org, site_id, source=source)
-        except (errors.NotFoundError, ValidationError, errors.InvalidRequestError):
+        except (
+            errors.NotFoundError,
+            errors.PermissionDeniedError,
+            errors.InvalidRequestError,
+            ValidationError,
+        ):
             return None
         return lookup.target

@@ -117,3 +117,15 @@ async def test_urls_of_the_organizations_own_site(client: GitBookClient, store: 
         ("bad anchor", "the page faq has no heading #nope"),
     ]
     assert result.links_checked == 6
+
+
+async def test_a_token_that_cannot_read_sites_still_checks_content(store: Store) -> None:
+    async with GitBookClient(
+        token="gb_local_reader",
+        base_url="http://local.test/v1",
+        transport=LocalTransport(create_app(store)),
+    ) as reader:
+        sites = await ClientSiteReader(reader, "org_globex").sites()
+        result = await scanner(reader).scan(HANDBOOK)
+    assert sites == []
+    assert [f.text for f in result.findings] == ["spec sheet", "the legacy guide"]
