@@ -107,7 +107,10 @@ class ExternalChecker:
                 return UrlVerdict("broken", answer)
             status, location = answer
             if 300 <= status < 400 and location:
-                current = str(parsed.join(location))
+                try:
+                    current = str(parsed.join(location))
+                except httpx2.InvalidURL:
+                    return UrlVerdict("broken", "the server redirected to an invalid URL")
                 continue
             return _verdict(status)
         return UrlVerdict("broken", f"more than {self._max_redirects} redirects")

@@ -143,16 +143,19 @@ async def test_redirects_are_followed_and_each_hop_is_guarded() -> None:
             ("HEAD", "b.test/new"): 200,
             ("HEAD", "a.test/sneaky"): "http://inside.test/secret",
             ("HEAD", "a.test/loop"): "/loop",
+            ("HEAD", "a.test/garbage"): "http://[::1",
         }
     )
     async with checker(server, HOSTS, max_redirects=3) as check:
         moved = await check.check("https://a.test/moved")
         sneaky = await check.check("https://a.test/sneaky")
         loop = await check.check("https://a.test/loop")
+        garbage = await check.check("https://a.test/garbage")
     assert moved.status == "ok"
     assert sneaky.status == "unchecked"
     assert "192.168.0.10" in sneaky.reason
     assert (loop.status, loop.reason) == ("broken", "more than 3 redirects")
+    assert garbage.reason == "the server redirected to an invalid URL"
     assert not any(r.headers["host"] == "inside.test" for r in server.requests)
 
 
