@@ -1,0 +1,43 @@
+"""Link checking from content: extraction, checks of every link kind, and planned fixes."""
+
+from __future__ import annotations
+
+from gitbook_mcp.linkcheck.edit import Edit, apply_fixes
+from gitbook_mcp.linkcheck.external import ExternalChecker, UrlVerdict
+from gitbook_mcp.linkcheck.model import (
+    FileNode,
+    Finding,
+    Link,
+    PageBody,
+    PageNode,
+    PublishedSite,
+    PublishedSpace,
+    RevisionContent,
+    ScanResult,
+    Target,
+)
+from gitbook_mcp.linkcheck.plan import UNLINK, Fix
+from gitbook_mcp.linkcheck.scan import LinkScanner
+from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
+
+__all__ = [
+    "UNLINK",
+    "ContentReader",
+    "Edit",
+    "ExternalChecker",
+    "FileNode",
+    "Finding",
+    "Fix",
+    "Link",
+    "LinkScanner",
+    "PageBody",
+    "PageNode",
+    "PublishedSite",
+    "PublishedSpace",
+    "RevisionContent",
+    "ScanResult",
+    "SiteReader",
+    "Target",
+    "UrlVerdict",
+    "apply_fixes",
+]

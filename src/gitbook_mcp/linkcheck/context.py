@@ -1,0 +1,172 @@
+"""What a scan knows and loads lazily: revision indexes, page bodies, anchors, sites.
+
+Every read goes through one capacity limiter and is cached for the run, and concurrent askers of
+the same thing wait for one read; so a page, a tree or a site list is read at most once per scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import anyio
+
+from gitbook_mcp.linkcheck.extract import document_anchors, document_links, ref_target
+from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
+from gitbook_mcp.linkcheck.model import FileNode, Link, PageBody, PageNode, PublishedSite
+from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
+
+__all__ = ["RevisionIndex", "ScanContext", "page_links"]
+
+T = TypeVar("T")
+Key = tuple[str, ...]
+
+
+@dataclass
+class RevisionIndex:
+    """A revision's pages (by id and by path) and files (by id and by name)."""
+
+    space_id: str
+    change_request_id: str | None
+    pages: list[PageNode]
+    files: list[FileNode] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.by_id = {page.id: page for page in self.pages}
+        self.by_path = {page.path: page for page in self.pages}
+        self.folders = {page.parent_id for page in self.pages if page.parent_id}
+        self.file_ids = {f.id: f for f in self.files}
+        self.file_names = {f.name: f for f in self.files}
+
+    def where(self) -> str:
+        """``in change request X`` or ``in the main content`` (for reasons)."""
+        if self.change_request_id:
+            return f"in change request {self.change_request_id}"
+        return f"in the main content of space {self.space_id}"
+
+
+class _Once:
+    """A per-run cache where concurrent askers of one key share one load."""
+
+    def __init__(self) -> None:
+        self._values: dict[Key, object] = {}
+        self._pending: dict[Key, anyio.Event] = {}
+
+    async def get(self, key: Key, load: Callable[[], Awaitable[T]]) -> T:
+        while key not in self._values:
+            pending = self._pending.get(key)
+            if pending is not None:
+                await pending.wait()
+                continue
+            event = self._pending[key] = anyio.Event()
+            try:
+                self._values[key] = await load()
+            finally:
+                del self._pending[key]
+                event.set()
+        value: T = self._values[key]  # type: ignore[assignment]
+        return value
+
+    def put(self, key: Key, value: object) -> None:
+        self._values[key] = value
+
+
+class ScanContext:
+    """The scanned revision, and lazy cached reads of everything links may point at.
+
+    ``concurrency`` caps reads in flight; None leaves it to the reader (the client caps itself).
+    """
+
+    def __init__(
+        self,
+        reader: ContentReader,
+        space_id: str,
+        change_request_id: str | None,
+        *,
+        sites: SiteReader | None = None,
+        concurrency: int | None = 8,
+    ) -> None:
+        self.reader = reader
+        self.site_reader = sites
+        self.space_id = space_id
+        self.change_request_id = change_request_id
+        self.limit = anyio.CapacityLimiter(max(concurrency, 1)) if concurrency else None
+        self._cache = _Once()
+
+    async def _read(self, call: Callable[[], Awaitable[T]]) -> T:
+        if self.limit is None:
+            return await call()
+        async with self.limit:
+            return await call()
+
+    async def index(self, space_id: str | None = None) -> RevisionIndex:
+        """The scanned revision's index, or another space's main content (raises if absent)."""
+        space = space_id or self.space_id
+        cr = self.change_request_id if space == self.space_id else None
+
+        async def load() -> RevisionIndex:
+            content = await self._read(lambda: self.reader.revision(space, cr))
+            return RevisionIndex(space, cr, content.pages, content.files)
+
+        return await self._cache.get(("index", space, cr or ""), load)
+
+    async def space_exists(self, space_id: str) -> bool:
+        """Whether another space exists and can be read (cached)."""
+        if space_id == self.space_id:
+            return True
+        return await self._cache.get(
+            ("space", space_id), lambda: self._read(lambda: self.reader.space_exists(space_id))
+        )
+
+    async def body(self, index: RevisionIndex, page_id: str) -> PageBody | None:
+        """A page's content (None for pages without content or absent ones)."""
+        page = index.by_id.get(page_id)
+        if page is None or page.type != "document":
+            return None
+        cr = index.change_request_id
+        return await self._cache.get(
+            ("body", index.space_id, cr or "", page_id),
+            lambda: self._read(lambda: self.reader.page(index.space_id, cr, page_id)),
+        )
+
+    async def anchors(self, index: RevisionIndex, page_id: str) -> Mapping[str, str]:
+        """The anchors of a page: anchor -> heading text."""
+        body = await self.body(index, page_id)
+        if body is None:
+            return {}
+        if body.document is not None:
+            return document_anchors(body.document)
+        return markdown_anchors(body.markdown or "")
+
+    async def sites(self) -> list[PublishedSite]:
+        """The organization's published sites (none without a site reader)."""
+        reader = self.site_reader
+        if reader is None:
+            return []
+        return await self._cache.get(("sites",), lambda: self._read(reader.sites))
+
+    async def redirect(self, site_id: str, source: str) -> str | None:
+        """Where the site's redirect from ``source`` leads, or None."""
+        reader = self.site_reader
+        if reader is None:
+            return None
+        return await self._cache.get(
+            ("redirect", site_id, source),
+            lambda: self._read(lambda: reader.redirect(site_id, source)),
+        )
+
+
+def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> list[Link]:
+    """The links of a page's body: from its document, else from its markdown.
+
+    A link page (``type="link"``) has one link: its target, with its title as text.
+    """
+    if page.type == "link" and page.target is not None:
+        return [Link(page.title, ref_target(page.target), "link-page", ref=page.target)]
+    if body is None:
+        return []
+    if body.document is not None:
+        return document_links(body.document)
+    folder = page.id in index.folders
+    return markdown_links(body.markdown or "", page_path=page.path, folder=folder)

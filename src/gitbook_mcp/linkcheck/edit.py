@@ -1,0 +1,102 @@
+"""Applying chosen fixes to a page's JSON document, touching only each link's ref node.
+
+The document is copied, never changed in place; every node that no fix names stays as it was, so
+the re-serialised document differs only where a link was fixed. A fix whose link no longer holds
+the ref it was planned from (the page changed since it was read) is skipped and says so. This is
+what a tool sends as one ``update_page`` change of an atomic batch.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gitbook_mcp.linkcheck.plan import Fix
+
+__all__ = ["Edit", "apply_fixes"]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What one fix did (``applied``) or why it was skipped (``reason``)."""
+
+    pointer: str
+    before: Any
+    after: Any
+    applied: bool = True
+    reason: str = ""
+
+
+def _tokens(pointer: str) -> list[str | int]:
+    parts = pointer.split("/")[1:]
+    return [int(p) if p.isdigit() else p.replace("~1", "/").replace("~0", "~") for p in parts]
+
+
+def _parent(document: Any, tokens: Sequence[str | int]) -> Any:
+    node = document
+    for token in tokens[:-1]:
+        node = node[token]
+    return node
+
+
+def _order(fix: Fix) -> list[tuple[int, int | str]]:
+    """Sort key putting later document positions first (so earlier pointers stay valid)."""
+    return [
+        (0, t) if isinstance(t, int) else (1, t) for t in _tokens(fix.finding.link.pointer or "")
+    ]
+
+
+def _expected(fix: Fix) -> Any:
+    link = fix.finding.link
+    return link.ref if link.ref is not None else link.target.url
+
+
+def _apply(document: Any, fix: Fix) -> Edit:
+    pointer = fix.finding.link.pointer or ""
+    tokens = _tokens(pointer)
+    try:
+        holder = _parent(document, tokens)
+        before = holder[tokens[-1]]
+    except (KeyError, IndexError, TypeError):
+        return Edit(pointer, None, None, False, "the link is no longer in the page")
+    if before != _expected(fix):
+        return Edit(pointer, before, before, False, "the link changed since the page was read")
+    if fix.action == "replace":
+        holder[tokens[-1]] = copy.deepcopy(fix.replacement)
+        return Edit(pointer, before, fix.replacement)
+    return _unlink(document, tokens, pointer, before)
+
+
+def _unlink(document: Any, tokens: list[str | int], pointer: str, before: Any) -> Edit:
+    """Replace an inline link node by its children (its text), in its parent's nodes."""
+    node_tokens = tokens[:-2]
+    siblings = _parent(document, node_tokens)
+    node = siblings[node_tokens[-1]] if node_tokens else None
+    if not isinstance(node, Mapping) or node.get("type") != "link" or not node_tokens:
+        return Edit(pointer, before, before, False, "only an inline link can be unlinked")
+    position = node_tokens[-1]
+    assert isinstance(position, int)
+    children = list(node.get("nodes", []))
+    siblings[position : position + 1] = children
+    return Edit(pointer, before, None)
+
+
+def apply_fixes(
+    document: Mapping[str, Any], fixes: Sequence[Fix]
+) -> tuple[dict[str, Any], list[Edit]]:
+    """A copy of ``document`` with the fixes applied, and one `Edit` per fix (document order).
+
+    Fixes of markdown links (no pointer) are not for documents: they are skipped and say so.
+    """
+    updated: dict[str, Any] = copy.deepcopy(dict(document))
+    edits: dict[int, Edit] = {}
+    ordered = sorted(range(len(fixes)), key=lambda i: _order(fixes[i]), reverse=True)
+    for position in ordered:
+        fix = fixes[position]
+        if fix.finding.link.pointer is None:
+            edits[position] = Edit("", None, None, False, "a markdown link: edit its href text")
+            continue
+        edits[position] = _apply(updated, fix)
+    return updated, [edits[i] for i in range(len(fixes))]

@@ -1,0 +1,177 @@
+"""The link checker's plain data: pages, files, links as found, targets as understood, findings.
+
+Kept free of the API client's models so that the engine can be fed by the client, by the local
+workspace or by a fake (see `gitbook_mcp.linkcheck.source`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "FileNode",
+    "Finding",
+    "Link",
+    "PageBody",
+    "PageNode",
+    "Progress",
+    "PublishedSite",
+    "PublishedSpace",
+    "RevisionContent",
+    "ScanResult",
+    "Target",
+    "TargetKind",
+]
+
+TargetKind = Literal["url", "page", "anchor", "file", "space", "other"]
+Progress = Callable[[int, int, str], Awaitable[None]]
+"""``await progress(done, total, message)`` after each page is read."""
+
+
+@dataclass(frozen=True)
+class PageNode:
+    """A page of a revision's tree (flattened): what a link can point at."""
+
+    id: str
+    title: str
+    path: str
+    slug: str = ""
+    type: str = "document"
+    parent_id: str | None = None
+    target: Mapping[str, Any] | None = None
+    """A link page's content ref (``type="link"``)."""
+
+
+@dataclass(frozen=True)
+class FileNode:
+    """A file of a revision (an image or an attachment)."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class RevisionContent:
+    """A revision's page tree (flattened, in tree order) and its files."""
+
+    pages: list[PageNode]
+    files: list[FileNode] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PageBody:
+    """A page's content as read: its JSON document, or its markdown when no document came."""
+
+    document: Mapping[str, Any] | None = None
+    markdown: str | None = None
+
+
+@dataclass(frozen=True)
+class PublishedSpace:
+    """A space as a site publishes it: the URL its pages live under."""
+
+    site_id: str
+    site_space_id: str
+    space_id: str
+    url: str
+
+
+@dataclass(frozen=True)
+class PublishedSite:
+    """A published site of the organization, with its spaces (longest URL first is not assumed)."""
+
+    id: str
+    url: str
+    spaces: tuple[PublishedSpace, ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a link points, whatever its source (a document ref or a markdown href)."""
+
+    kind: TargetKind
+    page_id: str | None = None
+    page_path: str | None = None
+    anchor: str | None = None
+    file_id: str | None = None
+    file_name: str | None = None
+    space_id: str | None = None
+    url: str | None = None
+    raw_kind: str = ""
+
+    def describe(self) -> str:
+        """A short human description: the URL, the page (and anchor), the file or the space."""
+        if self.kind == "url":
+            return self.url or "(empty URL)"
+        space = f"space {self.space_id}: " if self.space_id else ""
+        if self.kind in ("page", "anchor"):
+            page = self.page_path if self.page_path is not None else (self.page_id or "this page")
+            page = page or "(space root)"
+            return space + (f"{page}#{self.anchor}" if self.anchor else page)
+        if self.kind == "file":
+            return space + f"file {self.file_name or self.file_id}"
+        if self.kind == "space":
+            return f"space {self.space_id}"
+        return self.raw_kind or "(unknown target)"
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link as found in a page: its text, its target, and where it sits.
+
+    ``pointer`` is the JSON pointer of the node holding the ref in the document (``/nodes/2/...``);
+    markdown links have ``line`` and ``href`` instead.
+    """
+
+    text: str
+    target: Target
+    node_type: str
+    ref: Mapping[str, Any] | None = None
+    pointer: str | None = None
+    line: int | None = None
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A link that is broken (``status="broken"``) or that was refused a check (``"unchecked"``)."""
+
+    page_id: str
+    page_path: str
+    page_title: str
+    link: Link
+    reason: str
+    status: Literal["broken", "unchecked"] = "broken"
+
+    @property
+    def kind(self) -> TargetKind:
+        """The kind of the link's target."""
+        return self.link.target.kind
+
+    @property
+    def target(self) -> str:
+        """The link's target, described."""
+        return self.link.target.describe()
+
+    @property
+    def text(self) -> str:
+        """The link's text."""
+        return self.link.text
+
+
+@dataclass
+class ScanResult:
+    """What a scan found: counts and findings, sorted by page path then target."""
+
+    pages_scanned: int = 0
+    links_checked: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    links: dict[str, list[Link]] = field(default_factory=dict)
+    """Every link found, by page id (kept so that fixes can be planned without a re-read)."""
+
+    @property
+    def broken(self) -> list[Finding]:
+        """The findings that are broken links (not the unchecked ones)."""
+        return [f for f in self.findings if f.status == "broken"]

@@ -1,0 +1,96 @@
+"""Which addresses an outside-link check may reach: public unicast only, judged on resolved addresses.
+
+A URL's host is resolved first (through an injectable resolver), and every address it resolves to
+must be public: loopback, private, link-local, multicast, reserved, unspecified and other
+non-global addresses are refused, in IPv4 and IPv6, including IPv4 embedded in IPv6 (mapped,
+6to4, Teredo, NAT64). One bad address refuses the host, so that a name cannot mix a public address
+with an internal one.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Awaitable, Callable
+
+import anyio
+
+__all__ = ["Resolver", "guard_host", "refusal", "system_resolver"]
+
+Resolver = Callable[[str], Awaitable[list[str]]]
+"""``await resolver(host)`` -> the host's IP addresses (as text)."""
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_CHECKS: tuple[tuple[str, Callable[[IPAddress], bool]], ...] = (
+    ("unspecified", lambda a: a.is_unspecified),
+    ("loopback", lambda a: a.is_loopback),
+    ("link-local", lambda a: a.is_link_local),
+    ("multicast", lambda a: a.is_multicast),
+    ("private", lambda a: a.is_private),
+    ("reserved", lambda a: a.is_reserved),
+    ("non-public", lambda a: not a.is_global),
+)
+
+
+async def system_resolver(host: str) -> list[str]:
+    """The host's addresses from the system resolver (off the event loop)."""
+    infos = await anyio.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    return sorted({str(info[4][0]) for info in infos})
+
+
+def _embedded(address: IPAddress) -> IPAddress | None:
+    """The IPv4 address an IPv6 address carries (mapped, 6to4, Teredo, NAT64), if any."""
+    if not isinstance(address, ipaddress.IPv6Address):
+        return None
+    if address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    if address.sixtofour is not None:
+        return address.sixtofour
+    if address.teredo is not None:
+        return address.teredo[1]
+    if address in _NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return None
+
+
+def refusal(text: str) -> str | None:
+    """Why an address may not be reached (``"a loopback address"``), or None when it is public."""
+    try:
+        address = ipaddress.ip_address(text.split("%", 1)[0])
+    except ValueError:
+        return "not an IP address"
+    for candidate in (_embedded(address), address):
+        if candidate is None:
+            continue
+        for name, test in _CHECKS:
+            if test(candidate):
+                article = "an" if name[0] in "aeiou" else "a"
+                return f"{article} {name} address"
+    return None
+
+
+def _literal(host: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(host.strip("[]")))
+    except ValueError:
+        return None
+
+
+async def guard_host(host: str, resolver: Resolver) -> tuple[list[str], str | None]:
+    """The host's addresses, and why it is refused (None when every address is public)."""
+    literal = _literal(host)
+    if literal is not None:
+        addresses = [literal]
+    else:
+        try:
+            addresses = await resolver(host)
+        except OSError as exc:
+            return [], f"the host {host} could not be resolved ({exc.__class__.__name__})"
+        if not addresses:
+            return [], f"the host {host} could not be resolved"
+    for address in addresses:
+        why = refusal(address)
+        if why is not None:
+            return addresses, f"refused: {host} resolves to {address}, {why}"
+    return addresses, None

@@ -1,0 +1,153 @@
+"""Scanning a change request or a space's main content for broken links, from the pages' content.
+
+Every page's content is read concurrently under a cap (with progress after each page), then every
+link is checked, also concurrently; reads of what links point at (other spaces, anchors of other
+pages, sites, redirects) are cached for the run. The one-page mode runs the same checks on one page,
+so its counts equal that page's share of a full scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import anyio
+from anyio.abc import TaskGroup
+
+from gitbook_mcp.linkcheck.checks import check_target
+from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
+from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.plan import Fix, plan_fixes
+from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
+
+__all__ = ["DEFAULT_CONCURRENCY", "LinkScanner"]
+
+DEFAULT_CONCURRENCY = 8
+"""The cap on reads in flight for a reader that has none of its own."""
+
+
+def _reads_in_progress(reader: ContentReader, concurrency: int | None) -> int | None:
+    """How many reads may be in progress at once (None: no limit of the scanner's own).
+
+    A reader that caps its own requests (the API client) is not limited again, so that parsing
+    answers overlaps the next requests while the requests in flight stay within its cap; any
+    other reader is limited to ``concurrency`` reads at once.
+    """
+    if isinstance(reader, CappedReader) and (
+        not concurrency or concurrency >= reader.max_concurrency
+    ):
+        return None
+    return concurrency or DEFAULT_CONCURRENCY
+
+
+class LinkScanner:
+    """Checks the links of a revision's pages; ``external`` also checks outside URLs.
+
+    ``concurrency`` caps the requests in flight (default: the reader's own cap, the client's).
+    """
+
+    def __init__(
+        self,
+        reader: ContentReader,
+        *,
+        sites: SiteReader | None = None,
+        external: ExternalChecker | None = None,
+        concurrency: int | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        self._reader = reader
+        self._sites = sites
+        self._external = external
+        self._concurrency = _reads_in_progress(reader, concurrency)
+        self._progress = progress
+        self._contexts: dict[tuple[str, str | None], ScanContext] = {}
+
+    def _context(self, space_id: str, change_request_id: str | None) -> ScanContext:
+        """A fresh context (content may have changed since the last scan), kept for planning."""
+        ctx = ScanContext(
+            self._reader,
+            space_id,
+            change_request_id,
+            sites=self._sites,
+            concurrency=self._concurrency,
+        )
+        self._contexts[(space_id, change_request_id)] = ctx
+        return ctx
+
+    async def plan(
+        self,
+        findings: Sequence[Finding],
+        space_id: str,
+        change_request_id: str | None = None,
+        *,
+        renamed: Mapping[str, str] | None = None,
+    ) -> list[Fix]:
+        """Proposed fixes of the findings, reusing what the scan of that revision read."""
+        key = (space_id, change_request_id)
+        ctx = self._contexts.get(key) or self._context(space_id, change_request_id)
+        return await plan_fixes(ctx, findings, renamed=renamed)
+
+    async def scan(self, space_id: str, change_request_id: str | None = None) -> ScanResult:
+        """Every broken link of the change request (or of the main content when None)."""
+        ctx = self._context(space_id, change_request_id)
+        index = await ctx.index()
+        pages = [p for p in index.pages if p.type == "document" or p.target is not None]
+        return await self._run(ctx, index, pages)
+
+    async def scan_page(
+        self, space_id: str, change_request_id: str | None, page_id: str
+    ) -> ScanResult:
+        """Every link of one page checked, with the same rules and counts as a full scan."""
+        ctx = self._context(space_id, change_request_id)
+        index = await ctx.index()
+        page = index.by_id.get(page_id)
+        if page is None:
+            raise LookupError(f"no page {page_id} {index.where()}")
+        return await self._run(ctx, index, [page])
+
+    async def _run(
+        self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
+    ) -> ScanResult:
+        """Read every page and check its links as soon as it arrives (checks overlap reads)."""
+        result = ScanResult(pages_scanned=len(pages))
+        found: list[tuple[str, int, Finding]] = []
+        done = 0
+
+        async def check(page: PageNode, position: int, link: Link) -> None:
+            outcome = await check_target(ctx, link.target, page, self._external)
+            if outcome.checked:
+                result.links_checked += 1
+            if outcome.verdict is not None:
+                finding = Finding(
+                    page_id=page.id,
+                    page_path=page.path,
+                    page_title=page.title,
+                    link=link,
+                    reason=outcome.verdict.reason,
+                    status=outcome.verdict.status,
+                )
+                found.append((page.path, position, finding))
+
+        async def scan(page: PageNode, tg: TaskGroup) -> None:
+            nonlocal done
+            links = page_links(index, page, await ctx.body(index, page.id))
+            result.links[page.id] = links
+            for position, link in enumerate(links):
+                if link.target.kind == "url":
+                    tg.start_soon(check, page, position, link)
+                else:
+                    await check(page, position, link)
+            done += 1
+            if self._progress is not None:
+                await self._progress(done, len(pages), f"read {page.path or page.title}")
+
+        async with anyio.create_task_group() as tg:
+            for page in pages:
+                tg.start_soon(scan, page, tg)
+        result.findings = [finding for *_, finding in sorted(found, key=_order)]
+        return result
+
+
+def _order(item: tuple[str, int, Finding]) -> tuple[str, str, int]:
+    """Page path, then page id (two pages may share a path), then document order."""
+    return (item[0], item[2].page_id, item[1])

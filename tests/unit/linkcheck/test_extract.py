@@ -1,0 +1,151 @@
+"""Extraction of links and anchors from JSON documents and from markdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitbook_mcp.linkcheck.extract import document_anchors, document_links, slugify
+from gitbook_mcp.linkcheck.markdown import (
+    markdown_anchors,
+    markdown_links,
+    relative_href,
+    resolve_path,
+)
+from tests.unit.linkcheck.fakes import block, doc, heading, link, para, text
+
+
+def test_document_links_of_every_node_kind_with_text_and_pointer() -> None:
+    image: dict[str, Any] = {
+        "object": "block",
+        "type": "images",
+        "data": {},
+        "isVoid": False,
+        "nodes": [
+            {
+                "object": "block",
+                "type": "image",
+                "data": {
+                    "ref": {"kind": "file", "file": "f1"},
+                    "refDark": {"kind": "url", "url": "https://x.test/dark.png"},
+                    "alt": "A diagram",
+                },
+                "fragments": [
+                    {
+                        "object": "fragment",
+                        "fragment": "caption",
+                        "nodes": [para(link({"kind": "page", "page": "p9"}, "caption link"))],
+                    }
+                ],
+            }
+        ],
+    }
+    mention = {
+        "object": "inline",
+        "type": "mention",
+        "isVoid": True,
+        "data": {"ref": {"kind": "space", "space": "s2"}},
+    }
+    button = {
+        "object": "inline",
+        "type": "button",
+        "isVoid": True,
+        "data": {"label": "Go", "kind": "primary", "ref": {"kind": "url", "url": "https://a.test"}},
+    }
+    embed = {"object": "block", "type": "embed", "isVoid": True, "data": {"url": "https://v.test"}}
+    document = doc(
+        para(text("See "), link({"kind": "anchor", "anchor": "x", "page": "p1"}, "the x")),
+        block("content-ref", {"kind": "page", "page": "p2", "space": "s2"}),
+        image,
+        block("file", {"kind": "file", "file": "f2"}),
+        para(mention, button),
+        embed,
+    )
+    found = [(x.node_type, x.text, x.target.kind, x.pointer) for x in document_links(document)]
+    assert found == [
+        ("link", "the x", "anchor", "/nodes/0/nodes/1/data/ref"),
+        ("content-ref", "", "page", "/nodes/1/data/ref"),
+        ("image", "A diagram", "file", "/nodes/2/nodes/0/data/ref"),
+        ("image (dark)", "A diagram", "url", "/nodes/2/nodes/0/data/refDark"),
+        ("link", "caption link", "page", "/nodes/2/nodes/0/fragments/0/nodes/0/nodes/0/data/ref"),
+        ("file", "", "file", "/nodes/3/data/ref"),
+        ("mention", "", "space", "/nodes/4/nodes/0/data/ref"),
+        ("button", "Go", "url", "/nodes/4/nodes/1/data/ref"),
+        ("embed", "https://v.test", "url", "/nodes/5/data/url"),
+    ]
+    targets = document_links(document)
+    assert targets[0].target.page_id == "p1"
+    assert targets[0].target.anchor == "x"
+    assert targets[1].target.space_id == "s2"
+
+
+def test_other_ref_kinds_are_kept_as_other() -> None:
+    found = document_links(doc(para(link({"kind": "user", "user": "u1"}, "Dana"))))
+    assert [(x.target.kind, x.target.raw_kind) for x in found] == [("other", "user")]
+
+
+def test_document_anchors_use_the_heading_id_else_the_slug() -> None:
+    document = doc(
+        heading("Getting Started!", 1),
+        heading("Named", 2, anchor="custom-id"),
+        para(text("body")),
+        heading("Step 3: run", 3),
+    )
+    assert document_anchors(document) == {
+        "getting-started": "Getting Started!",
+        "custom-id": "Named",
+        "step-3-run": "Step 3: run",
+    }
+
+
+def test_slugify_is_the_service_rule() -> None:
+    assert slugify("Hello, World") == "hello-world"
+    assert slugify("  --  ") == "section"
+
+
+MARKDOWN = """# Title
+
+See [Install](install.md) and [the FAQ](../faq.md#reset), ![logo](../.gitbook/assets/logo%20v2.png).
+Jump to [below](#next-steps) or <https://example.com/a>.
+
+```
+[not a link](nowhere.md)
+```
+
+Inline `[code](x.md)` is not a link; [mail](mailto:a@b.test) is ignored.
+
+[ref]: https://example.com/ref
+## Next steps
+"""
+
+
+def test_markdown_links_resolve_relative_paths_and_keep_lines() -> None:
+    found = markdown_links(MARKDOWN, page_path="guides/setup")
+    described = [(x.text, x.target.describe(), x.target.kind, x.line, x.node_type) for x in found]
+    assert described == [
+        ("Install", "guides/install", "page", 3, "link"),
+        ("the FAQ", "faq#reset", "anchor", 3, "link"),
+        ("logo", "file logo v2.png", "file", 3, "image"),
+        ("below", "guides/setup#next-steps", "anchor", 4, "link"),
+        ("https://example.com/a", "https://example.com/a", "url", 4, "autolink"),
+        ("ref", "https://example.com/ref", "url", 12, "definition"),
+    ]
+    assert found[0].href == "install.md"
+
+
+def test_markdown_links_of_a_folder_page_resolve_inside_it() -> None:
+    found = markdown_links("[a](child.md) [b](README.md)", page_path="guides", folder=True)
+    assert [x.target.page_path for x in found] == ["guides/child", "guides"]
+
+
+def test_markdown_anchors_skip_code() -> None:
+    assert markdown_anchors("# One\n```\n# Not\n```\n## Two words\n") == {
+        "one": "One",
+        "two-words": "Two words",
+    }
+
+
+def test_relative_href_inverts_resolve_path() -> None:
+    for to_path in ("guides/install", "faq", "guides"):
+        href = relative_href(to_path, "getting-started/install", folder=False, anchor=None)
+        assert resolve_path(href, "getting-started/install", folder=False) == to_path
+    assert relative_href("faq", "guides", folder=True, anchor="x") == "../faq.md#x"

@@ -1,0 +1,236 @@
+"""Scanning from content with fakes: every link kind and every reason, both modes, cap, progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gitbook_mcp.linkcheck import LinkScanner, PageNode
+from tests.unit.linkcheck.fakes import (
+    SITE_URL,
+    FakeReader,
+    block,
+    doc,
+    heading,
+    link,
+    para,
+    set_home,
+    text,
+    world,
+)
+
+pytestmark = pytest.mark.anyio
+
+OK = None
+CASES: list[tuple[str, dict[str, Any], str | None]] = [
+    ("page ok", {"kind": "page", "page": "p_guide"}, OK),
+    ("page gone", {"kind": "page", "page": "p_gone"}, "no page p_gone in change request cr1"),
+    ("group page", {"kind": "page", "page": "p_group"}, OK),
+    ("anchor ok", {"kind": "anchor", "page": "p_guide", "anchor": "set-up"}, OK),
+    (
+        "anchor gone",
+        {"kind": "anchor", "page": "p_guide", "anchor": "setup"},
+        "the page guide has no heading #setup",
+    ),
+    ("own anchor", {"kind": "anchor", "anchor": "welcome"}, OK),
+    ("own anchor gone", {"kind": "anchor", "anchor": "nope"}, "the page Home has no heading #nope"),
+    ("other space page", {"kind": "page", "page": "q_intro", "space": "s2"}, OK),
+    (
+        "other space anchor",
+        {"kind": "anchor", "page": "q_intro", "space": "s2", "anchor": "overview"},
+        OK,
+    ),
+    (
+        "other space page gone",
+        {"kind": "page", "page": "q_gone", "space": "s2"},
+        "no page q_gone in the main content of space s2",
+    ),
+    (
+        "space gone page",
+        {"kind": "page", "page": "q_intro", "space": "s_gone"},
+        "the space s_gone does not exist or cannot be read",
+    ),
+    ("file ok", {"kind": "file", "file": "f_logo"}, OK),
+    ("file gone", {"kind": "file", "file": "f_gone"}, "no file f_gone in change request cr1"),
+    ("space ok", {"kind": "space", "space": "s2"}, OK),
+    (
+        "space gone",
+        {"kind": "space", "space": "s_gone"},
+        "the space s_gone does not exist or cannot be read",
+    ),
+    ("site page", {"kind": "url", "url": SITE_URL + "/guide"}, OK),
+    ("site root", {"kind": "url", "url": SITE_URL + "/"}, OK),
+    ("site anchor", {"kind": "url", "url": SITE_URL + "/guide#run-it"}, OK),
+    (
+        "site anchor gone",
+        {"kind": "url", "url": SITE_URL + "/guide#walk-it"},
+        "the page guide has no heading #walk-it",
+    ),
+    ("site redirect", {"kind": "url", "url": SITE_URL + "/old-guide"}, OK),
+    (
+        "site nothing",
+        {"kind": "url", "url": SITE_URL + "/nothing/here"},
+        "nothing is published at this URL and no redirect covers it",
+    ),
+    ("site other space", {"kind": "url", "url": SITE_URL + "/other/intro"}, OK),
+    (
+        "site other space gone",
+        {"kind": "url", "url": SITE_URL + "/other/outro"},
+        "nothing is published at this URL and no redirect covers it",
+    ),
+]
+UNCHECKED = [
+    ("outside", {"kind": "url", "url": "https://example.com/x"}),
+    ("user", {"kind": "user", "user": "u1"}),
+]
+
+
+def _home() -> dict[str, Any]:
+    links = [link(ref, label) for label, ref, _ in CASES] + [
+        link(ref, label) for label, ref in UNCHECKED
+    ]
+    return doc(heading("Welcome", 1), para(*links))
+
+
+async def test_every_link_kind_and_reason_in_a_change_request() -> None:
+    reader, sites = world()
+    set_home(reader, _home())
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert {f.text: f.reason for f in result.findings} == {
+        label: reason for label, _, reason in CASES if reason
+    }
+    assert result.links_checked == len(CASES)
+    assert result.pages_scanned == 3
+    finding = result.findings[0]
+    assert (finding.page_id, finding.page_path, finding.page_title) == ("p_home", "", "Home")
+    assert {f.kind for f in result.findings} == {"page", "anchor", "file", "space", "url"}
+    assert all(f.status == "broken" for f in result.findings)
+
+
+async def test_main_content_reasons_name_it() -> None:
+    reader, sites = world()
+    set_home(reader, doc(para(link({"kind": "page", "page": "p_gone"}, "x"))), cr=None)
+    result = await LinkScanner(reader, sites=sites).scan("s1")
+    assert [f.reason for f in result.findings] == ["no page p_gone in the main content of space s1"]
+
+
+async def test_one_page_mode_counts_the_same_as_the_full_scan() -> None:
+    reader, sites = world()
+    set_home(reader, _home())
+    guide_link = link({"kind": "page", "page": "p_nowhere"}, "from guide")
+    reader.bodies[("s1", "cr1", "p_guide")] = reader.bodies[("s1", "cr1", "p_guide")].__class__(
+        document=doc(heading("Set up"), heading("Run it"), para(guide_link))
+    )
+    scanner = LinkScanner(reader, sites=sites)
+    full = await scanner.scan("s1", "cr1")
+    one = await scanner.scan_page("s1", "cr1", "p_home")
+    home_findings = [f for f in full.findings if f.page_id == "p_home"]
+    assert [(f.text, f.reason) for f in one.findings] == [(f.text, f.reason) for f in home_findings]
+    assert one.links_checked == full.links_checked - 1
+    assert one.pages_scanned == 1
+    with pytest.raises(LookupError, match="no page p_x"):
+        await scanner.scan_page("s1", "cr1", "p_x")
+
+
+async def test_markdown_pages_are_checked_too() -> None:
+    reader, sites = world()
+    set_home(
+        reader,
+        "# Welcome\n[ok](guide.md) [gone](guide/gone.md) [anchor](guide.md#set-up) "
+        "[bad anchor](guide.md#nope) ![img](.gitbook/assets/logo.png) "
+        "![missing](.gitbook/assets/nope.png) [self](#welcome)\n",
+    )
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [(f.text, f.reason, f.link.line) for f in result.findings] == [
+        ("gone", "no page guide/gone in change request cr1", 2),
+        ("bad anchor", "the page guide has no heading #nope", 2),
+        ("missing", "no file nope.png in change request cr1", 2),
+    ]
+    assert result.links_checked == 7
+
+
+async def test_reads_are_capped_cached_and_reported() -> None:
+    reader = FakeReader(delay=0.01)
+    pages = [
+        (PageNode(f"p{i}", f"Page {i}", f"page-{i}"), doc(para(text("no links"))))
+        for i in range(30)
+    ]
+    target = link({"kind": "anchor", "page": "p0", "anchor": "x"}, "to p0")
+    pages[1] = (pages[1][0], doc(para(target, link({"kind": "file", "file": "f"}, "file"))))
+    reader.add("s1", None, pages)
+    seen: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int, message: str) -> None:
+        seen.append((done, total))
+
+    result = await LinkScanner(reader, concurrency=4, progress=progress).scan("s1")
+    assert reader.max_in_flight == 4
+    page_reads = [r for r in reader.reads if r[0] == "page"]
+    assert len(page_reads) == 30
+    assert len(set(page_reads)) == 30
+    assert [r for r in reader.reads if r[0] == "revision"] == [("revision", "s1", "")]
+    assert seen[-1] == (30, 30)
+    assert len(seen) == 30
+    assert [f.reason for f in result.findings] == [
+        "the page page-0 has no heading #x",
+        "no file f in the main content of space s1",
+    ]
+
+
+async def test_embed_and_content_ref_blocks_are_checked() -> None:
+    reader, sites = world()
+    embed = {
+        "object": "block",
+        "type": "embed",
+        "isVoid": True,
+        "data": {"url": SITE_URL + "/gone"},
+    }
+    set_home(reader, doc(block("content-ref", {"kind": "page", "page": "p_gone"}), embed))
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [(f.link.node_type, f.kind) for f in result.findings] == [
+        ("content-ref", "page"),
+        ("embed", "url"),
+    ]
+
+
+class CappedReader(FakeReader):
+    """A reader that caps its own requests, as the API client does."""
+
+    max_concurrency = 3
+
+
+async def test_a_reader_that_caps_itself_is_not_limited_again() -> None:
+    from gitbook_mcp.linkcheck.scan import _reads_in_progress
+
+    capped = CappedReader()
+    assert _reads_in_progress(capped, None) is None
+    assert _reads_in_progress(capped, 8) is None
+    assert _reads_in_progress(capped, 2) == 2
+    assert _reads_in_progress(FakeReader(), None) == 8
+    assert _reads_in_progress(FakeReader(), 5) == 5
+
+
+async def test_the_content_scan_benchmark_replays_with_latency_only() -> None:
+    from bench import scan_content
+
+    result = await scan_content.measure(pages=10, latency_ms=1, concurrency=4, runs=1)
+    assert result["requests"] == 1 + 8 + 10
+    assert result["max_in_flight"] <= 4
+    assert result["findings"] == 5
+
+
+async def test_link_pages_are_checked_by_their_target() -> None:
+    reader, sites = world()
+    pages = reader.revisions[("s1", "cr1")].pages
+    pages.append(
+        PageNode("p_l1", "To guide", "", type="link", target={"kind": "page", "page": "p_guide"})
+    )
+    pages.append(
+        PageNode("p_l2", "To nowhere", "", type="link", target={"kind": "page", "page": "p_0"})
+    )
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [(f.page_id, f.text, f.link.node_type, f.reason) for f in result.findings] == [
+        ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1")
+    ]
+    assert result.pages_scanned == 5
