@@ -22,7 +22,8 @@ from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
 from gitbook_mcp.server.tools._shared import outline, page_entries
 
 if TYPE_CHECKING:
-    from gitbook_mcp.server.app import GitBookServer, Runtime
+    from gitbook_mcp.server.app import GitBookServer
+    from gitbook_mcp.server.runtime import Runtime
 
 __all__ = ["register_resources"]
 

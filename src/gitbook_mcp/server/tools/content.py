@@ -15,15 +15,16 @@ from gitbook_mcp.server.rendering import (
     truncate,
     untrusted,
 )
-from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
 from gitbook_mcp.server.tools._shared import (
     ChangeRequestId,
     Cursor,
     Limit,
     SpaceId,
 )
+from gitbook_mcp.server.toolsets import CONTENT
 
-__all__ = ["TOOLS"]
+__all__ = ["get_page", "list_backlinks", "list_files"]
 
 
 class GetPageArgs(Args):
@@ -66,7 +67,16 @@ class PageText(BaseModel):
     next_offset: int | None = None
 
 
+def _render_page(p: PageText) -> str:
+    text = quoted(p.markdown, label=f"Page '{p.title}' ({p.path}) [{p.id}]")
+    if p.next_offset is not None:
+        text += f"\n(cut at {p.next_offset} of {p.total_chars} characters: call get_page with offset={p.next_offset} to continue)"
+    return text
+
+
+@read_tool(CONTENT, render=_render_page)
 async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
+    """A page as markdown, by id or path, published or in a change request."""
     c = ctx.client
     page: Any
     if args.change_request_id:
@@ -95,13 +105,6 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
         total_chars=len(text),
         next_offset=next_offset,
     )
-
-
-def _render_page(p: PageText) -> str:
-    text = quoted(p.markdown, label=f"Page '{p.title}' ({p.path}) [{p.id}]")
-    if p.next_offset is not None:
-        text += f"\n(cut at {p.next_offset} of {p.total_chars} characters: call get_page with offset={p.next_offset} to continue)"
-    return text
 
 
 class FilesArgs(Args):
@@ -135,7 +138,18 @@ def _file(f: Any, *, url: bool = False) -> FileEntry:
     )
 
 
+@read_tool(
+    CONTENT,
+    render=lambda r: (
+        "\n".join(
+            f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
+            for f in r.files
+        )
+        or "No files."
+    ),
+)
 async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
+    """Files of a change request's revision."""
     if args.file_id:
         one = await ctx.client.change_request_content.get_file(
             args.space_id, args.change_request_id, args.file_id
@@ -177,7 +191,14 @@ class BacklinkList(BaseModel):
     next_cursor: str | None = None
 
 
+@read_tool(
+    CONTENT,
+    render=lambda r: (
+        "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks) or "No backlinks."
+    ),
+)
 async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:
+    """Pages linking to a page or file."""
     content = ctx.client.change_request_content
     if args.page_id:
         paginator = content.list_page_backlinks(
@@ -201,49 +222,3 @@ async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:
             )
         )
     return BacklinkList(backlinks=links, next_cursor=page.next_cursor)
-
-
-TOOLS = [
-    ToolDef(
-        name="get_page",
-        toolset="content",
-        description="A page as markdown, by id or path, published or in a change request.",
-        input=GetPageArgs,
-        output=PageText,
-        handler=get_page,
-        render=_render_page,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_files",
-        toolset="content",
-        description="Files of a change request's revision.",
-        input=FilesArgs,
-        output=FileList,
-        handler=list_files,
-        render=lambda r: (
-            "\n".join(
-                f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
-                for f in r.files
-            )
-            or "No files."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_backlinks",
-        toolset="content",
-        description="Pages linking to a page or file.",
-        input=BacklinksArgs,
-        output=BacklinkList,
-        handler=list_backlinks,
-        render=lambda r: (
-            "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks)
-            or "No backlinks."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-]

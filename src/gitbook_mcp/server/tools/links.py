@@ -12,10 +12,11 @@ import anyio
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedRef
-from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import SpaceId, flatten_pages
+from gitbook_mcp.server.toolsets import LINKS
 
-__all__ = ["TOOLS"]
+__all__ = ["check_links"]
 
 
 class LinkEntry(BaseModel):
@@ -66,7 +67,18 @@ class LinkReport(BaseModel):
     links: list[BrokenLink] | None = None
 
 
+def _render_report(r: LinkReport) -> str:
+    head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
+    if r.links is not None:
+        return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
+    rows = [f"- {b.page_path or b.page_id}: {b.target}" for b in r.broken]
+    return "\n".join([head, *rows])
+
+
+@read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
+    """Broken links of a change request or space, with their pages; with page_id, all links of one
+    page."""
     if args.page_id:
         if not args.change_request_id:
             raise ToolFailure("page_id needs change_request_id.")
@@ -145,29 +157,3 @@ async def _scan_space(ctx: ToolContext, space_id: str) -> LinkReport:
     await ctx.progress(1, 1, "scanned the space's links")
     broken.sort(key=lambda b: (b.page_path or "", b.target))
     return LinkReport(pages_scanned=len(pages), links_checked=checked, broken=broken)
-
-
-def _render_report(r: LinkReport) -> str:
-    head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
-    if r.links is not None:
-        return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
-    rows = [f"- {b.page_path or b.page_id}: {b.target}" for b in r.broken]
-    return "\n".join([head, *rows])
-
-
-TOOLS = [
-    ToolDef(
-        name="check_links",
-        toolset="links",
-        description=(
-            "Broken links of a change request or space, with their pages; "
-            "with page_id, all links of one page."
-        ),
-        input=CheckArgs,
-        output=LinkReport,
-        handler=check_links,
-        render=_render_report,
-        read_only=True,
-        idempotent=True,
-    ),
-]

@@ -14,7 +14,14 @@ from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tooling import (
+    Args,
+    Permission,
+    ToolContext,
+    ToolFailure,
+    read_tool,
+    write_tool,
+)
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
     AccessWriteArgs,
@@ -27,8 +34,17 @@ from gitbook_mcp.server.tools._access import (
     require_target_admin,
 )
 from gitbook_mcp.server.tools._shared import ORG_ADMIN, ChangeRequestId, Deleted, SpaceId, need
+from gitbook_mcp.server.toolsets import SPACES
 
-__all__ = ["TOOLS"]
+__all__ = [
+    "delete_space_item",
+    "get_change_request",
+    "get_space",
+    "import_content",
+    "list_space_permissions",
+    "write_space",
+    "write_space_permissions",
+]
 
 SPACE_ADMIN = Permission("space", "admin", "space_id")
 SPACE_EDIT = Permission("space", "edit", "space_id")
@@ -117,19 +133,21 @@ class SpaceRead(BaseModel):
     revision: RevisionView | None = None
 
 
+def _render_space_read(r: SpaceRead) -> str:
+    if r.revision is not None:
+        return _render_revision(r.revision)
+    return _render_space(r.space) if r.space is not None else "Nothing."
+
+
+@read_tool(SPACES, render=_render_space_read)
 async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
+    """A space's details, or its current revision's summary."""
     if args.method == "revision":
         revision = await ctx.client.space_content.get_current_revision(
             args.space_id, computed=False
         )
         return SpaceRead(revision=_revision(revision))
     return SpaceRead(space=_space(await ctx.client.spaces.get(args.space_id)))
-
-
-def _render_space_read(r: SpaceRead) -> str:
-    if r.revision is not None:
-        return _render_revision(r.revision)
-    return _render_space(r.space) if r.space is not None else "Nothing."
 
 
 class ChangeRequestView(BaseModel):
@@ -176,7 +194,9 @@ def _render_change_request_read(r: ChangeRequestRead) -> str:
     return "Nothing."
 
 
+@read_tool(SPACES, render=_render_change_request_read)
 async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> ChangeRequestRead:
+    """A change request's status, author and revisions, or its revision's summary."""
     ids = (args.space_id, args.change_request_id)
     if args.method == "revision":
         revision = await ctx.client.change_request_content.get_revision(*ids, computed=False)
@@ -217,7 +237,21 @@ class SpaceWriteArgs(Args):
     after: str | None = Field(default=None, description="move: after this sibling space")
 
 
+@write_tool(
+    SPACES,
+    permission=SPACE_ADMIN,
+    method_permissions=(
+        ("update", SPACE_EDIT),
+        ("duplicate", Permission("organization", "createContent", "organization_id")),
+        # A deleted space cannot be read, so its flags cannot be: an organization admin
+        # is admin of every space of the organization (the handler checks that it is the
+        # space's own organization).
+        ("restore", ORG_ADMIN),
+    ),
+    render=_render_space,
+)
 async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
+    """Update, duplicate, move, transfer or restore (deleted <7 days) a space."""
     spaces = ctx.client.spaces
     if args.method == "update":
         changes: dict[str, Any] = {
@@ -293,7 +327,9 @@ class PermissionsArgs(AccessListArgs):
     space_id: SpaceId
 
 
+@read_tool(SPACES, render=render_users)
 async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+    """Users invited to a space, or everyone with access and their role."""
     permissions = ctx.client.permissions
     return await list_access(
         args,
@@ -307,7 +343,9 @@ class PermissionWriteArgs(AccessWriteArgs):
     space_id: SpaceId
 
 
+@write_tool(SPACES, permission=SPACE_ADMIN, idempotent=True, render=render_granted)
 async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+    """Give users or teams a role on a space, or change a user's role."""
     permissions = ctx.client.permissions
     return await grant(
         args,
@@ -331,7 +369,15 @@ class Imported(BaseModel):
     total: int
 
 
+@write_tool(
+    SPACES,
+    permission=SPACE_EDIT,
+    render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
+)
 async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
+    """Import content from a URL into a change request, as a new revision. The real service takes a
+    public https URL; the local workspace only a file:// URL under its --import-root folder (no
+    file import without it)."""
     result = await ctx.client.change_request_content.import_content(
         args.space_id, args.change_request_id, url=args.url, source=args.source
     )
@@ -346,107 +392,19 @@ class DeleteArgs(Args):
     user_id: str | None = Field(default=None, description="user_access: whose")
 
 
+@write_tool(
+    SPACES,
+    permission=SPACE_ADMIN,
+    method_arg="kind",
+    destructive=True,
+    idempotent=True,
+    render=lambda r: "Deleted." if r.deleted else "Already gone.",
+)
 async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    """Delete a space (restorable 7 days) or remove a user's access to it."""
     if args.kind == "user_access":
         user_id = need(args.user_id, "user_id", "user_access")
         return Deleted(
             deleted=await ctx.client.permissions.remove_space_user(args.space_id, user_id)
         )
     return Deleted(deleted=await ctx.client.spaces.delete(args.space_id))
-
-
-TOOLS = [
-    ToolDef(
-        name="get_space",
-        toolset="spaces",
-        description="A space's details, or its current revision's summary.",
-        input=GetSpaceArgs,
-        output=SpaceRead,
-        handler=get_space,
-        render=_render_space_read,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="get_change_request",
-        toolset="spaces",
-        description="A change request's status, author and revisions, or its revision's summary.",
-        input=GetChangeRequestArgs,
-        output=ChangeRequestRead,
-        handler=get_change_request,
-        render=_render_change_request_read,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_space",
-        toolset="spaces",
-        description="Update, duplicate, move, transfer or restore (deleted <7 days) a space.",
-        input=SpaceWriteArgs,
-        output=SpaceView,
-        handler=write_space,
-        render=_render_space,
-        read_only=False,
-        permission=SPACE_ADMIN,
-        method_permissions=(
-            ("update", SPACE_EDIT),
-            ("duplicate", Permission("organization", "createContent", "organization_id")),
-            # A deleted space cannot be read, so its flags cannot be: an organization admin
-            # is admin of every space of the organization (the handler checks that it is the
-            # space's own organization).
-            ("restore", ORG_ADMIN),
-        ),
-    ),
-    ToolDef(
-        name="list_space_permissions",
-        toolset="spaces",
-        description="Users invited to a space, or everyone with access and their role.",
-        input=PermissionsArgs,
-        output=UserRoleList,
-        handler=list_space_permissions,
-        render=render_users,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_space_permissions",
-        toolset="spaces",
-        description="Give users or teams a role on a space, or change a user's role.",
-        input=PermissionWriteArgs,
-        output=Granted,
-        handler=write_space_permissions,
-        render=render_granted,
-        read_only=False,
-        idempotent=True,
-        permission=SPACE_ADMIN,
-    ),
-    ToolDef(
-        name="import_content",
-        toolset="spaces",
-        description=(
-            "Import content from a URL into a change request, as a new revision. The real "
-            "service takes a public https URL; the local workspace only a file:// URL under "
-            "its --import-root folder (no file import without it)."
-        ),
-        input=ImportArgs,
-        output=Imported,
-        handler=import_content,
-        render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
-        read_only=False,
-        permission=SPACE_EDIT,
-    ),
-    ToolDef(
-        name="delete_space_item",
-        toolset="spaces",
-        description="Delete a space (restorable 7 days) or remove a user's access to it.",
-        input=DeleteArgs,
-        output=Deleted,
-        handler=delete_space_item,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=SPACE_ADMIN,
-        method_arg="kind",
-    ),
-]

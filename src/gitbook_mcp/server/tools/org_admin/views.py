@@ -1,5 +1,5 @@
-"""Argument and output pieces shared by the ``org_admin`` tools: compact views of members,
-teams, invite links, SAML providers, fonts and OpenAPI specs, and role arguments."""
+"""Pieces the ``org_admin`` tools share: compact views of members, teams, invite links, SAML
+providers, fonts and OpenAPI specs, the organization argument, and the flags they need."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId
 
 __all__ = [
     "ORG_ADMIN",
+    "SPEC_WRITER",
     "TEAM_ADMIN",
     "FontView",
     "LinkView",
@@ -22,6 +23,7 @@ __all__ = [
     "SpecView",
     "TeamView",
     "font_view",
+    "given",
     "link_view",
     "member_view",
     "saml_view",
@@ -30,6 +32,12 @@ __all__ = [
 ]
 
 TEAM_ADMIN = Permission("team", "admin", "team_id")
+SPEC_WRITER = Permission("organization", "createOpenAPISpec", "organization_id")
+
+
+def given(**values: Any) -> dict[str, Any]:
+    """The values that are not None (the fields to change)."""
+    return {k: v for k, v in values.items() if v is not None}
 
 
 def _role(role: str | None) -> str:
