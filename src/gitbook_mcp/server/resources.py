@@ -18,6 +18,7 @@ from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.types import Completion, ResourceTemplateReference
 
 from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
 from gitbook_mcp.server.tools._shared import outline, page_entries
 
@@ -139,8 +140,7 @@ async def _candidates(server: GitBookServer, name: str, known: dict[str, str]) -
     return []
 
 
-def _page_text(page: Any) -> str:
-    data = page if isinstance(page, dict) else page.model_dump()
-    title = one_line(str(data.get("title", "")))
-    path = one_line(str(data.get("path", "")), max_chars=REF_MAX_CHARS)
-    return quoted(str(data.get("markdown") or ""), label=f"Page '{title}' ({path})")
+def _page_text(page: RevisionPage) -> str:
+    title = one_line(page.title)
+    path = one_line(page.path or "", max_chars=REF_MAX_CHARS)
+    return quoted(page.markdown or "", label=f"Page '{title}' ({path})")

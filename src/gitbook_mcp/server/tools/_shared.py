@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Permission, ToolFailure
 
@@ -81,24 +82,17 @@ class PageEntry(BaseModel):
     depth: int = 0
 
 
-def flatten_pages(pages: list[Any], depth: int = 0) -> Iterator[tuple[dict[str, Any], int]]:
-    """Every page of a page tree (dicts with nested ``pages``), depth first, with its depth."""
+def flatten_pages(pages: list[RevisionPage], depth: int = 0) -> Iterator[tuple[RevisionPage, int]]:
+    """Every page of a page tree, depth first, with its depth."""
     for page in pages:
-        data = page.model_dump(exclude_none=True) if isinstance(page, BaseModel) else page
-        if not isinstance(data, dict):
-            continue
-        yield data, depth
-        yield from flatten_pages(data.get("pages") or [], depth + 1)
+        yield page, depth
+        yield from flatten_pages(page.pages, depth + 1)
 
 
-def page_entries(pages: list[Any]) -> list[PageEntry]:
+def page_entries(pages: list[RevisionPage]) -> list[PageEntry]:
+    """The pages of a tree as compact entries, depth first."""
     return [
-        PageEntry(
-            id=str(page.get("id", "")),
-            title=str(page.get("title", "")),
-            path=str(page.get("path", "")),
-            depth=depth,
-        )
+        PageEntry(id=page.id, title=page.title, path=page.path or "", depth=depth)
         for page, depth in flatten_pages(pages)
     ]
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import (
     Args,
@@ -56,7 +57,7 @@ class CollectionView(BaseModel):
     can_admin: bool = False
 
 
-def _collection(c: Any) -> CollectionView:
+def _collection(c: Collection) -> CollectionView:
     return CollectionView(
         id=c.id,
         title=c.title,

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.models.comments import Comment, CommentBody, CommentReply
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import (
     Args,
@@ -54,29 +55,25 @@ class ReplyView(BaseModel):
     markdown: str = ""
 
 
-def _markdown(body: Any) -> str:
-    text = body.get("markdown") if isinstance(body, dict) else getattr(body, "markdown", None)
-    return untrusted(str(text or ""))
+def _markdown(body: CommentBody) -> str:
+    return untrusted(body.markdown or "")
 
 
-def _view(comment: Any) -> CommentView:
-    target = getattr(comment, "target", None)
-    page = getattr(target, "page", None)
+def _view(comment: Comment) -> CommentView:
+    page = comment.target.page
     return CommentView(
         id=comment.id,
         author=comment.postedBy.displayName,
         posted_at=comment.postedAt,
-        status=getattr(comment, "status", None),
-        replies=int(getattr(comment, "replies", 0) or 0),
+        status=comment.status,
+        replies=comment.replies,
         page=page.path if page is not None else None,
-        reactions={
-            r.emoji: int(r.count) for r in (comment.reactions or []) if getattr(r, "emoji", None)
-        },
+        reactions={r.emoji: r.count for r in comment.reactions if r.emoji},
         markdown=_markdown(comment.body),
     )
 
 
-def _reply_view(reply: Any) -> ReplyView:
+def _reply_view(reply: CommentReply) -> ReplyView:
     return ReplyView(
         id=reply.id,
         author=reply.postedBy.displayName,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import unquote
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedLine,
@@ -78,7 +78,7 @@ def _render_page(p: PageText) -> str:
 async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     """A page as markdown, by id or path, published or in a change request."""
     c = ctx.client
-    page: Any
+    page: RevisionPage
     if args.change_request_id:
         if args.page_id:
             page = await c.change_request_content.get_page(
@@ -94,13 +94,12 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     else:
         assert args.path is not None
         page = await c.space_content.get_page_by_path(args.space_id, args.path, format="markdown")
-    data = page if isinstance(page, dict) else page.model_dump()
-    text = untrusted(str(data.get("markdown") or ""))
+    text = untrusted(page.markdown or "")
     window, next_offset = truncate(text, offset=args.offset, max_chars=args.max_chars)
     return PageText(
-        id=str(data.get("id", "")),
-        title=str(data.get("title", "")),
-        path=str(data.get("path", "")),
+        id=page.id,
+        title=page.title,
+        path=page.path or "",
         markdown=window,
         total_chars=len(text),
         next_offset=next_offset,
@@ -128,7 +127,7 @@ class FileList(BaseModel):
     next_cursor: str | None = None
 
 
-def _file(f: Any, *, url: bool = False) -> FileEntry:
+def _file(f: RevisionFile, *, url: bool = False) -> FileEntry:
     return FileEntry(
         id=f.id,
         name=f.name,

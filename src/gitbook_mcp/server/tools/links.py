@@ -6,11 +6,11 @@ bounds how many requests are in flight, and progress is reported page by page.
 
 from __future__ import annotations
 
-from typing import Any
-
 import anyio
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.models.links import ContentLocation
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import SpaceId, flatten_pages
@@ -25,7 +25,7 @@ class LinkEntry(BaseModel):
     relation: str | None = None
 
 
-def describe_target(reference: Any) -> str:
+def describe_target(reference: ContentLocation | None) -> str:
     """A short human description of a link target (page path, file name or URL)."""
     if reference is None:
         return "(unknown target)"
@@ -104,30 +104,30 @@ async def _page_links(ctx: ToolContext, space_id: str, cr: str, page_id: str) ->
 
 async def _scan_change_request(ctx: ToolContext, space_id: str, cr: str) -> LinkReport:
     tree = await ctx.client.change_request_content.list_pages(space_id, cr)
-    pages = [(p, d) for p, d in flatten_pages(tree.pages) if p.get("id")]
+    pages = [p for p, _ in flatten_pages(tree.pages) if p.id]
     broken: list[BrokenLink] = []
     checked = 0
     done = 0
 
-    async def scan(page: dict[str, Any]) -> None:
+    async def scan(page: RevisionPage) -> None:
         nonlocal checked, done
         async for item in ctx.client.change_request_content.list_page_links(
-            space_id, cr, page["id"], limit=1000
+            space_id, cr, page.id, limit=1000
         ):
             checked += 1
             if item.status == "broken":
                 broken.append(
                     BrokenLink(
-                        page_id=page["id"],
-                        page_path=page.get("path"),
+                        page_id=page.id,
+                        page_path=page.path,
                         target=describe_target(item.targetReference),
                     )
                 )
         done += 1
-        await ctx.progress(done, len(pages), f"scanned {page.get('path', page['id'])}")
+        await ctx.progress(done, len(pages), f"scanned {page.path or page.id}")
 
     async with anyio.create_task_group() as tg:
-        for page, _ in pages:
+        for page in pages:
             tg.start_soon(scan, page)
     broken.sort(key=lambda b: (b.page_path or "", b.target))
     return LinkReport(pages_scanned=len(pages), links_checked=checked, broken=broken)
@@ -139,12 +139,12 @@ async def _scan_space(ctx: ToolContext, space_id: str) -> LinkReport:
     pages: set[str] = set()
     async for item in ctx.client.spaces.list_links(space_id, limit=1000):
         checked += 1
-        for location in item.locationReferences:
-            if location.page:
-                pages.add(str(location.page.get("id")))
+        for seen in item.locationReferences:
+            if seen.page:
+                pages.add(str(seen.page.get("id")))
         if item.status != "broken":
             continue
-        locations: list[Any] = list(item.locationReferences) or [None]
+        locations: list[ContentLocation | None] = list(item.locationReferences) or [None]
         for location in locations:
             page = (location.page if location is not None else None) or {}
             broken.append(

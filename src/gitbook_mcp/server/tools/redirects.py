@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit
@@ -35,7 +36,7 @@ class RedirectList(BaseModel):
     next_cursor: str | None = None
 
 
-def _view(r: Any) -> RedirectView:
+def _view(r: SiteRedirect) -> RedirectView:
     dest = r.destination.model_dump()
     return RedirectView(id=r.id, source=r.source, destination=dest)
 

@@ -12,6 +12,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
+from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
@@ -98,7 +100,7 @@ class ListStructureArgs(SiteArgs):
     limit: Limit
 
 
-def _section(s: Any) -> SectionView:
+def _section(s: SiteSection) -> SectionView:
     return SectionView(
         id=s.id,
         title=s.title,
@@ -204,7 +206,7 @@ class GroupResult(BaseModel):
     removed: bool | None = None
 
 
-def _group(g: Any) -> GroupResult:
+def _group(g: SiteSectionGroup) -> GroupResult:
     return GroupResult(group=GroupView(id=g.id, title=g.title, sections=[s.id for s in g.sections]))
 
 
@@ -252,7 +254,7 @@ class ListMcpArgs(SiteArgs):
     limit: Limit
 
 
-def _server(s: Any) -> McpServerView:
+def _server(s: SiteMcpServer) -> McpServerView:
     # Header values are secrets: only their names are shown.
     return McpServerView(id=s.id, name=s.name, url=s.url, headers=sorted(s.headers or {}))
 

@@ -11,8 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
-from gitbook_mcp.client.models.common import Role
-from gitbook_mcp.client.models.content import ImportContentSource
+from gitbook_mcp.client.models.common import Role, Space
+from gitbook_mcp.client.models.content import ImportContentSource, Revision
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import (
     Args,
@@ -65,7 +65,7 @@ class SpaceView(BaseModel):
     url: UntrustedRef | None = None
 
 
-def _space(s: Any) -> SpaceView:
+def _space(s: Space) -> SpaceView:
     return SpaceView(
         id=s.id,
         title=s.title,
@@ -102,7 +102,7 @@ class RevisionView(BaseModel):
     merged_from: str | None = None
 
 
-def _revision(r: Any) -> RevisionView:
+def _revision(r: Revision) -> RevisionView:
     return RevisionView(
         id=r.id,
         type=r.type,

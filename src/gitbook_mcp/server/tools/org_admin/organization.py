@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.models.organizations import Organization
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import (
     Args,
@@ -42,7 +41,7 @@ class OrgList(BaseModel):
     organizations: list[OrgView]
 
 
-def _org(o: Any) -> OrgView:
+def _org(o: Organization) -> OrgView:
     return OrgView(
         id=o.id,
         title=o.title,
