@@ -7,7 +7,7 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.common import MemberRole, Role
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Permission, ToolFailure
@@ -17,12 +17,15 @@ __all__ = [
     "ChangeRequestId",
     "Cursor",
     "Deleted",
+    "EditMode",
     "Limit",
     "OrganizationId",
     "PageEntry",
     "RoleOrGuest",
     "SiteId",
     "SpaceId",
+    "TeamRole",
+    "Visibility",
     "flatten_pages",
     "listing",
     "need",
@@ -47,8 +50,14 @@ T = TypeVar("T")
 ORG_ADMIN = Permission("organization", "admin", "organization_id")
 """The admin flag of the organization named by ``organization_id``."""
 
-RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
+RoleOrGuest = Literal[Role, "guest"]
 """A role argument; ``guest`` means no explicit role (the API's null)."""
+EditMode = Literal["live", "locked"]
+"""How a space is edited: directly (live) or not at all (locked)."""
+Visibility = Literal["private", "public"]
+"""Who may read an OpenAPI spec."""
+TeamRole = MemberRole
+"""A member's role in a team (the client's ``MemberRole``)."""
 
 
 def role_value(role: RoleOrGuest) -> Role | None:

@@ -33,7 +33,14 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import ORG_ADMIN, ChangeRequestId, Deleted, SpaceId, need
+from gitbook_mcp.server.tools._shared import (
+    ORG_ADMIN,
+    ChangeRequestId,
+    Deleted,
+    EditMode,
+    SpaceId,
+    need,
+)
 from gitbook_mcp.server.toolsets import SPACES
 
 __all__ = [
@@ -229,7 +236,7 @@ class SpaceWriteArgs(Args):
     )
     title: str | None = Field(default=None, max_length=50, description="update")
     emoji: str | None = Field(default=None, max_length=50, description="update")
-    edit_mode: Literal["live", "locked"] | None = None
+    edit_mode: EditMode | None = None
     default_level: Role | None = Field(default=None, description="update: role of org members")
     language: str | None = Field(default=None, max_length=20, description="update")
     parent: str | None = Field(default=None, description='move: collection id, or "top"')

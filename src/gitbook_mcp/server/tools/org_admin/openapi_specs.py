@@ -12,7 +12,7 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, listing, need
+from gitbook_mcp.server.tools._shared import Cursor, Limit, Visibility, listing, need
 from gitbook_mcp.server.tools.org_admin.views import (
     SPEC_WRITER,
     OrgArgs,
@@ -58,7 +58,7 @@ class SpecWriteArgs(OrgArgs):
     slug: str = Field(min_length=1, description="Spec slug (put creates or replaces)")
     url: str | None = Field(default=None, description="create, put: source URL")
     text: str | None = Field(default=None, description="create, put: or source text")
-    visibility: Literal["private", "public"] | None = None
+    visibility: Visibility | None = None
 
 
 @write_tool(TOOLSET, permission=SPEC_WRITER, render=_spec_line)
@@ -67,7 +67,7 @@ async def write_openapi_spec(ctx: ToolContext, args: SpecWriteArgs) -> SpecView:
     specs = ctx.client.openapi_specs
     org = args.organization_id
     if args.method == "update":
-        visibility: Literal["private", "public"] = need(args.visibility, "visibility", "update")
+        visibility: Visibility = need(args.visibility, "visibility", "update")
         return spec_view(await specs.update(org, args.slug, visibility=visibility))
     if bool(args.url) == bool(args.text):
         raise ToolFailure(f"{args.method} needs exactly one of url or text.")

@@ -15,7 +15,7 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, listing, need
+from gitbook_mcp.server.tools._shared import Cursor, Limit, TeamRole, listing, need
 from gitbook_mcp.server.tools.org_admin.views import (
     TEAM_ADMIN,
     OrgArgs,
@@ -91,7 +91,7 @@ class TeamWriteArgs(OrgArgs):
     add: list[str] | None = Field(default=None, description="create, set_members: user ids")
     remove: list[str] | None = Field(default=None, description="set_members: user ids")
     user_id: str | None = Field(default=None, description="add_member")
-    role: Literal["owner", "member"] | None = None
+    role: TeamRole | None = None
 
 
 @write_tool(
