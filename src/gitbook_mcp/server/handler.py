@@ -78,6 +78,15 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
             structured_content=structured,
         )
 
+    params = _parameters(tool)
+    handler.__signature__ = inspect.Signature(params, return_annotation=tool.output)  # type: ignore[attr-defined]
+    handler.__annotations__ = {p.name: p.annotation for p in params} | {"return": tool.output}
+    handler.__name__ = tool.name
+    return handler
+
+
+def _parameters(tool: ToolDef) -> list[inspect.Parameter]:
+    """The context, then one keyword parameter per field of the tool's input model."""
     params = [
         inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context[Any, Any]),
     ]
@@ -95,7 +104,4 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
                 annotation=Annotated[info.annotation, info],
             )
         )
-    handler.__signature__ = inspect.Signature(params, return_annotation=tool.output)  # type: ignore[attr-defined]
-    handler.__annotations__ = {p.name: p.annotation for p in params} | {"return": tool.output}
-    handler.__name__ = tool.name
-    return handler
+    return params

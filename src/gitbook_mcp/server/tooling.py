@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANY_TOKEN",
     "Args",
+    "Decorator",
     "Permission",
     "Progress",
     "ToolContext",
@@ -204,15 +205,8 @@ def read_tool(
     open_world: bool = True,
 ) -> Decorator:
     """Declare a tool that only reads: no permission needed beyond what the API checks."""
-    return _declarer(
-        toolset,
-        render=render,
-        description=description,
-        title=title,
-        read_only=True,
-        idempotent=idempotent,
-        open_world=open_world,
-    )
+    hints = {"idempotent": idempotent, "open_world": open_world}
+    return _declarer(toolset, description, read_only=True, render=render, title=title, **hints)
 
 
 def write_tool(
@@ -228,21 +222,21 @@ def write_tool(
     title: str | None = None,
 ) -> Decorator:
     """Declare a tool that writes: the flag it needs (per ``method`` for a grouped tool)."""
+    flags = {"permission": permission, "method_permissions": method_permissions}
+    hints = {"destructive": destructive, "idempotent": idempotent}
     return _declarer(
         toolset,
-        render=render,
-        description=description,
-        title=title,
+        description,
         read_only=False,
-        destructive=destructive,
-        idempotent=idempotent,
-        permission=permission,
-        method_permissions=method_permissions,
+        render=render,
+        title=title,
         method_arg=method_arg,
+        **flags,
+        **hints,
     )
 
 
-def _declarer(toolset: Toolset, *, description: str | None, **options: Any) -> Decorator:
+def _declarer(toolset: Toolset, description: str | None, **options: Any) -> Decorator:
     def declare(handler: Callable[..., Awaitable[BaseModel]]) -> ToolDef:
         hints = get_type_hints(handler)
         _, args = list(inspect.signature(handler).parameters)

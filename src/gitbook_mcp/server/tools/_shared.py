@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import MemberRole, Role
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import Permission, ToolFailure
+from gitbook_mcp.server.tooling import Decorator, Permission, ToolFailure, Toolset, write_tool
 
 __all__ = [
     "ORG_ADMIN",
@@ -26,7 +26,10 @@ __all__ = [
     "SpaceId",
     "TeamRole",
     "Visibility",
+    "changed",
+    "delete_tool",
     "flatten_pages",
+    "given",
     "listing",
     "need",
     "outline",
@@ -75,6 +78,38 @@ def listing(rows: list[str], cursor: str | None, *, empty: str = "None.") -> str
 # A comment, not a docstring: a docstring would go into every delete tool's output schema.
 class Deleted(BaseModel):
     deleted: bool
+
+
+def delete_tool(
+    toolset: Toolset,
+    *,
+    permission: Permission,
+    method_permissions: tuple[tuple[str, Permission], ...] = (),
+    method_arg: str = "kind",
+) -> Decorator:
+    """Declare a tool that deletes: destructive, idempotent, answering `Deleted`."""
+    return write_tool(
+        toolset,
+        permission=permission,
+        method_permissions=method_permissions,
+        method_arg=method_arg,
+        destructive=True,
+        idempotent=True,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+    )
+
+
+def given(**values: Any) -> dict[str, Any]:
+    """The values that are not None: the fields a write changes."""
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def changed(hint: str, **values: Any) -> dict[str, Any]:
+    """The values given, or a tool error saying what could be given (``hint``)."""
+    changes = given(**values)
+    if not changes:
+        raise ToolFailure(f"Nothing to change: give {hint}.")
+    return changes
 
 
 def need(value: T | None, name: str, method: str) -> T:

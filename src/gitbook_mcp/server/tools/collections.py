@@ -33,7 +33,15 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, RoleOrGuest, listing, need
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Deleted,
+    Limit,
+    RoleOrGuest,
+    delete_tool,
+    listing,
+    need,
+)
 from gitbook_mcp.server.toolsets import COLLECTIONS
 
 __all__ = [
@@ -230,14 +238,7 @@ class DeleteArgs(Args):
     user_id: str | None = Field(default=None, description="user_access: whose")
 
 
-@write_tool(
-    COLLECTIONS,
-    permission=COLLECTION_ADMIN,
-    method_arg="kind",
-    destructive=True,
-    idempotent=True,
-    render=lambda r: "Deleted." if r.deleted else "Already gone.",
-)
+@delete_tool(COLLECTIONS, permission=COLLECTION_ADMIN)
 async def delete_collection_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a collection or remove a user's access to it."""
     if args.kind == "user_access":

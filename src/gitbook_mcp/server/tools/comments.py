@@ -22,7 +22,7 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, need
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, delete_tool, need
 from gitbook_mcp.server.toolsets import COMMENTS
 
 __all__ = [
@@ -352,12 +352,8 @@ async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
     return Written(id=updated.id, status=getattr(updated, "status", None))
 
 
-@write_tool(
-    COMMENTS,
-    permission=Permission("comment", "delete", "comment_id"),
-    destructive=True,
-    idempotent=True,
-    render=lambda r: "Deleted." if r.deleted else "Already gone.",
+@delete_tool(
+    COMMENTS, permission=Permission("comment", "delete", "comment_id"), method_arg="method"
 )
 async def delete_comment(ctx: ToolContext, args: TargetRef) -> Deleted:
     """Delete a comment (with its replies) or one reply."""

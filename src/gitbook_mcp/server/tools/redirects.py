@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, delete_tool
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import REDIRECTS
 
@@ -165,13 +165,7 @@ class DeleteArgs(SiteArgs):
     redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
 
 
-@write_tool(
-    REDIRECTS,
-    permission=SITE_ADMIN,
-    destructive=True,
-    idempotent=True,
-    render=lambda r: "Deleted." if r.deleted else "Already gone.",
-)
+@delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")
 async def delete_redirect(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a redirect."""
     return Deleted(

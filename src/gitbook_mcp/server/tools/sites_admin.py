@@ -16,7 +16,7 @@ from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, need
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import SITES_ADMIN
 
@@ -170,18 +170,13 @@ async def write_site_section(ctx: ToolContext, args: SectionWriteArgs) -> Sectio
     section_id = need(args.section_id, "section_id", args.method)
     if args.method == "move":
         return _section(await ctx.client.sections.move(*ids, section_id, **_place(args)))
-    changes = {
-        key: value
-        for key, value in (
-            ("title", args.title),
-            ("path", args.path),
-            ("default_site_space", args.default_site_space),
-            ("condition", args.condition),
-        )
-        if value is not None
-    }
-    if not changes:
-        raise ToolFailure("Nothing to change: give title, path, default_site_space or condition.")
+    changes = changed(
+        "title, path, default_site_space or condition",
+        title=args.title,
+        path=args.path,
+        default_site_space=args.default_site_space,
+        condition=args.condition,
+    )
     return _section(await ctx.client.sections.update(*ids, section_id, **changes))
 
 
@@ -303,13 +298,7 @@ async def write_site_mcp_server(ctx: ToolContext, args: McpWriteArgs) -> McpServ
             headers=args.headers if args.headers is not None else NOT_GIVEN,
         )
         return _server(created)
-    changes: dict[str, Any] = {
-        k: v
-        for k, v in (("name", args.name), ("url", args.url), ("headers", args.headers))
-        if v is not None
-    }
-    if not changes:
-        raise ToolFailure("Nothing to change: give name, url or headers.")
+    changes = changed("name, url or headers", name=args.name, url=args.url, headers=args.headers)
     server_id = need(args.server_id, "server_id", "update")
     return _server(await ctx.client.mcp_servers.update(*ids, server_id, **changes))
 
@@ -319,14 +308,7 @@ class DeleteArgs(SiteArgs):
     id: str = Field(min_length=1, description="Its id (list_site_sections, list_site_mcp_servers)")
 
 
-@write_tool(
-    SITES_ADMIN,
-    permission=SITE_ADMIN,
-    method_arg="kind",
-    destructive=True,
-    idempotent=True,
-    render=lambda r: "Deleted." if r.deleted else "Already gone.",
-)
+@delete_tool(SITES_ADMIN, permission=SITE_ADMIN)
 async def delete_site_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a site section, section group or MCP server."""
     ids = (args.organization_id, args.site_id, args.id)

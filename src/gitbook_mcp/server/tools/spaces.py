@@ -11,9 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
-from gitbook_mcp.client.models.common import Role, Space
-from gitbook_mcp.client.models.content import ImportContentSource, Revision
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
+from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.tooling import (
     Args,
     Permission,
@@ -39,7 +38,19 @@ from gitbook_mcp.server.tools._shared import (
     Deleted,
     EditMode,
     SpaceId,
+    changed,
+    delete_tool,
     need,
+)
+from gitbook_mcp.server.tools._space_views import (
+    ChangeRequestView,
+    RevisionView,
+    SpaceView,
+    render_change_request,
+    render_revision,
+    render_space,
+    revision_view,
+    space_view,
 )
 from gitbook_mcp.server.toolsets import SPACES
 
@@ -57,79 +68,6 @@ SPACE_ADMIN = Permission("space", "admin", "space_id")
 SPACE_EDIT = Permission("space", "edit", "space_id")
 
 
-class SpaceView(BaseModel):
-    id: str
-    title: UntrustedLine
-    emoji: UntrustedLine | None = None
-    visibility: str | None = None
-    organization: str | None = None
-    parent: str | None = None
-    edit_mode: str | None = None
-    default_level: str | None = None
-    language: UntrustedLine | None = None
-    open_change_requests: int | None = None
-    deleted_at: str | None = None
-    url: UntrustedRef | None = None
-
-
-def _space(s: Space) -> SpaceView:
-    return SpaceView(
-        id=s.id,
-        title=s.title,
-        emoji=s.emoji or None,
-        visibility=s.visibility,
-        organization=s.organization,
-        parent=s.parent,
-        edit_mode=s.editMode,
-        default_level=s.defaultLevel,
-        language=s.language,
-        open_change_requests=s.changeRequestsOpen,
-        deleted_at=s.deletedAt,
-        url=(s.urls or {}).get("app"),
-    )
-
-
-def _render_space(s: SpaceView) -> str:
-    where = f"collection {s.parent}" if s.parent else "top level"
-    deleted = f", deleted {s.deleted_at}" if s.deleted_at else ""
-    return (
-        f"{s.emoji + ' ' if s.emoji else ''}{s.title} [{s.id}]: {s.visibility}, "
-        f"{s.organization} {where}, {s.edit_mode}{deleted}"
-    )
-
-
-class RevisionView(BaseModel):
-    id: str
-    type: str
-    created_at: str
-    pages: int
-    files: int
-    git_commit: str | None = None
-    git_ref: str | None = None
-    merged_from: str | None = None
-
-
-def _revision(r: Revision) -> RevisionView:
-    return RevisionView(
-        id=r.id,
-        type=r.type,
-        created_at=r.createdAt,
-        pages=sum(1 for _ in r.walk_pages()),
-        files=len(r.files),
-        git_commit=r.git.oid if r.git else None,
-        git_ref=r.git.ref if r.git else None,
-        merged_from=r.mergedFrom.id if r.mergedFrom else None,
-    )
-
-
-def _render_revision(r: RevisionView) -> str:
-    git = f", git {r.git_ref or ''}@{r.git_commit}" if r.git_commit else ""
-    merged = f", merged from {r.merged_from}" if r.merged_from else ""
-    return (
-        f"Revision {r.id} ({r.type}, {r.created_at}): {r.pages} pages, {r.files} files{git}{merged}"
-    )
-
-
 class GetSpaceArgs(Args):
     space_id: SpaceId
     method: Literal["space", "revision"] = "space"
@@ -142,8 +80,8 @@ class SpaceRead(BaseModel):
 
 def _render_space_read(r: SpaceRead) -> str:
     if r.revision is not None:
-        return _render_revision(r.revision)
-    return _render_space(r.space) if r.space is not None else "Nothing."
+        return render_revision(r.revision)
+    return render_space(r.space) if r.space is not None else "Nothing."
 
 
 @read_tool(SPACES, render=_render_space_read)
@@ -153,33 +91,8 @@ async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
         revision = await ctx.client.space_content.get_current_revision(
             args.space_id, computed=False
         )
-        return SpaceRead(revision=_revision(revision))
-    return SpaceRead(space=_space(await ctx.client.spaces.get(args.space_id)))
-
-
-class ChangeRequestView(BaseModel):
-    id: str
-    number: int
-    status: str
-    subject: UntrustedLine
-    author: UntrustedLine
-    created_at: str
-    updated_at: str
-    revision: str
-    revision_initial: str
-    revision_merged: str | None = None
-    comments: int
-    outdated: bool
-
-
-def _render_change_request(c: ChangeRequestView) -> str:
-    merged = f", merged as {c.revision_merged}" if c.revision_merged else ""
-    outdated = ", outdated" if c.outdated else ""
-    return (
-        f"#{c.number} {c.subject} [{c.id}]: {c.status} by {c.author}, updated {c.updated_at}, "
-        f"revision {c.revision} (from {c.revision_initial}){merged}, {c.comments} comments"
-        f"{outdated}"
-    )
+        return SpaceRead(revision=revision_view(revision))
+    return SpaceRead(space=space_view(await ctx.client.spaces.get(args.space_id)))
 
 
 class GetChangeRequestArgs(Args):
@@ -195,9 +108,9 @@ class ChangeRequestRead(BaseModel):
 
 def _render_change_request_read(r: ChangeRequestRead) -> str:
     if r.revision is not None:
-        return _render_revision(r.revision)
+        return render_revision(r.revision)
     if r.change_request is not None:
-        return _render_change_request(r.change_request)
+        return render_change_request(r.change_request)
     return "Nothing."
 
 
@@ -207,7 +120,7 @@ async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> Ch
     ids = (args.space_id, args.change_request_id)
     if args.method == "revision":
         revision = await ctx.client.change_request_content.get_revision(*ids, computed=False)
-        return ChangeRequestRead(revision=_revision(revision))
+        return ChangeRequestRead(revision=revision_view(revision))
     cr = await ctx.client.change_requests.get(*ids)
     return ChangeRequestRead(
         change_request=ChangeRequestView(
@@ -255,30 +168,23 @@ class SpaceWriteArgs(Args):
         # space's own organization).
         ("restore", ORG_ADMIN),
     ),
-    render=_render_space,
+    render=render_space,
 )
 async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
     """Update, duplicate, move, transfer or restore (deleted <7 days) a space."""
     spaces = ctx.client.spaces
     if args.method == "update":
-        changes: dict[str, Any] = {
-            k: v
-            for k, v in (
-                ("title", args.title),
-                ("emoji", args.emoji),
-                ("edit_mode", args.edit_mode),
-                ("default_level", args.default_level),
-                ("language", args.language),
-            )
-            if v is not None
-        }
-        if not changes:
-            raise ToolFailure(
-                "Nothing to change: give title, emoji, edit_mode, default_level or language."
-            )
-        return _space(await spaces.update(args.space_id, **changes))
+        changes = changed(
+            "title, emoji, edit_mode, default_level or language",
+            title=args.title,
+            emoji=args.emoji,
+            edit_mode=args.edit_mode,
+            default_level=args.default_level,
+            language=args.language,
+        )
+        return space_view(await spaces.update(args.space_id, **changes))
     if args.method == "move":
-        return _space(await spaces.move(args.space_id, **_placement(args)))
+        return space_view(await spaces.move(args.space_id, **_placement(args)))
     org_id = need(args.organization_id, "organization_id", args.method)
     if args.method in ("restore", "duplicate"):
         # The flag was checked on organization_id: make sure it is the space's organization.
@@ -289,11 +195,11 @@ async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
                 f"{owner!r}. Nothing was sent."
             )
         if args.method == "restore":
-            return _space(await spaces.restore(args.space_id))
-        return _space(await spaces.duplicate(args.space_id))
+            return space_view(await spaces.restore(args.space_id))
+        return space_view(await spaces.duplicate(args.space_id))
     # transfer: space.admin was checked on the space; the target wants an admin too.
     await require_target_admin(ctx, "write_space", org_id)
-    return _space(await spaces.transfer(args.space_id, organization=org_id))
+    return space_view(await spaces.transfer(args.space_id, organization=org_id))
 
 
 async def _owner(ctx: ToolContext, space_id: str, *, deleted: bool) -> str | None:
@@ -399,14 +305,7 @@ class DeleteArgs(Args):
     user_id: str | None = Field(default=None, description="user_access: whose")
 
 
-@write_tool(
-    SPACES,
-    permission=SPACE_ADMIN,
-    method_arg="kind",
-    destructive=True,
-    idempotent=True,
-    render=lambda r: "Deleted." if r.deleted else "Already gone.",
-)
+@delete_tool(SPACES, permission=SPACE_ADMIN)
 async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a space (restorable 7 days) or remove a user's access to it."""
     if args.kind == "user_access":

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from gitbook_mcp.server.tooling import Permission, ToolContext, write_tool
-from gitbook_mcp.server.tools._shared import Deleted, need
+from gitbook_mcp.server.tooling import Permission, ToolContext
+from gitbook_mcp.server.tools._shared import Deleted, delete_tool, need
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, SPEC_WRITER, TEAM_ADMIN, OrgArgs
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
@@ -22,18 +22,14 @@ class DeleteArgs(OrgArgs):
     team_id: str | None = Field(default=None, description="team_member: the team")
 
 
-@write_tool(
+@delete_tool(
     TOOLSET,
     permission=ORG_ADMIN,
-    method_arg="kind",
     method_permissions=(
         ("team", Permission("team", "admin", "id")),
         ("team_member", TEAM_ADMIN),
         ("openapi_spec", SPEC_WRITER),
     ),
-    destructive=True,
-    idempotent=True,
-    render=lambda r: "Deleted." if r.deleted else "Already gone.",
 )
 async def delete_org_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Remove a member, team, team member, invite link, SAML provider, font or spec."""

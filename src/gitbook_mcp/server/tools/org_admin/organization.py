@@ -13,11 +13,10 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import RoleOrGuest, role_value
+from gitbook_mcp.server.tools._shared import RoleOrGuest, given, role_value
 from gitbook_mcp.server.tools.org_admin.views import (
     ORG_ADMIN,
     OrgArgs,
-    given,
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

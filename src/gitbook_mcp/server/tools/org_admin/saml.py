@@ -13,12 +13,19 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, RoleOrGuest, listing, need, role_value
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Limit,
+    RoleOrGuest,
+    given,
+    listing,
+    need,
+    role_value,
+)
 from gitbook_mcp.server.tools.org_admin.views import (
     ORG_ADMIN,
     OrgArgs,
     SamlView,
-    given,
     saml_view,
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET

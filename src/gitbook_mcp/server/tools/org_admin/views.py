@@ -3,8 +3,6 @@ providers, fonts and OpenAPI specs, the organization argument, and the flags the
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
 from gitbook_mcp.client.models.common import Member, Team
@@ -28,7 +26,6 @@ __all__ = [
     "SpecView",
     "TeamView",
     "font_view",
-    "given",
     "link_view",
     "member_view",
     "saml_view",
@@ -38,11 +35,6 @@ __all__ = [
 
 TEAM_ADMIN = Permission("team", "admin", "team_id")
 SPEC_WRITER = Permission("organization", "createOpenAPISpec", "organization_id")
-
-
-def given(**values: Any) -> dict[str, Any]:
-    """The values that are not None (the fields to change)."""
-    return {k: v for k, v in values.items() if v is not None}
 
 
 def _role(role: str | None) -> str:
