@@ -44,13 +44,7 @@ from gitbook_mcp.server.tools._shared import (
 )
 from gitbook_mcp.server.toolsets import COLLECTIONS
 
-__all__ = [
-    "delete_collection_item",
-    "list_collection_permissions",
-    "list_collections",
-    "write_collection",
-    "write_collection_permissions",
-]
+__all__: list[str] = []
 
 COLLECTION_ADMIN = Permission("collection", "admin", "collection_id")
 CollectionId = Field(default=None, description="Collection id (list_collections)")

@@ -25,14 +25,7 @@ from gitbook_mcp.server.tooling import (
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, delete_tool, need
 from gitbook_mcp.server.toolsets import COMMENTS
 
-__all__ = [
-    "delete_comment",
-    "list_commenters",
-    "list_comments",
-    "post_comment",
-    "reply_to_comment",
-    "update_comment",
-]
+__all__: list[str] = []
 
 CrId = Field(default=None, description="Change request (omit: the space)")
 

@@ -24,7 +24,7 @@ from gitbook_mcp.server.tools._shared import (
 )
 from gitbook_mcp.server.toolsets import CONTENT
 
-__all__ = ["get_page", "list_backlinks", "list_files"]
+__all__: list[str] = []
 
 
 class GetPageArgs(Args):

@@ -16,13 +16,7 @@ from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import SpaceId, flatten_pages
 from gitbook_mcp.server.toolsets import LINKS
 
-__all__ = ["check_links"]
-
-
-class LinkEntry(BaseModel):
-    status: str
-    target: str
-    relation: str | None = None
+__all__: list[str] = []
 
 
 def describe_target(reference: ContentLocation | None) -> str:

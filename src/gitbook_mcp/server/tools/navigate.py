@@ -18,14 +18,7 @@ from gitbook_mcp.server.tools._shared import (
 )
 from gitbook_mcp.server.toolsets import NAVIGATE
 
-__all__ = [
-    "get_page_tree",
-    "list_change_requests",
-    "list_organizations",
-    "list_sites",
-    "list_spaces",
-    "refresh_permissions",
-]
+__all__: list[str] = []
 
 
 class Empty(Args):

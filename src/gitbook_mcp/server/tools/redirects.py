@@ -13,7 +13,7 @@ from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, delete_tool
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import REDIRECTS
 
-__all__ = ["create_redirect", "delete_redirect", "list_redirects", "update_redirect"]
+__all__: list[str] = []
 
 SOURCE_PATTERN = r"^(/[^/\s?#]+)+$"
 """Absolute path, no trailing slash; the API checks the exact character set."""

@@ -9,7 +9,7 @@ from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
 from gitbook_mcp.server.tools._shared import Cursor, Limit, OrganizationId
 from gitbook_mcp.server.toolsets import SEARCH
 
-__all__ = ["search_content"]
+__all__: list[str] = []
 
 
 class SearchArgs(Args):

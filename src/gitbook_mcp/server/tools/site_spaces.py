@@ -11,13 +11,7 @@ from gitbook_mcp.server.tools._shared import Cursor, Limit
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
 from gitbook_mcp.server.toolsets import SITE_SPACES
 
-__all__ = [
-    "add_site_space",
-    "list_site_spaces",
-    "move_site_space",
-    "remove_site_space",
-    "update_site_space",
-]
+__all__: list[str] = []
 
 SiteSpaceId = Field(min_length=1, description="Site space id (list_site_spaces)")
 

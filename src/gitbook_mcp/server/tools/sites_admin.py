@@ -20,15 +20,7 @@ from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, de
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import SITES_ADMIN
 
-__all__ = [
-    "delete_site_item",
-    "get_site",
-    "list_site_mcp_servers",
-    "list_site_sections",
-    "write_section_group",
-    "write_site_mcp_server",
-    "write_site_section",
-]
+__all__: list[str] = []
 
 
 class SiteView(BaseModel):

@@ -54,15 +54,7 @@ from gitbook_mcp.server.tools._space_views import (
 )
 from gitbook_mcp.server.toolsets import SPACES
 
-__all__ = [
-    "delete_space_item",
-    "get_change_request",
-    "get_space",
-    "import_content",
-    "list_space_permissions",
-    "write_space",
-    "write_space_permissions",
-]
+__all__: list[str] = []
 
 SPACE_ADMIN = Permission("space", "admin", "space_id")
 SPACE_EDIT = Permission("space", "edit", "space_id")

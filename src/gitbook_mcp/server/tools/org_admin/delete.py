@@ -11,7 +11,7 @@ from gitbook_mcp.server.tools._shared import Deleted, delete_tool, need
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, SPEC_WRITER, TEAM_ADMIN, OrgArgs
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
-__all__ = ["delete_org_item"]
+__all__: list[str] = []
 
 
 class DeleteArgs(OrgArgs):

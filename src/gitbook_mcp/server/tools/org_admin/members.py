@@ -23,7 +23,7 @@ from gitbook_mcp.server.tools.org_admin.views import (
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
-__all__ = ["list_members", "write_member"]
+__all__: list[str] = []
 
 
 class Access(BaseModel):

@@ -21,7 +21,7 @@ from gitbook_mcp.server.tools.org_admin.views import (
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
-__all__ = ["list_openapi_specs", "write_openapi_spec"]
+__all__: list[str] = []
 
 
 class SpecList(BaseModel):

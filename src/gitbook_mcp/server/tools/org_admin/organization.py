@@ -20,7 +20,7 @@ from gitbook_mcp.server.tools.org_admin.views import (
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
-__all__ = ["get_organization", "update_organization"]
+__all__: list[str] = []
 
 
 class OrgView(BaseModel):

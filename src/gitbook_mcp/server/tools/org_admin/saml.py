@@ -30,7 +30,7 @@ from gitbook_mcp.server.tools.org_admin.views import (
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
-__all__ = ["list_saml_providers", "write_saml_provider"]
+__all__: list[str] = []
 
 
 class LoginView(BaseModel):

@@ -24,7 +24,7 @@ from gitbook_mcp.server.tools.org_admin.views import (
 )
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
-__all__ = ["list_teams", "write_team"]
+__all__: list[str] = []
 
 
 class TeamMemberView(BaseModel):
