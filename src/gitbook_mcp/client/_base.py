@@ -110,6 +110,11 @@ class BaseClient:
             follow_redirects=False,  # a redirect could carry the token to another host
         )
 
+    @property
+    def max_concurrency(self) -> int:
+        """The cap on requests in flight, which callers that fan out can size their work by."""
+        return int(self._limiter.total_tokens)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, token=[redacted])"
 

@@ -67,7 +67,7 @@ class ClientContentReader:
                 space_id, change_request_id
             )
         else:
-            revision = await self._client.space_content.get_current_revision(space_id)
+            revision = await self._client.space_content.get_revision(space_id)
         files = [FileNode(id=f.id, name=f.name) for f in revision.files]
         return RevisionContent(list(_flatten(revision.pages)), files)
 

@@ -1,4 +1,4 @@
-"""Compact, safe output: strip noise, neutralise untrusted text, cut long markdown.
+"""Safe output: neutralise untrusted text, cut long markdown.
 
 Text written by other people is data, not instructions, and reaches the agent in one of two
 shapes only. A title, name, label or path is ONE sanitised line (`one_line`, or the annotated
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import AfterValidator
 
@@ -23,7 +23,6 @@ __all__ = [
     "REF_MAX_CHARS",
     "UntrustedLine",
     "UntrustedRef",
-    "compact",
     "one_line",
     "quoted",
     "truncate",
@@ -33,7 +32,6 @@ __all__ = [
 DEFAULT_MAX_CHARS = 8000
 """Characters of page markdown returned per call before a continuation hint."""
 
-_NOISE_KEYS = frozenset({"urls", "permissions", "object", "git", "layout", "cover", "computed"})
 LINE_MAX_CHARS = 200
 """Characters of one untrusted line (a title, a name) before it is cut with an ellipsis."""
 REF_MAX_CHARS = 2048
@@ -88,20 +86,3 @@ def truncate(
     window = text[offset : offset + max_chars]
     end = offset + len(window)
     return window, (end if end < len(text) else None)
-
-
-def compact(value: Any, *, keep: frozenset[str] = frozenset()) -> Any:
-    """Drop nested noise (``urls``, ``permissions``, ``object``...) and empty values."""
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            if key in _NOISE_KEYS and key not in keep:
-                continue
-            reduced = compact(item, keep=keep)
-            if reduced in (None, "", [], {}):
-                continue
-            out[key] = reduced
-        return out
-    if isinstance(value, list):
-        return [compact(item, keep=keep) for item in value]
-    return value

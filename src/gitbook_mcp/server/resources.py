@@ -18,11 +18,13 @@ from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.types import Completion, ResourceTemplateReference
 
 from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
 from gitbook_mcp.server.tools._shared import outline, page_entries
 
 if TYPE_CHECKING:
-    from gitbook_mcp.server.app import GitBookServer, Runtime
+    from gitbook_mcp.server.app import GitBookServer
+    from gitbook_mcp.server.runtime import Runtime
 
 __all__ = ["register_resources"]
 
@@ -49,58 +51,26 @@ def _friendly(runtime: Runtime, read: Callable[P, Awaitable[str]]) -> Callable[P
 def register_resources(server: GitBookServer) -> None:
     runtime = server.runtime
 
-    def _friendly_read(read: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
-        return _friendly(runtime, read)
-
-    @server.resource(
-        SPACE_TREE,
-        name="space-tree",
-        description="Page outline of a space",
-        mime_type="text/markdown",
-    )
-    @_friendly_read
     async def space_tree(space_id: str) -> str:
-        result = await (await runtime.get_client()).space_content.list_pages(space_id)
-        return outline(page_entries(result.pages))
+        return await _outline(runtime, space_id)
 
-    @server.resource(
-        SPACE_PAGE,
-        name="space-page",
-        description="A page of a space as markdown",
-        mime_type="text/markdown",
-    )
-    @_friendly_read
     async def space_page(space_id: str, page_id: str) -> str:
-        page = await (await runtime.get_client()).space_content.get_page(
-            space_id, page_id, format="markdown"
-        )
-        return _page_text(page)
+        return await _page(runtime, space_id, page_id)
 
-    @server.resource(
-        CR_TREE,
-        name="revision-tree",
-        description="Page outline of a change request",
-        mime_type="text/markdown",
-    )
-    @_friendly_read
     async def revision_tree(space_id: str, change_request_id: str) -> str:
-        result = await (await runtime.get_client()).change_request_content.list_pages(
-            space_id, change_request_id
-        )
-        return outline(page_entries(result.pages))
+        return await _outline(runtime, space_id, change_request_id)
 
-    @server.resource(
-        CR_PAGE,
-        name="revision-page",
-        description="A page of a change request as markdown",
-        mime_type="text/markdown",
-    )
-    @_friendly_read
     async def revision_page(space_id: str, change_request_id: str, page_id: str) -> str:
-        page = await (await runtime.get_client()).change_request_content.get_page(
-            space_id, change_request_id, page_id, format="markdown"
-        )
-        return _page_text(page)
+        return await _page(runtime, space_id, page_id, change_request_id)
+
+    for uri, name, about, read in (
+        (SPACE_TREE, "space-tree", "Page outline of a space", space_tree),
+        (SPACE_PAGE, "space-page", "A page of a space as markdown", space_page),
+        (CR_TREE, "revision-tree", "Page outline of a change request", revision_tree),
+        (CR_PAGE, "revision-page", "A page of a change request as markdown", revision_page),
+    ):
+        register = server.resource(uri, name=name, description=about, mime_type="text/markdown")
+        register(_friendly(runtime, read))
 
     # The SDK's completion() decorator carries no type annotations.
     @server.completion()  # type: ignore[untyped-decorator, no-untyped-call]
@@ -138,8 +108,31 @@ async def _candidates(server: GitBookServer, name: str, known: dict[str, str]) -
     return []
 
 
-def _page_text(page: Any) -> str:
-    data = page if isinstance(page, dict) else page.model_dump()
-    title = one_line(str(data.get("title", "")))
-    path = one_line(str(data.get("path", "")), max_chars=REF_MAX_CHARS)
-    return quoted(str(data.get("markdown") or ""), label=f"Page '{title}' ({path})")
+async def _outline(runtime: Runtime, space_id: str, change_request_id: str | None = None) -> str:
+    """A page tree as an indented outline: published, or of a change request."""
+    client = await runtime.get_client()
+    if change_request_id:
+        result = await client.change_request_content.list_pages(space_id, change_request_id)
+    else:
+        result = await client.space_content.list_pages(space_id)
+    return outline(page_entries(result.pages))
+
+
+async def _page(
+    runtime: Runtime, space_id: str, page_id: str, change_request_id: str | None = None
+) -> str:
+    """A page as fenced markdown: published, or of a change request."""
+    client = await runtime.get_client()
+    if change_request_id:
+        page = await client.change_request_content.get_page(
+            space_id, change_request_id, page_id, format="markdown"
+        )
+    else:
+        page = await client.space_content.get_page(space_id, page_id, format="markdown")
+    return _page_text(page)
+
+
+def _page_text(page: RevisionPage) -> str:
+    title = one_line(page.title)
+    path = one_line(page.path or "", max_chars=REF_MAX_CHARS)
+    return quoted(page.markdown or "", label=f"Page '{title}' ({path})")

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.app import ClientFactory, GitBookServer, build_server
+from gitbook_mcp.server.app import GitBookServer, build_server
+from gitbook_mcp.server.runtime import ClientFactory
 from gitbook_mcp.server.toolsets import Selection, build_tool_list, check_selection
 from gitbook_mcp.settings import Settings
 

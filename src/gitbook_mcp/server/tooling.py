@@ -1,16 +1,26 @@
-"""What a tool is: a static, self-describing definition, in the style of the GitHub MCP server.
+"""What a tool is: one declaration, in the style of the GitHub MCP server's toolset inventory.
 
-Each `ToolDef` names its toolset, carries a pydantic input model (whose field descriptions become
-the ``inputSchema``), an output model (the ``outputSchema``; results go out as
-``structuredContent`` plus a compact text), all four annotations, and, for a tool that writes,
-the permission flag it needs. Read-only filtering is derived from ``read_only`` alone.
+A tool is one handler function under `read_tool` or `write_tool`::
+
+    @read_tool(SEARCH, render=render_results)
+    async def search_content(ctx: ToolContext, args: SearchArgs) -> SearchResults:
+        '''Search an organization's pages.'''
+
+The decorator gives the toolset (a `Toolset`, declared once in `toolsets`), the hints, the
+permission and the renderer; the name, the input model (its field descriptions become the
+``inputSchema``) and the output model (the ``outputSchema``; results go out as
+``structuredContent`` plus the rendered text) follow from the signature, and the description
+from the docstring's first paragraph (or ``description=``). The result is a `ToolDef`,
+registered with its toolset. Read-only filtering is derived from ``read_only`` alone.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin, get_type_hints
 
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict
@@ -21,11 +31,15 @@ if TYPE_CHECKING:
 __all__ = [
     "ANY_TOKEN",
     "Args",
+    "Decorator",
     "Permission",
     "Progress",
     "ToolContext",
     "ToolDef",
     "ToolFailure",
+    "Toolset",
+    "read_tool",
+    "write_tool",
 ]
 
 Scope = Literal["organization", "space", "collection", "comment", "team", "token"]
@@ -157,3 +171,93 @@ def _choices(annotation: Any) -> list[str]:
     if get_origin(annotation) is Literal:
         return [str(a) for a in get_args(annotation)]
     return []
+
+
+@dataclass(frozen=True)
+class Toolset:
+    """A group of tools an operator turns on or off: declared once, in `toolsets`.
+
+    Its tools live in ``gitbook_mcp.server.tools.<id>`` (a module, or a package importing its
+    modules in order) and register themselves there through `read_tool` and `write_tool`.
+    """
+
+    id: str
+    description: str
+    default: bool
+
+    def tools(self) -> list[ToolDef]:
+        """The tools of this toolset, in declaration order (imports its module on first use)."""
+        importlib.import_module(f"gitbook_mcp.server.tools.{self.id}")
+        return list(_REGISTRY.get(self.id, {}).values())
+
+
+_REGISTRY: dict[str, dict[str, ToolDef]] = {}
+Decorator = Callable[[Callable[..., Awaitable[BaseModel]]], ToolDef]
+
+
+def read_tool(
+    toolset: Toolset,
+    *,
+    render: Renderer,
+    description: str | None = None,
+    title: str | None = None,
+    idempotent: bool = True,
+    open_world: bool = True,
+) -> Decorator:
+    """Declare a tool that only reads: no permission needed beyond what the API checks."""
+    hints = {"idempotent": idempotent, "open_world": open_world}
+    return _declarer(toolset, description, read_only=True, render=render, title=title, **hints)
+
+
+def write_tool(
+    toolset: Toolset,
+    *,
+    permission: Permission,
+    render: Renderer,
+    method_permissions: tuple[tuple[str, Permission], ...] = (),
+    method_arg: str = "method",
+    destructive: bool = False,
+    idempotent: bool = False,
+    description: str | None = None,
+    title: str | None = None,
+) -> Decorator:
+    """Declare a tool that writes: the flag it needs (per ``method`` for a grouped tool)."""
+    flags = {"permission": permission, "method_permissions": method_permissions}
+    hints = {"destructive": destructive, "idempotent": idempotent}
+    return _declarer(
+        toolset,
+        description,
+        read_only=False,
+        render=render,
+        title=title,
+        method_arg=method_arg,
+        **flags,
+        **hints,
+    )
+
+
+def _declarer(toolset: Toolset, description: str | None, **options: Any) -> Decorator:
+    def declare(handler: Callable[..., Awaitable[BaseModel]]) -> ToolDef:
+        hints = get_type_hints(handler)
+        _, args = list(inspect.signature(handler).parameters)
+        tool = ToolDef(
+            name=handler.__name__,
+            toolset=toolset.id,
+            description=description or _first_paragraph(handler),
+            input=hints[args],
+            output=hints["return"],
+            handler=handler,
+            **options,
+        )
+        _REGISTRY.setdefault(toolset.id, {})[tool.name] = tool
+        return tool
+
+    return declare
+
+
+def _first_paragraph(handler: Callable[..., Any]) -> str:
+    """The description of a tool: the first paragraph of its handler's docstring, on one line."""
+    doc = inspect.getdoc(handler)
+    if not doc:
+        raise ValueError(f"{handler.__name__}: a tool needs a docstring or a description")
+    return " ".join(doc.split("\n\n")[0].split())

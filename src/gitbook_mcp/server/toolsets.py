@@ -1,21 +1,33 @@
-"""The toolset registry and the one builder that applies selection and read-only mode.
+"""The toolsets, each declared once, and the one builder that applies selection and read-only.
 
-Toolsets are modules under `gitbook_mcp.server.tools`, each exporting ``TOOLS``. Selection takes
-toolset names (``default``, ``all``, or names), extra tools by name, excluded tools by name, and
-read-only mode, which wins over everything. Permission gating happens later, per token.
+A `Toolset` is an id, a description and whether it is on by default; its tools live in
+``gitbook_mcp.server.tools.<id>`` and register themselves there. Selection takes toolset names
+(``default``, ``all``, or names), extra tools by name, excluded tools by name, and read-only
+mode, which wins over everything. Permission gating happens later, per token.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gitbook_mcp.server.tooling import ToolDef
+from gitbook_mcp.server.tooling import ToolDef, Toolset
 
 __all__ = [
     "ALL_TOOLSETS",
+    "COLLECTIONS",
+    "COMMENTS",
+    "CONTENT",
     "DEFAULT_TOOLSETS",
+    "LINKS",
+    "NAVIGATE",
+    "ORG_ADMIN",
+    "REDIRECTS",
+    "SEARCH",
+    "SITES_ADMIN",
+    "SITE_SPACES",
+    "SPACES",
+    "TOOLSETS",
     "Selection",
     "SelectionError",
     "all_tools",
@@ -23,17 +35,39 @@ __all__ = [
     "check_selection",
 ]
 
-DEFAULT_TOOLSETS: tuple[str, ...] = (
-    "navigate",
-    "search",
-    "comments",
-    "content",
-    "links",
-    "redirects",
-    "site_spaces",
+NAVIGATE = Toolset("navigate", "Find the ids every other tool takes.", default=True)
+SEARCH = Toolset("search", "Full-text search over an organization's content.", default=True)
+COMMENTS = Toolset("comments", "Triage the comments of a space or change request.", default=True)
+CONTENT = Toolset("content", "Pages as markdown, files and backlinks.", default=True)
+LINKS = Toolset("links", "Broken links of a space, change request or page.", default=True)
+REDIRECTS = Toolset("redirects", "A site's redirects.", default=True)
+SITE_SPACES = Toolset("site_spaces", "The spaces a docs site publishes.", default=True)
+SITES_ADMIN = Toolset(
+    "sites_admin", "A site's details, sections, section groups and MCP servers.", default=False
 )
-OPT_IN_TOOLSETS: tuple[str, ...] = ("sites_admin", "spaces", "collections", "org_admin")
-ALL_TOOLSETS: tuple[str, ...] = DEFAULT_TOOLSETS + OPT_IN_TOOLSETS
+SPACES = Toolset("spaces", "A space's lifecycle, revisions, imports and access.", default=False)
+COLLECTIONS = Toolset("collections", "Collections of spaces and their access.", default=False)
+ORG_ADMIN = Toolset(
+    "org_admin",
+    "An organization's settings, members, invites, teams, SSO, fonts and OpenAPI specs.",
+    default=False,
+)
+TOOLSETS: tuple[Toolset, ...] = (
+    NAVIGATE,
+    SEARCH,
+    COMMENTS,
+    CONTENT,
+    LINKS,
+    REDIRECTS,
+    SITE_SPACES,
+    SITES_ADMIN,
+    SPACES,
+    COLLECTIONS,
+    ORG_ADMIN,
+)
+"""Every toolset, in the order of ``tools/list`` and of the README."""
+DEFAULT_TOOLSETS: tuple[str, ...] = tuple(t.id for t in TOOLSETS if t.default)
+ALL_TOOLSETS: tuple[str, ...] = tuple(t.id for t in TOOLSETS)
 
 
 class SelectionError(ValueError):
@@ -51,11 +85,7 @@ class Selection:
 
 def all_tools() -> list[ToolDef]:
     """Every tool of every toolset, in toolset order."""
-    tools: list[ToolDef] = []
-    for name in ALL_TOOLSETS:
-        module = importlib.import_module(f"gitbook_mcp.server.tools.{name}")
-        tools.extend(module.TOOLS)
-    return tools
+    return [tool for toolset in TOOLSETS for tool in toolset.tools()]
 
 
 def _expand(names: Iterable[str]) -> list[str]:

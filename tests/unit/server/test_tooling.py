@@ -8,7 +8,16 @@ import pytest
 from pydantic import BaseModel
 
 from gitbook_mcp.server.gating import PermissionState, permission_table
-from gitbook_mcp.server.tooling import ANY_TOKEN, Args, Permission, ToolContext, ToolDef
+from gitbook_mcp.server.tooling import (
+    ANY_TOKEN,
+    Args,
+    Permission,
+    ToolContext,
+    ToolDef,
+    Toolset,
+    read_tool,
+    write_tool,
+)
 
 ADMIN = Permission("organization", "admin", "organization_id")
 OWN_TEAM = Permission("organization", "ownTeam", "organization_id")
@@ -88,3 +97,45 @@ def test_a_grouped_tool_is_offered_when_any_of_its_flags_is_held() -> None:
 def test_any_token_is_always_held() -> None:
     only_join = _tool(permission=ANY_TOKEN, method_permissions=())
     assert _state({}).offered([only_join]) == [only_join]
+
+
+EXAMPLE = Toolset("example", "A toolset for this test.", default=False)
+
+
+class EchoArgs(Args):
+    text: str
+
+
+class Echoed(BaseModel):
+    text: str
+
+
+def test_a_tool_is_one_declaration() -> None:
+    @read_tool(EXAMPLE, render=lambda r: r.text)
+    async def echo(ctx: ToolContext, args: EchoArgs) -> Echoed:
+        """Echo the text.
+
+        More about it, not in the description.
+        """
+        return Echoed(text=args.text)
+
+    assert (echo.name, echo.toolset, echo.description) == ("echo", "example", "Echo the text.")
+    assert (echo.input, echo.output) == (EchoArgs, Echoed)
+    assert (echo.read_only, echo.idempotent, echo.destructive) == (True, True, False)
+
+
+def test_a_writing_tool_names_its_flag_and_a_tool_needs_a_description() -> None:
+    @write_tool(EXAMPLE, permission=ADMIN, render=str, description="Write it.")
+    async def write_it(ctx: ToolContext, args: EchoArgs) -> Echoed:
+        return Echoed(text=args.text)
+
+    assert (write_it.read_only, write_it.permission, write_it.description) == (
+        False,
+        ADMIN,
+        "Write it.",
+    )
+    with pytest.raises(ValueError, match="needs a docstring or a description"):
+
+        @read_tool(EXAMPLE, render=str)
+        async def undocumented(ctx: ToolContext, args: EchoArgs) -> Echoed:
+            return Echoed(text=args.text)

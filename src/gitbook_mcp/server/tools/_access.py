@@ -13,6 +13,8 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.permissions import UserPermission
+from gitbook_mcp.client.pagination import ListPage
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
 from gitbook_mcp.server.tools._shared import (
@@ -53,7 +55,7 @@ class UserRoleList(BaseModel):
     next_cursor: str | None = None
 
 
-def user_roles(page: Any) -> UserRoleList:
+def user_roles(page: ListPage[UserPermission]) -> UserRoleList:
     """A page of user permissions, compact."""
     return UserRoleList(
         users=[

@@ -7,22 +7,29 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.common import MemberRole, Role
+from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import Permission, ToolFailure
+from gitbook_mcp.server.tooling import Decorator, Permission, ToolFailure, Toolset, write_tool
 
 __all__ = [
     "ORG_ADMIN",
     "ChangeRequestId",
     "Cursor",
     "Deleted",
+    "EditMode",
     "Limit",
     "OrganizationId",
     "PageEntry",
     "RoleOrGuest",
     "SiteId",
     "SpaceId",
+    "TeamRole",
+    "Visibility",
+    "changed",
+    "delete_tool",
     "flatten_pages",
+    "given",
     "listing",
     "need",
     "outline",
@@ -46,8 +53,14 @@ T = TypeVar("T")
 ORG_ADMIN = Permission("organization", "admin", "organization_id")
 """The admin flag of the organization named by ``organization_id``."""
 
-RoleOrGuest = Literal["admin", "create", "review", "edit", "comment", "read", "guest"]
+RoleOrGuest = Literal[Role, "guest"]
 """A role argument; ``guest`` means no explicit role (the API's null)."""
+EditMode = Literal["live", "locked"]
+"""How a space is edited: directly (live) or not at all (locked)."""
+Visibility = Literal["private", "public"]
+"""Who may read an OpenAPI spec."""
+TeamRole = MemberRole
+"""A member's role in a team (the client's ``MemberRole``)."""
 
 
 def role_value(role: RoleOrGuest) -> Role | None:
@@ -67,6 +80,38 @@ class Deleted(BaseModel):
     deleted: bool
 
 
+def delete_tool(
+    toolset: Toolset,
+    *,
+    permission: Permission,
+    method_permissions: tuple[tuple[str, Permission], ...] = (),
+    method_arg: str = "kind",
+) -> Decorator:
+    """Declare a tool that deletes: destructive, idempotent, answering `Deleted`."""
+    return write_tool(
+        toolset,
+        permission=permission,
+        method_permissions=method_permissions,
+        method_arg=method_arg,
+        destructive=True,
+        idempotent=True,
+        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+    )
+
+
+def given(**values: Any) -> dict[str, Any]:
+    """The values that are not None: the fields a write changes."""
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def changed(hint: str, **values: Any) -> dict[str, Any]:
+    """The values given, or a tool error saying what could be given (``hint``)."""
+    changes = given(**values)
+    if not changes:
+        raise ToolFailure(f"Nothing to change: give {hint}.")
+    return changes
+
+
 def need(value: T | None, name: str, method: str) -> T:
     """``value``, or a tool error saying that ``method`` needs the argument ``name``."""
     if value is None or value == "":
@@ -81,24 +126,17 @@ class PageEntry(BaseModel):
     depth: int = 0
 
 
-def flatten_pages(pages: list[Any], depth: int = 0) -> Iterator[tuple[dict[str, Any], int]]:
-    """Every page of a page tree (dicts with nested ``pages``), depth first, with its depth."""
+def flatten_pages(pages: list[RevisionPage], depth: int = 0) -> Iterator[tuple[RevisionPage, int]]:
+    """Every page of a page tree, depth first, with its depth."""
     for page in pages:
-        data = page.model_dump(exclude_none=True) if isinstance(page, BaseModel) else page
-        if not isinstance(data, dict):
-            continue
-        yield data, depth
-        yield from flatten_pages(data.get("pages") or [], depth + 1)
+        yield page, depth
+        yield from flatten_pages(page.pages, depth + 1)
 
 
-def page_entries(pages: list[Any]) -> list[PageEntry]:
+def page_entries(pages: list[RevisionPage]) -> list[PageEntry]:
+    """The pages of a tree as compact entries, depth first."""
     return [
-        PageEntry(
-            id=str(page.get("id", "")),
-            title=str(page.get("title", "")),
-            path=str(page.get("path", "")),
-            depth=depth,
-        )
+        PageEntry(id=page.id, title=page.title, path=page.path or "", depth=depth)
         for page, depth in flatten_pages(pages)
     ]
 

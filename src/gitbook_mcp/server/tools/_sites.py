@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
+from gitbook_mcp.client.models.sites import SiteSpace
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args
 from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId, SiteId
@@ -31,7 +30,7 @@ class SiteSpaceView(BaseModel):
     condition: UntrustedRef | None = None
 
 
-def site_space_view(ss: Any) -> SiteSpaceView:
+def site_space_view(ss: SiteSpace) -> SiteSpaceView:
     return SiteSpaceView(
         id=ss.id,
         path=ss.path,

@@ -12,8 +12,16 @@ from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.server.rendering import UntrustedLine
-from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tooling import (
+    Args,
+    Permission,
+    ToolContext,
+    ToolFailure,
+    read_tool,
+    write_tool,
+)
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
     AccessWriteArgs,
@@ -25,9 +33,18 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, RoleOrGuest, listing, need
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Deleted,
+    Limit,
+    RoleOrGuest,
+    delete_tool,
+    listing,
+    need,
+)
+from gitbook_mcp.server.toolsets import COLLECTIONS
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 COLLECTION_ADMIN = Permission("collection", "admin", "collection_id")
 CollectionId = Field(default=None, description="Collection id (list_collections)")
@@ -42,7 +59,7 @@ class CollectionView(BaseModel):
     can_admin: bool = False
 
 
-def _collection(c: Any) -> CollectionView:
+def _collection(c: Collection) -> CollectionView:
     return CollectionView(
         id=c.id,
         title=c.title,
@@ -79,7 +96,13 @@ class CollectionList(BaseModel):
     next_cursor: str | None = None
 
 
+def _render_list(r: CollectionList) -> str:
+    return listing([_row(c) for c in r.collections], r.next_cursor, empty="No collections.")
+
+
+@read_tool(COLLECTIONS, render=_render_list)
 async def list_collections(ctx: ToolContext, args: ListArgs) -> CollectionList:
+    """Collections of an organization (nested ones too), or one collection."""
     if args.collection_id:
         return CollectionList(
             collections=[_collection(await ctx.client.collections.get(args.collection_id))]
@@ -91,10 +114,6 @@ async def list_collections(ctx: ToolContext, args: ListArgs) -> CollectionList:
     return CollectionList(
         collections=[_collection(c) for c in page.items], next_cursor=page.next_cursor
     )
-
-
-def _render_list(r: CollectionList) -> str:
-    return listing([_row(c) for c in r.collections], r.next_cursor, empty="No collections.")
 
 
 class WriteArgs(Args):
@@ -115,7 +134,16 @@ class WriteArgs(Args):
     after: str | None = Field(default=None, description="move: after this space/collection")
 
 
+@write_tool(
+    COLLECTIONS,
+    permission=COLLECTION_ADMIN,
+    method_permissions=(
+        ("create", Permission("organization", "createContent", "organization_id")),
+    ),
+    render=lambda c: _row(c).removeprefix("- "),
+)
 async def write_collection(ctx: ToolContext, args: WriteArgs) -> CollectionView:
+    """Create, update, move or transfer (to another org) a collection."""
     collections = ctx.client.collections
     if args.method == "create":
         org_id = need(args.organization_id, "organization_id", "create")
@@ -169,7 +197,9 @@ class PermissionsArgs(AccessListArgs):
     collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
 
 
+@read_tool(COLLECTIONS, render=render_users)
 async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+    """Users invited to a collection, or everyone with access and their role."""
     permissions = ctx.client.collection_permissions
     return await list_access(
         args,
@@ -183,7 +213,9 @@ class PermissionWriteArgs(AccessWriteArgs):
     collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
 
 
+@write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=render_granted)
 async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+    """Give users or teams a role on a collection, or change a user's role."""
     permissions = ctx.client.collection_permissions
     return await grant(
         args,
@@ -200,76 +232,12 @@ class DeleteArgs(Args):
     user_id: str | None = Field(default=None, description="user_access: whose")
 
 
+@delete_tool(COLLECTIONS, permission=COLLECTION_ADMIN)
 async def delete_collection_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    """Delete a collection or remove a user's access to it."""
     if args.kind == "user_access":
         user_id = need(args.user_id, "user_id", "user_access")
         return Deleted(
             deleted=await ctx.client.collection_permissions.remove_user(args.collection_id, user_id)
         )
     return Deleted(deleted=await ctx.client.collections.delete(args.collection_id))
-
-
-TOOLS = [
-    ToolDef(
-        name="list_collections",
-        toolset="collections",
-        description="Collections of an organization (nested ones too), or one collection.",
-        input=ListArgs,
-        output=CollectionList,
-        handler=list_collections,
-        render=_render_list,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_collection",
-        toolset="collections",
-        description="Create, update, move or transfer (to another org) a collection.",
-        input=WriteArgs,
-        output=CollectionView,
-        handler=write_collection,
-        render=lambda c: _row(c).removeprefix("- "),
-        read_only=False,
-        permission=COLLECTION_ADMIN,
-        method_permissions=(
-            ("create", Permission("organization", "createContent", "organization_id")),
-        ),
-    ),
-    ToolDef(
-        name="list_collection_permissions",
-        toolset="collections",
-        description="Users invited to a collection, or everyone with access and their role.",
-        input=PermissionsArgs,
-        output=UserRoleList,
-        handler=list_collection_permissions,
-        render=render_users,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_collection_permissions",
-        toolset="collections",
-        description="Give users or teams a role on a collection, or change a user's role.",
-        input=PermissionWriteArgs,
-        output=Granted,
-        handler=write_collection_permissions,
-        render=render_granted,
-        read_only=False,
-        idempotent=True,
-        permission=COLLECTION_ADMIN,
-    ),
-    ToolDef(
-        name="delete_collection_item",
-        toolset="collections",
-        description="Delete a collection or remove a user's access to it.",
-        input=DeleteArgs,
-        output=Deleted,
-        handler=delete_collection_item,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=COLLECTION_ADMIN,
-        method_arg="kind",
-    ),
-]

@@ -12,11 +12,20 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.models.comments import Comment, CommentBody, CommentReply
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
-from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, need
+from gitbook_mcp.server.tooling import (
+    Args,
+    Permission,
+    ToolContext,
+    ToolFailure,
+    read_tool,
+    write_tool,
+)
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, delete_tool, need
+from gitbook_mcp.server.toolsets import COMMENTS
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 CrId = Field(default=None, description="Change request (omit: the space)")
 
@@ -39,29 +48,25 @@ class ReplyView(BaseModel):
     markdown: str = ""
 
 
-def _markdown(body: Any) -> str:
-    text = body.get("markdown") if isinstance(body, dict) else getattr(body, "markdown", None)
-    return untrusted(str(text or ""))
+def _markdown(body: CommentBody) -> str:
+    return untrusted(body.markdown or "")
 
 
-def _view(comment: Any) -> CommentView:
-    target = getattr(comment, "target", None)
-    page = getattr(target, "page", None)
+def _view(comment: Comment) -> CommentView:
+    page = comment.target.page
     return CommentView(
         id=comment.id,
         author=comment.postedBy.displayName,
         posted_at=comment.postedAt,
-        status=getattr(comment, "status", None),
-        replies=int(getattr(comment, "replies", 0) or 0),
+        status=comment.status,
+        replies=comment.replies,
         page=page.path if page is not None else None,
-        reactions={
-            r.emoji: int(r.count) for r in (comment.reactions or []) if getattr(r, "emoji", None)
-        },
+        reactions={r.emoji: r.count for r in comment.reactions if r.emoji},
         markdown=_markdown(comment.body),
     )
 
 
-def _reply_view(reply: Any) -> ReplyView:
+def _reply_view(reply: CommentReply) -> ReplyView:
     return ReplyView(
         id=reply.id,
         author=reply.postedBy.displayName,
@@ -97,7 +102,23 @@ class CommentList(BaseModel):
     next_cursor: str | None = None
 
 
+def _render_list(r: CommentList) -> str:
+    if r.replies and not r.comments:
+        x = r.replies[0]
+        return f"reply [{x.id}] {x.author}, {x.posted_at}\n" + quoted(
+            x.markdown, label=f"Reply by {x.author}"
+        )
+    if r.replies is not None and r.comments:
+        return _render_thread(CommentWithReplies(comment=r.comments[0], replies=r.replies))
+    if not r.comments:
+        return "No comments."
+    body = "\n\n".join(_render_comment(c) for c in r.comments)
+    return body + (f"\n\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else "")
+
+
+@read_tool(COMMENTS, render=_render_list)
 async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList:
+    """Comments of a space or change request; or one thread by comment_id."""
     if args.reply_id:
         comment_id = need(args.comment_id, "comment_id", "Reading a reply")
         if args.change_request_id:
@@ -128,18 +149,39 @@ async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList
     return CommentList(comments=[_view(c) for c in page.items], next_cursor=page.next_cursor)
 
 
-def _render_list(r: CommentList) -> str:
-    if r.replies and not r.comments:
-        x = r.replies[0]
-        return f"reply [{x.id}] {x.author}, {x.posted_at}\n" + quoted(
-            x.markdown, label=f"Reply by {x.author}"
-        )
-    if r.replies is not None and r.comments:
-        return _render_thread(CommentWithReplies(comment=r.comments[0], replies=r.replies))
-    if not r.comments:
-        return "No comments."
-    body = "\n\n".join(_render_comment(c) for c in r.comments)
-    return body + (f"\n\nMore: pass cursor={r.next_cursor!r}" if r.next_cursor else "")
+class CommentersArgs(Args):
+    space_id: SpaceId
+    change_request_id: str = Field(min_length=1, description="Change request id or number")
+    cursor: Cursor
+    limit: Limit
+
+
+class Commenter(BaseModel):
+    id: str
+    name: UntrustedLine
+    role: str | None = None
+
+
+class CommenterList(BaseModel):
+    commenters: list[Commenter]
+    next_cursor: str | None = None
+
+
+@read_tool(
+    COMMENTS,
+    render=lambda r: (
+        "\n".join(f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters) or "No commenters."
+    ),
+)
+async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterList:
+    """Who commented on a change request."""
+    page = await ctx.client.change_request_comments.list_commenters(
+        args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
+    )
+    return CommenterList(
+        commenters=[Commenter(id=m.id, name=m.user.displayName, role=m.role) for m in page.items],
+        next_cursor=page.next_cursor,
+    )
 
 
 class CommentRef(Args):
@@ -182,6 +224,13 @@ def _render_thread(r: CommentWithReplies) -> str:
     return "\n".join(parts)
 
 
+class Written(BaseModel):
+    """What a comment write returns: the id, and the comment's status after it."""
+
+    id: str
+    status: str | None = None
+
+
 class PostCommentArgs(Args):
     space_id: SpaceId
     markdown: str = Field(min_length=1, max_length=20000, description="Comment text (markdown)")
@@ -189,7 +238,12 @@ class PostCommentArgs(Args):
     page_id: str | None = Field(default=None, description="Page id")
 
 
+COMMENT = Permission("space", "comment", "space_id")
+
+
+@write_tool(COMMENTS, permission=COMMENT, render=lambda c: f"Posted comment {c.id}.")
 async def post_comment(ctx: ToolContext, args: PostCommentArgs) -> Written:
+    """Comment on a space or change request."""
     body = {"markdown": args.markdown}
     page: Any = args.page_id if args.page_id else None
     extra: dict[str, Any] = {"page": page} if page else {}
@@ -206,7 +260,9 @@ class ReplyArgs(CommentRef):
     markdown: str = Field(min_length=1, max_length=20000, description="Reply text (markdown)")
 
 
+@write_tool(COMMENTS, permission=COMMENT, render=lambda r: f"Posted reply {r.id}.")
 async def reply_to_comment(ctx: ToolContext, args: ReplyArgs) -> Written:
+    """Reply to a comment."""
     body = {"markdown": args.markdown}
     if args.change_request_id:
         reply = await ctx.client.change_request_comments.create_reply(
@@ -254,7 +310,14 @@ class UpdateCommentArgs(TargetRef):
     remove_reactions: list[str] | None = Field(default=None, description="Emoji to remove")
 
 
+@write_tool(
+    COMMENTS,
+    permission=COMMENT,
+    idempotent=True,
+    render=lambda c: f"Updated comment {c.id}: {c.status or 'open'}.",
+)
 async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
+    """Resolve, reopen, edit or react to a comment or reply."""
     changes: dict[str, Any] = {}
     if args.resolved is not None:
         if args.reply_id:
@@ -282,118 +345,10 @@ async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
     return Written(id=updated.id, status=getattr(updated, "status", None))
 
 
-class Written(BaseModel):
-    """What a comment write returns: the id, and the comment's status after it."""
-
-    id: str
-    status: str | None = None
-
-
+@delete_tool(
+    COMMENTS, permission=Permission("comment", "delete", "comment_id"), method_arg="method"
+)
 async def delete_comment(ctx: ToolContext, args: TargetRef) -> Deleted:
+    """Delete a comment (with its replies) or one reply."""
     target = _target(ctx, args)
     return Deleted(deleted=await target.delete(*target.ids))
-
-
-class CommentersArgs(Args):
-    space_id: SpaceId
-    change_request_id: str = Field(min_length=1, description="Change request id or number")
-    cursor: Cursor
-    limit: Limit
-
-
-class Commenter(BaseModel):
-    id: str
-    name: UntrustedLine
-    role: str | None = None
-
-
-class CommenterList(BaseModel):
-    commenters: list[Commenter]
-    next_cursor: str | None = None
-
-
-async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterList:
-    page = await ctx.client.change_request_comments.list_commenters(
-        args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
-    )
-    return CommenterList(
-        commenters=[Commenter(id=m.id, name=m.user.displayName, role=m.role) for m in page.items],
-        next_cursor=page.next_cursor,
-    )
-
-
-COMMENT = Permission("space", "comment", "space_id")
-
-TOOLS = [
-    ToolDef(
-        name="list_comments",
-        toolset="comments",
-        description="Comments of a space or change request; or one thread by comment_id.",
-        input=ListCommentsArgs,
-        output=CommentList,
-        handler=list_comments,
-        render=_render_list,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_commenters",
-        toolset="comments",
-        description="Who commented on a change request.",
-        input=CommentersArgs,
-        output=CommenterList,
-        handler=list_commenters,
-        render=lambda r: (
-            "\n".join(f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters) or "No commenters."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="post_comment",
-        toolset="comments",
-        description="Comment on a space or change request.",
-        input=PostCommentArgs,
-        output=Written,
-        handler=post_comment,
-        render=lambda c: f"Posted comment {c.id}.",
-        read_only=False,
-        permission=COMMENT,
-    ),
-    ToolDef(
-        name="reply_to_comment",
-        toolset="comments",
-        description="Reply to a comment.",
-        input=ReplyArgs,
-        output=Written,
-        handler=reply_to_comment,
-        render=lambda r: f"Posted reply {r.id}.",
-        read_only=False,
-        permission=COMMENT,
-    ),
-    ToolDef(
-        name="update_comment",
-        toolset="comments",
-        description="Resolve, reopen, edit or react to a comment or reply.",
-        input=UpdateCommentArgs,
-        output=Written,
-        handler=update_comment,
-        render=lambda c: f"Updated comment {c.id}: {c.status or 'open'}.",
-        read_only=False,
-        idempotent=True,
-        permission=COMMENT,
-    ),
-    ToolDef(
-        name="delete_comment",
-        toolset="comments",
-        description="Delete a comment (with its replies) or one reply.",
-        input=TargetRef,
-        output=Deleted,
-        handler=delete_comment,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=Permission("comment", "delete", "comment_id"),
-    ),
-]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import unquote
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedLine,
@@ -15,15 +15,16 @@ from gitbook_mcp.server.rendering import (
     truncate,
     untrusted,
 )
-from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
 from gitbook_mcp.server.tools._shared import (
     ChangeRequestId,
     Cursor,
     Limit,
     SpaceId,
 )
+from gitbook_mcp.server.toolsets import CONTENT
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 
 class GetPageArgs(Args):
@@ -66,9 +67,18 @@ class PageText(BaseModel):
     next_offset: int | None = None
 
 
+def _render_page(p: PageText) -> str:
+    text = quoted(p.markdown, label=f"Page '{p.title}' ({p.path}) [{p.id}]")
+    if p.next_offset is not None:
+        text += f"\n(cut at {p.next_offset} of {p.total_chars} characters: call get_page with offset={p.next_offset} to continue)"
+    return text
+
+
+@read_tool(CONTENT, render=_render_page)
 async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
+    """A page as markdown, by id or path, published or in a change request."""
     c = ctx.client
-    page: Any
+    page: RevisionPage
     if args.change_request_id:
         if args.page_id:
             page = await c.change_request_content.get_page(
@@ -84,24 +94,16 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     else:
         assert args.path is not None
         page = await c.space_content.get_page_by_path(args.space_id, args.path, format="markdown")
-    data = page if isinstance(page, dict) else page.model_dump()
-    text = untrusted(str(data.get("markdown") or ""))
+    text = untrusted(page.markdown or "")
     window, next_offset = truncate(text, offset=args.offset, max_chars=args.max_chars)
     return PageText(
-        id=str(data.get("id", "")),
-        title=str(data.get("title", "")),
-        path=str(data.get("path", "")),
+        id=page.id,
+        title=page.title,
+        path=page.path or "",
         markdown=window,
         total_chars=len(text),
         next_offset=next_offset,
     )
-
-
-def _render_page(p: PageText) -> str:
-    text = quoted(p.markdown, label=f"Page '{p.title}' ({p.path}) [{p.id}]")
-    if p.next_offset is not None:
-        text += f"\n(cut at {p.next_offset} of {p.total_chars} characters: call get_page with offset={p.next_offset} to continue)"
-    return text
 
 
 class FilesArgs(Args):
@@ -125,7 +127,7 @@ class FileList(BaseModel):
     next_cursor: str | None = None
 
 
-def _file(f: Any, *, url: bool = False) -> FileEntry:
+def _file(f: RevisionFile, *, url: bool = False) -> FileEntry:
     return FileEntry(
         id=f.id,
         name=f.name,
@@ -135,7 +137,18 @@ def _file(f: Any, *, url: bool = False) -> FileEntry:
     )
 
 
+@read_tool(
+    CONTENT,
+    render=lambda r: (
+        "\n".join(
+            f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
+            for f in r.files
+        )
+        or "No files."
+    ),
+)
 async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
+    """Files of a change request's revision."""
     if args.file_id:
         one = await ctx.client.change_request_content.get_file(
             args.space_id, args.change_request_id, args.file_id
@@ -177,7 +190,14 @@ class BacklinkList(BaseModel):
     next_cursor: str | None = None
 
 
+@read_tool(
+    CONTENT,
+    render=lambda r: (
+        "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks) or "No backlinks."
+    ),
+)
 async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:
+    """Pages linking to a page or file."""
     content = ctx.client.change_request_content
     if args.page_id:
         paginator = content.list_page_backlinks(
@@ -201,49 +221,3 @@ async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:
             )
         )
     return BacklinkList(backlinks=links, next_cursor=page.next_cursor)
-
-
-TOOLS = [
-    ToolDef(
-        name="get_page",
-        toolset="content",
-        description="A page as markdown, by id or path, published or in a change request.",
-        input=GetPageArgs,
-        output=PageText,
-        handler=get_page,
-        render=_render_page,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_files",
-        toolset="content",
-        description="Files of a change request's revision.",
-        input=FilesArgs,
-        output=FileList,
-        handler=list_files,
-        render=lambda r: (
-            "\n".join(
-                f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
-                for f in r.files
-            )
-            or "No files."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_backlinks",
-        toolset="content",
-        description="Pages linking to a page or file.",
-        input=BacklinksArgs,
-        output=BacklinkList,
-        handler=list_backlinks,
-        render=lambda r: (
-            "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks)
-            or "No backlinks."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-]

@@ -6,25 +6,20 @@ bounds how many requests are in flight, and progress is reported page by page.
 
 from __future__ import annotations
 
-from typing import Any
-
 import anyio
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.models.links import ContentLocation
 from gitbook_mcp.server.rendering import UntrustedRef
-from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import SpaceId, flatten_pages
+from gitbook_mcp.server.toolsets import LINKS
 
-__all__ = ["TOOLS"]
-
-
-class LinkEntry(BaseModel):
-    status: str
-    target: str
-    relation: str | None = None
+__all__: list[str] = []
 
 
-def describe_target(reference: Any) -> str:
+def describe_target(reference: ContentLocation | None) -> str:
     """A short human description of a link target (page path, file name or URL)."""
     if reference is None:
         return "(unknown target)"
@@ -66,7 +61,18 @@ class LinkReport(BaseModel):
     links: list[BrokenLink] | None = None
 
 
+def _render_report(r: LinkReport) -> str:
+    head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
+    if r.links is not None:
+        return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
+    rows = [f"- {b.page_path or b.page_id}: {b.target}" for b in r.broken]
+    return "\n".join([head, *rows])
+
+
+@read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
+    """Broken links of a change request or space, with their pages; with page_id, all links of one
+    page."""
     if args.page_id:
         if not args.change_request_id:
             raise ToolFailure("page_id needs change_request_id.")
@@ -92,30 +98,30 @@ async def _page_links(ctx: ToolContext, space_id: str, cr: str, page_id: str) ->
 
 async def _scan_change_request(ctx: ToolContext, space_id: str, cr: str) -> LinkReport:
     tree = await ctx.client.change_request_content.list_pages(space_id, cr)
-    pages = [(p, d) for p, d in flatten_pages(tree.pages) if p.get("id")]
+    pages = [p for p, _ in flatten_pages(tree.pages) if p.id]
     broken: list[BrokenLink] = []
     checked = 0
     done = 0
 
-    async def scan(page: dict[str, Any]) -> None:
+    async def scan(page: RevisionPage) -> None:
         nonlocal checked, done
         async for item in ctx.client.change_request_content.list_page_links(
-            space_id, cr, page["id"], limit=1000
+            space_id, cr, page.id, limit=1000
         ):
             checked += 1
             if item.status == "broken":
                 broken.append(
                     BrokenLink(
-                        page_id=page["id"],
-                        page_path=page.get("path"),
+                        page_id=page.id,
+                        page_path=page.path,
                         target=describe_target(item.targetReference),
                     )
                 )
         done += 1
-        await ctx.progress(done, len(pages), f"scanned {page.get('path', page['id'])}")
+        await ctx.progress(done, len(pages), f"scanned {page.path or page.id}")
 
     async with anyio.create_task_group() as tg:
-        for page, _ in pages:
+        for page in pages:
             tg.start_soon(scan, page)
     broken.sort(key=lambda b: (b.page_path or "", b.target))
     return LinkReport(pages_scanned=len(pages), links_checked=checked, broken=broken)
@@ -127,12 +133,12 @@ async def _scan_space(ctx: ToolContext, space_id: str) -> LinkReport:
     pages: set[str] = set()
     async for item in ctx.client.spaces.list_links(space_id, limit=1000):
         checked += 1
-        for location in item.locationReferences:
-            if location.page:
-                pages.add(str(location.page.get("id")))
+        for seen in item.locationReferences:
+            if seen.page:
+                pages.add(str(seen.page.get("id")))
         if item.status != "broken":
             continue
-        locations: list[Any] = list(item.locationReferences) or [None]
+        locations: list[ContentLocation | None] = list(item.locationReferences) or [None]
         for location in locations:
             page = (location.page if location is not None else None) or {}
             broken.append(
@@ -145,29 +151,3 @@ async def _scan_space(ctx: ToolContext, space_id: str) -> LinkReport:
     await ctx.progress(1, 1, "scanned the space's links")
     broken.sort(key=lambda b: (b.page_path or "", b.target))
     return LinkReport(pages_scanned=len(pages), links_checked=checked, broken=broken)
-
-
-def _render_report(r: LinkReport) -> str:
-    head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
-    if r.links is not None:
-        return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
-    rows = [f"- {b.page_path or b.page_id}: {b.target}" for b in r.broken]
-    return "\n".join([head, *rows])
-
-
-TOOLS = [
-    ToolDef(
-        name="check_links",
-        toolset="links",
-        description=(
-            "Broken links of a change request or space, with their pages; "
-            "with page_id, all links of one page."
-        ),
-        input=CheckArgs,
-        output=LinkReport,
-        handler=check_links,
-        render=_render_report,
-        read_only=True,
-        idempotent=True,
-    ),
-]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
 from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
@@ -16,8 +16,9 @@ from gitbook_mcp.server.tools._shared import (
     outline,
     page_entries,
 )
+from gitbook_mcp.server.toolsets import NAVIGATE
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 
 class Empty(Args):
@@ -34,7 +35,18 @@ class OrgList(BaseModel):
     organizations: list[OrgSummary]
 
 
+def _rows(header: str, rows: list[str], cursor: str | None) -> str:
+    return f"{header}\n" + listing(rows, cursor, empty="(none)")
+
+
+@read_tool(
+    NAVIGATE,
+    render=lambda r: _rows(
+        "Organizations:", [f"- {o.title} [{o.id}]" for o in r.organizations], None
+    ),
+)
 async def list_organizations(ctx: ToolContext, args: Empty) -> OrgList:
+    """Organizations of this token."""
     orgs = [org async for org in ctx.client.orgs.list()]
     return OrgList(
         organizations=[
@@ -75,7 +87,16 @@ class SpaceList(BaseModel):
     next_cursor: str | None = None
 
 
+@read_tool(
+    NAVIGATE,
+    render=lambda r: _rows(
+        "Spaces:",
+        [f"- {s.emoji or ''} {s.title} [{s.id}]".replace("-  ", "- ") for s in r.spaces],
+        r.next_cursor,
+    ),
+)
 async def list_spaces(ctx: ToolContext, args: ListSpacesArgs) -> SpaceList:
+    """Spaces of an organization or collection."""
     if args.organization_id:
         page = await ctx.client.spaces.list(
             args.organization_id, page=args.cursor, limit=args.limit
@@ -119,7 +140,12 @@ class SiteList(BaseModel):
     next_cursor: str | None = None
 
 
+@read_tool(
+    NAVIGATE,
+    render=lambda r: _rows("Sites:", [f"- {s.title} [{s.id}]" for s in r.sites], r.next_cursor),
+)
 async def list_sites(ctx: ToolContext, args: ListSitesArgs) -> SiteList:
+    """Docs sites of an organization."""
     page = await ctx.client.sites.list(args.organization_id, page=args.cursor, limit=args.limit)
     return SiteList(
         sites=[
@@ -149,7 +175,16 @@ class ChangeRequestList(BaseModel):
     next_cursor: str | None = None
 
 
+@read_tool(
+    NAVIGATE,
+    render=lambda r: _rows(
+        "Change requests:",
+        [f"- #{c.number} {c.subject} ({c.status}) [{c.id}]" for c in r.change_requests],
+        r.next_cursor,
+    ),
+)
 async def list_change_requests(ctx: ToolContext, args: ListChangeRequestsArgs) -> ChangeRequestList:
+    """Change requests of a space."""
     kwargs = {"status": args.status} if args.status else {}
     page = await ctx.client.change_requests.list(
         args.space_id,
@@ -177,7 +212,9 @@ class PageTree(BaseModel):
     pages: list[PageEntry]
 
 
+@read_tool(NAVIGATE, render=lambda r: outline(r.pages))
 async def get_page_tree(ctx: ToolContext, args: TreeArgs) -> PageTree:
+    """Page tree of a space or change request."""
     if args.change_request_id:
         result = await ctx.client.change_request_content.list_pages(
             args.space_id, args.change_request_id
@@ -192,93 +229,12 @@ class RefreshResult(BaseModel):
     spaces: int
 
 
+@read_tool(
+    NAVIGATE,
+    render=lambda r: f"Permissions re-read: {r.organizations} organizations, {r.spaces} spaces.",
+)
 async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:
+    """Re-read this token's permissions."""
     refresh = ctx.options.get("refresh")
     counts = await refresh() if refresh is not None else (0, 0)
     return RefreshResult(organizations=counts[0], spaces=counts[1])
-
-
-def _rows(header: str, rows: list[str], cursor: str | None) -> str:
-    return f"{header}\n" + listing(rows, cursor, empty="(none)")
-
-
-TOOLS = [
-    ToolDef(
-        name="list_organizations",
-        toolset="navigate",
-        description="Organizations of this token.",
-        input=Empty,
-        output=OrgList,
-        handler=list_organizations,
-        render=lambda r: _rows(
-            "Organizations:", [f"- {o.title} [{o.id}]" for o in r.organizations], None
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_spaces",
-        toolset="navigate",
-        description="Spaces of an organization or collection.",
-        input=ListSpacesArgs,
-        output=SpaceList,
-        handler=list_spaces,
-        render=lambda r: _rows(
-            "Spaces:",
-            [f"- {s.emoji or ''} {s.title} [{s.id}]".replace("-  ", "- ") for s in r.spaces],
-            r.next_cursor,
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_sites",
-        toolset="navigate",
-        description="Docs sites of an organization.",
-        input=ListSitesArgs,
-        output=SiteList,
-        handler=list_sites,
-        render=lambda r: _rows("Sites:", [f"- {s.title} [{s.id}]" for s in r.sites], r.next_cursor),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_change_requests",
-        toolset="navigate",
-        description="Change requests of a space.",
-        input=ListChangeRequestsArgs,
-        output=ChangeRequestList,
-        handler=list_change_requests,
-        render=lambda r: _rows(
-            "Change requests:",
-            [f"- #{c.number} {c.subject} ({c.status}) [{c.id}]" for c in r.change_requests],
-            r.next_cursor,
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="get_page_tree",
-        toolset="navigate",
-        description="Page tree of a space or change request.",
-        input=TreeArgs,
-        output=PageTree,
-        handler=get_page_tree,
-        render=lambda r: outline(r.pages),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="refresh_permissions",
-        toolset="navigate",
-        description="Re-read this token's permissions.",
-        input=Empty,
-        output=RefreshResult,
-        handler=refresh_permissions,
-        render=lambda r: (
-            f"Permissions re-read: {r.organizations} organizations, {r.spaces} spaces."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-]

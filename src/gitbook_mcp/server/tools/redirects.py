@@ -6,12 +6,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedRef
-from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit
+from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, delete_tool
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
+from gitbook_mcp.server.toolsets import REDIRECTS
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 SOURCE_PATTERN = r"^(/[^/\s?#]+)+$"
 """Absolute path, no trailing slash; the API checks the exact character set."""
@@ -34,7 +36,7 @@ class RedirectList(BaseModel):
     next_cursor: str | None = None
 
 
-def _view(r: Any) -> RedirectView:
+def _view(r: SiteRedirect) -> RedirectView:
     dest = r.destination.model_dump()
     return RedirectView(id=r.id, source=r.source, destination=dest)
 
@@ -61,7 +63,15 @@ class ListArgs(SiteArgs):
     limit: Limit
 
 
+@read_tool(
+    REDIRECTS,
+    render=lambda r: (
+        "\n".join(f"- {x.source} -> {_describe(x.destination)} [{x.id}]" for x in r.redirects)
+        or "No redirects."
+    ),
+)
 async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
+    """Redirects of a site; with source, resolve one path."""
     if args.source:
         found = await ctx.client.redirects.get_by_source(
             args.organization_id, args.site_id, source=args.source
@@ -104,7 +114,13 @@ class CreateArgs(DestinationArgs):
     source: str = Source
 
 
+@write_tool(
+    REDIRECTS,
+    permission=SITE_ADMIN,
+    render=lambda r: f"Created redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
+)
 async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
+    """Redirect a path."""
     destination = args.destination()
     if destination is None:
         raise ToolFailure(
@@ -123,7 +139,14 @@ class UpdateArgs(DestinationArgs):
     )
 
 
+@write_tool(
+    REDIRECTS,
+    permission=SITE_ADMIN,
+    idempotent=True,
+    render=lambda r: f"Updated redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
+)
 async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
+    """Change a redirect's source or destination."""
     changes: dict[str, Any] = {}
     if args.source is not None:
         changes["source"] = args.source
@@ -142,63 +165,11 @@ class DeleteArgs(SiteArgs):
     redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
 
 
+@delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")
 async def delete_redirect(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    """Delete a redirect."""
     return Deleted(
         deleted=await ctx.client.redirects.delete(
             args.organization_id, args.site_id, args.redirect_id
         )
     )
-
-
-TOOLS = [
-    ToolDef(
-        name="list_redirects",
-        toolset="redirects",
-        description="Redirects of a site; with source, resolve one path.",
-        input=ListArgs,
-        output=RedirectList,
-        handler=list_redirects,
-        render=lambda r: (
-            "\n".join(f"- {x.source} -> {_describe(x.destination)} [{x.id}]" for x in r.redirects)
-            or "No redirects."
-        ),
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="create_redirect",
-        toolset="redirects",
-        description="Redirect a path.",
-        input=CreateArgs,
-        output=RedirectView,
-        handler=create_redirect,
-        render=lambda r: f"Created redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
-        read_only=False,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="update_redirect",
-        toolset="redirects",
-        description="Change a redirect's source or destination.",
-        input=UpdateArgs,
-        output=RedirectView,
-        handler=update_redirect,
-        render=lambda r: f"Updated redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
-        read_only=False,
-        idempotent=True,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="delete_redirect",
-        toolset="redirects",
-        description="Delete a redirect.",
-        input=DeleteArgs,
-        output=Deleted,
-        handler=delete_redirect,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=SITE_ADMIN,
-    ),
-]

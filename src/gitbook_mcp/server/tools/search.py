@@ -5,10 +5,11 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
-from gitbook_mcp.server.tooling import Args, ToolContext, ToolDef
+from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
 from gitbook_mcp.server.tools._shared import Cursor, Limit, OrganizationId
+from gitbook_mcp.server.toolsets import SEARCH
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 
 class SearchArgs(Args):
@@ -38,7 +39,25 @@ class SearchResults(BaseModel):
     next_cursor: str | None = None
 
 
+def _render(r: SearchResults) -> str:
+    if not r.hits:
+        return "No results."
+    lines = []
+    for h in r.hits:
+        lines.append(
+            f"- {h.title} ({h.path}) in {h.space_title} [space {h.space_id}, page {h.page_id}]"
+        )
+        if h.sections:
+            matches = "\n".join(f"{s.title}: {s.snippet}" for s in h.sections)
+            lines.append(quoted(matches, label="  Matching sections"))
+    if r.next_cursor:
+        lines.append(f"More: pass cursor={r.next_cursor!r}")
+    return "\n".join(lines)
+
+
+@read_tool(SEARCH, render=_render)
 async def search_content(ctx: ToolContext, args: SearchArgs) -> SearchResults:
+    """Search an organization's pages."""
     page = await ctx.client.orgs.search(
         args.organization_id, query=args.query, page=args.cursor, limit=args.limit
     )
@@ -59,34 +78,3 @@ async def search_content(ctx: ToolContext, args: SearchArgs) -> SearchResults:
                 )
             )
     return SearchResults(hits=hits, next_cursor=page.next_cursor)
-
-
-def _render(r: SearchResults) -> str:
-    if not r.hits:
-        return "No results."
-    lines = []
-    for h in r.hits:
-        lines.append(
-            f"- {h.title} ({h.path}) in {h.space_title} [space {h.space_id}, page {h.page_id}]"
-        )
-        if h.sections:
-            matches = "\n".join(f"{s.title}: {s.snippet}" for s in h.sections)
-            lines.append(quoted(matches, label="  Matching sections"))
-    if r.next_cursor:
-        lines.append(f"More: pass cursor={r.next_cursor!r}")
-    return "\n".join(lines)
-
-
-TOOLS = [
-    ToolDef(
-        name="search_content",
-        toolset="search",
-        description="Search an organization's pages.",
-        input=SearchArgs,
-        output=SearchResults,
-        handler=search_content,
-        render=_render,
-        read_only=True,
-        idempotent=True,
-    ),
-]

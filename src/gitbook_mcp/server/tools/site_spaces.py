@@ -6,11 +6,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
-from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import Cursor, Limit
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
+from gitbook_mcp.server.toolsets import SITE_SPACES
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 SiteSpaceId = Field(min_length=1, description="Site space id (list_site_spaces)")
 
@@ -26,7 +27,17 @@ class SiteSpaceList(BaseModel):
     next_cursor: str | None = None
 
 
+def _row(s: SiteSpaceView) -> str:
+    flags = " (default)" if s.default else ""
+    cond = f" if {s.condition}" if s.condition else ""
+    return f"- /{s.path} -> {s.title} [{s.id}, space {s.space_id}, section {s.section_id}]{flags}{cond}"
+
+
+@read_tool(
+    SITE_SPACES, render=lambda r: "\n".join(_row(s) for s in r.site_spaces) or "No site spaces."
+)
 async def list_site_spaces(ctx: ToolContext, args: ListArgs) -> SiteSpaceList:
+    """Spaces published on a site."""
     options: dict[str, Any] = {} if args.default is None else {"default": args.default}
     page = await ctx.client.site_spaces.list(
         args.organization_id, args.site_id, page=args.cursor, limit=args.limit, **options
@@ -36,12 +47,6 @@ async def list_site_spaces(ctx: ToolContext, args: ListArgs) -> SiteSpaceList:
     )
 
 
-def _row(s: SiteSpaceView) -> str:
-    flags = " (default)" if s.default else ""
-    cond = f" if {s.condition}" if s.condition else ""
-    return f"- /{s.path} -> {s.title} [{s.id}, space {s.space_id}, section {s.section_id}]{flags}{cond}"
-
-
 class AddArgs(SiteArgs):
     space_id: str = Field(min_length=1, description="Space to publish (list_spaces)")
     section_id: str | None = Field(
@@ -49,7 +54,9 @@ class AddArgs(SiteArgs):
     )
 
 
+@write_tool(SITE_SPACES, permission=SITE_ADMIN, render=lambda s: "Added " + _row(s)[2:])
 async def add_site_space(ctx: ToolContext, args: AddArgs) -> SiteSpaceView:
+    """Publish a space on a site."""
     extra: dict[str, Any] = {"section_id": args.section_id} if args.section_id else {}
     created = await ctx.client.site_spaces.add(
         args.organization_id, args.site_id, space_id=args.space_id, **extra
@@ -75,7 +82,11 @@ class UpdateArgs(SiteArgs):
         return self
 
 
+@write_tool(
+    SITE_SPACES, permission=SITE_ADMIN, idempotent=True, render=lambda s: "Updated " + _row(s)[2:]
+)
 async def update_site_space(ctx: ToolContext, args: UpdateArgs) -> SiteSpaceView:
+    """Change a site space's path, condition or space."""
     changes: dict[str, Any] = {}
     if args.path is not None:
         changes["path"] = args.path
@@ -105,7 +116,11 @@ class MoveArgs(SiteArgs):
         return self
 
 
+@write_tool(
+    SITE_SPACES, permission=SITE_ADMIN, idempotent=True, render=lambda s: "Moved " + _row(s)[2:]
+)
 async def move_site_space(ctx: ToolContext, args: MoveArgs) -> SiteSpaceView:
+    """Move a site space before or after another."""
     side, other = ("before", args.before) if args.before else ("after", args.after)
     position: dict[str, Any] = {side: {"type": "site-space", "siteSpace": other}}
     moved = await ctx.client.site_spaces.move(
@@ -122,72 +137,17 @@ class Removed(BaseModel):
     removed: bool
 
 
+@write_tool(
+    SITE_SPACES,
+    permission=SITE_ADMIN,
+    destructive=True,
+    idempotent=True,
+    render=lambda r: "Removed." if r.removed else "Already gone.",
+)
 async def remove_site_space(ctx: ToolContext, args: RemoveArgs) -> Removed:
+    """Unpublish a space from a site."""
     return Removed(
         removed=await ctx.client.site_spaces.delete(
             args.organization_id, args.site_id, args.site_space_id
         )
     )
-
-
-TOOLS = [
-    ToolDef(
-        name="list_site_spaces",
-        toolset="site_spaces",
-        description="Spaces published on a site.",
-        input=ListArgs,
-        output=SiteSpaceList,
-        handler=list_site_spaces,
-        render=lambda r: "\n".join(_row(s) for s in r.site_spaces) or "No site spaces.",
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="add_site_space",
-        toolset="site_spaces",
-        description="Publish a space on a site.",
-        input=AddArgs,
-        output=SiteSpaceView,
-        handler=add_site_space,
-        render=lambda s: "Added " + _row(s)[2:],
-        read_only=False,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="update_site_space",
-        toolset="site_spaces",
-        description="Change a site space's path, condition or space.",
-        input=UpdateArgs,
-        output=SiteSpaceView,
-        handler=update_site_space,
-        render=lambda s: "Updated " + _row(s)[2:],
-        read_only=False,
-        idempotent=True,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="move_site_space",
-        toolset="site_spaces",
-        description="Move a site space before or after another.",
-        input=MoveArgs,
-        output=SiteSpaceView,
-        handler=move_site_space,
-        render=lambda s: "Moved " + _row(s)[2:],
-        read_only=False,
-        idempotent=True,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="remove_site_space",
-        toolset="site_spaces",
-        description="Unpublish a space from a site.",
-        input=RemoveArgs,
-        output=Removed,
-        handler=remove_site_space,
-        render=lambda r: "Removed." if r.removed else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=SITE_ADMIN,
-    ),
-]

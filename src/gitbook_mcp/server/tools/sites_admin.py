@@ -12,12 +12,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
+from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import ToolContext, ToolDef, ToolFailure
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, need
+from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, need
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
+from gitbook_mcp.server.toolsets import SITES_ADMIN
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 
 class SiteView(BaseModel):
@@ -34,7 +37,17 @@ class SiteView(BaseModel):
     features: list[str] = []
 
 
+def _render_site(s: SiteView) -> str:
+    state = "published" if s.published else "unpublished"
+    return (
+        f"{s.title} [{s.id}]: {s.type} plan, {s.visibility}, {state}, "
+        f"{s.site_spaces} site spaces{f', at {s.url}' if s.url else ''}"
+    )
+
+
+@read_tool(SITES_ADMIN, render=_render_site)
 async def get_site(ctx: ToolContext, args: SiteArgs) -> SiteView:
+    """A site's plan, visibility, URL and counts."""
     site = await ctx.client.sites.get(args.organization_id, args.site_id)
     return SiteView(
         id=site.id,
@@ -48,14 +61,6 @@ async def get_site(ctx: ToolContext, args: SiteArgs) -> SiteView:
         basename=site.basename,
         default_space=site.defaultSpace,
         features=[f.id for f in site.features],
-    )
-
-
-def _render_site(s: SiteView) -> str:
-    state = "published" if s.published else "unpublished"
-    return (
-        f"{s.title} [{s.id}]: {s.type} plan, {s.visibility}, {state}, "
-        f"{s.site_spaces} site spaces{f', at {s.url}' if s.url else ''}"
     )
 
 
@@ -87,7 +92,7 @@ class ListStructureArgs(SiteArgs):
     limit: Limit
 
 
-def _section(s: Any) -> SectionView:
+def _section(s: SiteSection) -> SectionView:
     return SectionView(
         id=s.id,
         title=s.title,
@@ -99,7 +104,19 @@ def _section(s: Any) -> SectionView:
     )
 
 
+def _render_structure(r: StructureList) -> str:
+    lines = [
+        f"- {s.title} (/{s.path}) [{s.id}]{' (default)' if s.default else ''}"
+        f"{f' in group {s.group_id}' if s.group_id else ''}: site spaces {', '.join(s.site_spaces)}"
+        for s in r.sections
+    ]
+    lines += [f"- group {g.title} [{g.id}]: sections {', '.join(g.sections)}" for g in r.groups]
+    return "\n".join(lines) or "None."
+
+
+@read_tool(SITES_ADMIN, render=_render_structure)
 async def list_site_sections(ctx: ToolContext, args: ListStructureArgs) -> StructureList:
+    """A site's sections (with their site spaces) or section groups."""
     ids = (args.organization_id, args.site_id)
     if args.method == "groups":
         groups = await ctx.client.section_groups.list(*ids, page=args.cursor, limit=args.limit)
@@ -114,16 +131,6 @@ async def list_site_sections(ctx: ToolContext, args: ListStructureArgs) -> Struc
     return StructureList(
         sections=[_section(s) for s in sections.items], next_cursor=sections.next_cursor
     )
-
-
-def _render_structure(r: StructureList) -> str:
-    lines = [
-        f"- {s.title} (/{s.path}) [{s.id}]{' (default)' if s.default else ''}"
-        f"{f' in group {s.group_id}' if s.group_id else ''}: site spaces {', '.join(s.site_spaces)}"
-        for s in r.sections
-    ]
-    lines += [f"- group {g.title} [{g.id}]: sections {', '.join(g.sections)}" for g in r.groups]
-    return "\n".join(lines) or "None."
 
 
 SectionId = Field(default=None, description="Section id (list_site_sections)")
@@ -141,7 +148,11 @@ class SectionWriteArgs(SiteArgs):
     after: str | None = Field(default=None, description="move: after this section")
 
 
+@write_tool(
+    SITES_ADMIN, permission=SITE_ADMIN, render=lambda s: f"Section {s.title} (/{s.path}) [{s.id}]."
+)
 async def write_site_section(ctx: ToolContext, args: SectionWriteArgs) -> SectionView:
+    """Add, update or move a site section."""
     ids = (args.organization_id, args.site_id)
     if args.method == "add":
         space_id = need(args.space_id, "space_id", "add")
@@ -151,18 +162,13 @@ async def write_site_section(ctx: ToolContext, args: SectionWriteArgs) -> Sectio
     section_id = need(args.section_id, "section_id", args.method)
     if args.method == "move":
         return _section(await ctx.client.sections.move(*ids, section_id, **_place(args)))
-    changes = {
-        key: value
-        for key, value in (
-            ("title", args.title),
-            ("path", args.path),
-            ("default_site_space", args.default_site_space),
-            ("condition", args.condition),
-        )
-        if value is not None
-    }
-    if not changes:
-        raise ToolFailure("Nothing to change: give title, path, default_site_space or condition.")
+    changes = changed(
+        "title, path, default_site_space or condition",
+        title=args.title,
+        path=args.path,
+        default_site_space=args.default_site_space,
+        condition=args.condition,
+    )
     return _section(await ctx.client.sections.update(*ids, section_id, **changes))
 
 
@@ -187,11 +193,19 @@ class GroupResult(BaseModel):
     removed: bool | None = None
 
 
-def _group(g: Any) -> GroupResult:
+def _group(g: SiteSectionGroup) -> GroupResult:
     return GroupResult(group=GroupView(id=g.id, title=g.title, sections=[s.id for s in g.sections]))
 
 
+def _render_group(r: GroupResult) -> str:
+    if r.group is None:
+        return "Removed from the group." if r.removed else "It was not in the group."
+    return f"Group {r.group.title} [{r.group.id}]: sections {', '.join(r.group.sections)}"
+
+
+@write_tool(SITES_ADMIN, permission=SITE_ADMIN, render=_render_group)
 async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupResult:
+    """Add, update or move a section group; add or remove its sections."""
     ids = (args.organization_id, args.site_id)
     groups = ctx.client.section_groups
     if args.method == "add":
@@ -207,12 +221,6 @@ async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupRe
     if args.method == "add_section":
         return _group(await groups.add_section(*ids, group_id, section_id=section_id))
     return GroupResult(removed=await groups.remove_section(*ids, group_id, section_id))
-
-
-def _render_group(r: GroupResult) -> str:
-    if r.group is None:
-        return "Removed from the group." if r.removed else "It was not in the group."
-    return f"Group {r.group.title} [{r.group.id}]: sections {', '.join(r.group.sections)}"
 
 
 class McpServerView(BaseModel):
@@ -233,19 +241,9 @@ class ListMcpArgs(SiteArgs):
     limit: Limit
 
 
-def _server(s: Any) -> McpServerView:
+def _server(s: SiteMcpServer) -> McpServerView:
     # Header values are secrets: only their names are shown.
     return McpServerView(id=s.id, name=s.name, url=s.url, headers=sorted(s.headers or {}))
-
-
-async def list_site_mcp_servers(ctx: ToolContext, args: ListMcpArgs) -> McpServerList:
-    ids = (args.organization_id, args.site_id)
-    if args.server_id:
-        return McpServerList(
-            servers=[_server(await ctx.client.mcp_servers.get(*ids, args.server_id))]
-        )
-    page = await ctx.client.mcp_servers.list(*ids, page=args.cursor, limit=args.limit)
-    return McpServerList(servers=[_server(s) for s in page.items], next_cursor=page.next_cursor)
 
 
 def _render_servers(r: McpServerList) -> str:
@@ -254,6 +252,18 @@ def _render_servers(r: McpServerList) -> str:
         return f"- {s.name} {s.url} [{s.id}]{headers}"
 
     return "\n".join(row(s) for s in r.servers) or "No MCP servers."
+
+
+@read_tool(SITES_ADMIN, render=_render_servers)
+async def list_site_mcp_servers(ctx: ToolContext, args: ListMcpArgs) -> McpServerList:
+    """MCP servers a site offers its readers' assistant."""
+    ids = (args.organization_id, args.site_id)
+    if args.server_id:
+        return McpServerList(
+            servers=[_server(await ctx.client.mcp_servers.get(*ids, args.server_id))]
+        )
+    page = await ctx.client.mcp_servers.list(*ids, page=args.cursor, limit=args.limit)
+    return McpServerList(servers=[_server(s) for s in page.items], next_cursor=page.next_cursor)
 
 
 class McpWriteArgs(SiteArgs):
@@ -266,7 +276,11 @@ class McpWriteArgs(SiteArgs):
     )
 
 
+@write_tool(
+    SITES_ADMIN, permission=SITE_ADMIN, render=lambda s: f"MCP server {s.name} {s.url} [{s.id}]."
+)
 async def write_site_mcp_server(ctx: ToolContext, args: McpWriteArgs) -> McpServerView:
+    """Create or update a site's MCP server."""
     ids = (args.organization_id, args.site_id)
     if args.method == "create":
         created = await ctx.client.mcp_servers.create(
@@ -276,13 +290,7 @@ async def write_site_mcp_server(ctx: ToolContext, args: McpWriteArgs) -> McpServ
             headers=args.headers if args.headers is not None else NOT_GIVEN,
         )
         return _server(created)
-    changes: dict[str, Any] = {
-        k: v
-        for k, v in (("name", args.name), ("url", args.url), ("headers", args.headers))
-        if v is not None
-    }
-    if not changes:
-        raise ToolFailure("Nothing to change: give name, url or headers.")
+    changes = changed("name, url or headers", name=args.name, url=args.url, headers=args.headers)
     server_id = need(args.server_id, "server_id", "update")
     return _server(await ctx.client.mcp_servers.update(*ids, server_id, **changes))
 
@@ -292,94 +300,12 @@ class DeleteArgs(SiteArgs):
     id: str = Field(min_length=1, description="Its id (list_site_sections, list_site_mcp_servers)")
 
 
+@delete_tool(SITES_ADMIN, permission=SITE_ADMIN)
 async def delete_site_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    """Delete a site section, section group or MCP server."""
     ids = (args.organization_id, args.site_id, args.id)
     if args.kind == "section":
         return Deleted(deleted=await ctx.client.sections.delete(*ids))
     if args.kind == "group":
         return Deleted(deleted=await ctx.client.section_groups.delete(*ids))
     return Deleted(deleted=await ctx.client.mcp_servers.delete(*ids))
-
-
-TOOLS = [
-    ToolDef(
-        name="get_site",
-        toolset="sites_admin",
-        description="A site's plan, visibility, URL and counts.",
-        input=SiteArgs,
-        output=SiteView,
-        handler=get_site,
-        render=_render_site,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="list_site_sections",
-        toolset="sites_admin",
-        description="A site's sections (with their site spaces) or section groups.",
-        input=ListStructureArgs,
-        output=StructureList,
-        handler=list_site_sections,
-        render=_render_structure,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_site_section",
-        toolset="sites_admin",
-        description="Add, update or move a site section.",
-        input=SectionWriteArgs,
-        output=SectionView,
-        handler=write_site_section,
-        render=lambda s: f"Section {s.title} (/{s.path}) [{s.id}].",
-        read_only=False,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="write_section_group",
-        toolset="sites_admin",
-        description="Add, update or move a section group; add or remove its sections.",
-        input=GroupWriteArgs,
-        output=GroupResult,
-        handler=write_section_group,
-        render=_render_group,
-        read_only=False,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="list_site_mcp_servers",
-        toolset="sites_admin",
-        description="MCP servers a site offers its readers' assistant.",
-        input=ListMcpArgs,
-        output=McpServerList,
-        handler=list_site_mcp_servers,
-        render=_render_servers,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_site_mcp_server",
-        toolset="sites_admin",
-        description="Create or update a site's MCP server.",
-        input=McpWriteArgs,
-        output=McpServerView,
-        handler=write_site_mcp_server,
-        render=lambda s: f"MCP server {s.name} {s.url} [{s.id}].",
-        read_only=False,
-        permission=SITE_ADMIN,
-    ),
-    ToolDef(
-        name="delete_site_item",
-        toolset="sites_admin",
-        description="Delete a site section, section group or MCP server.",
-        input=DeleteArgs,
-        output=Deleted,
-        handler=delete_site_item,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=SITE_ADMIN,
-        method_arg="kind",
-    ),
-]

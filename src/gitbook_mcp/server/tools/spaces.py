@@ -13,8 +13,14 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import Args, Permission, ToolContext, ToolDef, ToolFailure
+from gitbook_mcp.server.tooling import (
+    Args,
+    Permission,
+    ToolContext,
+    ToolFailure,
+    read_tool,
+    write_tool,
+)
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
     AccessWriteArgs,
@@ -26,85 +32,32 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import ORG_ADMIN, ChangeRequestId, Deleted, SpaceId, need
+from gitbook_mcp.server.tools._shared import (
+    ORG_ADMIN,
+    ChangeRequestId,
+    Deleted,
+    EditMode,
+    SpaceId,
+    changed,
+    delete_tool,
+    need,
+)
+from gitbook_mcp.server.tools._space_views import (
+    ChangeRequestView,
+    RevisionView,
+    SpaceView,
+    render_change_request,
+    render_revision,
+    render_space,
+    revision_view,
+    space_view,
+)
+from gitbook_mcp.server.toolsets import SPACES
 
-__all__ = ["TOOLS"]
+__all__: list[str] = []
 
 SPACE_ADMIN = Permission("space", "admin", "space_id")
 SPACE_EDIT = Permission("space", "edit", "space_id")
-
-
-class SpaceView(BaseModel):
-    id: str
-    title: UntrustedLine
-    emoji: UntrustedLine | None = None
-    visibility: str | None = None
-    organization: str | None = None
-    parent: str | None = None
-    edit_mode: str | None = None
-    default_level: str | None = None
-    language: UntrustedLine | None = None
-    open_change_requests: int | None = None
-    deleted_at: str | None = None
-    url: UntrustedRef | None = None
-
-
-def _space(s: Any) -> SpaceView:
-    return SpaceView(
-        id=s.id,
-        title=s.title,
-        emoji=s.emoji or None,
-        visibility=s.visibility,
-        organization=s.organization,
-        parent=s.parent,
-        edit_mode=s.editMode,
-        default_level=s.defaultLevel,
-        language=s.language,
-        open_change_requests=s.changeRequestsOpen,
-        deleted_at=s.deletedAt,
-        url=(s.urls or {}).get("app"),
-    )
-
-
-def _render_space(s: SpaceView) -> str:
-    where = f"collection {s.parent}" if s.parent else "top level"
-    deleted = f", deleted {s.deleted_at}" if s.deleted_at else ""
-    return (
-        f"{s.emoji + ' ' if s.emoji else ''}{s.title} [{s.id}]: {s.visibility}, "
-        f"{s.organization} {where}, {s.edit_mode}{deleted}"
-    )
-
-
-class RevisionView(BaseModel):
-    id: str
-    type: str
-    created_at: str
-    pages: int
-    files: int
-    git_commit: str | None = None
-    git_ref: str | None = None
-    merged_from: str | None = None
-
-
-def _revision(r: Any) -> RevisionView:
-    return RevisionView(
-        id=r.id,
-        type=r.type,
-        created_at=r.createdAt,
-        pages=sum(1 for _ in r.walk_pages()),
-        files=len(r.files),
-        git_commit=r.git.oid if r.git else None,
-        git_ref=r.git.ref if r.git else None,
-        merged_from=r.mergedFrom.id if r.mergedFrom else None,
-    )
-
-
-def _render_revision(r: RevisionView) -> str:
-    git = f", git {r.git_ref or ''}@{r.git_commit}" if r.git_commit else ""
-    merged = f", merged from {r.merged_from}" if r.merged_from else ""
-    return (
-        f"Revision {r.id} ({r.type}, {r.created_at}): {r.pages} pages, {r.files} files{git}{merged}"
-    )
 
 
 class GetSpaceArgs(Args):
@@ -117,42 +70,19 @@ class SpaceRead(BaseModel):
     revision: RevisionView | None = None
 
 
-async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
-    if args.method == "revision":
-        revision = await ctx.client.space_content.get_revision(args.space_id, computed=False)
-        return SpaceRead(revision=_revision(revision))
-    return SpaceRead(space=_space(await ctx.client.spaces.get(args.space_id)))
-
-
 def _render_space_read(r: SpaceRead) -> str:
     if r.revision is not None:
-        return _render_revision(r.revision)
-    return _render_space(r.space) if r.space is not None else "Nothing."
+        return render_revision(r.revision)
+    return render_space(r.space) if r.space is not None else "Nothing."
 
 
-class ChangeRequestView(BaseModel):
-    id: str
-    number: int
-    status: str
-    subject: UntrustedLine
-    author: UntrustedLine
-    created_at: str
-    updated_at: str
-    revision: str
-    revision_initial: str
-    revision_merged: str | None = None
-    comments: int
-    outdated: bool
-
-
-def _render_change_request(c: ChangeRequestView) -> str:
-    merged = f", merged as {c.revision_merged}" if c.revision_merged else ""
-    outdated = ", outdated" if c.outdated else ""
-    return (
-        f"#{c.number} {c.subject} [{c.id}]: {c.status} by {c.author}, updated {c.updated_at}, "
-        f"revision {c.revision} (from {c.revision_initial}){merged}, {c.comments} comments"
-        f"{outdated}"
-    )
+@read_tool(SPACES, render=_render_space_read)
+async def get_space(ctx: ToolContext, args: GetSpaceArgs) -> SpaceRead:
+    """A space's details, or its current revision's summary."""
+    if args.method == "revision":
+        revision = await ctx.client.space_content.get_revision(args.space_id, computed=False)
+        return SpaceRead(revision=revision_view(revision))
+    return SpaceRead(space=space_view(await ctx.client.spaces.get(args.space_id)))
 
 
 class GetChangeRequestArgs(Args):
@@ -168,17 +98,19 @@ class ChangeRequestRead(BaseModel):
 
 def _render_change_request_read(r: ChangeRequestRead) -> str:
     if r.revision is not None:
-        return _render_revision(r.revision)
+        return render_revision(r.revision)
     if r.change_request is not None:
-        return _render_change_request(r.change_request)
+        return render_change_request(r.change_request)
     return "Nothing."
 
 
+@read_tool(SPACES, render=_render_change_request_read)
 async def get_change_request(ctx: ToolContext, args: GetChangeRequestArgs) -> ChangeRequestRead:
+    """A change request's status, author and revisions, or its revision's summary."""
     ids = (args.space_id, args.change_request_id)
     if args.method == "revision":
         revision = await ctx.client.change_request_content.get_revision(*ids, computed=False)
-        return ChangeRequestRead(revision=_revision(revision))
+        return ChangeRequestRead(revision=revision_view(revision))
     cr = await ctx.client.change_requests.get(*ids)
     return ChangeRequestRead(
         change_request=ChangeRequestView(
@@ -207,7 +139,7 @@ class SpaceWriteArgs(Args):
     )
     title: str | None = Field(default=None, max_length=50, description="update")
     emoji: str | None = Field(default=None, max_length=50, description="update")
-    edit_mode: Literal["live", "locked"] | None = None
+    edit_mode: EditMode | None = None
     default_level: Role | None = Field(default=None, description="update: role of org members")
     language: str | None = Field(default=None, max_length=20, description="update")
     parent: str | None = Field(default=None, description='move: collection id, or "top"')
@@ -215,27 +147,34 @@ class SpaceWriteArgs(Args):
     after: str | None = Field(default=None, description="move: after this sibling space")
 
 
+@write_tool(
+    SPACES,
+    permission=SPACE_ADMIN,
+    method_permissions=(
+        ("update", SPACE_EDIT),
+        ("duplicate", Permission("organization", "createContent", "organization_id")),
+        # A deleted space cannot be read, so its flags cannot be: an organization admin
+        # is admin of every space of the organization (the handler checks that it is the
+        # space's own organization).
+        ("restore", ORG_ADMIN),
+    ),
+    render=render_space,
+)
 async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
+    """Update, duplicate, move, transfer or restore (deleted <7 days) a space."""
     spaces = ctx.client.spaces
     if args.method == "update":
-        changes: dict[str, Any] = {
-            k: v
-            for k, v in (
-                ("title", args.title),
-                ("emoji", args.emoji),
-                ("edit_mode", args.edit_mode),
-                ("default_level", args.default_level),
-                ("language", args.language),
-            )
-            if v is not None
-        }
-        if not changes:
-            raise ToolFailure(
-                "Nothing to change: give title, emoji, edit_mode, default_level or language."
-            )
-        return _space(await spaces.update(args.space_id, **changes))
+        changes = changed(
+            "title, emoji, edit_mode, default_level or language",
+            title=args.title,
+            emoji=args.emoji,
+            edit_mode=args.edit_mode,
+            default_level=args.default_level,
+            language=args.language,
+        )
+        return space_view(await spaces.update(args.space_id, **changes))
     if args.method == "move":
-        return _space(await spaces.move(args.space_id, **_placement(args)))
+        return space_view(await spaces.move(args.space_id, **_placement(args)))
     org_id = need(args.organization_id, "organization_id", args.method)
     if args.method in ("restore", "duplicate"):
         # The flag was checked on organization_id: make sure it is the space's organization.
@@ -246,11 +185,11 @@ async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
                 f"{owner!r}. Nothing was sent."
             )
         if args.method == "restore":
-            return _space(await spaces.restore(args.space_id))
-        return _space(await spaces.duplicate(args.space_id))
+            return space_view(await spaces.restore(args.space_id))
+        return space_view(await spaces.duplicate(args.space_id))
     # transfer: space.admin was checked on the space; the target wants an admin too.
     await require_target_admin(ctx, "write_space", org_id)
-    return _space(await spaces.transfer(args.space_id, organization=org_id))
+    return space_view(await spaces.transfer(args.space_id, organization=org_id))
 
 
 async def _owner(ctx: ToolContext, space_id: str, *, deleted: bool) -> str | None:
@@ -291,7 +230,9 @@ class PermissionsArgs(AccessListArgs):
     space_id: SpaceId
 
 
+@read_tool(SPACES, render=render_users)
 async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+    """Users invited to a space, or everyone with access and their role."""
     permissions = ctx.client.space_permissions
     return await list_access(
         args,
@@ -305,7 +246,9 @@ class PermissionWriteArgs(AccessWriteArgs):
     space_id: SpaceId
 
 
+@write_tool(SPACES, permission=SPACE_ADMIN, idempotent=True, render=render_granted)
 async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+    """Give users or teams a role on a space, or change a user's role."""
     permissions = ctx.client.space_permissions
     return await grant(
         args,
@@ -329,7 +272,15 @@ class Imported(BaseModel):
     total: int
 
 
+@write_tool(
+    SPACES,
+    permission=SPACE_EDIT,
+    render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
+)
 async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
+    """Import content from a URL into a change request, as a new revision. The real service takes a
+    public https URL; the local workspace only a file:// URL under its --import-root folder (no
+    file import without it)."""
     result = await ctx.client.change_request_content.import_content(
         args.space_id, args.change_request_id, url=args.url, source=args.source
     )
@@ -344,107 +295,12 @@ class DeleteArgs(Args):
     user_id: str | None = Field(default=None, description="user_access: whose")
 
 
+@delete_tool(SPACES, permission=SPACE_ADMIN)
 async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+    """Delete a space (restorable 7 days) or remove a user's access to it."""
     if args.kind == "user_access":
         user_id = need(args.user_id, "user_id", "user_access")
         return Deleted(
             deleted=await ctx.client.space_permissions.remove_user(args.space_id, user_id)
         )
     return Deleted(deleted=await ctx.client.spaces.delete(args.space_id))
-
-
-TOOLS = [
-    ToolDef(
-        name="get_space",
-        toolset="spaces",
-        description="A space's details, or its current revision's summary.",
-        input=GetSpaceArgs,
-        output=SpaceRead,
-        handler=get_space,
-        render=_render_space_read,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="get_change_request",
-        toolset="spaces",
-        description="A change request's status, author and revisions, or its revision's summary.",
-        input=GetChangeRequestArgs,
-        output=ChangeRequestRead,
-        handler=get_change_request,
-        render=_render_change_request_read,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_space",
-        toolset="spaces",
-        description="Update, duplicate, move, transfer or restore (deleted <7 days) a space.",
-        input=SpaceWriteArgs,
-        output=SpaceView,
-        handler=write_space,
-        render=_render_space,
-        read_only=False,
-        permission=SPACE_ADMIN,
-        method_permissions=(
-            ("update", SPACE_EDIT),
-            ("duplicate", Permission("organization", "createContent", "organization_id")),
-            # A deleted space cannot be read, so its flags cannot be: an organization admin
-            # is admin of every space of the organization (the handler checks that it is the
-            # space's own organization).
-            ("restore", ORG_ADMIN),
-        ),
-    ),
-    ToolDef(
-        name="list_space_permissions",
-        toolset="spaces",
-        description="Users invited to a space, or everyone with access and their role.",
-        input=PermissionsArgs,
-        output=UserRoleList,
-        handler=list_space_permissions,
-        render=render_users,
-        read_only=True,
-        idempotent=True,
-    ),
-    ToolDef(
-        name="write_space_permissions",
-        toolset="spaces",
-        description="Give users or teams a role on a space, or change a user's role.",
-        input=PermissionWriteArgs,
-        output=Granted,
-        handler=write_space_permissions,
-        render=render_granted,
-        read_only=False,
-        idempotent=True,
-        permission=SPACE_ADMIN,
-    ),
-    ToolDef(
-        name="import_content",
-        toolset="spaces",
-        description=(
-            "Import content from a URL into a change request, as a new revision. The real "
-            "service takes a public https URL; the local workspace only a file:// URL under "
-            "its --import-root folder (no file import without it)."
-        ),
-        input=ImportArgs,
-        output=Imported,
-        handler=import_content,
-        render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
-        read_only=False,
-        permission=SPACE_EDIT,
-    ),
-    ToolDef(
-        name="delete_space_item",
-        toolset="spaces",
-        description="Delete a space (restorable 7 days) or remove a user's access to it.",
-        input=DeleteArgs,
-        output=Deleted,
-        handler=delete_space_item,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        permission=SPACE_ADMIN,
-        method_arg="kind",
-    ),
-]

@@ -1,18 +1,22 @@
-"""Argument and output pieces shared by the ``org_admin`` tools: compact views of members,
-teams, invite links, SAML providers, fonts and OpenAPI specs, and role arguments."""
+"""Pieces the ``org_admin`` tools share: compact views of members, teams, invite links, SAML
+providers, fonts and OpenAPI specs, the organization argument, and the flags they need."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
+from gitbook_mcp.client.models.common import Member, Team
+from gitbook_mcp.client.models.fonts import CustomFont
+from gitbook_mcp.client.models.invites import InviteLink
+from gitbook_mcp.client.models.openapi_specs import OpenAPISpec
+from gitbook_mcp.client.models.saml import SAMLProvider
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission
 from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId
 
 __all__ = [
     "ORG_ADMIN",
+    "SPEC_WRITER",
     "TEAM_ADMIN",
     "FontView",
     "LinkView",
@@ -30,6 +34,7 @@ __all__ = [
 ]
 
 TEAM_ADMIN = Permission("team", "admin", "team_id")
+SPEC_WRITER = Permission("organization", "createOpenAPISpec", "organization_id")
 
 
 def _role(role: str | None) -> str:
@@ -49,7 +54,7 @@ class MemberView(BaseModel):
     last_seen: str | None = None
 
 
-def member_view(m: Any) -> MemberView:
+def member_view(m: Member) -> MemberView:
     return MemberView(
         id=m.user.id,
         name=m.user.displayName,
@@ -67,7 +72,7 @@ class TeamView(BaseModel):
     spaces: int | None = None
 
 
-def team_view(t: Any) -> TeamView:
+def team_view(t: Team) -> TeamView:
     return TeamView(id=t.id, title=t.title, members=t.members, spaces=t.spaces)
 
 
@@ -79,7 +84,7 @@ class LinkView(BaseModel):
     redundant: bool = False
 
 
-def link_view(link: Any) -> LinkView:
+def link_view(link: InviteLink) -> LinkView:
     if link.target in ("space", "collection"):
         thing = link.space if link.target == "space" else link.collection
         return LinkView(
@@ -105,7 +110,7 @@ class SamlView(BaseModel):
     acs_url: UntrustedRef | None = None
 
 
-def saml_view(p: Any) -> SamlView:
+def saml_view(p: SAMLProvider) -> SamlView:
     return SamlView(
         id=p.id,
         label=p.label,
@@ -124,7 +129,7 @@ class FontView(BaseModel):
     weights: list[int] = []
 
 
-def font_view(f: Any) -> FontView:
+def font_view(f: CustomFont) -> FontView:
     return FontView(id=f.id, family=f.fontFamily, weights=[face.weight for face in f.fontFaces])
 
 
@@ -137,7 +142,7 @@ class SpecView(BaseModel):
     error: UntrustedLine | None = None
 
 
-def spec_view(s: Any) -> SpecView:
+def spec_view(s: OpenAPISpec) -> SpecView:
     return SpecView(
         slug=s.slug,
         state=s.processingState,

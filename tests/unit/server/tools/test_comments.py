@@ -1,0 +1,96 @@
+"""The ``comments`` toolset: triage, resolve, replies edited and deleted one by one, flags."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitbook_mcp.local import Store
+from gitbook_mcp.local.seed.comments import COMMENT_INSTALL_TYPO
+from tests.unit.server.conftest import McpFactory
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_triage_and_resolve_a_comment(mcp: McpFactory, store: Store) -> None:
+    async with mcp() as client:
+        listed = await client.call_tool(
+            "list_comments", {"space_id": "spc_handbook", "status": "open"}
+        )
+        assert COMMENT_INSTALL_TYPO in {c["id"] for c in listed.structured_content["comments"]}
+        thread = await client.call_tool(
+            "list_comments", {"space_id": "spc_handbook", "comment_id": COMMENT_INSTALL_TYPO}
+        )
+        assert thread.structured_content["comments"][0]["replies"] == 1
+        cr_thread = await client.call_tool(
+            "list_comments",
+            {
+                "space_id": "spc_handbook",
+                "change_request_id": "1",
+                "comment_id": "cm_cr_verify_page",
+            },
+        )
+        assert cr_thread.structured_content["replies"][0]["markdown"].startswith("I'll add it")
+        done = await client.call_tool(
+            "update_comment",
+            {"space_id": "spc_handbook", "comment_id": COMMENT_INSTALL_TYPO, "resolved": True},
+        )
+    assert done.structured_content == {"id": COMMENT_INSTALL_TYPO, "status": "resolved"}
+    assert (
+        store.db.scalar("SELECT status FROM comments WHERE id = ?", (COMMENT_INSTALL_TYPO,))
+        == "resolved"
+    )
+
+
+async def test_replies_are_read_edited_and_deleted_one_by_one(
+    mcp: McpFactory, store: Store
+) -> None:
+    from gitbook_mcp.local.seed.comments import (
+        CR_COMMENT_VERIFY,
+        REPLY_INSTALL_TYPO,
+        REPLY_VERIFY,
+    )
+
+    cr = {"space_id": "spc_handbook", "change_request_id": "cr_install_rewrite"}
+    async with mcp() as client:
+        space_reply = await client.call_tool(
+            "list_comments",
+            {
+                "space_id": "spc_handbook",
+                "comment_id": COMMENT_INSTALL_TYPO,
+                "reply_id": REPLY_INSTALL_TYPO,
+            },
+        )
+        edited = await client.call_tool(
+            "update_comment",
+            {**cr, "comment_id": CR_COMMENT_VERIFY, "reply_id": REPLY_VERIFY, "markdown": "Done."},
+        )
+        no_cr = await client.call_tool(
+            "delete_comment",
+            {"space_id": "spc_handbook", "comment_id": COMMENT_INSTALL_TYPO, "reply_id": "x"},
+        )
+    assert space_reply.structured_content["replies"][0]["id"] == REPLY_INSTALL_TYPO
+    assert space_reply.structured_content["comments"] == []
+    assert "Reply by" in space_reply.content[0].text
+    assert not edited.is_error, edited.content
+    markdown = store.db.scalar("SELECT markdown FROM comment_replies WHERE id = ?", (REPLY_VERIFY,))
+    assert markdown == "Done."
+    assert no_cr.is_error
+    assert "Changing a reply needs change_request_id" in no_cr.content[0].text
+
+
+async def test_deleting_someone_elses_reply_is_refused_on_the_reply(
+    mcp: McpFactory, store: Store
+) -> None:
+    from gitbook_mcp.local.seed.comments import CR_COMMENT_VERIFY, REPLY_VERIFY
+
+    args = {
+        "space_id": "spc_handbook",
+        "change_request_id": "cr_install_rewrite",
+        "comment_id": CR_COMMENT_VERIFY,
+        "reply_id": REPLY_VERIFY,
+    }
+    async with mcp("gb_local_commenter") as client:
+        refused = await client.call_tool("delete_comment", args)
+    assert refused.is_error
+    assert "'delete' permission on comment" in refused.content[0].text
+    assert store.db.scalar("SELECT COUNT(*) FROM comment_replies WHERE id = ?", (REPLY_VERIFY,))
