@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gitbook_mcp.local.errors import WorkspaceFileError
+
 __all__ = ["Database", "Migration", "dumps", "loads", "new_id"]
 
 BUSY_TIMEOUT_S = 10.0
@@ -130,6 +132,7 @@ class Database:
                 "name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
             )
             done = {r[0] for r in self.all("SELECT name FROM schema_migrations")}
+            _refuse_unknown(self.path, done - {name for name, _ in migrations})
             applied: list[str] = []
             for name, script in migrations:
                 if name in done:
@@ -142,6 +145,17 @@ class Database:
 
     def integrity_check(self) -> str:
         return str(self.scalar("PRAGMA integrity_check"))
+
+
+def _refuse_unknown(path: str, unknown: set[str]) -> None:
+    """A file made by migrations this version does not know (those from before the squash
+    into one schema per domain) is refused whole: it is never half-migrated."""
+    if unknown:
+        raise WorkspaceFileError(
+            f"The local workspace database {path} was made by an earlier version (its schema "
+            f"steps {', '.join(sorted(unknown))} are unknown to this one). Start again from a "
+            "fresh demo with --reset-local (serve --local), or remove the file (local-api --db)."
+        )
 
 
 def _create_private(path: Path) -> None:
