@@ -12,23 +12,16 @@ from pathlib import Path
 
 from gitbook_mcp.local.clock import Clock, SystemClock
 from gitbook_mcp.local.store.comments.comments import CommentStore
-from gitbook_mcp.local.store.comments.schema import SCHEMA as COMMENTS
 from gitbook_mcp.local.store.content.content import ContentStore
-from gitbook_mcp.local.store.content.schema import SCHEMA as CONTENT
-from gitbook_mcp.local.store.db import Database, Migration
+from gitbook_mcp.local.store.db import Database
 from gitbook_mcp.local.store.identity import IdentityStore
 from gitbook_mcp.local.store.organizations.organizations import OrgStore
-from gitbook_mcp.local.store.organizations.schema import SCHEMA as ORGANIZATIONS
-from gitbook_mcp.local.store.schema import SCHEMA as IDENTITY
-from gitbook_mcp.local.store.sites.schema import SCHEMA as SITES
+from gitbook_mcp.local.store.schema import MIGRATIONS
 from gitbook_mcp.local.store.sites.sites import SiteStore
-from gitbook_mcp.local.store.spaces.schema import SCHEMA as SPACES
 from gitbook_mcp.local.store.spaces.spaces import SpaceStore
 
 __all__ = ["MIGRATIONS", "Store"]
 
-MIGRATIONS: list[Migration] = [IDENTITY, ORGANIZATIONS, SPACES, CONTENT, COMMENTS, SITES]
-"""One schema per domain, in the order their tables refer to each other."""
 OPEN_TIMEOUT_S = 120.0
 """How long opening waits for another process creating or seeding the same file."""
 

@@ -1,33 +1,28 @@
-"""The identity tables every domain relies on (users, their API tokens) and ``meta`` (the seed's
-completion mark). Columns hold what rules query; ``data`` columns elsewhere hold the remaining
-settings of an object as JSON, so that new optional fields need no schema change.
+"""The schema: one SQL file per domain (``schema.sql`` in the domain's folder; the identity
+tables and ``meta`` in the store's own), squashed before 0.1.0 shipped.
 
-One schema per domain, squashed before 0.1.0 shipped; `Store` refuses a file made by the
-earlier migrations (see `store.db.Database.migrate`).
+A file made by the earlier migrations is refused whole (see `Database.migrate`). Columns hold
+what rules query; ``data`` columns hold the remaining settings of an object as JSON, so that
+new optional fields need no schema change.
 """
 
 from __future__ import annotations
 
+from importlib import resources
+
 from gitbook_mcp.local.store.db import Migration
 
-__all__ = ["SCHEMA"]
+__all__ = ["DOMAINS", "MIGRATIONS", "schema_of"]
 
-SCHEMA: Migration = (
-    "identity",
-    """
-        CREATE TABLE users (
-            id TEXT PRIMARY KEY,
-            display_name TEXT NOT NULL,
-            email TEXT NOT NULL UNIQUE,
-            photo_url TEXT
-        );
-        CREATE TABLE api_tokens (
-            token TEXT PRIMARY KEY,
-            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE
-        );
-        CREATE TABLE meta (
-            key TEXT PRIMARY KEY,
-            value TEXT NOT NULL
-        );
-        """,
-)
+DOMAINS = ("identity", "organizations", "spaces", "content", "comments", "sites")
+"""In the order their tables refer to each other; ``identity`` is the store's own folder."""
+
+
+def schema_of(domain: str) -> Migration:
+    """The domain's schema as one migration named after the domain."""
+    package = __package__ if domain == "identity" else f"{__package__}.{domain}"
+    text = resources.files(package).joinpath("schema.sql").read_text(encoding="utf-8")
+    return (domain, text)
+
+
+MIGRATIONS: list[Migration] = [schema_of(domain) for domain in DOMAINS]
