@@ -6,9 +6,14 @@ or the part that owns it), so that the store's modules import each other without
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import NotFound
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
 
@@ -21,3 +26,10 @@ class StorePart:
     def __init__(self, db: Database, clock: Clock) -> None:
         self._db = db
         self._clock = clock
+
+    def _found(self, kind: str, ident: str, sql: str, params: Sequence[Any]) -> sqlite3.Row:
+        """The row the query finds; `NotFound` naming ``kind`` and ``ident`` otherwise."""
+        row = self._db.one(sql, params)
+        if row is None:
+            raise NotFound(kind, ident)
+        return row

@@ -15,9 +15,6 @@ from tests.support.local import raw_api
 pytestmark = pytest.mark.anyio
 
 
-ADMIN = {"Authorization": "Bearer gb_local_admin"}
-
-
 def _error(answer: httpx2.Response, status: int) -> str:
     assert answer.status_code == status, answer.text
     error = answer.json()["error"]

@@ -9,28 +9,24 @@ from anyio import to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.local.http.call import Call, created, ok
+from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.change_requests import STATUSES
 from gitbook_mcp.local.store.content.content import View
 
 __all__ = [
-    "cr_file",
-    "cr_file_backlinks",
-    "cr_files",
+    "backlinks",
     "cr_import",
-    "cr_page",
-    "cr_page_backlinks",
-    "cr_page_by_path",
-    "cr_page_links",
-    "cr_pages",
-    "cr_revision",
-    "current_revision",
+    "file",
+    "files",
     "get_change_request",
     "list_change_requests",
+    "page",
+    "page_by_path",
+    "page_links",
+    "pages",
+    "revision",
     "search",
     "space_links",
-    "space_page",
-    "space_page_by_path",
-    "space_pages",
 ]
 
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
@@ -60,34 +56,6 @@ def _switches(call: Call, *, page: bool = False) -> View:
     return View(body="document" if body == "document" else "markdown", metadata=metadata)
 
 
-async def current_revision(call: Call) -> Response:
-    view = _switches(call)
-    return ok(call.store.content.revision(call.actor, call.path("spaceId"), None, view))
-
-
-async def space_pages(call: Call) -> Response:
-    view = _switches(call)
-    return ok(call.store.content.pages(call.actor, call.path("spaceId"), None, view))
-
-
-async def space_page(call: Call) -> Response:
-    view = _switches(call, page=True)
-    return ok(
-        call.store.content.page(
-            call.actor, call.path("spaceId"), None, page_id=call.path("pageId"), view=view
-        )
-    )
-
-
-async def space_page_by_path(call: Call) -> Response:
-    view = _switches(call, page=True)
-    return ok(
-        call.store.content.page(
-            call.actor, call.path("spaceId"), None, path=call.path("pagePath"), view=view
-        )
-    )
-
-
 async def list_change_requests(call: Call) -> Response:
     q = call.query
     status = q.string("status", choices=STATUSES, default="open")
@@ -111,15 +79,6 @@ async def get_change_request(call: Call) -> Response:
     )
 
 
-async def cr_revision(call: Call) -> Response:
-    view = _switches(call)
-    return ok(
-        call.store.content.revision(
-            call.actor, call.path("spaceId"), call.path("changeRequestId"), view
-        )
-    )
-
-
 async def cr_import(call: Call) -> Response:
     b = call.body
     url = b.url("url", required=True)
@@ -130,107 +89,61 @@ async def cr_import(call: Call) -> Response:
     return created(content.import_content(call.actor, space, cr, source=source))
 
 
-async def cr_pages(call: Call) -> Response:
-    view = _switches(call)
-    return ok(
-        call.store.content.pages(
-            call.actor, call.path("spaceId"), call.path("changeRequestId"), view
-        )
-    )
+def _where(call: Call) -> tuple[Actor, str, str | None]:
+    """The caller, the space, and the change request when the route names one."""
+    return call.actor, call.path("spaceId"), call.request.path_params.get("changeRequestId")
 
 
-async def cr_files(call: Call) -> Response:
-    view = _switches(call)
+async def revision(call: Call) -> Response:
+    """The space's current revision, or a change request's."""
+    return ok(call.store.content.revision(*_where(call), _switches(call)))
+
+
+async def pages(call: Call) -> Response:
+    return ok(call.store.content.pages(*_where(call), _switches(call)))
+
+
+async def page(call: Call) -> Response:
+    view = _switches(call, page=True)
+    return ok(call.store.content.page(*_where(call), page_id=call.path("pageId"), view=view))
+
+
+async def page_by_path(call: Call) -> Response:
+    view = _switches(call, page=True)
+    return ok(call.store.content.page(*_where(call), path=call.path("pagePath"), view=view))
+
+
+async def files(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.content.files(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            page=q.page(),
-            limit=q.limit(),
-            view=view,
+            *_where(call), page=q.page(), limit=q.limit(), view=_switches(call)
         )
     )
 
 
-async def cr_file(call: Call) -> Response:
-    view = _switches(call)
-    return ok(
-        call.store.content.file(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            call.path("fileId"),
-            view,
-        )
-    )
+async def file(call: Call) -> Response:
+    return ok(call.store.content.file(*_where(call), call.path("fileId"), _switches(call)))
 
 
-async def cr_file_backlinks(call: Call) -> Response:
-    q = call.query
-    content = call.store.content
-    return ok(
-        content.backlinks(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            file_id=call.path("fileId"),
-            page=q.page(),
-            limit=q.limit(),
-        )
-    )
-
-
-async def cr_page(call: Call) -> Response:
-    view = _switches(call, page=True)
-    return ok(
-        call.store.content.page(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            page_id=call.path("pageId"),
-            view=view,
-        )
-    )
-
-
-async def cr_page_by_path(call: Call) -> Response:
-    view = _switches(call, page=True)
-    return ok(
-        call.store.content.page(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            path=call.path("pagePath"),
-            view=view,
-        )
-    )
-
-
-async def cr_page_links(call: Call) -> Response:
+async def page_links(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.content.page_links(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            call.path("pageId"),
-            page=q.page(),
-            limit=q.limit(),
+            *_where(call), call.path("pageId"), page=q.page(), limit=q.limit()
         )
     )
 
 
-async def cr_page_backlinks(call: Call) -> Response:
+async def backlinks(call: Call) -> Response:
+    """Backlinks of a page or of a file, whichever the route names."""
     q = call.query
-    content = call.store.content
+    target = call.request.path_params
     return ok(
-        content.backlinks(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            page_id=call.path("pageId"),
+        call.store.content.backlinks(
+            *_where(call),
+            page_id=target.get("pageId"),
+            file_id=target.get("fileId"),
             page=q.page(),
             limit=q.limit(),
         )

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.http.call import Body, Call
+from starlette.responses import Response
 
-__all__ = ["BASE", "changes", "pointer", "position_anchors", "site_ids"]
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.http.call import Body, Call, ok
+from gitbook_mcp.local.store.sites.part import SitePart
+
+__all__ = ["BASE", "changes", "listing", "pointer", "position_anchors", "site_ids"]
 
 BASE = "/orgs/{organizationId}/sites/{siteId}"
 """Path template of a site, under which every site operation sits."""
@@ -16,6 +19,12 @@ BASE = "/orgs/{organizationId}/sites/{siteId}"
 def site_ids(call: Call) -> tuple[str, str]:
     """(organizationId, siteId) of the request's path."""
     return call.path("organizationId"), call.path("siteId")
+
+
+def listing(call: Call, part: SitePart) -> Response:
+    """A page of one part of the site (redirects, MCP servers, section groups)."""
+    q = call.query
+    return ok(part.list_page(call.actor, *site_ids(call), page=q.page(), limit=q.limit()))
 
 
 def changes(fields: dict[str, Any]) -> dict[str, Any]:

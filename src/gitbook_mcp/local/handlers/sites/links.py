@@ -12,7 +12,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.sites.common import BASE, changes, site_ids
+from gitbook_mcp.local.handlers.sites.common import BASE, changes, listing, site_ids
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.sites.redirects import DESTINATION_KINDS
 
@@ -76,12 +76,7 @@ def _source(fields: Body, *, required: bool = False) -> Any:
 
 
 async def list_redirects(call: Call) -> Response:
-    q = call.query
-    return ok(
-        call.store.sites.redirects.list_redirects(
-            call.actor, *site_ids(call), page=q.page(), limit=q.limit()
-        )
-    )
+    return listing(call, call.store.sites.redirects)
 
 
 async def create_redirect(call: Call) -> Response:
@@ -141,12 +136,7 @@ def _headers(fields: Body) -> Any:
 
 
 async def list_servers(call: Call) -> Response:
-    q = call.query
-    return ok(
-        call.store.sites.mcp_servers.list_servers(
-            call.actor, *site_ids(call), page=q.page(), limit=q.limit()
-        )
-    )
+    return listing(call, call.store.sites.mcp_servers)
 
 
 async def create_server(call: Call) -> Response:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from gitbook_mcp.local.handlers.sites.common import BASE, changes, position_anchors, site_ids
+from gitbook_mcp.local.handlers.sites.common import (
+    BASE,
+    changes,
+    listing,
+    position_anchors,
+    site_ids,
+)
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.sites.groups import GROUP, SECTION
 
@@ -95,12 +101,7 @@ async def move_section(call: Call) -> Response:
 
 
 async def list_groups(call: Call) -> Response:
-    q = call.query
-    return ok(
-        call.store.sites.groups.list_groups(
-            call.actor, *site_ids(call), page=q.page(), limit=q.limit()
-        )
-    )
+    return listing(call, call.store.sites.groups)
 
 
 async def add_group(call: Call) -> Response:

@@ -120,10 +120,12 @@ class ChangeRequestStore(StorePart):
     # -- reading ----------------------------------------------------------------------------
 
     def row(self, change_request_id: str) -> sqlite3.Row:
-        row = self._db.one("SELECT * FROM change_requests WHERE id = ?", (change_request_id,))
-        if row is None:
-            raise NotFound("change request", change_request_id)
-        return row
+        return self._found(
+            "change request",
+            change_request_id,
+            "SELECT * FROM change_requests WHERE id = ?",
+            (change_request_id,),
+        )
 
     def resolve(self, actor: Actor, space_id: str, ref: str) -> str:
         """A change request id from its id or its number within the space (space.view)."""

@@ -220,7 +220,7 @@ class ContentStore(StorePart):
         self,
         actor: Actor,
         space_id: str,
-        cr_ref: str,
+        cr_ref: str | None,
         *,
         page: str | None,
         limit: int | None,
@@ -237,7 +237,12 @@ class ContentStore(StorePart):
         )
 
     def file(
-        self, actor: Actor, space_id: str, cr_ref: str, file_id: str, view: View | None = None
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        file_id: str,
+        view: View | None = None,
     ) -> dict[str, Any]:
         scope = self._scope(actor, space_id, cr_ref)
         git = (view or View()).metadata and git_synced(scope.space)
@@ -263,7 +268,7 @@ class ContentStore(StorePart):
         self,
         actor: Actor,
         space_id: str,
-        cr_ref: str,
+        cr_ref: str | None,
         page_id: str,
         *,
         page: str | None,
@@ -285,7 +290,7 @@ class ContentStore(StorePart):
         self,
         actor: Actor,
         space_id: str,
-        cr_ref: str,
+        cr_ref: str | None,
         *,
         page_id: str | None = None,
         file_id: str | None = None,

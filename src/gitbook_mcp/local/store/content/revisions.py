@@ -233,12 +233,12 @@ class RevisionStore(StorePart):
         )
 
     def file_row(self, revision_id: str, file_id: str) -> sqlite3.Row:
-        row = self._db.one(
-            "SELECT * FROM files WHERE revision_id = ? AND id = ?", (revision_id, file_id)
+        return self._found(
+            "file",
+            file_id,
+            "SELECT * FROM files WHERE revision_id = ? AND id = ?",
+            (revision_id, file_id),
         )
-        if row is None:
-            raise NotFound("file", file_id)
-        return row
 
     # -- rendering --------------------------------------------------------------------------
 

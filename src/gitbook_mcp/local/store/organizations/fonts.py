@@ -125,12 +125,12 @@ class FontStore(StorePart):
     # -- helpers ----------------------------------------------------------------------------
 
     def _row(self, org_id: str, font_id: str) -> sqlite3.Row:
-        row = self._db.one(
-            "SELECT * FROM custom_fonts WHERE id = ? AND org_id = ?", (font_id, org_id)
+        return self._found(
+            "font",
+            font_id,
+            "SELECT * FROM custom_fonts WHERE id = ? AND org_id = ?",
+            (font_id, org_id),
         )
-        if row is None:
-            raise NotFound("font", font_id)
-        return row
 
     @staticmethod
     def _merge(current: dict[str, str], faces: Sequence[tuple[int, str | None]]) -> dict[str, str]:

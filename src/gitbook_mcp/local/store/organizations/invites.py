@@ -222,12 +222,12 @@ class InviteStore(StorePart):
     # -- helpers ----------------------------------------------------------------------------
 
     def _link(self, org_id: str, invite_id: str) -> sqlite3.Row:
-        row = self._db.one(
-            "SELECT * FROM org_invite_links WHERE id = ? AND org_id = ?", (invite_id, org_id)
+        return self._found(
+            "invite",
+            invite_id,
+            "SELECT * FROM org_invite_links WHERE id = ? AND org_id = ?",
+            (invite_id, org_id),
         )
-        if row is None:
-            raise NotFound("invite", invite_id)
-        return row
 
     def _check_target(self, org_id: str, kind: str, target_id: str | None) -> None:
         if kind == "space":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import Invalid, NotFound
+from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
@@ -146,12 +146,12 @@ class SamlStore(StorePart):
         ]
 
     def _row(self, org_id: str, provider_id: str) -> sqlite3.Row:
-        row = self._db.one(
-            "SELECT * FROM saml_providers WHERE id = ? AND org_id = ?", (provider_id, org_id)
+        return self._found(
+            "SAML provider",
+            provider_id,
+            "SELECT * FROM saml_providers WHERE id = ? AND org_id = ?",
+            (provider_id, org_id),
         )
-        if row is None:
-            raise NotFound("SAML provider", provider_id)
-        return row
 
     def _check_team(self, org_id: str, team_id: Any) -> None:
         if team_id is None:

@@ -214,10 +214,9 @@ class TeamStore(StorePart):
     # -- helpers ----------------------------------------------------------------------------
 
     def _row(self, org_id: str, team_id: str) -> sqlite3.Row:
-        row = self._db.one("SELECT * FROM teams WHERE id = ? AND org_id = ?", (team_id, org_id))
-        if row is None:
-            raise NotFound("team", team_id)
-        return row
+        return self._found(
+            "team", team_id, "SELECT * FROM teams WHERE id = ? AND org_id = ?", (team_id, org_id)
+        )
 
     def _is_owner(self, team_id: str, user_id: str) -> bool:
         return is_team_owner(self._db, team_id, user_id)

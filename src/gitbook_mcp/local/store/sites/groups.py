@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.sites.common import place, spread, top_level
 from gitbook_mcp.local.store.sites.part import SitePart
 
@@ -60,24 +59,11 @@ class SectionGroupStore(SitePart):
 
     # -- operations -----------------------------------------------------------------------
 
-    def list_groups(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> dict[str, Any]:
-        site = self.site(actor, org_id, site_id)
-        rows = self._db.all("SELECT * FROM site_section_groups WHERE site_id = ?", (site_id,))
-        return paginate(
-            rows,
-            key=lambda r: (r["position"], r["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render(actor, r, site),
-        )
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        return (row["position"], row["id"])
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(actor, row, site)
 
     def add(
         self,

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.sites.part import SitePart
 
 if TYPE_CHECKING:
@@ -22,13 +20,12 @@ class McpServerStore(SitePart):
     table, kind = "site_mcp_servers", "MCP server"
 
     def row(self, site_id: str, server_id: str) -> sqlite3.Row:
-        row = self._db.one(
+        return self._found(
+            "MCP server",
+            server_id,
             "SELECT rowid AS seq, * FROM site_mcp_servers WHERE id = ? AND site_id = ?",
             (server_id, site_id),
         )
-        if row is None:
-            raise NotFound("MCP server", server_id)
-        return row
 
     def render(self, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
         return {
@@ -40,27 +37,12 @@ class McpServerStore(SitePart):
             "urls": {"location": self.location(site, f"/mcp-servers/{row['id']}")},
         }
 
-    def list_servers(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> dict[str, Any]:
-        """The site's MCP servers, oldest first."""
-        site = self.site(actor, org_id, site_id)
-        rows = self._db.all(
-            "SELECT rowid AS seq, * FROM site_mcp_servers WHERE site_id = ?", (site_id,)
-        )
-        return paginate(
-            rows,
-            key=lambda r: (r["created_at"], r["seq"]),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render(site, r),
-        )
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        """Oldest first."""
+        return (row["created_at"], row["seq"])
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(site, row)
 
     def get(self, actor: Actor, org_id: str, site_id: str, server_id: str) -> dict[str, Any]:
         site = self.site(actor, org_id, site_id)
@@ -111,11 +93,3 @@ class McpServerStore(SitePart):
                     (dumps(changes["headers"]), server_id),
                 )
         return self.render(site, self.row(site_id, server_id))
-
-    def delete(self, actor: Actor, org_id: str, site_id: str, server_id: str) -> bool:
-        with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            cursor = self._db.execute(
-                "DELETE FROM site_mcp_servers WHERE id = ? AND site_id = ?", (server_id, site_id)
-            )
-        return cursor.rowcount > 0

@@ -8,11 +8,12 @@ another part's store for them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import loads
+from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import API_URL
 
@@ -52,10 +53,7 @@ class SitePart(StorePart):
         return f"{API_URL}/orgs/{site['org_id']}/sites/{site['id']}{suffix}"
 
     def site_row(self, site_id: str) -> sqlite3.Row:
-        row = self._db.one("SELECT * FROM sites WHERE id = ?", (site_id,))
-        if row is None:
-            raise NotFound("site", site_id)
-        return row
+        return self._found("site", site_id, "SELECT * FROM sites WHERE id = ?", (site_id,))
 
     def row(self, site_id: str, ident: str) -> sqlite3.Row:
         """One row of this part's table, within the site; NotFound naming the part otherwise."""
@@ -67,7 +65,7 @@ class SitePart(StorePart):
             raise NotFound(self.kind, ident)
         return row
 
-    def remove(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
+    def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete one row of this part (organization.admin); whether it existed."""
         with self._db.transaction():
             self.site(actor, org_id, site_id, write=True)
@@ -77,15 +75,45 @@ class SitePart(StorePart):
             )
         return cursor.rowcount > 0
 
+    def list_page(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """A page of this part's rows in the site (membership checked), in the part's order."""
+        site = self.site(actor, org_id, site_id)
+        rows = self._db.all(
+            f"SELECT rowid AS seq, * FROM {self.table} WHERE site_id = ?", (site_id,)
+        )
+        return paginate(
+            rows,
+            key=self.order,
+            cursor=page,
+            limit=limit,
+            render=lambda row: self.listed(actor, site, row),
+        )
+
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        """Where a row stands in a listing: by default, in the order the rows were added."""
+        return (row["seq"],)
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        """A row as a listing shows it (parts that are listed this way override it)."""
+        raise NotImplementedError(f"{type(self).__name__} is not listed through SitePart.list_page")
+
     # -- section lookups several parts use -------------------------------------------------
 
     def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
-        row = self._db.one(
-            "SELECT * FROM site_sections WHERE id = ? AND site_id = ?", (section_id, site_id)
+        return self._found(
+            "section",
+            section_id,
+            "SELECT * FROM site_sections WHERE id = ? AND site_id = ?",
+            (section_id, site_id),
         )
-        if row is None:
-            raise NotFound("section", section_id)
-        return row
 
     def default_section_id(self, site_id: str) -> str | None:
         value = self._db.scalar(

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
 from gitbook_mcp.local.store.sites.part import SitePart
 
@@ -72,25 +71,12 @@ class RedirectStore(SitePart):
 
     # -- operations -----------------------------------------------------------------------
 
-    def list_redirects(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> dict[str, Any]:
-        """The site's redirects, by source."""
-        self.site(actor, org_id, site_id)
-        rows = self._db.all("SELECT * FROM site_redirects WHERE site_id = ?", (site_id,))
-        return paginate(
-            rows,
-            key=lambda r: (r["source"], r["id"]),
-            cursor=page,
-            limit=limit,
-            render=self.render,
-        )
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        """By source."""
+        return (row["source"], row["id"])
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(row)
 
     def create(
         self,
@@ -150,14 +136,6 @@ class RedirectStore(SitePart):
                 )
         return self.render(self.row(site_id, redirect_id))
 
-    def delete(self, actor: Actor, org_id: str, site_id: str, redirect_id: str) -> bool:
-        with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            cursor = self._db.execute(
-                "DELETE FROM site_redirects WHERE id = ? AND site_id = ?", (redirect_id, site_id)
-            )
-        return cursor.rowcount > 0
-
     def resolve(self, actor: Actor, org_id: str, site_id: str, source: str) -> dict[str, Any]:
         """``{redirect, target}``: the redirect from ``source`` and the URL it leads to."""
         site = self.site(actor, org_id, site_id)
@@ -189,7 +167,6 @@ class RedirectStore(SitePart):
         return url
 
     def _section(self, section_id: str) -> sqlite3.Row:
-        row = self._db.one("SELECT * FROM site_sections WHERE id = ?", (section_id,))
-        if row is None:
-            raise NotFound("section", section_id)
-        return row
+        return self._found(
+            "section", section_id, "SELECT * FROM site_sections WHERE id = ?", (section_id,)
+        )

@@ -56,10 +56,9 @@ class CollectionStore(StorePart):
     # -- lookups --------------------------------------------------------------------------
 
     def row(self, collection_id: str) -> sqlite3.Row:
-        row = self._db.one("SELECT * FROM collections WHERE id = ?", (collection_id,))
-        if row is None:
-            raise NotFound("collection", collection_id)
-        return row
+        return self._found(
+            "collection", collection_id, "SELECT * FROM collections WHERE id = ?", (collection_id,)
+        )
 
     def visible(self, actor: Actor, collection_id: str) -> tuple[sqlite3.Row, dict[str, bool]]:
         """The row and the caller's flags; a collection the caller cannot view is a 404."""

@@ -2,55 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from typing import Any
-
-import httpx2
 import pytest
 
-from gitbook_mcp.local.seed.content import (
-    CR_INSTALL,
-)
 from gitbook_mcp.local.store.content.links import analyse, extract_links, resolve_page_path
 
 pytestmark = pytest.mark.anyio
 
 
-ApiAs = Callable[[str | None], AbstractAsyncContextManager[httpx2.AsyncClient]]
-
-
 SPACE = "/spaces/spc_handbook"
-
-
-CR = f"{SPACE}/change-requests/{CR_INSTALL}"
 
 
 PAGES = {"guides/writing": "pg_w", "guides": "pg_g", "faq": "pg_f", "a/b/c": "pg_c"}
 
 
 FILES = {"diagram.png": "fl_d"}
-
-
-async def _all(api: httpx2.AsyncClient, url: str, **params: Any) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        query = {**params, **({"page": cursor} if cursor else {})}
-        body = (await api.get(url, params=query)).json()
-        items += body["items"]
-        cursor = (body.get("next") or {}).get("page")
-        if not cursor:
-            return items
-
-
-def _target(item: dict[str, Any]) -> str:
-    ref = item["targetReference"]
-    if ref["kind"] == "page":
-        return "page:" + ref["page"]["path"]
-    if ref["kind"] == "file":
-        return "file:" + ref["file"]["name"]
-    return str(ref["url"])
 
 
 def test_extract_links_skips_code_and_reads_every_link_form() -> None:

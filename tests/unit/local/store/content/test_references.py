@@ -34,12 +34,6 @@ SPACE = "/spaces/spc_handbook"
 CR = f"{SPACE}/change-requests/{CR_INSTALL}"
 
 
-PAGES = {"guides/writing": "pg_w", "guides": "pg_g", "faq": "pg_f", "a/b/c": "pg_c"}
-
-
-FILES = {"diagram.png": "fl_d"}
-
-
 async def _all(api: httpx2.AsyncClient, url: str, **params: Any) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     cursor = None
