@@ -255,6 +255,12 @@ class Call:
         value: str = self.request.path_params[name]
         return value
 
+    def in_space(self) -> tuple[Actor, str, str | None]:
+        """The caller, the space, and the change request when the route names one (the same
+        handler serves a space's content or comments and a change request's)."""
+        cr: str | None = self.request.path_params.get("changeRequestId")
+        return self.actor, self.path("spaceId"), cr
+
     @property
     def body(self) -> Body:
         if self._body is None:

@@ -12,6 +12,7 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.http.call import Call, deleted, ok
+from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.comments.bodies import body_markdown
 from gitbook_mcp.local.store.comments.comments import STATUS_FILTERS
 from gitbook_mcp.local.store.comments.render import BodyFormat
@@ -33,10 +34,6 @@ __all__ = [
 SPACE = "/spaces/{spaceId}/comments"
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}/comments"
 FORMATS = ("markdown", "document")
-
-
-def _cr(call: Call) -> str | None:
-    return call.request.path_params.get("changeRequestId")
 
 
 def _format(call: Call) -> BodyFormat:
@@ -71,14 +68,17 @@ def _reactions(call: Call) -> tuple[list[str], list[str]]:
     return b.strings("addedReactions") or [], b.strings("removedReactions") or []
 
 
+def _thread(call: Call) -> tuple[Actor, str, str | None, str]:
+    """`Call.in_space` and the comment the route names."""
+    return (*call.in_space(), call.path("commentId"))
+
+
 async def list_comments(call: Call) -> Response:
     q = call.query
     authors = (q.strings("authors") or []) + (q.strings("authors[]") or [])
     return ok(
         call.store.comments.list_comments(
-            call.actor,
-            call.path("spaceId"),
-            _cr(call),
+            *call.in_space(),
             status=q.string("status", choices=STATUS_FILTERS, default="all"),
             order=q.string("order", choices=("asc", "desc"), default="desc"),
             target_page=q.string("targetPage") or None,
@@ -96,9 +96,7 @@ async def post_comment(call: Call) -> Response:
     if markdown is None:
         raise Invalid("body", "is required in the body")
     comment = call.store.comments.post(
-        call.actor,
-        call.path("spaceId"),
-        _cr(call),
+        *call.in_space(),
         markdown=markdown,
         page_id=b.string("page", min_len=1),
         node=b.string("node", min_len=1),
@@ -108,20 +106,13 @@ async def post_comment(call: Call) -> Response:
 
 
 async def get_comment(call: Call) -> Response:
-    return ok(
-        call.store.comments.get(
-            call.actor, call.path("spaceId"), _cr(call), call.path("commentId"), fmt=_format(call)
-        )
-    )
+    return ok(call.store.comments.get(*_thread(call), fmt=_format(call)))
 
 
 async def update_comment(call: Call) -> Response:
     added, removed = _reactions(call)
     comment = call.store.comments.update(
-        call.actor,
-        call.path("spaceId"),
-        _cr(call),
-        call.path("commentId"),
+        *_thread(call),
         resolved=call.body.boolean("resolved"),
         markdown=_text(call, required=False),
         added=added,
@@ -131,21 +122,14 @@ async def update_comment(call: Call) -> Response:
 
 
 async def delete_comment(call: Call) -> Response:
-    return deleted(
-        call.store.comments.delete(
-            call.actor, call.path("spaceId"), _cr(call), call.path("commentId")
-        )
-    )
+    return deleted(call.store.comments.delete(*_thread(call)))
 
 
 async def list_replies(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.comments.list_replies(
-            call.actor,
-            call.path("spaceId"),
-            _cr(call),
-            call.path("commentId"),
+            *_thread(call),
             page=q.page(),
             limit=q.limit(),
             fmt=_format(call),
@@ -159,10 +143,7 @@ async def post_reply(call: Call) -> Response:
         raise Invalid("body", "is required in the body")
     return ok(
         call.store.comments.post_reply(
-            call.actor,
-            call.path("spaceId"),
-            _cr(call),
-            call.path("commentId"),
+            *_thread(call),
             markdown=markdown,
             fmt=_format(call),
         )
@@ -172,10 +153,7 @@ async def post_reply(call: Call) -> Response:
 async def get_reply(call: Call) -> Response:
     return ok(
         call.store.comments.get_reply(
-            call.actor,
-            call.path("spaceId"),
-            _cr(call),
-            call.path("commentId"),
+            *_thread(call),
             call.path("commentReplyId"),
             fmt=_format(call),
         )
@@ -186,10 +164,7 @@ async def update_reply(call: Call) -> Response:
     call.body.boolean("resolved")  # accepted by the contract; a reply has no status
     added, removed = _reactions(call)
     reply = call.store.comments.update_reply(
-        call.actor,
-        call.path("spaceId"),
-        _cr(call),
-        call.path("commentId"),
+        *_thread(call),
         call.path("commentReplyId"),
         markdown=_text(call, required=False),
         added=added,
@@ -201,10 +176,7 @@ async def update_reply(call: Call) -> Response:
 async def delete_reply(call: Call) -> Response:
     return deleted(
         call.store.comments.delete_reply(
-            call.actor,
-            call.path("spaceId"),
-            _cr(call),
-            call.path("commentId"),
+            *_thread(call),
             call.path("commentReplyId"),
         )
     )

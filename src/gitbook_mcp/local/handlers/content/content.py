@@ -9,7 +9,6 @@ from anyio import to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.local.http.call import Call, created, ok
-from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.change_requests import STATUSES
 from gitbook_mcp.local.store.content.content import View
 
@@ -89,48 +88,43 @@ async def cr_import(call: Call) -> Response:
     return created(content.import_content(call.actor, space, cr, source=source))
 
 
-def _where(call: Call) -> tuple[Actor, str, str | None]:
-    """The caller, the space, and the change request when the route names one."""
-    return call.actor, call.path("spaceId"), call.request.path_params.get("changeRequestId")
-
-
 async def revision(call: Call) -> Response:
     """The space's current revision, or a change request's."""
-    return ok(call.store.content.revision(*_where(call), _switches(call)))
+    return ok(call.store.content.revision(*call.in_space(), _switches(call)))
 
 
 async def pages(call: Call) -> Response:
-    return ok(call.store.content.pages(*_where(call), _switches(call)))
+    return ok(call.store.content.pages(*call.in_space(), _switches(call)))
 
 
 async def page(call: Call) -> Response:
     view = _switches(call, page=True)
-    return ok(call.store.content.page(*_where(call), page_id=call.path("pageId"), view=view))
+    return ok(call.store.content.page(*call.in_space(), page_id=call.path("pageId"), view=view))
 
 
 async def page_by_path(call: Call) -> Response:
     view = _switches(call, page=True)
-    return ok(call.store.content.page(*_where(call), path=call.path("pagePath"), view=view))
+    return ok(call.store.content.page(*call.in_space(), path=call.path("pagePath"), view=view))
 
 
 async def files(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.content.files(
-            *_where(call), page=q.page(), limit=q.limit(), view=_switches(call)
+            *call.in_space(), page=q.page(), limit=q.limit(), view=_switches(call)
         )
     )
 
 
 async def file(call: Call) -> Response:
-    return ok(call.store.content.file(*_where(call), call.path("fileId"), _switches(call)))
+    return ok(call.store.content.file(*call.in_space(), call.path("fileId"), _switches(call)))
 
 
 async def page_links(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.content.page_links(
-            *_where(call), call.path("pageId"), page=q.page(), limit=q.limit()
+            *call.in_space(), call.path("pageId"), page=q.page(), limit=q.limit()
         )
     )
 
@@ -141,7 +135,7 @@ async def backlinks(call: Call) -> Response:
     target = call.request.path_params
     return ok(
         call.store.content.backlinks(
-            *_where(call),
+            *call.in_space(),
             page_id=target.get("pageId"),
             file_id=target.get("fileId"),
             page=q.page(),

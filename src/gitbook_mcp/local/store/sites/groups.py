@@ -101,8 +101,7 @@ class SectionGroupStore(SitePart):
     ) -> dict[str, Any]:
         """Change ``title`` or ``icon`` (None removes the icon)."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            self.row(site_id, group_id)
+            self.writable(actor, org_id, site_id, group_id)
             for column in ("title", "icon"):
                 if column in changes:
                     self._db.execute(
@@ -137,8 +136,7 @@ class SectionGroupStore(SitePart):
     ) -> dict[str, Any]:
         """Put a section last in the group (it leaves any other group); 404 for either."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            self.row(site_id, group_id)
+            self.writable(actor, org_id, site_id, group_id)
             section = self.section_row(site_id, section_id)
             if section["group_id"] != group_id:
                 siblings = [(r["id"], r["position"]) for r in self.sections_in_group(group_id)]
@@ -154,8 +152,7 @@ class SectionGroupStore(SitePart):
     ) -> bool:
         """Take a section out of the group, to just after it; False when it was not in it."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            self.row(site_id, group_id)
+            self.writable(actor, org_id, site_id, group_id)
             member = self._db.scalar(
                 "SELECT 1 FROM site_sections WHERE id = ? AND site_id = ? AND group_id = ?",
                 (section_id, site_id, group_id),
@@ -184,8 +181,7 @@ class SectionGroupStore(SitePart):
         """Place a group before or after a top-level item: another group or an ungrouped
         section (the pointer's type must say which). Last at the top level when neither."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            self.row(site_id, group_id)
+            self.writable(actor, org_id, site_id, group_id)
             for pointer in (before, after):
                 if pointer is not None:
                     self._check_top_level(site_id, pointer)

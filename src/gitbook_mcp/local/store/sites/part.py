@@ -65,6 +65,11 @@ class SitePart(StorePart):
             raise NotFound(self.kind, ident)
         return row
 
+    def writable(self, actor: Actor, org_id: str, site_id: str, ident: str) -> sqlite3.Row:
+        """For a write to one row of this part: organization.admin, then the row."""
+        self.site(actor, org_id, site_id, write=True)
+        return self.row(site_id, ident)
+
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete one row of this part (organization.admin); whether it existed."""
         with self._db.transaction():

@@ -119,8 +119,7 @@ class RedirectStore(SitePart):
     ) -> dict[str, Any]:
         """Change ``source`` and/or ``destination``; the same rules as a new redirect."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            self.row(site_id, redirect_id)
+            self.writable(actor, org_id, site_id, redirect_id)
             if "source" in changes:
                 self._check_source_free(site_id, changes["source"], ignore=redirect_id)
                 self._db.execute(

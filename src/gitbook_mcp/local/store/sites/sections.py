@@ -163,8 +163,7 @@ class SectionStore(SitePart):
     ) -> dict[str, Any]:
         """Change the fields given; None removes ``condition``, ``icon`` or ``description``."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            row = self.row(site_id, section_id)
+            row = self.writable(actor, org_id, site_id, section_id)
             if "path" in changes:
                 taken = self._db.scalar(
                     "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id != ?",
@@ -233,8 +232,7 @@ class SectionStore(SitePart):
         With neither anchor, the section goes last among its current siblings.
         """
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            row = self.row(site_id, section_id)
+            row = self.writable(actor, org_id, site_id, section_id)
             group = row["group_id"]
             anchor = before if before is not None else after
             if anchor is not None:

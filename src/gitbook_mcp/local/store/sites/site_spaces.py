@@ -206,8 +206,7 @@ class SiteSpaceStore(SitePart):
     ) -> dict[str, Any]:
         """Change ``path``, ``condition`` (None removes it) or ``spaceId``; absent keys stay."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            row = self.row(site_id, site_space_id)
+            row = self.writable(actor, org_id, site_id, site_space_id)
             if "spaceId" in changes:
                 space = self.space_in_org(org_id, changes["spaceId"])
                 self._db.execute(
@@ -234,15 +233,6 @@ class SiteSpaceStore(SitePart):
                 )
         return self.render_one(actor, self.row(site_id, site_space_id))
 
-    def delete(self, actor: Actor, org_id: str, site_id: str, site_space_id: str) -> bool:
-        """True when the site space was removed; False when there was none."""
-        with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            cursor = self._db.execute(
-                "DELETE FROM site_spaces WHERE id = ? AND site_id = ?", (site_space_id, site_id)
-            )
-        return cursor.rowcount > 0
-
     def move(
         self,
         actor: Actor,
@@ -255,8 +245,7 @@ class SiteSpaceStore(SitePart):
     ) -> dict[str, Any]:
         """Place a site space before or after another of its section (last when neither)."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            row = self.row(site_id, site_space_id)
+            row = self.writable(actor, org_id, site_id, site_space_id)
             siblings = self.in_section(site_id, row["section_id"])
             position = place(
                 [(r["id"], r["position"]) for r in siblings],
