@@ -6,7 +6,6 @@ or the part that owns it), so that the store's modules import each other without
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound
@@ -27,9 +26,10 @@ class StorePart:
         self._db = db
         self._clock = clock
 
-    def _found(self, kind: str, ident: str, sql: str, params: Sequence[Any]) -> sqlite3.Row:
-        """The row the query finds; `NotFound` naming ``kind`` and ``ident`` otherwise."""
-        row = self._db.one(sql, params)
+    def _found(self, kind: str, sql: str, ident: str, *others: Any) -> sqlite3.Row:
+        """The row the query finds with ``ident`` (its first parameter) and ``others``;
+        `NotFound` naming ``kind`` and ``ident`` otherwise."""
+        row = self._db.one(sql, (ident, *others))
         if row is None:
             raise NotFound(kind, ident)
         return row

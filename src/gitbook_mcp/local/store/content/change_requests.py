@@ -121,10 +121,7 @@ class ChangeRequestStore(StorePart):
 
     def row(self, change_request_id: str) -> sqlite3.Row:
         return self._found(
-            "change request",
-            change_request_id,
-            "SELECT * FROM change_requests WHERE id = ?",
-            (change_request_id,),
+            "change request", "SELECT * FROM change_requests WHERE id = ?", change_request_id
         )
 
     def resolve(self, actor: Actor, space_id: str, ref: str) -> str:

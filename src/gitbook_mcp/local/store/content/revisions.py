@@ -234,10 +234,7 @@ class RevisionStore(StorePart):
 
     def file_row(self, revision_id: str, file_id: str) -> sqlite3.Row:
         return self._found(
-            "file",
-            file_id,
-            "SELECT * FROM files WHERE revision_id = ? AND id = ?",
-            (revision_id, file_id),
+            "file", "SELECT * FROM files WHERE id = ? AND revision_id = ?", file_id, revision_id
         )
 
     # -- rendering --------------------------------------------------------------------------

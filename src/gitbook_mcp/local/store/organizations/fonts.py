@@ -126,10 +126,7 @@ class FontStore(StorePart):
 
     def _row(self, org_id: str, font_id: str) -> sqlite3.Row:
         return self._found(
-            "font",
-            font_id,
-            "SELECT * FROM custom_fonts WHERE id = ? AND org_id = ?",
-            (font_id, org_id),
+            "font", "SELECT * FROM custom_fonts WHERE id = ? AND org_id = ?", font_id, org_id
         )
 
     @staticmethod

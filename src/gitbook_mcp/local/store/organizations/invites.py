@@ -224,9 +224,9 @@ class InviteStore(StorePart):
     def _link(self, org_id: str, invite_id: str) -> sqlite3.Row:
         return self._found(
             "invite",
-            invite_id,
             "SELECT * FROM org_invite_links WHERE id = ? AND org_id = ?",
-            (invite_id, org_id),
+            invite_id,
+            org_id,
         )
 
     def _check_target(self, org_id: str, kind: str, target_id: str | None) -> None:

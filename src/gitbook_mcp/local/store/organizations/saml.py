@@ -148,9 +148,9 @@ class SamlStore(StorePart):
     def _row(self, org_id: str, provider_id: str) -> sqlite3.Row:
         return self._found(
             "SAML provider",
-            provider_id,
             "SELECT * FROM saml_providers WHERE id = ? AND org_id = ?",
-            (provider_id, org_id),
+            provider_id,
+            org_id,
         )
 
     def _check_team(self, org_id: str, team_id: Any) -> None:

@@ -215,7 +215,7 @@ class TeamStore(StorePart):
 
     def _row(self, org_id: str, team_id: str) -> sqlite3.Row:
         return self._found(
-            "team", team_id, "SELECT * FROM teams WHERE id = ? AND org_id = ?", (team_id, org_id)
+            "team", "SELECT * FROM teams WHERE id = ? AND org_id = ?", team_id, org_id
         )
 
     def _is_owner(self, team_id: str, user_id: str) -> bool:

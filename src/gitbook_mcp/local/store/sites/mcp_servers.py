@@ -19,14 +19,6 @@ __all__ = ["McpServerStore"]
 class McpServerStore(SitePart):
     table, kind = "site_mcp_servers", "MCP server"
 
-    def row(self, site_id: str, server_id: str) -> sqlite3.Row:
-        return self._found(
-            "MCP server",
-            server_id,
-            "SELECT rowid AS seq, * FROM site_mcp_servers WHERE id = ? AND site_id = ?",
-            (server_id, site_id),
-        )
-
     def render(self, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
         return {
             "object": "site-mcp-server",

@@ -53,17 +53,12 @@ class SitePart(StorePart):
         return f"{API_URL}/orgs/{site['org_id']}/sites/{site['id']}{suffix}"
 
     def site_row(self, site_id: str) -> sqlite3.Row:
-        return self._found("site", site_id, "SELECT * FROM sites WHERE id = ?", (site_id,))
+        return self._found("site", "SELECT * FROM sites WHERE id = ?", site_id)
 
     def row(self, site_id: str, ident: str) -> sqlite3.Row:
         """One row of this part's table, within the site; NotFound naming the part otherwise."""
-        row = self._db.one(
-            f"SELECT * FROM {self.table} WHERE id = ? AND site_id = ?",
-            (ident, site_id),
-        )
-        if row is None:
-            raise NotFound(self.kind, ident)
-        return row
+        sql = f"SELECT rowid AS seq, * FROM {self.table} WHERE id = ? AND site_id = ?"
+        return self._found(self.kind, sql, ident, site_id)
 
     def writable(self, actor: Actor, org_id: str, site_id: str, ident: str) -> sqlite3.Row:
         """For a write to one row of this part: organization.admin, then the row."""
@@ -115,9 +110,9 @@ class SitePart(StorePart):
     def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
         return self._found(
             "section",
-            section_id,
             "SELECT * FROM site_sections WHERE id = ? AND site_id = ?",
-            (section_id, site_id),
+            section_id,
+            site_id,
         )
 
     def default_section_id(self, site_id: str) -> str | None:

@@ -166,6 +166,4 @@ class RedirectStore(SitePart):
         return url
 
     def _section(self, section_id: str) -> sqlite3.Row:
-        return self._found(
-            "section", section_id, "SELECT * FROM site_sections WHERE id = ?", (section_id,)
-        )
+        return self._found("section", "SELECT * FROM site_sections WHERE id = ?", section_id)

@@ -21,12 +21,12 @@ from gitbook_mcp.local.store.access import (
     require,
 )
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.spaces.containers import (
     check_parent,
+    destination,
     end_position,
-    plan_move,
+    page_by_position,
     prune_foreign_grants,
     render_level,
     stored_level,
@@ -56,9 +56,7 @@ class CollectionStore(StorePart):
     # -- lookups --------------------------------------------------------------------------
 
     def row(self, collection_id: str) -> sqlite3.Row:
-        return self._found(
-            "collection", collection_id, "SELECT * FROM collections WHERE id = ?", (collection_id,)
-        )
+        return self._found("collection", "SELECT * FROM collections WHERE id = ?", collection_id)
 
     def visible(self, actor: Actor, collection_id: str) -> tuple[sqlite3.Row, dict[str, bool]]:
         """The row and the caller's flags; a collection the caller cannot view is a 404."""
@@ -123,12 +121,8 @@ class CollectionStore(StorePart):
             flags = collection_permissions(effective_collection_role(self._db, actor, row["id"]))
             if flags["view"]:
                 visible.append((row, flags))
-        return paginate(
-            visible,
-            key=lambda item: (item[0]["position"], item[0]["created_at"], item[0]["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda item: self.render_row(item[0], item[1]),
+        return page_by_position(
+            visible, page=page, limit=limit, render=lambda item: self.render_row(*item)
         )
 
     def list_spaces(
@@ -222,21 +216,13 @@ class CollectionStore(StorePart):
         409: the collection would stay where it is.
         """
         row = self._admin(actor, collection_id)
-        new_parent = row["parent_id"] if parent is ABSENT else parent
-        if new_parent is not None and (
-            new_parent == collection_id or new_parent in self.descendants(collection_id)
+        if (
+            parent is not ABSENT
+            and parent is not None
+            and (parent == collection_id or parent in self.descendants(collection_id))
         ):
             raise Invalid("parent", "a collection cannot move under itself or its descendants")
-        check_parent(self._db, actor, row["org_id"], new_parent)
-        new_position = plan_move(
-            self._db,
-            org_id=row["org_id"],
-            moving=collection_id,
-            current_parent=row["parent_id"],
-            current_position=float(row["position"]),
-            new_parent=new_parent,
-            position=position,
-        )
+        new_parent, new_position = destination(self._db, actor, row, parent, position)
         with self._db.transaction():
             self._db.execute(
                 "UPDATE collections SET parent_id = ?, position = ? WHERE id = ?",

@@ -7,20 +7,26 @@ collections in one container share one ordering by their REAL ``position``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Conflict, Invalid
 from gitbook_mcp.local.store.access import Actor, collection_permissions, effective_collection_role
 from gitbook_mcp.local.store.ordering import position_between
+from gitbook_mcp.local.store.paging import paginate
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from gitbook_mcp.local.store.db import Database
 
 __all__ = [
     "GUEST_LEVEL",
     "check_parent",
+    "destination",
     "end_position",
+    "page_by_position",
     "plan_move",
     "prune_foreign_grants",
     "render_level",
@@ -147,3 +153,43 @@ def render_level(stored: str | None) -> str | None:
 
 def stored_level(value: Any) -> Any:
     return GUEST_LEVEL if value is None else value
+
+
+def destination(
+    db: Database,
+    actor: Actor,
+    row: sqlite3.Row,
+    parent: Any,
+    position: dict[str, Any] | None,
+) -> tuple[str | None, float]:
+    """Where a space or collection moves: its new parent (``ABSENT``: the same) after the
+    parent check, and its position there."""
+    new_parent = row["parent_id"] if parent is ABSENT else parent
+    check_parent(db, actor, row["org_id"], new_parent)
+    new_position = plan_move(
+        db,
+        org_id=row["org_id"],
+        moving=row["id"],
+        current_parent=row["parent_id"],
+        current_position=float(row["position"]),
+        new_parent=new_parent,
+        position=position,
+    )
+    return new_parent, new_position
+
+
+def page_by_position(
+    visible: list[tuple[sqlite3.Row, Any]],
+    *,
+    page: str | None,
+    limit: int | None,
+    render: Callable[[tuple[sqlite3.Row, Any]], dict[str, Any]],
+) -> dict[str, Any]:
+    """A page of (row, access) pairs of spaces or collections, in their containers' order."""
+    return paginate(
+        visible,
+        key=lambda item: (item[0]["position"], item[0]["created_at"], item[0]["id"]),
+        cursor=page,
+        limit=limit,
+        render=render,
+    )

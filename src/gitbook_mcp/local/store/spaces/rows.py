@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, effective_space_role, require, space_permissions
 from gitbook_mcp.local.store.db import loads
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.part import StorePart
-from gitbook_mcp.local.store.spaces.containers import render_level
+from gitbook_mcp.local.store.spaces.containers import page_by_position, render_level
 
 if TYPE_CHECKING:
     import sqlite3
@@ -154,12 +153,8 @@ class SpaceRows(StorePart):
             role = effective_space_role(self._db, actor, row["id"])
             if space_permissions(role)["view"]:
                 visible.append((row, role))
-        return paginate(
-            visible,
-            key=lambda item: (item[0]["position"], item[0]["created_at"], item[0]["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda item: self.render_row(item[0], item[1]),
+        return page_by_position(
+            visible, page=page, limit=limit, render=lambda item: self.render_row(*item)
         )
 
     def _counts(self, space_id: str) -> dict[str, int]:

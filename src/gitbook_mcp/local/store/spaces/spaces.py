@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Conflict, PreconditionFailed
 from gitbook_mcp.local.store.access import (
     Actor,
@@ -22,9 +21,8 @@ from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.ordering import position_between
 from gitbook_mcp.local.store.spaces.collections import CollectionStore
 from gitbook_mcp.local.store.spaces.containers import (
-    check_parent,
+    destination,
     end_position,
-    plan_move,
     prune_foreign_grants,
     siblings,
 )
@@ -178,17 +176,7 @@ class SpaceStore(SpaceRows):
         """
         row = self.row(space_id)
         self.require_space(actor, space_id, "admin")
-        new_parent = row["parent_id"] if parent is ABSENT else parent
-        check_parent(self._db, actor, row["org_id"], new_parent)
-        new_position = plan_move(
-            self._db,
-            org_id=row["org_id"],
-            moving=space_id,
-            current_parent=row["parent_id"],
-            current_position=float(row["position"]),
-            new_parent=new_parent,
-            position=position,
-        )
+        new_parent, new_position = destination(self._db, actor, row, parent, position)
         with self._db.transaction():
             self._db.execute(
                 "UPDATE spaces SET parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
