@@ -213,7 +213,7 @@ def seed(store: Store) -> None:
         for page_id, title, slug, markdown in pages:
             revisions.add_page(revision, page_id=page_id, title=title, slug=slug, markdown=markdown)
 
-    _, cr_revision = content.create_change_request(
+    _, cr_revision = content.change_requests.create(
         SPACES["handbook"],
         subject="Rewrite install guide",
         status="open",
@@ -237,7 +237,7 @@ def seed(store: Store) -> None:
         "notes](../guides/migration.md).\n"
         "Screenshots: ![upgrade](../.gitbook/assets/upgrade.png)\n",
     )
-    _, draft_revision = content.create_change_request(
+    _, draft_revision = content.change_requests.create(
         SPACES["handbook"],
         subject="Add troubleshooting",
         status="draft",
@@ -252,7 +252,7 @@ def seed(store: Store) -> None:
         markdown="# Troubleshooting\n\n## The installer stops\n\nRun it again with `--verbose`, "
         "then read [Install](getting-started/install.md) and the [FAQ](faq.md).\n",
     )
-    _, merged_revision = content.create_change_request(
+    _, merged_revision = content.change_requests.create(
         SPACES["handbook"],
         subject="Polish the introduction",
         status="open",

@@ -51,9 +51,12 @@ class ChangeRequestStore(StorePart):
         current = self._db.scalar("SELECT revision_id FROM spaces WHERE id = ?", (space_id,))
         if current:
             return str(current)
-        revisions = self._revisions
+        return self.publish_empty(space_id)
+
+    def publish_empty(self, space_id: str) -> str:
+        """An empty revision made current for the space."""
         with self._db.transaction():
-            revision = revisions.create(space_id)
+            revision = self._revisions.create(space_id)
             self._db.execute("UPDATE spaces SET revision_id = ? WHERE id = ?", (revision, space_id))
         return revision
 

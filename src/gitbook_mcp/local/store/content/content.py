@@ -98,28 +98,7 @@ class ContentStore(StorePart):
 
     def publish_new_revision(self, space_id: str) -> str:
         """An empty revision made current for the space (for seeding and tests)."""
-        with self._db.transaction():
-            revision = self.revisions.create(space_id)
-            self._db.execute("UPDATE spaces SET revision_id = ? WHERE id = ?", (revision, space_id))
-        return revision
-
-    def create_change_request(
-        self,
-        space_id: str,
-        *,
-        subject: str,
-        status: str = "draft",
-        created_by: str,
-        change_request_id: str | None = None,
-    ) -> tuple[str, str]:
-        """A change request working on a copy of the space's content: (id, revision id)."""
-        return self.change_requests.create(
-            space_id,
-            subject=subject,
-            status=status,
-            created_by=created_by,
-            change_request_id=change_request_id,
-        )
+        return self.change_requests.publish_empty(space_id)
 
     def merge_change_request(self, change_request_id: str) -> str:
         """Publish a change request's content as the space's; returns the new revision id."""

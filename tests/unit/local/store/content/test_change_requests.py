@@ -53,7 +53,7 @@ async def test_listing_filters_by_contributor(api: httpx2.AsyncClient) -> None:
 
 async def test_listing_pages_newest_first(api: httpx2.AsyncClient, store: Store) -> None:
     for index in range(4):
-        store.content.create_change_request(
+        store.content.change_requests.create(
             "spc_handbook", subject=f"Extra {index}", status="open", created_by="usr_editor"
         )
     numbers: list[int] = []
@@ -110,7 +110,7 @@ async def test_merged_change_request_published_its_content(api: httpx2.AsyncClie
 async def test_a_new_change_request_starts_from_the_published_content(
     api: httpx2.AsyncClient, store: Store
 ) -> None:
-    cr_id, revision = store.content.create_change_request(
+    cr_id, revision = store.content.change_requests.create(
         "spc_handbook", subject="Fresh", status="open", created_by="usr_admin"
     )
     fresh = (await api.get(f"{SPACE}/change-requests/{cr_id}")).json()
