@@ -74,7 +74,6 @@ class CommentStore(StorePart):
         content: ContentStore,
     ) -> None:
         super().__init__(db, clock)
-        self._identity = identity
         self._spaces = spaces
         self._orgs = orgs
         self._content = content
