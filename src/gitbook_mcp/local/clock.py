@@ -13,6 +13,10 @@ class Clock:
     def now(self) -> datetime:
         raise NotImplementedError  # abstract: SystemClock and ManualClock implement it
 
+    def stamp(self) -> str:
+        """The current time as the API writes it."""
+        return iso(self.now())
+
 
 class SystemClock(Clock):
     def now(self) -> datetime:

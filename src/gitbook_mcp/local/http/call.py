@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import ROLES, Actor
 from gitbook_mcp.local.store.paging import MAX_LIMIT
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Body", "Call", "Query", "created", "deleted", "no_content", "ok"]
 
-_MISSING: Any = object()
 URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^\s]+$")
 
 
@@ -59,7 +59,7 @@ class _Fields:
         if name not in self.values:
             if required:
                 raise Invalid(name, f"is required in the {self.where}")
-            return _MISSING
+            return ABSENT
         return self.values[name]
 
     def string(
@@ -75,7 +75,7 @@ class _Fields:
         default: Any = None,
     ) -> Any:
         value = self._raw(name, required)
-        if value is _MISSING:
+        if value is ABSENT:
             return default
         if value is None:
             if nullable:
@@ -107,12 +107,12 @@ class _Fields:
 
     def role(self, name: str, *, required: bool = False, nullable: bool = True) -> Any:
         return self.string(
-            name, required=required, nullable=nullable, choices=ROLES, default=_MISSING
+            name, required=required, nullable=nullable, choices=ROLES, default=ABSENT
         )
 
     def boolean(self, name: str, *, required: bool = False, default: Any = None) -> Any:
         value = self._raw(name, required)
-        if value is _MISSING:
+        if value is ABSENT:
             return default
         return self._coerce_bool(name, value)
 
@@ -131,7 +131,7 @@ class _Fields:
         default: Any = None,
     ) -> Any:
         value = self._raw(name, required)
-        if value is _MISSING:
+        if value is ABSENT:
             return default
         number = self._coerce_int(name, value)
         if minimum is not None and number < minimum:
@@ -149,7 +149,7 @@ class _Fields:
 
     def strings(self, name: str, *, required: bool = False, max_items: int | None = None) -> Any:
         value = self._raw(name, required)
-        if value is _MISSING:
+        if value is ABSENT:
             return None
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise Invalid(name, "must be an array of strings")
@@ -159,7 +159,7 @@ class _Fields:
 
     def object(self, name: str, *, required: bool = False, nullable: bool = False) -> Any:
         value = self._raw(name, required)
-        if value is _MISSING:
+        if value is ABSENT:
             return None
         if value is None and nullable:
             return None
@@ -168,15 +168,14 @@ class _Fields:
         return value
 
     def raw(self, name: str, *, required: bool = False) -> Any:
-        """The value as sent (``_MISSING`` sentinel hidden: absent reads as `Body.ABSENT`)."""
-        value = self._raw(name, required)
-        return Body.ABSENT if value is _MISSING else value
+        """The value as sent, or `ABSENT` when it was not."""
+        return self._raw(name, required)
 
 
 class Body(_Fields):
     """The JSON body. `Body.ABSENT` tells "not sent" apart from an explicit null."""
 
-    ABSENT: Any = _MISSING
+    ABSENT: Any = ABSENT
     where = "body"
 
 
@@ -255,6 +254,12 @@ class Call:
     def path(self, name: str) -> str:
         value: str = self.request.path_params[name]
         return value
+
+    def in_space(self) -> tuple[Actor, str, str | None]:
+        """The caller, the space, and the change request when the route names one (the same
+        handler serves a space's content or comments and a change request's)."""
+        cr: str | None = self.request.path_params.get("changeRequestId")
+        return self.actor, self.path("spaceId"), cr
 
     @property
     def body(self) -> Body:

@@ -1,6 +1,8 @@
 """The store: all state and rules of the local workspace, raising domain errors, no HTTP.
 
-`Store` opens the database, applies every migration, and exposes one object per domain.
+`Store` opens the database, creates each domain's schema, and wires one object per domain,
+handing each the connection, the clock and the other domains it uses (never itself):
+identity <- spaces <- organizations <- content <- comments, and sites <- spaces, content.
 """
 
 from __future__ import annotations
@@ -9,33 +11,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gitbook_mcp.local.clock import Clock, SystemClock
-from gitbook_mcp.local.store.comments import MIGRATIONS as COMMENT_MIGRATIONS
-from gitbook_mcp.local.store.comments import CommentStore
-from gitbook_mcp.local.store.content import MIGRATIONS as CONTENT_MIGRATIONS
-from gitbook_mcp.local.store.content import ContentStore
-from gitbook_mcp.local.store.db import Database, Migration
+from gitbook_mcp.local.store.comments.comments import CommentStore
+from gitbook_mcp.local.store.content.content import ContentStore
+from gitbook_mcp.local.store.db import Database
 from gitbook_mcp.local.store.identity import IdentityStore
-from gitbook_mcp.local.store.orgs import MIGRATIONS as ORG_MIGRATIONS
-from gitbook_mcp.local.store.orgs import OrgStore
-from gitbook_mcp.local.store.schema import CORE_MIGRATIONS
-from gitbook_mcp.local.store.sites import MIGRATIONS as SITE_MIGRATIONS
-from gitbook_mcp.local.store.sites import SiteStore
-from gitbook_mcp.local.store.spaces import MIGRATIONS as SPACE_MIGRATIONS
-from gitbook_mcp.local.store.spaces import SpaceStore
+from gitbook_mcp.local.store.organizations.organizations import OrgStore
+from gitbook_mcp.local.store.schema import MIGRATIONS
+from gitbook_mcp.local.store.sites.sites import SiteStore
+from gitbook_mcp.local.store.spaces.spaces import SpaceStore
 
 __all__ = ["MIGRATIONS", "Store"]
 
 OPEN_TIMEOUT_S = 120.0
 """How long opening waits for another process creating or seeding the same file."""
-
-MIGRATIONS: list[Migration] = [
-    *CORE_MIGRATIONS,
-    *ORG_MIGRATIONS,
-    *SPACE_MIGRATIONS,
-    *CONTENT_MIGRATIONS,
-    *COMMENT_MIGRATIONS,
-    *SITE_MIGRATIONS,
-]
 
 
 class Store:
@@ -51,16 +39,16 @@ class Store:
     ) -> None:
         """Open ``path``; the schema and ``seed`` (e.g. `load_demo`) run in one exclusive
         transaction, so a second process or a crash never sees a half-built workspace."""
-        self.db = Database(path)
-        self.clock = clock or SystemClock()
-        self.import_root = import_root
-        """The only folder ``file://`` imports may read; None turns such imports off."""
-        self.identity = IdentityStore(self)
-        self.orgs = OrgStore(self)
-        self.spaces = SpaceStore(self)
-        self.content = ContentStore(self)
-        self.comments = CommentStore(self)
-        self.sites = SiteStore(self)
+        self.db = db = Database(path)
+        self.clock = clock = clock or SystemClock()
+        self.identity = IdentityStore(db)
+        self.spaces = SpaceStore(db, clock, self.identity, copy_content=self._copy_content)
+        self.orgs = OrgStore(db, clock, self.identity, self.spaces)
+        self.content = ContentStore(
+            db, clock, self.identity, self.spaces, self.orgs, import_root=import_root
+        )
+        self.comments = CommentStore(db, clock, self.identity, self.spaces, self.orgs, self.content)
+        self.sites = SiteStore(db, clock, self.spaces, self.content)
         try:
             with self.db.patience(OPEN_TIMEOUT_S), self.db.transaction(exclusive=True):
                 self.db.migrate(MIGRATIONS)
@@ -70,11 +58,21 @@ class Store:
             self.db.close()
             raise
 
+    @property
+    def import_root(self) -> Path | None:
+        """The only folder ``file://`` imports may read; None turns such imports off."""
+        return self.content.import_root
+
+    @import_root.setter
+    def import_root(self, root: Path | None) -> None:
+        self.content.import_root = root
+
+    def _copy_content(self, source_space_id: str, target_space_id: str) -> None:
+        self.content.duplicate_space_content(source_space_id, target_space_id)
+
     def now(self) -> str:
         """The current time as the API writes it."""
-        from gitbook_mcp.local.clock import iso
-
-        return iso(self.clock.now())
+        return self.clock.stamp()
 
     def is_empty(self) -> bool:
         return not self.db.scalar("SELECT COUNT(*) FROM users")

@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gitbook_mcp.local.errors import WorkspaceFileError
+
 __all__ = ["Database", "Migration", "dumps", "loads", "new_id"]
 
+OPEN_SWITCH_TIMEOUT_S = 60.0
+"""How long opening retries switching a new file to WAL while another process does the same."""
 BUSY_TIMEOUT_S = 10.0
 """How long a write waits for another connection's lock before the request answers 503."""
 
@@ -53,7 +59,7 @@ class Database:
         self._depth = 0
         self._conn.execute("PRAGMA foreign_keys = ON")
         if self.path != ":memory:":
-            self._conn.execute("PRAGMA journal_mode = WAL")
+            _use_wal(self._conn)
             self._conn.execute("PRAGMA synchronous = FULL")
 
     def close(self) -> None:
@@ -130,6 +136,7 @@ class Database:
                 "name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
             )
             done = {r[0] for r in self.all("SELECT name FROM schema_migrations")}
+            _refuse_unknown(self.path, done - {name for name, _ in migrations})
             applied: list[str] = []
             for name, script in migrations:
                 if name in done:
@@ -142,6 +149,32 @@ class Database:
 
     def integrity_check(self) -> str:
         return str(self.scalar("PRAGMA integrity_check"))
+
+
+def _refuse_unknown(path: str, unknown: set[str]) -> None:
+    """A file made by migrations this version does not know (those from before the squash
+    into one schema per domain) is refused whole: it is never half-migrated."""
+    if unknown:
+        raise WorkspaceFileError(
+            f"The local workspace database {path} was made by an earlier version (its schema "
+            f"steps {', '.join(sorted(unknown))} are unknown to this one). Start again from a "
+            "fresh demo with --reset-local (serve --local), or remove the file (local-api --db)."
+        )
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch a file to WAL. Two connections opening a new file can each hold the shared lock
+    the other needs to switch, and SQLite then answers "locked" at once instead of waiting, so
+    the switch is retried (with jitter) until one wins; the other then finds WAL already on."""
+    deadline = time.monotonic() + OPEN_SWITCH_TIMEOUT_S
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(random.uniform(0.005, 0.05))
 
 
 def _create_private(path: Path) -> None:

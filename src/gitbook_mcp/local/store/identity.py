@@ -8,15 +8,16 @@ from gitbook_mcp.local.errors import NotFound, Unauthenticated
 from gitbook_mcp.local.store.access import Actor
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store import Store
+    from gitbook_mcp.local.store.db import Database
 
 __all__ = ["IdentityStore"]
 
 
 class IdentityStore:
-    def __init__(self, store: Store) -> None:
-        self._store = store
-        self._db = store.db
+    """Users and their API tokens."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     def authenticate(self, token: str) -> Actor:
         user_id = self._db.scalar("SELECT user_id FROM api_tokens WHERE token = ?", (token,))

@@ -1,0 +1,195 @@
+"""HTTP translation for comments of spaces and change requests, their replies and commenters.
+
+Space and change-request operations share handlers: the change request, when the path names
+one, scopes every read and write to its comments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.http.call import Call, deleted, ok
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.comments.bodies import body_markdown
+from gitbook_mcp.local.store.comments.comments import STATUS_FILTERS
+from gitbook_mcp.local.store.comments.render import BodyFormat
+
+__all__ = [
+    "commenters",
+    "delete_comment",
+    "delete_reply",
+    "get_comment",
+    "get_reply",
+    "list_comments",
+    "list_replies",
+    "post_comment",
+    "post_reply",
+    "update_comment",
+    "update_reply",
+]
+
+SPACE = "/spaces/{spaceId}/comments"
+CR = "/spaces/{spaceId}/change-requests/{changeRequestId}/comments"
+FORMATS = ("markdown", "document")
+
+
+def _format(call: Call) -> BodyFormat:
+    value = call.query.string("format", choices=FORMATS, default="markdown")
+    return "document" if value == "document" else "markdown"
+
+
+def _text(call: Call, *, required: bool) -> str | None:
+    """The text of ``body`` (a ``Document``: {markdown}, {document} or, for updates, {})."""
+    value: Any = call.body.object("body", required=required)
+    if value is None:
+        return None
+    return body_markdown(value, allow_empty=not required)
+
+
+def _table_cell(call: Call) -> dict[str, str] | None:
+    value: Any = call.body.object("tableCell")
+    if value is None:
+        return None
+    cell: dict[str, str] = {}
+    for name in ("record", "definition"):
+        item = value.get(name)
+        if not isinstance(item, str) or not item:
+            raise Invalid(f"tableCell.{name}", "is required and must be a non-empty string")
+        cell[name] = item
+    return cell
+
+
+def _reactions(call: Call) -> tuple[list[str], list[str]]:
+    """(addedReactions, removedReactions), each a list of emoji."""
+    b = call.body
+    return b.strings("addedReactions") or [], b.strings("removedReactions") or []
+
+
+def _thread(call: Call) -> tuple[Actor, str, str | None, str]:
+    """`Call.in_space` and the comment the route names."""
+    return (*call.in_space(), call.path("commentId"))
+
+
+async def list_comments(call: Call) -> Response:
+    q = call.query
+    authors = (q.strings("authors") or []) + (q.strings("authors[]") or [])
+    return ok(
+        call.store.comments.list_comments(
+            *call.in_space(),
+            status=q.string("status", choices=STATUS_FILTERS, default="all"),
+            order=q.string("order", choices=("asc", "desc"), default="desc"),
+            target_page=q.string("targetPage") or None,
+            authors=authors or None,
+            page=q.page(),
+            limit=q.limit(),
+            fmt=_format(call),
+        )
+    )
+
+
+async def post_comment(call: Call) -> Response:
+    b = call.body
+    markdown = _text(call, required=True)
+    if markdown is None:
+        raise Invalid("body", "is required in the body")
+    comment = call.store.comments.post(
+        *call.in_space(),
+        markdown=markdown,
+        page_id=b.string("page", min_len=1),
+        node=b.string("node", min_len=1),
+        table_cell=_table_cell(call),
+    )
+    return ok(comment)
+
+
+async def get_comment(call: Call) -> Response:
+    return ok(call.store.comments.get(*_thread(call), fmt=_format(call)))
+
+
+async def update_comment(call: Call) -> Response:
+    added, removed = _reactions(call)
+    comment = call.store.comments.update(
+        *_thread(call),
+        resolved=call.body.boolean("resolved"),
+        markdown=_text(call, required=False),
+        added=added,
+        removed=removed,
+    )
+    return ok(comment)
+
+
+async def delete_comment(call: Call) -> Response:
+    return deleted(call.store.comments.delete(*_thread(call)))
+
+
+async def list_replies(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.comments.list_replies(
+            *_thread(call),
+            page=q.page(),
+            limit=q.limit(),
+            fmt=_format(call),
+        )
+    )
+
+
+async def post_reply(call: Call) -> Response:
+    markdown = _text(call, required=True)
+    if markdown is None:
+        raise Invalid("body", "is required in the body")
+    return ok(
+        call.store.comments.post_reply(
+            *_thread(call),
+            markdown=markdown,
+            fmt=_format(call),
+        )
+    )
+
+
+async def get_reply(call: Call) -> Response:
+    return ok(
+        call.store.comments.get_reply(
+            *_thread(call),
+            call.path("commentReplyId"),
+            fmt=_format(call),
+        )
+    )
+
+
+async def update_reply(call: Call) -> Response:
+    call.body.boolean("resolved")  # accepted by the contract; a reply has no status
+    added, removed = _reactions(call)
+    reply = call.store.comments.update_reply(
+        *_thread(call),
+        call.path("commentReplyId"),
+        markdown=_text(call, required=False),
+        added=added,
+        removed=removed,
+    )
+    return ok(reply)
+
+
+async def delete_reply(call: Call) -> Response:
+    return deleted(
+        call.store.comments.delete_reply(
+            *_thread(call),
+            call.path("commentReplyId"),
+        )
+    )
+
+
+async def commenters(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.comments.commenters(
+            call.actor,
+            call.path("spaceId"),
+            call.path("changeRequestId"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )

@@ -1,0 +1,167 @@
+"""HTTP translation for content: revisions, pages, files, links, backlinks, search, import,
+and the change requests of a space."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from anyio import to_thread
+from starlette.responses import Response
+
+from gitbook_mcp.local.http.call import Call, created, ok
+from gitbook_mcp.local.store.content.change_requests import STATUSES
+from gitbook_mcp.local.store.content.content import View
+
+__all__ = [
+    "backlinks",
+    "cr_import",
+    "file",
+    "files",
+    "get_change_request",
+    "list_change_requests",
+    "page",
+    "page_by_path",
+    "page_links",
+    "pages",
+    "revision",
+    "search",
+    "space_links",
+]
+
+CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
+LINK_STATUSES = ("ok", "broken", "in-app")
+IMPORT_SOURCES = (
+    "website",
+    "docx",
+    "markdown",
+    "html",
+    "zip",
+    "confluence",
+    "github-wiki",
+    "notion",
+    "google-docs",
+)
+
+
+def _switches(call: Call, *, page: bool = False) -> View:
+    """The read switches: ``metadata`` (false omits git metadata), ``computed`` (no computed
+    pages exist locally, so nothing to skip), and for pages ``format`` and ``evaluated``."""
+    metadata = bool(call.query.boolean("metadata", default=True))
+    call.query.boolean("computed", default=True)
+    if not page:
+        return View(metadata=metadata)
+    body = call.query.string("format", choices=("document", "markdown"))
+    call.query.boolean("evaluated", default=False)
+    return View(body="document" if body == "document" else "markdown", metadata=metadata)
+
+
+async def list_change_requests(call: Call) -> Response:
+    q = call.query
+    status = q.string("status", choices=STATUSES, default="open")
+    return ok(
+        call.store.content.list_change_requests(
+            call.actor,
+            call.path("spaceId"),
+            status=status,
+            contributor=q.string("contributor"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def get_change_request(call: Call) -> Response:
+    return ok(
+        call.store.content.get_change_request(
+            call.actor, call.path("spaceId"), call.path("changeRequestId")
+        )
+    )
+
+
+async def cr_import(call: Call) -> Response:
+    b = call.body
+    url = b.url("url", required=True)
+    b.string("source", required=True, choices=IMPORT_SOURCES)
+    content, space, cr = call.store.content, call.path("spaceId"), call.path("changeRequestId")
+    read = partial(content.read_import, call.actor, space, cr, url=url)
+    source = await to_thread.run_sync(read)
+    return created(content.import_content(call.actor, space, cr, source=source))
+
+
+async def revision(call: Call) -> Response:
+    """The space's current revision, or a change request's."""
+    return ok(call.store.content.revision(*call.in_space(), _switches(call)))
+
+
+async def pages(call: Call) -> Response:
+    return ok(call.store.content.pages(*call.in_space(), _switches(call)))
+
+
+async def page(call: Call) -> Response:
+    view = _switches(call, page=True)
+    return ok(call.store.content.page(*call.in_space(), page_id=call.path("pageId"), view=view))
+
+
+async def page_by_path(call: Call) -> Response:
+    view = _switches(call, page=True)
+    return ok(call.store.content.page(*call.in_space(), path=call.path("pagePath"), view=view))
+
+
+async def files(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.content.files(
+            *call.in_space(), page=q.page(), limit=q.limit(), view=_switches(call)
+        )
+    )
+
+
+async def file(call: Call) -> Response:
+    return ok(call.store.content.file(*call.in_space(), call.path("fileId"), _switches(call)))
+
+
+async def page_links(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.content.page_links(
+            *call.in_space(), call.path("pageId"), page=q.page(), limit=q.limit()
+        )
+    )
+
+
+async def backlinks(call: Call) -> Response:
+    """Backlinks of a page or of a file, whichever the route names."""
+    q = call.query
+    target = call.request.path_params
+    return ok(
+        call.store.content.backlinks(
+            *call.in_space(),
+            page_id=target.get("pageId"),
+            file_id=target.get("fileId"),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def space_links(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.content.space_links(
+            call.actor,
+            call.path("spaceId"),
+            status=q.string("status", choices=LINK_STATUSES),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def search(call: Call) -> Response:
+    q = call.query
+    query = q.string("query", required=True, min_len=1, max_len=512)
+    return ok(
+        call.store.content.search(
+            call.actor, call.path("organizationId"), query, page=q.page(), limit=q.limit()
+        )
+    )

@@ -1,0 +1,160 @@
+"""HTTP translation for organizations and their members; ROUTES gathers the whole org domain.
+
+Invites, teams and the settings groups (SAML, fonts, OpenAPI specs) live in sibling modules
+whose routes are appended here, so `local/routes.py` needs one import for the domain.
+"""
+
+from __future__ import annotations
+
+import re
+
+from starlette.responses import Response
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.http.call import Body, Call, deleted, ok
+from gitbook_mcp.local.store.access import ROLES
+from gitbook_mcp.local.store.organizations.members import MEMBER_SORTS
+
+__all__ = [
+    "ORDERS",
+    "get_member",
+    "get_organization",
+    "list_members",
+    "list_organizations",
+    "member_spaces",
+    "member_teams",
+    "organizations_for_email_domain",
+    "ping",
+    "remove_member",
+    "set_sso_member",
+    "update_member",
+    "update_organization",
+]
+
+ORDERS = ("asc", "desc")
+_DOMAIN_RE = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$")
+
+
+def _org(call: Call) -> str:
+    return call.path("organizationId")
+
+
+# -- organizations ------------------------------------------------------------------------
+
+
+async def list_organizations(call: Call) -> Response:
+    page = call.store.orgs.list_organizations(
+        call.actor, page=call.query.page(), limit=call.query.limit()
+    )
+    return ok(page)
+
+
+async def get_organization(call: Call) -> Response:
+    return ok(call.store.orgs.render_organization(call.actor, _org(call)))
+
+
+async def update_organization(call: Call) -> Response:
+    body = call.body
+    changes: dict[str, object] = {}
+    if body.has("title"):
+        changes["title"] = body.string("title", min_len=2, max_len=255)
+    if body.has("emailDomains"):
+        domains = [d.strip().lower() for d in body.strings("emailDomains")]
+        for index, domain in enumerate(domains):
+            if not _DOMAIN_RE.fullmatch(domain):
+                raise Invalid(f"emailDomains[{index}]", f"{domain!r} is not a domain name")
+        changes["emailDomains"] = list(dict.fromkeys(domains))
+    if body.has("hostname"):
+        changes["hostname"] = body.string("hostname", min_len=3, max_len=32)
+    if body.has("defaultRole"):
+        changes["defaultRole"] = body.role("defaultRole")
+    if body.has("defaultContent"):
+        changes["defaultContent"] = body.object("defaultContent", nullable=True)
+    if body.has("logo"):
+        changes["logo"] = body.url("logo", nullable=True)
+    for flag in ("sso", "ai", "inviteLinks"):
+        if body.has(flag):
+            changes[flag] = body.boolean(flag)
+    return ok(call.store.orgs.update_organization(call.actor, _org(call), changes))
+
+
+async def organizations_for_email_domain(call: Call) -> Response:
+    """``organizations``; the contract's schema requires the misspelt key ``organizaitons``,
+    so the same list is sent under both names."""
+    found = call.store.orgs.organizations_for_email_domain(call.actor, call.path("emailDomain"))
+    return ok({"organizations": found, "organizaitons": found})
+
+
+# -- members ------------------------------------------------------------------------------
+
+
+async def list_members(call: Call) -> Response:
+    q = call.query
+    page = call.store.orgs.members.list_members(
+        call.actor,
+        _org(call),
+        role=q.string("role", choices=(*ROLES, "guest")),
+        search=q.string("search"),
+        sort=q.string("sort", choices=MEMBER_SORTS, default="joinedAt"),
+        order=q.string("order", choices=ORDERS, default="desc"),
+        page=q.page(),
+        limit=q.limit(),
+    )
+    return ok(page)
+
+
+async def get_member(call: Call) -> Response:
+    return ok(call.store.orgs.members.get(call.actor, _org(call), call.path("userId")))
+
+
+async def update_member(call: Call) -> Response:
+    role = call.body.role("role")
+    changes = {} if role is Body.ABSENT else {"role": role}
+    member = call.store.orgs.members.update_member(
+        call.actor, _org(call), call.path("userId"), changes
+    )
+    return ok(member)
+
+
+async def remove_member(call: Call) -> Response:
+    return deleted(call.store.orgs.members.remove(call.actor, _org(call), call.path("userId")))
+
+
+async def ping(call: Call) -> Response:
+    """The claims go under ``serviceVisitorClaims`` (the API description's name) and under
+    ``gitbookVisitorClaims`` (the contract schema's name)."""
+    claims = call.store.orgs.members.ping(call.actor, _org(call))
+    return ok({"serviceVisitorClaims": claims, "gitbookVisitorClaims": claims})
+
+
+async def set_sso_member(call: Call) -> Response:
+    return ok(call.store.orgs.members.set_sso(call.actor, _org(call), call.path("userId")))
+
+
+async def member_spaces(call: Call) -> Response:
+    q = call.query
+    page = call.store.orgs.members.spaces(
+        call.actor,
+        _org(call),
+        call.path("userId"),
+        order=q.string("order", choices=ORDERS, default="desc"),
+        page=q.page(),
+        limit=q.limit(),
+    )
+    return ok(page)
+
+
+async def member_teams(call: Call) -> Response:
+    q = call.query
+    page = call.store.orgs.members.teams(
+        call.actor,
+        _org(call),
+        call.path("userId"),
+        title=q.string("title"),
+        page=q.page(),
+        limit=q.limit(),
+    )
+    return ok(page)
+
+
+_MEMBER = "/orgs/{organizationId}/members/{userId}"

@@ -1,0 +1,119 @@
+"""HTTP translation for teams of an organization and their members."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.http.call import Call, created, deleted, no_content, ok
+from gitbook_mcp.local.store.organizations.teams import TEAM_ROLES
+
+__all__ = [
+    "add_team_member",
+    "create_team",
+    "delete_team",
+    "get_team",
+    "list_team_members",
+    "list_teams",
+    "remove_team_member",
+    "update_team",
+    "update_team_members",
+]
+
+
+def _org(call: Call) -> str:
+    return call.path("organizationId")
+
+
+def _memberships(value: Any) -> dict[str, str]:
+    roles: dict[str, str] = {}
+    for user, membership in (value or {}).items():
+        field = f"memberships.{user}"
+        if not isinstance(membership, dict):
+            raise Invalid(field, "must be an object {role}")
+        role = membership.get("role")
+        if role not in TEAM_ROLES:
+            raise Invalid(f"{field}.role", f"must be one of {', '.join(TEAM_ROLES)}")
+        roles[user] = role
+    return roles
+
+
+async def list_teams(call: Call) -> Response:
+    q = call.query
+    page = call.store.orgs.teams.list_teams(
+        call.actor,
+        _org(call),
+        owner=q.string("owner"),
+        title=q.string("title"),
+        page=q.page(),
+        limit=q.limit(),
+    )
+    return ok(page)
+
+
+async def create_team(call: Call) -> Response:
+    body = call.body
+    title = body.string("title", required=True, min_len=1, max_len=64)
+    members = body.strings("members") or []
+    return created(call.store.orgs.teams.create(call.actor, _org(call), title, members))
+
+
+async def get_team(call: Call) -> Response:
+    return ok(call.store.orgs.teams.get(call.actor, _org(call), call.path("teamId")))
+
+
+async def update_team(call: Call) -> Response:
+    title = call.body.string("title", required=True, min_len=1, max_len=64)
+    team = call.store.orgs.teams.update(call.actor, _org(call), call.path("teamId"), title)
+    return ok(team)
+
+
+async def delete_team(call: Call) -> Response:
+    return deleted(call.store.orgs.teams.delete(call.actor, _org(call), call.path("teamId")))
+
+
+async def list_team_members(call: Call) -> Response:
+    page = call.store.orgs.teams.list_members(
+        call.actor,
+        _org(call),
+        call.path("teamId"),
+        page=call.query.page(),
+        limit=call.query.limit(),
+    )
+    return ok(page)
+
+
+async def update_team_members(call: Call) -> Response:
+    """``add``/``remove`` (ids or emails) and ``memberships``; a user in both add and remove
+    is removed."""
+    body = call.body
+    call.store.orgs.teams.update_members(
+        call.actor,
+        _org(call),
+        call.path("teamId"),
+        add=body.strings("add") or [],
+        remove=body.strings("remove") or [],
+        memberships=_memberships(body.object("memberships")),
+    )
+    return no_content()
+
+
+async def add_team_member(call: Call) -> Response:
+    role = call.body.string("role", choices=TEAM_ROLES)
+    call.store.orgs.teams.put_member(
+        call.actor, _org(call), call.path("teamId"), call.path("userId"), role
+    )
+    return no_content()
+
+
+async def remove_team_member(call: Call) -> Response:
+    existed = call.store.orgs.teams.remove_member(
+        call.actor, _org(call), call.path("teamId"), call.path("userId")
+    )
+    return deleted(existed)
+
+
+_TEAMS = "/orgs/{organizationId}/teams"
+_TEAM = f"{_TEAMS}/{{teamId}}"

@@ -1,0 +1,67 @@
+"""Request readers shared by the docs-site handlers: path ids, PATCH changes, move positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.http.call import Body, Call, ok
+from gitbook_mcp.local.store.sites.part import SitePart
+
+__all__ = ["BASE", "changes", "listing", "pointer", "position_anchors", "site_ids"]
+
+BASE = "/orgs/{organizationId}/sites/{siteId}"
+"""Path template of a site, under which every site operation sits."""
+
+
+def site_ids(call: Call) -> tuple[str, str]:
+    """(organizationId, siteId) of the request's path."""
+    return call.path("organizationId"), call.path("siteId")
+
+
+def listing(call: Call, part: SitePart) -> Response:
+    """A page of one part of the site (redirects, MCP servers, section groups)."""
+    q = call.query
+    return ok(part.list_page(call.actor, *site_ids(call), page=q.page(), limit=q.limit()))
+
+
+def changes(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields that were sent (absent ones read as `Body.ABSENT`)."""
+    return {name: value for name, value in fields.items() if value is not Body.ABSENT}
+
+
+def pointer(
+    position: dict[str, Any], side: str, kinds: tuple[str, ...], key: str
+) -> tuple[str, str] | None:
+    """(type, id) of ``position[side]``; None when it is absent or null; 400 when malformed."""
+    value = position.get(side)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise Invalid(f"position.{side}", "must be an object")
+    kind = value.get("type")
+    if kind not in kinds:
+        raise Invalid(f"position.{side}.type", f"must be {' or '.join(kinds)}")
+    ident = value.get(key)
+    if not isinstance(ident, str) or not ident:
+        raise Invalid(f"position.{side}.{key}", "must be a non-empty string")
+    return str(kind), ident
+
+
+def position_anchors(
+    body: Body, kinds: tuple[str, ...], key: str
+) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """The (before, after) pointers of a move's ``position``: at most one of them is given.
+
+    No ``position`` (or neither side) means "move to the end".
+    """
+    position = body.object("position")
+    if position is None:
+        return None, None
+    before = pointer(position, "before", kinds, key)
+    after = pointer(position, "after", kinds, key)
+    if before is not None and after is not None:
+        raise Invalid("position", "give either before or after, not both")
+    return before, after

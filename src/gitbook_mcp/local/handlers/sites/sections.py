@@ -1,0 +1,162 @@
+"""HTTP translation for the sections and section groups of a docs site (12 operations)."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from gitbook_mcp.local.handlers.sites.common import (
+    BASE,
+    changes,
+    listing,
+    position_anchors,
+    site_ids,
+)
+from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
+from gitbook_mcp.local.store.sites.groups import GROUP, SECTION
+
+__all__ = [
+    "add_group",
+    "add_section",
+    "add_section_to_group",
+    "delete_group",
+    "delete_section",
+    "list_groups",
+    "list_sections",
+    "move_group",
+    "move_section",
+    "remove_section_from_group",
+    "update_group",
+    "update_section",
+]
+
+SECTION_PATH = f"{BASE}/sections/{{siteSectionId}}"
+GROUP_PATH = f"{BASE}/section-groups/{{siteSectionGroupId}}"
+
+
+# -- sections ---------------------------------------------------------------------------------
+
+
+async def list_sections(call: Call) -> Response:
+    q = call.query
+    q.string("shareKey")  # accepted; share links do not restrict the local workspace
+    return ok(
+        call.store.sites.sections.list_sections(
+            call.actor, *site_ids(call), page=q.page(), limit=q.limit()
+        )
+    )
+
+
+async def add_section(call: Call) -> Response:
+    b = call.body
+    return created(
+        call.store.sites.sections.add(
+            call.actor,
+            *site_ids(call),
+            space_id=b.string("spaceId", required=True, min_len=1),
+            title=b.string("title", min_len=2, max_len=128, nullable=True),
+            icon=b.string("icon", min_len=1, max_len=50, nullable=True),
+        )
+    )
+
+
+async def update_section(call: Call) -> Response:
+    b = call.body
+    fields = {
+        "title": b.string("title", min_len=2, max_len=128, default=Body.ABSENT),
+        "path": b.string("path", min_len=1, max_len=100, default=Body.ABSENT),
+        "defaultSiteSpace": b.string("defaultSiteSpace", min_len=1, default=Body.ABSENT),
+        "condition": b.string(
+            "condition", min_len=1, max_len=1024, nullable=True, default=Body.ABSENT
+        ),
+        "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
+        "description": b.string("description", max_len=256, nullable=True, default=Body.ABSENT),
+    }
+    return ok(
+        call.store.sites.sections.update(
+            call.actor, *site_ids(call), call.path("siteSectionId"), changes(fields)
+        )
+    )
+
+
+async def delete_section(call: Call) -> Response:
+    return deleted(
+        call.store.sites.sections.delete(call.actor, *site_ids(call), call.path("siteSectionId"))
+    )
+
+
+async def move_section(call: Call) -> Response:
+    before, after = position_anchors(call.body, (SECTION,), "siteSection")
+    return ok(
+        call.store.sites.sections.move(
+            call.actor,
+            *site_ids(call),
+            call.path("siteSectionId"),
+            before=None if before is None else before[1],
+            after=None if after is None else after[1],
+        )
+    )
+
+
+# -- section groups ---------------------------------------------------------------------------
+
+
+async def list_groups(call: Call) -> Response:
+    return listing(call, call.store.sites.groups)
+
+
+async def add_group(call: Call) -> Response:
+    b = call.body
+    return created(
+        call.store.sites.groups.add(
+            call.actor,
+            *site_ids(call),
+            title=b.string("title", required=True, min_len=1, max_len=100),
+            icon=b.string("icon", min_len=1, max_len=50, nullable=True),
+            sections=b.strings("sections"),
+        )
+    )
+
+
+async def update_group(call: Call) -> Response:
+    b = call.body
+    fields = {
+        "title": b.string("title", min_len=1, max_len=100, default=Body.ABSENT),
+        "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
+    }
+    return ok(
+        call.store.sites.groups.update(
+            call.actor, *site_ids(call), call.path("siteSectionGroupId"), changes(fields)
+        )
+    )
+
+
+async def delete_group(call: Call) -> Response:
+    return deleted(
+        call.store.sites.groups.delete(call.actor, *site_ids(call), call.path("siteSectionGroupId"))
+    )
+
+
+async def add_section_to_group(call: Call) -> Response:
+    section_id = call.body.string("sectionId", required=True, min_len=1)
+    return created(
+        call.store.sites.groups.add_section(
+            call.actor, *site_ids(call), call.path("siteSectionGroupId"), section_id
+        )
+    )
+
+
+async def remove_section_from_group(call: Call) -> Response:
+    return deleted(
+        call.store.sites.groups.remove_section(
+            call.actor, *site_ids(call), call.path("siteSectionGroupId"), call.path("siteSectionId")
+        )
+    )
+
+
+async def move_group(call: Call) -> Response:
+    before, after = position_anchors(call.body, (SECTION, GROUP), "id")
+    return ok(
+        call.store.sites.groups.move(
+            call.actor, *site_ids(call), call.path("siteSectionGroupId"), before=before, after=after
+        )
+    )

@@ -1,0 +1,319 @@
+"""Content: change requests, page trees, pages, files, links and backlinks, search, import.
+
+Every read needs ``space.view`` (a space the caller cannot view is missing); import needs
+``space.edit``. Link status is computed from the markdown of the revision being read (see
+`links.analyse`), never stored. The work is split by concern: `revisions` (page trees and
+files), `change_requests`, `references` (link listings), `search` and `importer`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+from gitbook_mcp.local.store.content.import_source import Source, read_source, resolve_inside
+from gitbook_mcp.local.store.content.importer import MarkdownImport
+from gitbook_mcp.local.store.content.references import References, Scope
+from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_synced
+from gitbook_mcp.local.store.content.search import ContentSearch
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.part import StorePart
+
+if TYPE_CHECKING:
+    import sqlite3
+    from pathlib import Path
+
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.db import Database
+    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.organizations.organizations import OrgStore
+    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+
+__all__ = ["ContentStore", "View"]
+
+
+class ContentStore(StorePart):
+    """Content of spaces and change requests; its parts are attributes."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        identity: IdentityStore,
+        spaces: SpaceRows,
+        orgs: OrgStore,
+        *,
+        import_root: Path | None = None,
+    ) -> None:
+        super().__init__(db, clock)
+        self._spaces = spaces
+        self.import_root = import_root
+        """The only folder ``file://`` imports may read; None turns such imports off."""
+        self.revisions = RevisionStore(db, clock)
+        self.change_requests = ChangeRequestStore(db, clock, identity, spaces, self.revisions)
+        self.references = References(db, clock, spaces, orgs, self.revisions, self.change_requests)
+        self.searcher = ContentSearch(db, clock)
+
+    # -- interface used by other domains ------------------------------------------------
+
+    def duplicate_space_content(self, source_space_id: str, target_space_id: str) -> None:
+        """Give the target space a copy of the source's current content (same page ids)."""
+        source = self._db.scalar("SELECT revision_id FROM spaces WHERE id = ?", (source_space_id,))
+        if not source:
+            return
+        with self._db.transaction():
+            revision = self.revisions.create(target_space_id, copy_of=str(source))
+            self._db.execute(
+                "UPDATE spaces SET revision_id = ? WHERE id = ?", (revision, target_space_id)
+            )
+
+    def resolve_change_request(self, actor: Actor, space_id: str, ref: str) -> str:
+        """A change request id from its id or its number within the space (space.view)."""
+        return self.change_requests.resolve(actor, space_id, ref)
+
+    def page_target(
+        self, space_id: str, change_request_id: str | None, page_id: str
+    ) -> dict[str, Any] | None:
+        """The ``target.page`` of a comment on this page, or None when there is no such page."""
+        revision = self._revision_id(space_id, change_request_id)
+        if revision is None:
+            return None
+        row = self.revisions.page_at_id(revision, page_id)
+        if row is None:
+            return None
+        target: dict[str, Any] = {
+            "id": row["id"],
+            "title": row["title"],
+            "path": row["path"],
+            "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"],
+            "outdated": False,
+        }
+        if row["emoji"]:
+            target["emoji"] = row["emoji"]
+        return target
+
+    # -- seeding helpers ----------------------------------------------------------------
+
+    def publish_new_revision(self, space_id: str) -> str:
+        """An empty revision made current for the space (for seeding and tests)."""
+        return self.change_requests.publish_empty(space_id)
+
+    def merge_change_request(self, change_request_id: str) -> str:
+        """Publish a change request's content as the space's; returns the new revision id."""
+        return self.change_requests.merge(change_request_id)
+
+    # -- access ---------------------------------------------------------------------------
+
+    def _revision_id(self, space_id: str, change_request_id: str | None) -> str | None:
+        if change_request_id is None:
+            value = self._db.scalar("SELECT revision_id FROM spaces WHERE id = ?", (space_id,))
+        else:
+            value = self._db.scalar(
+                "SELECT revision_id FROM change_requests WHERE id = ?", (change_request_id,)
+            )
+        return str(value) if value else None
+
+    def _scope(self, actor: Actor, space_id: str, cr_ref: str | None, flag: str = "view") -> Scope:
+        """The space, revision and change request read, after the access check."""
+        self._spaces.require_space(actor, space_id, flag)
+        space = self._spaces.row(space_id)
+        if cr_ref is None:
+            return Scope(space, self.change_requests.space_revision(space_id))
+        cr_id = self.resolve_change_request(actor, space_id, cr_ref)
+        return Scope(space, self.change_requests.row(cr_id)["revision_id"], cr_id)
+
+    # -- change requests ----------------------------------------------------------------
+
+    def list_change_requests(
+        self,
+        actor: Actor,
+        space_id: str,
+        *,
+        status: str,
+        contributor: str | None,
+        page: str | None,
+        limit: int | None,
+    ) -> dict[str, Any]:
+        return self.change_requests.list(
+            actor, space_id, status=status, contributor=contributor, page=page, limit=limit
+        )
+
+    def get_change_request(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
+        return self.change_requests.get(actor, space_id, ref)
+
+    # -- revisions, pages, files --------------------------------------------------------
+
+    def revision(
+        self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None = None
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        return self.revisions.render_revision(scope.revision, scope.space, view)
+
+    def pages(
+        self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None = None
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        return {"pages": self.revisions.tree(scope.revision, scope.space, view)}
+
+    def page(
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        *,
+        page_id: str | None = None,
+        path: str | None = None,
+        view: View | None = None,
+    ) -> dict[str, Any]:
+        """One page by id or by slug path, with its direct and deeper children."""
+        scope = self._scope(actor, space_id, cr_ref)
+        row = (
+            self.revisions.page_row(scope.revision, page_id)
+            if page_id is not None
+            else self.revisions.page_by_path(scope.revision, path or "")
+        )
+        children = self._subtree(scope, row, view)
+        return self.revisions.render_page(row, scope.space, children=children, view=view)
+
+    def _subtree(self, scope: Scope, row: sqlite3.Row, view: View | None) -> list[dict[str, Any]]:
+        below = self._db.all(
+            "SELECT * FROM pages WHERE revision_id = ? AND path LIKE ? ESCAPE '\\' "
+            "ORDER BY position, id",
+            (scope.revision, _like_prefix(row["path"] + "/")),
+        )
+        by_parent: dict[str, list[sqlite3.Row]] = {}
+        for child in below:
+            by_parent.setdefault(child["parent_id"], []).append(child)
+
+        def build(parent: str) -> list[dict[str, Any]]:
+            return [
+                self.revisions.render_page(c, scope.space, children=build(c["id"]), view=view)
+                for c in by_parent.get(parent, [])
+            ]
+
+        return build(row["id"])
+
+    def files(
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        *,
+        page: str | None,
+        limit: int | None,
+        view: View | None = None,
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        git = (view or View()).metadata and git_synced(scope.space)
+        return paginate(
+            self.revisions.files(scope.revision),
+            key=lambda r: (r["name"], r["id"]),
+            cursor=page,
+            limit=limit,
+            render=lambda r: self.revisions.render_file(r, git=git),
+        )
+
+    def file(
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        file_id: str,
+        view: View | None = None,
+    ) -> dict[str, Any]:
+        scope = self._scope(actor, space_id, cr_ref)
+        git = (view or View()).metadata and git_synced(scope.space)
+        return self.revisions.render_file(self.revisions.file_row(scope.revision, file_id), git=git)
+
+    # -- links and backlinks ------------------------------------------------------------
+
+    def space_links(
+        self,
+        actor: Actor,
+        space_id: str,
+        *,
+        status: str | None = None,
+        page: str | None,
+        limit: int | None,
+    ) -> dict[str, Any]:
+        """Every link of the space's current content, one item per target."""
+        scope = self._scope(actor, space_id, None)
+        found = self.references.analysis(scope.revision)
+        return self.references.listing(actor, scope, found, status=status, page=page, limit=limit)
+
+    def page_links(
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        page_id: str,
+        *,
+        page: str | None,
+        limit: int | None,
+    ) -> dict[str, Any]:
+        """The links of one page of a change request, with the broken ones it introduced."""
+        scope = self._scope(actor, space_id, cr_ref)
+        self.revisions.page_row(scope.revision, page_id)
+        found = self.references.analysis(scope.revision, only=page_id)
+        published = self.change_requests.space_revision(space_id)
+        base = (
+            self.references.analysis(published, only=page_id)
+            if self.revisions.page_at_id(published, page_id) is not None
+            else []
+        )
+        return self.references.listing(actor, scope, found, base=base, page=page, limit=limit)
+
+    def backlinks(
+        self,
+        actor: Actor,
+        space_id: str,
+        cr_ref: str | None,
+        *,
+        page_id: str | None = None,
+        file_id: str | None = None,
+        page: str | None,
+        limit: int | None,
+    ) -> dict[str, Any]:
+        """The pages of a change request linking to one of its pages or files."""
+        scope = self._scope(actor, space_id, cr_ref)
+        if page_id is not None:
+            self.revisions.page_row(scope.revision, page_id)
+            kind, target = "page", page_id
+        else:
+            assert file_id is not None
+            self.revisions.file_row(scope.revision, file_id)
+            kind, target = "file", file_id
+        return self.references.backlinks(
+            actor, scope, kind=kind, target=target, page=page, limit=limit
+        )
+
+    # -- search and import ----------------------------------------------------------------
+
+    def search(
+        self, actor: Actor, org_id: str, query: str, *, page: str | None, limit: int | None
+    ) -> dict[str, Any]:
+        return self.searcher.search(actor, org_id, query, page=page, limit=limit)
+
+    def read_import(self, actor: Actor, space_id: str, cr_ref: str, *, url: str) -> Source:
+        """Check access, then read the files a ``file://`` URL names (blocking: run off the loop)."""
+        self._scope(actor, space_id, cr_ref, "edit")
+        return read_source(resolve_inside(url, self.import_root))
+
+    def import_content(
+        self, actor: Actor, space_id: str, cr_ref: str, *, source: Source
+    ) -> dict[str, Any]:
+        """Write what `read_import` read into a new revision of the change request."""
+        with self._db.transaction():
+            scope = self._scope(actor, space_id, cr_ref, "edit")
+            assert scope.change_request is not None
+            revision = self.revisions.create(space_id, copy_of=scope.revision)
+            imported, total = MarkdownImport(self.revisions, revision).run(source)
+            self.change_requests.set_revision(scope.change_request, revision)
+        return {"revision": revision, "importedResources": imported, "totalResources": total}
+
+
+def _like_prefix(prefix: str) -> str:
+    escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return escaped + "%"

@@ -1,0 +1,341 @@
+"""Revisions: the page trees and files of spaces and change requests (state and rules).
+
+A space's published content is its current revision (``spaces.revision_id``); a change request
+holds a revision of its own, a copy of the space's at creation. Page ids are stable across
+copies of a revision, so links and comments keep pointing at the same page. The full-text
+index (``pages_fts``) holds the pages of current revisions only; triggers keep it in step with
+page writes and with every change of ``spaces.revision_id``, whoever makes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from gitbook_mcp.local.errors import NotFound
+from gitbook_mcp.local.store.db import loads, new_id
+from gitbook_mcp.local.store.documents import markdown_document
+from gitbook_mcp.local.store.part import StorePart
+
+if TYPE_CHECKING:
+    import sqlite3
+
+
+__all__ = ["APP_URL", "LAYOUT", "Body", "RevisionStore", "View", "git_synced"]
+
+APP_URL = "https://app.gitbook.com"
+LAYOUT = {
+    "width": "default",
+    "cover": False,
+    "coverSize": "full",
+    "title": True,
+    "description": True,
+    "tableOfContents": True,
+    "outline": True,
+    "pagination": True,
+    "metadata": True,
+}
+
+Body = Literal["markdown", "document"]
+
+
+@dataclass(frozen=True)
+class View:
+    """How one read renders pages and files: the body format, and whether the git metadata of
+    a git-synced space is shown (the ``metadata`` switch)."""
+
+    body: Body = "markdown"
+    metadata: bool = True
+
+
+def git_synced(space: sqlite3.Row) -> bool:
+    return "gitSync" in (loads(space["data"]) or {})
+
+
+def _blob(text: str) -> str:
+    """The git object id of a blob with this text."""
+    raw = text.encode()
+    return hashlib.sha1(b"blob %d\0" % len(raw) + raw, usedforsecurity=False).hexdigest()
+
+
+class RevisionStore(StorePart):
+    """See the module's docstring."""
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def create(self, space_id: str, *, copy_of: str | None = None) -> str:
+        """A new revision of the space, empty or a copy of ``copy_of`` (pages keep their ids)."""
+        revision_id = new_id("rev_")
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO revisions(id, space_id, parent_id, created_at) VALUES (?, ?, ?, ?)",
+                (revision_id, space_id, copy_of, self._clock.stamp()),
+            )
+            if copy_of is not None:
+                self._db.execute(
+                    "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, "
+                    "emoji, description, markdown, hidden, created_at, updated_at) "
+                    "SELECT ?, id, parent_id, position, title, slug, path, emoji, description, "
+                    "markdown, hidden, created_at, updated_at FROM pages WHERE revision_id = ?",
+                    (revision_id, copy_of),
+                )
+                self._db.execute(
+                    "INSERT INTO files(revision_id, id, name, content_type, size, width, height) "
+                    "SELECT ?, id, name, content_type, size, width, height FROM files "
+                    "WHERE revision_id = ?",
+                    (revision_id, copy_of),
+                )
+        return revision_id
+
+    def add_page(
+        self,
+        revision_id: str,
+        *,
+        title: str,
+        slug: str,
+        markdown: str = "",
+        parent_id: str | None = None,
+        page_id: str | None = None,
+        description: str | None = None,
+        emoji: str | None = None,
+        hidden: bool = False,
+    ) -> str:
+        """Add a page (at the end of its parent's children); its path follows from the parent."""
+        page_id = page_id or new_id("pg_")
+        parent_path = ""
+        if parent_id is not None:
+            parent = self.page_row(revision_id, parent_id)
+            parent_path = parent["path"] + "/"
+        last = self._db.scalar(
+            "SELECT MAX(position) FROM pages WHERE revision_id = ? AND parent_id IS ?",
+            (revision_id, parent_id),
+        )
+        now = self._clock.stamp()
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, emoji, "
+                "description, markdown, hidden, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    revision_id,
+                    page_id,
+                    parent_id,
+                    (last or 0) + 1,
+                    title,
+                    slug,
+                    parent_path + slug,
+                    emoji,
+                    description,
+                    markdown,
+                    int(hidden),
+                    now,
+                    now,
+                ),
+            )
+        return page_id
+
+    def update_page(
+        self,
+        revision_id: str,
+        page_id: str,
+        *,
+        title: str | None = None,
+        markdown: str | None = None,
+    ) -> None:
+        """Change a page's title and/or markdown (the search index follows by trigger)."""
+        self.page_row(revision_id, page_id)
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE pages SET title = COALESCE(?, title), markdown = COALESCE(?, markdown), "
+                "updated_at = ? WHERE revision_id = ? AND id = ?",
+                (title, markdown, self._clock.stamp(), revision_id, page_id),
+            )
+
+    def set_markdown(self, revision_id: str, page_id: str, markdown: str) -> None:
+        self.update_page(revision_id, page_id, markdown=markdown)
+
+    def remove_page(self, revision_id: str, page_id: str) -> None:
+        """Remove a page and every page below it."""
+        self.page_row(revision_id, page_id)
+        with self._db.transaction():
+            self._db.execute(
+                "WITH RECURSIVE subtree(id) AS (SELECT ? UNION ALL SELECT p.id FROM pages p "
+                "JOIN subtree s ON p.parent_id = s.id WHERE p.revision_id = ?) "
+                "DELETE FROM pages WHERE revision_id = ? AND id IN (SELECT id FROM subtree)",
+                (page_id, revision_id, revision_id),
+            )
+
+    def add_file(
+        self,
+        revision_id: str,
+        *,
+        name: str,
+        content_type: str,
+        size: int,
+        file_id: str | None = None,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> str:
+        file_id = file_id or new_id("fl_")
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO files(revision_id, id, name, content_type, size, width, height) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (revision_id, file_id, name, content_type, size, width, height),
+            )
+        return file_id
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def page_at_id(self, revision_id: str, page_id: str) -> sqlite3.Row | None:
+        return self._db.one(
+            "SELECT * FROM pages WHERE revision_id = ? AND id = ?", (revision_id, page_id)
+        )
+
+    def page_row(self, revision_id: str, page_id: str) -> sqlite3.Row:
+        row = self.page_at_id(revision_id, page_id)
+        if row is None:
+            raise NotFound("page", page_id)
+        return row
+
+    def page_at(self, revision_id: str, path: str) -> sqlite3.Row | None:
+        return self._db.one(
+            "SELECT * FROM pages WHERE revision_id = ? AND path = ?", (revision_id, path)
+        )
+
+    def page_by_path(self, revision_id: str, path: str) -> sqlite3.Row:
+        """The page at a slug path; ``a/b``, ``/a/b/``, ``a/b.md`` and ``a/b/README.md`` agree."""
+        clean = path.strip("/").removesuffix(".md")
+        for suffix in ("/README", "/readme"):
+            clean = clean.removesuffix(suffix)
+        row = self.page_at(revision_id, clean)
+        if row is None:
+            raise NotFound("page", path)
+        return row
+
+    def pages(self, revision_id: str) -> list[sqlite3.Row]:
+        return self._db.all(
+            "SELECT * FROM pages WHERE revision_id = ? ORDER BY position, id", (revision_id,)
+        )
+
+    def has_children(self, revision_id: str, page_id: str) -> bool:
+        return bool(
+            self._db.scalar(
+                "SELECT 1 FROM pages WHERE revision_id = ? AND parent_id = ? LIMIT 1",
+                (revision_id, page_id),
+            )
+        )
+
+    def files(self, revision_id: str) -> list[sqlite3.Row]:
+        return self._db.all(
+            "SELECT * FROM files WHERE revision_id = ? ORDER BY name, id", (revision_id,)
+        )
+
+    def file_row(self, revision_id: str, file_id: str) -> sqlite3.Row:
+        return self._found(
+            "file", "SELECT * FROM files WHERE id = ? AND revision_id = ?", file_id, revision_id
+        )
+
+    # -- rendering --------------------------------------------------------------------------
+
+    def render_page(
+        self,
+        row: sqlite3.Row,
+        space: sqlite3.Row,
+        *,
+        children: list[dict[str, Any]] | None = None,
+        view: View | None = None,
+    ) -> dict[str, Any]:
+        """A ``RevisionPageDocument``; its body is markdown or a JSON document per ``view``."""
+        view = view or View()
+        page: dict[str, Any] = {
+            "id": row["id"],
+            "title": row["title"],
+            "kind": "sheet",
+            "type": "document",
+            "urls": {"app": f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/{row['path']}"},
+            "slug": row["slug"],
+            "path": row["path"],
+            "pages": children or [],
+            "layout": dict(LAYOUT),
+            "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"],
+        }
+        if view.body == "document":
+            page["document"] = markdown_document(row["markdown"])
+        else:
+            page["markdown"] = row["markdown"]
+        if row["emoji"]:
+            page["emoji"] = row["emoji"]
+        if row["description"]:
+            page["description"] = row["description"]
+        if row["hidden"]:
+            page["hidden"] = True
+        if view.metadata and git_synced(space):
+            folder = bool(children) or (
+                children is None and self.has_children(row["revision_id"], row["id"])
+            )
+            page["git"] = {
+                "oid": _blob(row["markdown"]),
+                "path": f"{row['path']}/README.md" if folder else f"{row['path']}.md",
+            }
+        return page
+
+    def tree(
+        self, revision_id: str, space: sqlite3.Row, view: View | None = None
+    ) -> list[dict[str, Any]]:
+        rows = self.pages(revision_id)
+        by_parent: dict[str | None, list[sqlite3.Row]] = {}
+        for row in rows:
+            by_parent.setdefault(row["parent_id"], []).append(row)
+
+        def build(parent: str | None) -> list[dict[str, Any]]:
+            return [
+                self.render_page(r, space, children=build(r["id"]), view=view)
+                for r in by_parent.get(parent, [])
+            ]
+
+        return build(None)
+
+    def render_file(self, row: sqlite3.Row, *, git: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": row["id"],
+            "name": row["name"],
+            "contentType": row["content_type"],
+            "downloadURL": (
+                f"https://files.gitbook.test/{row['revision_id']}/{row['id']}/{row['name']}"
+            ),
+            "size": row["size"],
+        }
+        if row["width"] and row["height"]:
+            out["dimensions"] = {"width": row["width"], "height": row["height"]}
+        if git:
+            out["git"] = {
+                "oid": _blob(f"{row['id']}:{row['size']}"),
+                "path": f".gitbook/assets/{row['name']}",
+            }
+        return out
+
+    def render_revision(
+        self, revision_id: str, space: sqlite3.Row, view: View | None = None
+    ) -> dict[str, Any]:
+        view = view or View()
+        row = self._db.one("SELECT * FROM revisions WHERE id = ?", (revision_id,))
+        if row is None:
+            raise NotFound("revision", revision_id)
+        git = view.metadata and git_synced(space)
+        return {
+            "object": "revision",
+            "id": revision_id,
+            "type": "edits",
+            "parents": [row["parent_id"]] if row["parent_id"] else [],
+            "pages": self.tree(revision_id, space, view),
+            "files": [self.render_file(f, git=git) for f in self.files(revision_id)],
+            "reusableContents": [],
+            "variables": {},
+            "createdAt": row["created_at"],
+            "urls": {
+                "app": f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/~/revisions/{revision_id}"
+            },
+        }

@@ -1,0 +1,35 @@
+"""`StorePart`: what every piece of the store holds, the connection and the clock.
+
+A part receives the collaborators it uses as constructor arguments (never the whole `Store`
+or the part that owns it), so that the store's modules import each other without a cycle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import NotFound
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.db import Database
+
+__all__ = ["StorePart"]
+
+
+class StorePart:
+    """The database connection and the clock, shared by every part of the store."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self._db = db
+        self._clock = clock
+
+    def _found(self, kind: str, sql: str, ident: str, *others: Any) -> sqlite3.Row:
+        """The row the query finds with ``ident`` (its first parameter) and ``others``;
+        `NotFound` naming ``kind`` and ``ident`` otherwise."""
+        row = self._db.one(sql, (ident, *others))
+        if row is None:
+            raise NotFound(kind, ident)
+        return row

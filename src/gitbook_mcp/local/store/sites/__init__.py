@@ -1,0 +1,3 @@
+"""The sites domain of the store: docs sites and their parts: site spaces, sections, section groups, redirects, MCP servers."""
+
+__all__: list[str] = []

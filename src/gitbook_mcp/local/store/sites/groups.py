@@ -1,0 +1,208 @@
+"""Site section groups (state and rules): named sets of sections at a site's top level.
+
+A group and the ungrouped sections share the top-level order. A section leaving a group (by
+removal, or because the group is deleted) takes the group's place at the top level, so the
+order a visitor sees barely changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.sites.common import place, spread, top_level
+from gitbook_mcp.local.store.sites.part import SitePart
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.db import Database
+    from gitbook_mcp.local.store.sites.sections import SectionStore
+
+
+__all__ = ["GROUP", "SECTION", "SectionGroupStore"]
+
+GROUP = "site-section-group"
+SECTION = "site-section"
+
+Pointer = tuple[str, str]
+"""(type, id) of a top-level item: ``site-section`` or ``site-section-group``."""
+
+
+class SectionGroupStore(SitePart):
+    table, kind = "site_section_groups", "section group"
+
+    def __init__(self, db: Database, clock: Clock, sections: SectionStore) -> None:
+        super().__init__(db, clock)
+        self._sections = sections
+
+    def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
+        """The wire ``SiteSectionGroup`` with its sections, in their order."""
+        sections = self._sections
+        rendered: dict[str, Any] = {
+            "object": "site-section-group",
+            "id": row["id"],
+            "title": row["title"],
+            "sections": [
+                sections.render(actor, s, site) for s in self.sections_in_group(row["id"])
+            ],
+        }
+        if row["icon"] is not None:
+            rendered["icon"] = row["icon"]
+        return rendered
+
+    def render_one(self, actor: Actor, site_id: str, group_id: str) -> dict[str, Any]:
+        return self.render(actor, self.row(site_id, group_id), self.site_row(site_id))
+
+    # -- operations -----------------------------------------------------------------------
+
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        return (row["position"], row["id"])
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(actor, row, site)
+
+    def add(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        title: str,
+        icon: str | None = None,
+        sections: list[str] | None = None,
+        ident: str | None = None,
+    ) -> dict[str, Any]:
+        """A new group, last at the top level, holding ``sections`` in the order given."""
+        group_id = ident or new_id("grp_")
+        members = list(dict.fromkeys(sections or []))
+        with self._db.transaction():
+            self.site(actor, org_id, site_id, write=True)
+            for section_id in members:
+                self.section_row(site_id, section_id)
+            position = place(top_level(self._db, site_id), moving=group_id, before=None, after=None)
+            self._db.execute(
+                "INSERT INTO site_section_groups(id, site_id, title, icon, position, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (group_id, site_id, title, icon, position, self._clock.stamp()),
+            )
+            for index, section_id in enumerate(members):
+                self._db.execute(
+                    "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
+                    (group_id, float(index), section_id),
+                )
+        return self.render_one(actor, site_id, group_id)
+
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, group_id: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Change ``title`` or ``icon`` (None removes the icon)."""
+        with self._db.transaction():
+            self.writable(actor, org_id, site_id, group_id)
+            for column in ("title", "icon"):
+                if column in changes:
+                    self._db.execute(
+                        f"UPDATE site_section_groups SET {column} = ? WHERE id = ?",
+                        (changes[column], group_id),
+                    )
+        return self.render_one(actor, site_id, group_id)
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, group_id: str) -> bool:
+        """Remove a group; its sections stay, at the group's place in the top level."""
+        with self._db.transaction():
+            self.site(actor, org_id, site_id, write=True)
+            row = self._db.one(
+                "SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?",
+                (group_id, site_id),
+            )
+            if row is None:
+                return False
+            later = [p for i, p in top_level(self._db, site_id) if p > row["position"]]
+            members = self.sections_in_group(group_id)
+            slots = spread(row["position"], min(later, default=None), len(members))
+            for section, position in zip(members, slots, strict=True):
+                self._db.execute(
+                    "UPDATE site_sections SET group_id = NULL, position = ? WHERE id = ?",
+                    (position, section["id"]),
+                )
+            self._db.execute("DELETE FROM site_section_groups WHERE id = ?", (group_id,))
+        return True
+
+    def add_section(
+        self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str
+    ) -> dict[str, Any]:
+        """Put a section last in the group (it leaves any other group); 404 for either."""
+        with self._db.transaction():
+            self.writable(actor, org_id, site_id, group_id)
+            section = self.section_row(site_id, section_id)
+            if section["group_id"] != group_id:
+                siblings = [(r["id"], r["position"]) for r in self.sections_in_group(group_id)]
+                position = place(siblings, moving=section_id, before=None, after=None)
+                self._db.execute(
+                    "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
+                    (group_id, position, section_id),
+                )
+        return self.render_one(actor, site_id, group_id)
+
+    def remove_section(
+        self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str
+    ) -> bool:
+        """Take a section out of the group, to just after it; False when it was not in it."""
+        with self._db.transaction():
+            self.writable(actor, org_id, site_id, group_id)
+            member = self._db.scalar(
+                "SELECT 1 FROM site_sections WHERE id = ? AND site_id = ? AND group_id = ?",
+                (section_id, site_id, group_id),
+            )
+            if not member:
+                return False
+            position = place(
+                top_level(self._db, site_id), moving=section_id, before=None, after=group_id
+            )
+            self._db.execute(
+                "UPDATE site_sections SET group_id = NULL, position = ? WHERE id = ?",
+                (position, section_id),
+            )
+        return True
+
+    def move(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        group_id: str,
+        *,
+        before: Pointer | None = None,
+        after: Pointer | None = None,
+    ) -> dict[str, Any]:
+        """Place a group before or after a top-level item: another group or an ungrouped
+        section (the pointer's type must say which). Last at the top level when neither."""
+        with self._db.transaction():
+            self.writable(actor, org_id, site_id, group_id)
+            for pointer in (before, after):
+                if pointer is not None:
+                    self._check_top_level(site_id, pointer)
+            position = place(
+                top_level(self._db, site_id),
+                moving=group_id,
+                before=None if before is None else before[1],
+                after=None if after is None else after[1],
+            )
+            self._db.execute(
+                "UPDATE site_section_groups SET position = ? WHERE id = ?", (position, group_id)
+            )
+        return self.render_one(actor, site_id, group_id)
+
+    def _check_top_level(self, site_id: str, pointer: Pointer) -> None:
+        kind, ident = pointer
+        if kind == GROUP:
+            sql = "SELECT 1 FROM site_section_groups WHERE id = ? AND site_id = ?"
+            what = "a section group of this site"
+        else:
+            sql = "SELECT 1 FROM site_sections WHERE id = ? AND site_id = ? AND group_id IS NULL"
+            what = "a section of this site outside any group"
+        if not self._db.scalar(sql, (ident, site_id)):
+            raise Invalid("position", f"{ident!r} is not {what}")

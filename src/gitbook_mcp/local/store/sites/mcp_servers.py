@@ -1,0 +1,87 @@
+"""External MCP servers of a docs site (state and rules): a name, a URL and the HTTP headers
+sent to the server, offered to the site's assistant."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.db import dumps, loads, new_id
+from gitbook_mcp.local.store.sites.part import SitePart
+
+if TYPE_CHECKING:
+    import sqlite3
+
+
+__all__ = ["McpServerStore"]
+
+
+class McpServerStore(SitePart):
+    table, kind = "site_mcp_servers", "MCP server"
+
+    def render(self, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return {
+            "object": "site-mcp-server",
+            "id": row["id"],
+            "name": row["name"],
+            "url": row["url"],
+            "headers": loads(row["headers"]) or {},
+            "urls": {"location": self.location(site, f"/mcp-servers/{row['id']}")},
+        }
+
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        """Oldest first."""
+        return (row["created_at"], row["seq"])
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(site, row)
+
+    def get(self, actor: Actor, org_id: str, site_id: str, server_id: str) -> dict[str, Any]:
+        site = self.site(actor, org_id, site_id)
+        return self.render(site, self.row(site_id, server_id))
+
+    def create(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        name: str,
+        url: str,
+        headers: dict[str, str] | None = None,
+        ident: str | None = None,
+    ) -> dict[str, Any]:
+        server_id = ident or new_id("mcp_")
+        with self._db.transaction():
+            site = self.site(actor, org_id, site_id, write=True)
+            self._db.execute(
+                "INSERT INTO site_mcp_servers(id, site_id, name, url, headers, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (server_id, site_id, name, url, dumps(headers or {}), self._clock.stamp()),
+            )
+        return self.render(site, self.row(site_id, server_id))
+
+    def update(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        server_id: str,
+        changes: dict[str, Any],
+    ) -> dict[str, Any]:
+        """Change ``name``, ``url`` or ``headers`` (the given map replaces the old one)."""
+        with self._db.transaction():
+            site = self.site(actor, org_id, site_id, write=True)
+            self.row(site_id, server_id)
+            for column in ("name", "url"):
+                if column in changes:
+                    self._db.execute(
+                        f"UPDATE site_mcp_servers SET {column} = ? WHERE id = ?",
+                        (changes[column], server_id),
+                    )
+            if "headers" in changes:
+                self._db.execute(
+                    "UPDATE site_mcp_servers SET headers = ? WHERE id = ?",
+                    (dumps(changes["headers"]), server_id),
+                )
+        return self.render(site, self.row(site_id, server_id))

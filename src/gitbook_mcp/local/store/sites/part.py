@@ -1,0 +1,127 @@
+"""`SitePart`: the base of the site store and of its five parts (site spaces, sections, section
+groups, redirects, MCP servers): the access check, the published URLs, and row lookups.
+
+Each part names its table and the word its errors use; the lookups of sections that several
+parts need (a section, the default one, those of a group) live here so that no part needs
+another part's store for them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gitbook_mcp.local.errors import NotFound
+from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
+from gitbook_mcp.local.store.db import loads
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.sites.common import API_URL
+
+if TYPE_CHECKING:
+    import sqlite3
+
+__all__ = ["SitePart"]
+
+
+class SitePart(StorePart):
+    """What every part of a docs site shares; ``table`` and ``kind`` name the part's rows."""
+
+    table: ClassVar[str] = ""
+    kind: ClassVar[str] = ""
+
+    def site(self, actor: Actor, org_id: str, site_id: str, *, write: bool = False) -> sqlite3.Row:
+        """The site row: 404 unless the caller is a member; 403 for a write by a non-admin."""
+        role = org_role(self._db, actor, org_id)
+        row = self._db.one("SELECT * FROM sites WHERE id = ? AND org_id = ?", (site_id, org_id))
+        if row is None:
+            raise NotFound("site", site_id)
+        if write:
+            require(org_permissions(role), "admin", f"organization {org_id}")
+        return row
+
+    def base_url(self, site: sqlite3.Row) -> str:
+        """Where the site is published: its own hostname, else the organization's subdomain."""
+        data = loads(site["data"]) or {}
+        if data.get("hostname"):
+            return f"https://{data['hostname']}/{site['basename']}"
+        org = self._db.scalar("SELECT data FROM organizations WHERE id = ?", (site["org_id"],))
+        subdomain = (loads(org) or {}).get("hostname") or site["org_id"]
+        return f"https://{subdomain}.gitbook.io/{site['basename']}"
+
+    def location(self, site: sqlite3.Row, suffix: str = "") -> str:
+        """The API URL of the site, or of one of its parts (``suffix`` like ``/redirects/x``)."""
+        return f"{API_URL}/orgs/{site['org_id']}/sites/{site['id']}{suffix}"
+
+    def site_row(self, site_id: str) -> sqlite3.Row:
+        return self._found("site", "SELECT * FROM sites WHERE id = ?", site_id)
+
+    def row(self, site_id: str, ident: str) -> sqlite3.Row:
+        """One row of this part's table, within the site; NotFound naming the part otherwise."""
+        sql = f"SELECT rowid AS seq, * FROM {self.table} WHERE id = ? AND site_id = ?"
+        return self._found(self.kind, sql, ident, site_id)
+
+    def writable(self, actor: Actor, org_id: str, site_id: str, ident: str) -> sqlite3.Row:
+        """For a write to one row of this part: organization.admin, then the row."""
+        self.site(actor, org_id, site_id, write=True)
+        return self.row(site_id, ident)
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
+        """Delete one row of this part (organization.admin); whether it existed."""
+        with self._db.transaction():
+            self.site(actor, org_id, site_id, write=True)
+            cursor = self._db.execute(
+                f"DELETE FROM {self.table} WHERE id = ? AND site_id = ?",
+                (ident, site_id),
+            )
+        return cursor.rowcount > 0
+
+    def list_page(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """A page of this part's rows in the site (membership checked), in the part's order."""
+        site = self.site(actor, org_id, site_id)
+        rows = self._db.all(
+            f"SELECT rowid AS seq, * FROM {self.table} WHERE site_id = ?", (site_id,)
+        )
+        return paginate(
+            rows,
+            key=self.order,
+            cursor=page,
+            limit=limit,
+            render=lambda row: self.listed(actor, site, row),
+        )
+
+    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
+        """Where a row stands in a listing: by default, in the order the rows were added."""
+        return (row["seq"],)
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        """A row as a listing shows it (parts that are listed this way override it)."""
+        raise NotImplementedError(f"{type(self).__name__} is not listed through SitePart.list_page")
+
+    # -- section lookups several parts use -------------------------------------------------
+
+    def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
+        return self._found(
+            "section",
+            "SELECT * FROM site_sections WHERE id = ? AND site_id = ?",
+            section_id,
+            site_id,
+        )
+
+    def default_section_id(self, site_id: str) -> str | None:
+        value = self._db.scalar(
+            "SELECT id FROM site_sections WHERE site_id = ? AND is_default = 1", (site_id,)
+        )
+        return None if value is None else str(value)
+
+    def sections_in_group(self, group_id: str) -> list[sqlite3.Row]:
+        return self._db.all(
+            "SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id", (group_id,)
+        )

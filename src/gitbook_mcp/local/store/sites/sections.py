@@ -1,0 +1,262 @@
+"""Site sections (state and rules): the parts of a site, each publishing one or more spaces.
+
+A site has one default section (the first one created, until it is deleted); the first
+section of a site without sections takes in the site spaces published at its root. A section
+moves among the siblings of the section it is placed next to: the site's top level (shared
+with section groups) or the sections of a group.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.sites.common import (
+    free_path,
+    group_positions,
+    ordered_sections,
+    place,
+    section_key,
+    section_url,
+    slugify,
+    top_level,
+)
+from gitbook_mcp.local.store.sites.part import SitePart
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.db import Database
+    from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
+
+__all__ = ["SectionStore"]
+
+_COLUMNS = {
+    "title": "title",
+    "path": "path",
+    "condition": "condition",
+    "icon": "icon",
+    "description": "description",
+}
+"""Body fields of a section update that map onto one column each."""
+
+
+class SectionStore(SitePart):
+    table, kind = "site_sections", "section"
+
+    def __init__(self, db: Database, clock: Clock, site_spaces: SiteSpaceStore) -> None:
+        super().__init__(db, clock)
+        self._site_spaces = site_spaces
+
+    # -- rendering ------------------------------------------------------------------------
+
+    def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
+        """The wire ``SiteSection`` with its site spaces, in their order."""
+        spaces = self._site_spaces
+        urls: dict[str, str] = {"location": self.location(site, f"/sections/{row['id']}")}
+        if site["published"]:
+            urls["published"] = section_url(self.base_url(site), row)
+        rendered: dict[str, Any] = {
+            "object": "site-section",
+            "id": row["id"],
+            "title": row["title"],
+            "path": row["path"],
+            "default": bool(row["is_default"]),
+            "siteSpaces": [
+                spaces.render(actor, s, site, row) for s in spaces.in_section(site["id"], row["id"])
+            ],
+            "urls": urls,
+        }
+        for field, column in (
+            ("description", "description"),
+            ("icon", "icon"),
+            ("condition", "condition"),
+            ("sectionGroup", "group_id"),
+        ):
+            if row[column] is not None:
+                rendered[field] = row[column]
+        return rendered
+
+    def render_one(self, actor: Actor, site_id: str, section_id: str) -> dict[str, Any]:
+        return self.render(actor, self.row(site_id, section_id), self.site_row(site_id))
+
+    # -- operations -----------------------------------------------------------------------
+
+    def list_sections(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """Every section of the site, in the order of its structure (groups expanded)."""
+        site = self.site(actor, org_id, site_id)
+        groups = group_positions(self._db, site_id)
+        rows = self._db.all("SELECT * FROM site_sections WHERE site_id = ?", (site_id,))
+        return paginate(
+            rows,
+            key=lambda r: section_key(r, groups),
+            cursor=page,
+            limit=limit,
+            render=lambda r: self.render(actor, r, site),
+        )
+
+    def add(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        space_id: str,
+        title: str | None = None,
+        icon: str | None = None,
+        ident: str | None = None,
+        site_space_ident: str | None = None,
+    ) -> dict[str, Any]:
+        """A new section, last at the top level, publishing the space as its site space."""
+        section_id = ident or new_id("sec_")
+        with self._db.transaction():
+            self.site(actor, org_id, site_id, write=True)
+            space = self._site_spaces.space_in_org(org_id, space_id)
+            name = title or _title_from(space["title"])
+            existing = self._db.all("SELECT path FROM site_sections WHERE site_id = ?", (site_id,))
+            first = not existing
+            position = place(
+                top_level(self._db, site_id), moving=section_id, before=None, after=None
+            )
+            self._db.execute(
+                "INSERT INTO site_sections(id, site_id, position, title, path, icon, is_default, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    section_id,
+                    site_id,
+                    position,
+                    name,
+                    free_path(slugify(name, "section"), (r["path"] for r in existing)),
+                    icon,
+                    int(first),
+                    self._clock.stamp(),
+                ),
+            )
+            if first:
+                # The site's content so far (published at its root) becomes the first section's.
+                self._db.execute(
+                    "UPDATE site_spaces SET section_id = ? WHERE site_id = ? AND section_id IS NULL",
+                    (section_id, site_id),
+                )
+            self._site_spaces.insert(site_id, section_id, space, ident=site_space_ident)
+        return self.render_one(actor, site_id, section_id)
+
+    def update(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        section_id: str,
+        changes: dict[str, Any],
+    ) -> dict[str, Any]:
+        """Change the fields given; None removes ``condition``, ``icon`` or ``description``."""
+        with self._db.transaction():
+            row = self.writable(actor, org_id, site_id, section_id)
+            if "path" in changes:
+                taken = self._db.scalar(
+                    "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id != ?",
+                    (site_id, changes["path"], row["id"]),
+                )
+                if taken:
+                    raise Invalid(
+                        "path", f"another section of the site has the path {changes['path']!r}"
+                    )
+            if "defaultSiteSpace" in changes:
+                self._set_default(row, changes["defaultSiteSpace"])
+            for field, column in _COLUMNS.items():
+                if field in changes:
+                    self._db.execute(
+                        f"UPDATE site_sections SET {column} = ? WHERE id = ?",
+                        (changes[field], row["id"]),
+                    )
+        return self.render_one(actor, site_id, section_id)
+
+    def _set_default(self, section: sqlite3.Row, site_space_id: str) -> None:
+        found = self._db.scalar(
+            "SELECT 1 FROM site_spaces WHERE id = ? AND section_id = ?",
+            (site_space_id, section["id"]),
+        )
+        if not found:
+            raise Invalid(
+                "defaultSiteSpace", f"{site_space_id!r} is not a site space of this section"
+            )
+        self._db.execute(
+            "UPDATE site_spaces SET is_default = 0 WHERE section_id = ?", (section["id"],)
+        )
+        self._db.execute("UPDATE site_spaces SET is_default = 1 WHERE id = ?", (site_space_id,))
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, section_id: str) -> bool:
+        """Remove a section with its site spaces (and the redirects to them).
+
+        When it was the default section, the first section left in the structure takes over.
+        """
+        with self._db.transaction():
+            self.site(actor, org_id, site_id, write=True)
+            row = self._db.one(
+                "SELECT * FROM site_sections WHERE id = ? AND site_id = ?", (section_id, site_id)
+            )
+            if row is None:
+                return False
+            self._db.execute("DELETE FROM site_sections WHERE id = ?", (section_id,))
+            remaining = ordered_sections(self._db, site_id)
+            if row["is_default"] and remaining:
+                self._db.execute(
+                    "UPDATE site_sections SET is_default = 1 WHERE id = ?", (remaining[0]["id"],)
+                )
+        return True
+
+    def move(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        section_id: str,
+        *,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> dict[str, Any]:
+        """Place a section next to another one of the site, joining that one's siblings.
+
+        With neither anchor, the section goes last among its current siblings.
+        """
+        with self._db.transaction():
+            row = self.writable(actor, org_id, site_id, section_id)
+            group = row["group_id"]
+            anchor = before if before is not None else after
+            if anchor is not None:
+                found = self._db.one(
+                    "SELECT group_id FROM site_sections WHERE id = ? AND site_id = ?",
+                    (anchor, site_id),
+                )
+                if found is None:
+                    raise Invalid("position", f"{anchor!r} is not a section of this site")
+                group = found["group_id"]
+            siblings = (
+                top_level(self._db, site_id)
+                if group is None
+                else [(r["id"], r["position"]) for r in self.sections_in_group(group)]
+            )
+            position = place(siblings, moving=row["id"], before=before, after=after)
+            self._db.execute(
+                "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
+                (group, position, row["id"]),
+            )
+        return self.render_one(actor, site_id, section_id)
+
+
+def _title_from(space_title: str) -> str:
+    """A section title (2 to 128 characters) from the title of the space it starts with."""
+    title = space_title.strip()[:128]
+    return title if len(title) >= 2 else "Section"

@@ -1,0 +1,259 @@
+"""Site spaces (state and rules): the spaces a site publishes, each at a path of its section.
+
+A site space added without a section goes to the site's default section, or to the root when
+the site has no sections. Each section (or the root) has exactly one default site space: the
+first one added, until ``defaultSiteSpace`` names another; ``default`` on the wire says so,
+and the site's ``defaultSpace`` is the default of its default section.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.sites.common import (
+    free_path,
+    ordered_sections,
+    place,
+    section_url,
+    site_space_url,
+    slugify,
+)
+from gitbook_mcp.local.store.sites.part import SitePart
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.db import Database
+    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+
+__all__ = ["SiteSpaceStore"]
+
+
+class SiteSpaceStore(SitePart):
+    table, kind = "site_spaces", "site space"
+
+    def __init__(self, db: Database, clock: Clock, spaces: SpaceRows) -> None:
+        super().__init__(db, clock)
+        self._spaces = spaces
+
+    # -- lookups --------------------------------------------------------------------------
+
+    def in_section(self, site_id: str, section_id: str | None) -> list[sqlite3.Row]:
+        """The site spaces of a section (None: of the root), in their order."""
+        return self._db.all(
+            "SELECT * FROM site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, id",
+            (site_id, section_id),
+        )
+
+    def site_default(self, site_id: str) -> str | None:
+        """The site's default site space: the default of the default section, or of the root."""
+        value = self._db.scalar(
+            "SELECT ss.id FROM site_spaces ss LEFT JOIN site_sections s ON s.id = ss.section_id "
+            "WHERE ss.site_id = ? AND ss.is_default = 1 AND (s.id IS NULL OR s.is_default = 1) "
+            "ORDER BY s.id IS NOT NULL DESC LIMIT 1",
+            (site_id,),
+        )
+        return None if value is None else str(value)
+
+    def space_in_org(self, org_id: str, space_id: str, field: str = "spaceId") -> sqlite3.Row:
+        """A live space of the organization; 400 naming ``field`` otherwise."""
+        space = self._db.one(
+            "SELECT * FROM spaces WHERE id = ? AND org_id = ? AND deleted_at IS NULL",
+            (space_id, org_id),
+        )
+        if space is None:
+            raise Invalid(field, f"there is no space {space_id!r} in this organization")
+        return space
+
+    # -- rendering ------------------------------------------------------------------------
+
+    def render(
+        self,
+        actor: Actor,
+        row: sqlite3.Row,
+        site: sqlite3.Row,
+        section: sqlite3.Row | None,
+    ) -> dict[str, Any]:
+        """The wire ``SiteSpace``, embedding the full ``Space`` as the caller sees it."""
+        space = self._spaces.render_space(actor, row["space_id"], include_deleted=True)
+        urls: dict[str, str] = {"location": self.location(site, f"/site-spaces/{row['id']}")}
+        if site["published"]:
+            parent = section_url(self.base_url(site), section)
+            urls["published"] = site_space_url(parent, row)
+        rendered: dict[str, Any] = {
+            "object": "site-space",
+            "id": row["id"],
+            "path": row["path"],
+            "space": space,
+            "title": space["title"],
+            "default": bool(row["is_default"]),
+            "urls": urls,
+        }
+        if row["section_id"] is not None:
+            rendered["section"] = row["section_id"]
+        if row["condition"] is not None:
+            rendered["condition"] = row["condition"]
+        return rendered
+
+    def render_one(self, actor: Actor, row: sqlite3.Row) -> dict[str, Any]:
+        site = self.site_row(row["site_id"])
+        section = (
+            None
+            if row["section_id"] is None
+            else self._db.one("SELECT * FROM site_sections WHERE id = ?", (row["section_id"],))
+        )
+        return self.render(actor, row, site, section)
+
+    # -- operations -----------------------------------------------------------------------
+
+    def list_site_spaces(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        default: bool | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """The site's site spaces in the order of its structure; ``default`` filters them."""
+        site = self.site(actor, org_id, site_id)
+        sections = ordered_sections(self._db, site_id)
+        index = {s["id"]: i for i, s in enumerate(sections)}
+        by_id = {s["id"]: s for s in sections}
+        rows = self._db.all("SELECT * FROM site_spaces WHERE site_id = ?", (site_id,))
+        if default is not None:
+            rows = [r for r in rows if bool(r["is_default"]) is default]
+        return paginate(
+            rows,
+            key=lambda r: (index.get(r["section_id"], -1), r["position"], r["id"]),
+            cursor=page,
+            limit=limit,
+            render=lambda r: self.render(actor, r, site, by_id.get(r["section_id"])),
+        )
+
+    def add(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        *,
+        space_id: str,
+        section_id: str | None = None,
+        ident: str | None = None,
+    ) -> dict[str, Any]:
+        """Publish a space in a section (default: the default section, else the root)."""
+        with self._db.transaction():
+            self.site(actor, org_id, site_id, write=True)
+            space = self.space_in_org(org_id, space_id)
+            if section_id is not None:
+                self.section_row(site_id, section_id)
+            else:
+                section_id = self.default_section_id(site_id)
+            created = self.insert(site_id, section_id, space, ident=ident)
+        return self.render_one(actor, self.row(site_id, created))
+
+    def insert(
+        self,
+        site_id: str,
+        section_id: str | None,
+        space: sqlite3.Row,
+        *,
+        ident: str | None = None,
+    ) -> str:
+        """Add a site space last in its section, at a free path; the first one is the default.
+
+        No checks: callers run it inside their transaction, after their own checks.
+        """
+        site_space_id = ident or new_id("ss_")
+        siblings = self.in_section(site_id, section_id)
+        path = free_path(slugify(space["title"], "space"), (r["path"] for r in siblings))
+        position = place(
+            [(r["id"], r["position"]) for r in siblings],
+            moving=site_space_id,
+            before=None,
+            after=None,
+        )
+        with self._db.transaction():
+            self._db.execute(
+                "INSERT INTO site_spaces(id, site_id, section_id, space_id, path, position, "
+                "is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    site_space_id,
+                    site_id,
+                    section_id,
+                    space["id"],
+                    path,
+                    position,
+                    int(not siblings),
+                    self._clock.stamp(),
+                ),
+            )
+        return site_space_id
+
+    def update(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        site_space_id: str,
+        changes: dict[str, Any],
+    ) -> dict[str, Any]:
+        """Change ``path``, ``condition`` (None removes it) or ``spaceId``; absent keys stay."""
+        with self._db.transaction():
+            row = self.writable(actor, org_id, site_id, site_space_id)
+            if "spaceId" in changes:
+                space = self.space_in_org(org_id, changes["spaceId"])
+                self._db.execute(
+                    "UPDATE site_spaces SET space_id = ? WHERE id = ?", (space["id"], row["id"])
+                )
+            if "path" in changes:
+                taken = self._db.scalar(
+                    "SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? "
+                    "AND path = ? AND id != ?",
+                    (site_id, row["section_id"], changes["path"], row["id"]),
+                )
+                if taken:
+                    raise Invalid(
+                        "path",
+                        f"another site space of the section has the path {changes['path']!r}",
+                    )
+                self._db.execute(
+                    "UPDATE site_spaces SET path = ? WHERE id = ?", (changes["path"], row["id"])
+                )
+            if "condition" in changes:
+                self._db.execute(
+                    "UPDATE site_spaces SET condition = ? WHERE id = ?",
+                    (changes["condition"], row["id"]),
+                )
+        return self.render_one(actor, self.row(site_id, site_space_id))
+
+    def move(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        site_space_id: str,
+        *,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> dict[str, Any]:
+        """Place a site space before or after another of its section (last when neither)."""
+        with self._db.transaction():
+            row = self.writable(actor, org_id, site_id, site_space_id)
+            siblings = self.in_section(site_id, row["section_id"])
+            position = place(
+                [(r["id"], r["position"]) for r in siblings],
+                moving=row["id"],
+                before=before,
+                after=after,
+            )
+            self._db.execute(
+                "UPDATE site_spaces SET position = ? WHERE id = ?", (position, row["id"])
+            )
+        return self.render_one(actor, self.row(site_id, site_space_id))
