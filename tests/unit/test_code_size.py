@@ -1,0 +1,81 @@
+"""Size limits of the code: modules under 400 lines and functions under 60, or a reason given.
+
+A module may pass 400 lines when a comment near its top says why (``# Over 400 lines: <reason>``);
+a function may pass 60 when the comment block right above its ``def`` (or its decorators) says why
+(``# Over 60 lines: <reason>``). The reason must be words, not just the marker.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "gitbook_mcp"
+MODULE_LINES = 400
+FUNCTION_LINES = 60
+
+
+def _reason(line: str, limit: int) -> bool:
+    marker = f"# Over {limit} lines:"
+    text = line.strip()
+    return text.startswith(marker) and len(text.removeprefix(marker).split()) >= 3
+
+
+def _comment_above(lines: list[str], first: int) -> list[str]:
+    """The contiguous comment lines right above line ``first`` (1-based)."""
+    block: list[str] = []
+    index = first - 2
+    while index >= 0 and lines[index].strip().startswith("#"):
+        block.insert(0, lines[index])
+        index -= 1
+    return block
+
+
+def _modules() -> list[Path]:
+    return sorted(SRC.rglob("*.py"))
+
+
+def test_every_module_is_under_the_line_limit_or_says_why() -> None:
+    over = []
+    for path in _modules():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) > MODULE_LINES and not any(
+            _reason(line, MODULE_LINES) for line in lines[:30]
+        ):
+            over.append(f"{path.relative_to(SRC)}: {len(lines)} lines")
+    assert not over, (
+        "modules over 400 lines without a '# Over 400 lines: why' comment:\n" + "\n".join(over)
+    )
+
+
+def test_every_function_is_under_the_line_limit_or_says_why() -> None:
+    over = []
+    for path in _modules():
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        for node in ast.walk(ast.parse(source, str(path))):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            above = _comment_above(lines, first)
+            if length > FUNCTION_LINES and not any(_reason(c, FUNCTION_LINES) for c in above):
+                over.append(f"{path.relative_to(SRC)}:{node.lineno} {node.name}: {length} lines")
+    assert not over, (
+        "functions over 60 lines without a '# Over 60 lines: why' comment above:\n"
+        + "\n".join(over)
+    )
+
+
+def test_the_reason_must_be_words() -> None:
+    assert _reason("    # Over 60 lines: the demo content is one literal table", 60)
+    assert not _reason("# Over 60 lines: the demo content is one literal table", 400)
+    assert not _reason("# Over 60 lines:", 60)
+    assert not _reason("# Over 60 lines: ok", 60)
+    assert not _reason("x = 1  # Over 60 lines: not a comment line of its own", 60)
+
+
+def test_the_reason_is_read_from_the_comment_block_above() -> None:
+    lines = ["x = 1", "# Over 60 lines: one pass over the", "# whole table", "def f():"]
+    assert _comment_above(lines, 4) == lines[1:3]
+    assert _comment_above(lines, 1) == []
