@@ -1,5 +1,6 @@
-"""Organization administration resources: naming, pagination, limits, DELETE answers, and the
-refusals made before anything is sent.
+"""What the client's operations share, over the organization administration resources: the
+naming table, pagination, limits, DELETE answers, the refusals made before anything is sent and
+the request models' checks.
 """
 
 from __future__ import annotations
@@ -34,8 +35,18 @@ from gitbook_mcp.client.models import (
 from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.resources._resource import operation_id_of
 from tests.support.contract import load_contract
-from tests.unit.client import test_resources_orgadmin, test_resources_orgadmin_content
-from tests.unit.client.payloads_orgadmin import MEMBER, Case, Recorder, page_of, sent_body
+from tests.unit.client.resources import (
+    test_collections,
+    test_fonts,
+    test_invites,
+    test_members,
+    test_openapi_specs,
+    test_organizations,
+    test_permissions,
+    test_saml,
+    test_teams,
+)
+from tests.unit.client.resources.payloads_orgadmin import MEMBER, Case, Recorder, page_of, sent_body
 
 pytestmark = pytest.mark.anyio
 
@@ -127,7 +138,17 @@ NAMES: dict[str, dict[str, str]] = {
 }
 """The naming table (plan/CLIENT_NAMES.md) for these nine resources."""
 
-CASES: dict[str, Case] = {**test_resources_orgadmin.CASES, **test_resources_orgadmin_content.CASES}
+CASES: dict[str, Case] = {
+    **test_collections.CASES,
+    **test_fonts.CASES,
+    **test_invites.CASES,
+    **test_members.CASES,
+    **test_openapi_specs.CASES,
+    **test_organizations.CASES,
+    **test_permissions.CASES,
+    **test_saml.CASES,
+    **test_teams.CASES,
+}
 PAGINATED = sorted(
     op
     for op, case in CASES.items()
