@@ -190,13 +190,16 @@ class InternalServerError(APIStatusError):
 
 
 _BY_STATUS: dict[int, type[APIStatusError]] = {
-    400: BadRequestError,
-    401: AuthenticationError,
-    403: PermissionDeniedError,
-    404: NotFoundError,
-    409: ConflictError,
-    412: PreconditionFailedError,
-    429: RateLimitError,
+    cls.status_code: cls
+    for cls in (
+        BadRequestError,
+        AuthenticationError,
+        PermissionDeniedError,
+        NotFoundError,
+        ConflictError,
+        PreconditionFailedError,
+        RateLimitError,
+    )
 }
 
 

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from gitbook_mcp.client import NOT_GIVEN
+from gitbook_mcp.client.models import (
+    collections,
+    fonts,
+    invites,
+    members,
+    openapi_specs,
+    organizations,
+    permissions,
+    saml,
+    teams,
+)
 from gitbook_mcp.client.models._base import APIModel, RequestModel
 from gitbook_mcp.client.models.sites import SiteSpacePointer, UpdateSectionRequest
 from gitbook_mcp.client.models.spaces import MoveSpaceRequest, UpdateSpaceRequest
@@ -53,3 +65,87 @@ def test_request_models_refuse_unknown_fields_and_answers_keep_them() -> None:
     with pytest.raises(ValidationError):
         UpdateSpaceRequest.model_validate({"titel": "typo"})
     assert APIModel.model_validate({"new": 1}).model_extra == {"new": 1}
+
+
+# -- every request model of the organization administration resources ------------------------
+
+VALID_BODIES: list[tuple[type[BaseModel], dict[str, Any]]] = [
+    (organizations.UpdateOrganizationRequest, {"title": "Acme"}),
+    (organizations.SitePointerInput, {"site": "site_1"}),
+    (members.UpdateMemberRequest, {"role": "read"}),
+    (invites.InviteUsersRequest, {"emails": ["a@acme.test"]}),
+    (invites.EmailInvite, {"email": "a@acme.test", "role": None}),
+    (invites.CreateInviteLinkRequest, {"role": "read"}),
+    (invites.UpdateInviteLinkRequest, {"level": "edit"}),
+    (teams.CreateTeamRequest, {"title": "Writers"}),
+    (teams.UpdateTeamRequest, {"title": "Writers"}),
+    (teams.UpdateTeamMembersRequest, {"add": ["usr_1"]}),
+    (teams.AddTeamMemberRequest, {"role": "member"}),
+    (teams.TeamMembershipInput, {"role": "owner"}),
+    (saml.CreateSAMLProviderRequest, {"label": "Okta"}),
+    (saml.UpdateSAMLProviderRequest, {"label": "Okta"}),
+    (collections.CreateCollectionRequest, {"title": "Guides"}),
+    (collections.UpdateCollectionRequest, {"defaultLevel": None}),
+    (collections.MoveCollectionRequest, {"parent": None}),
+    (collections.TransferCollectionRequest, {"organization": "org_2"}),
+    (collections.SpacePointer, {"space": "spc_1"}),
+    (collections.CollectionPointer, {"collection": "col_1"}),
+    (collections.ContentPosition, {"before": {"space": "spc_1"}}),
+    (permissions.InviteUsersAndTeamsRequest, {"role": None, "teams": ["team_1"]}),
+    (permissions.UpdateUserPermissionRequest, {"role": "read"}),
+    (
+        fonts.CreateCustomFontRequest,
+        {"fontFamily": "Inter", "fontFaces": [{"weight": 400, "storageKey": "k"}]},
+    ),
+    (fonts.UpdateCustomFontRequest, {"fontFamily": "Inter"}),
+    (fonts.FontFaceInput, {"weight": 400, "storageKey": "k"}),
+    (fonts.FontFaceUpdate, {"weight": 400, "storageKey": None}),
+    (openapi_specs.CreateOpenAPISpecRequest, {"slug": "pet-store", "source": {"text": "x"}}),
+    (openapi_specs.PutOpenAPISpecRequest, {"source": {"url": "https://a.test/o.yaml"}}),
+    (openapi_specs.UpdateOpenAPISpecRequest, {"visibility": "private"}),
+    (openapi_specs.UrlSource, {"url": "https://a.test/o.yaml"}),
+    (openapi_specs.TextSource, {"text": "openapi: 3.0.0"}),
+]
+
+
+@pytest.mark.parametrize(("model", "body"), VALID_BODIES, ids=[m.__name__ for m, _ in VALID_BODIES])
+def test_request_models_accept_a_valid_body_and_refuse_an_unknown_field(
+    model: type[BaseModel], body: dict[str, Any]
+) -> None:
+    model.model_validate(body)
+    with pytest.raises(ValidationError, match="colour"):
+        model.model_validate({**body, "colour": "red"})
+
+
+def test_every_request_model_of_these_resources_is_checked() -> None:
+    modules = (
+        collections,
+        fonts,
+        invites,
+        members,
+        openapi_specs,
+        organizations,
+        permissions,
+        saml,
+        teams,
+    )
+    defined = {
+        cls
+        for module in modules
+        for cls in vars(module).values()
+        if isinstance(cls, type)
+        and issubclass(cls, RequestModel)
+        and cls.__module__ == module.__name__
+    }
+    assert defined == {model for model, _ in VALID_BODIES}
+
+
+def test_constant_discriminators_are_sent_even_when_left_to_their_default() -> None:
+    move = collections.MoveCollectionRequest.model_validate(
+        {"position": {"after": {"collection": "col_3"}}}
+    )
+    assert move.to_body() == {"position": {"after": {"type": "collection", "collection": "col_3"}}}
+    update = organizations.UpdateOrganizationRequest.model_validate(
+        {"defaultContent": {"site": "site_1"}}
+    )
+    assert update.to_body() == {"defaultContent": {"type": "site", "site": "site_1"}}

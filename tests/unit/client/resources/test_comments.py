@@ -17,7 +17,7 @@ from gitbook_mcp.client.models.comments import Comment, CommentersPage, CommentR
 from gitbook_mcp.client.models.common import Member
 from gitbook_mcp.client.resources._resource import operation_id_of
 from tests.support.contract import load_contract
-from tests.unit.client.payloads_content_sites import (
+from tests.unit.client.resources.payloads_content_sites import (
     COMMENT,
     MEMBER,
     REPLY,

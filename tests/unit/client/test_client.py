@@ -1,5 +1,6 @@
-"""Organization administration resources: naming, pagination, limits, DELETE answers, and the
-refusals made before anything is sent.
+"""What the client's operations share, over the organization administration resources: the
+naming table, pagination, limits, DELETE answers, the refusals made before anything is sent and
+the request models' checks.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from urllib.parse import parse_qsl
 
 import httpx2
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from gitbook_mcp.client import (
     AsyncPaginator,
@@ -20,22 +21,20 @@ from gitbook_mcp.client import (
     InvalidRequestError,
     ListPage,
 )
-from gitbook_mcp.client.models import (
-    collections,
-    fonts,
-    invites,
-    members,
-    openapi_specs,
-    organizations,
-    permissions,
-    saml,
-    teams,
-)
-from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.resources._resource import operation_id_of
 from tests.support.contract import load_contract
-from tests.unit.client import test_resources_orgadmin, test_resources_orgadmin_content
-from tests.unit.client.payloads_orgadmin import MEMBER, Case, Recorder, page_of, sent_body
+from tests.unit.client.resources import (
+    test_collections,
+    test_fonts,
+    test_invites,
+    test_members,
+    test_openapi_specs,
+    test_organizations,
+    test_permissions,
+    test_saml,
+    test_teams,
+)
+from tests.unit.client.resources.payloads_orgadmin import MEMBER, Case, Recorder, page_of, sent_body
 
 pytestmark = pytest.mark.anyio
 
@@ -127,7 +126,17 @@ NAMES: dict[str, dict[str, str]] = {
 }
 """The naming table (plan/CLIENT_NAMES.md) for these nine resources."""
 
-CASES: dict[str, Case] = {**test_resources_orgadmin.CASES, **test_resources_orgadmin_content.CASES}
+CASES: dict[str, Case] = {
+    **test_collections.CASES,
+    **test_fonts.CASES,
+    **test_invites.CASES,
+    **test_members.CASES,
+    **test_openapi_specs.CASES,
+    **test_organizations.CASES,
+    **test_permissions.CASES,
+    **test_saml.CASES,
+    **test_teams.CASES,
+}
 PAGINATED = sorted(
     op
     for op, case in CASES.items()
@@ -369,85 +378,3 @@ async def test_a_move_that_names_nothing_is_refused_before_sending() -> None:
         with pytest.raises(InvalidRequestError, match="parent, before or after"):
             await client.collections.move("col_1")
     assert recorder.requests == []
-
-
-VALID_BODIES: list[tuple[type[BaseModel], dict[str, Any]]] = [
-    (organizations.UpdateOrganizationRequest, {"title": "Acme"}),
-    (organizations.SitePointerInput, {"site": "site_1"}),
-    (members.UpdateMemberRequest, {"role": "read"}),
-    (invites.InviteUsersRequest, {"emails": ["a@acme.test"]}),
-    (invites.EmailInvite, {"email": "a@acme.test", "role": None}),
-    (invites.CreateInviteLinkRequest, {"role": "read"}),
-    (invites.UpdateInviteLinkRequest, {"level": "edit"}),
-    (teams.CreateTeamRequest, {"title": "Writers"}),
-    (teams.UpdateTeamRequest, {"title": "Writers"}),
-    (teams.UpdateTeamMembersRequest, {"add": ["usr_1"]}),
-    (teams.AddTeamMemberRequest, {"role": "member"}),
-    (teams.TeamMembershipInput, {"role": "owner"}),
-    (saml.CreateSAMLProviderRequest, {"label": "Okta"}),
-    (saml.UpdateSAMLProviderRequest, {"label": "Okta"}),
-    (collections.CreateCollectionRequest, {"title": "Guides"}),
-    (collections.UpdateCollectionRequest, {"defaultLevel": None}),
-    (collections.MoveCollectionRequest, {"parent": None}),
-    (collections.TransferCollectionRequest, {"organization": "org_2"}),
-    (collections.SpacePointer, {"space": "spc_1"}),
-    (collections.CollectionPointer, {"collection": "col_1"}),
-    (collections.ContentPosition, {"before": {"space": "spc_1"}}),
-    (permissions.InviteUsersAndTeamsRequest, {"role": None, "teams": ["team_1"]}),
-    (permissions.UpdateUserPermissionRequest, {"role": "read"}),
-    (
-        fonts.CreateCustomFontRequest,
-        {"fontFamily": "Inter", "fontFaces": [{"weight": 400, "storageKey": "k"}]},
-    ),
-    (fonts.UpdateCustomFontRequest, {"fontFamily": "Inter"}),
-    (fonts.FontFaceInput, {"weight": 400, "storageKey": "k"}),
-    (fonts.FontFaceUpdate, {"weight": 400, "storageKey": None}),
-    (openapi_specs.CreateOpenAPISpecRequest, {"slug": "pet-store", "source": {"text": "x"}}),
-    (openapi_specs.PutOpenAPISpecRequest, {"source": {"url": "https://a.test/o.yaml"}}),
-    (openapi_specs.UpdateOpenAPISpecRequest, {"visibility": "private"}),
-    (openapi_specs.UrlSource, {"url": "https://a.test/o.yaml"}),
-    (openapi_specs.TextSource, {"text": "openapi: 3.0.0"}),
-]
-
-
-@pytest.mark.parametrize(("model", "body"), VALID_BODIES, ids=[m.__name__ for m, _ in VALID_BODIES])
-def test_request_models_accept_a_valid_body_and_refuse_an_unknown_field(
-    model: type[BaseModel], body: dict[str, Any]
-) -> None:
-    model.model_validate(body)
-    with pytest.raises(ValidationError, match="colour"):
-        model.model_validate({**body, "colour": "red"})
-
-
-def test_every_request_model_of_these_resources_is_checked() -> None:
-    modules = (
-        collections,
-        fonts,
-        invites,
-        members,
-        openapi_specs,
-        organizations,
-        permissions,
-        saml,
-        teams,
-    )
-    defined = {
-        cls
-        for module in modules
-        for cls in vars(module).values()
-        if isinstance(cls, type)
-        and issubclass(cls, RequestModel)
-        and cls.__module__ == module.__name__
-    }
-    assert defined == {model for model, _ in VALID_BODIES}
-
-
-def test_constant_discriminators_are_sent_even_when_left_to_their_default() -> None:
-    move = collections.MoveCollectionRequest.model_validate(
-        {"position": {"after": {"collection": "col_3"}}}
-    )
-    assert move.to_body() == {"position": {"after": {"type": "collection", "collection": "col_3"}}}
-    update = organizations.UpdateOrganizationRequest.model_validate(
-        {"defaultContent": {"site": "site_1"}}
-    )
-    assert update.to_body() == {"defaultContent": {"type": "site", "site": "site_1"}}

@@ -1,7 +1,7 @@
-"""Content resources: every method's request (method, path, query, body) and answer.
+"""Content resources (a space's and a change request's): every method's request and answer.
 
-Space content, change requests and change-request content (16 operations), each against a
-recording transport and the contract; plus the typed page trees and the refusals.
+Each against a recording transport and the contract; plus the typed page trees and the
+refusals made before sending.
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from gitbook_mcp.client import GitBookClient, InvalidRequestError
 from gitbook_mcp.client.models.content import (
-    ChangeRequest,
     ImportContentResult,
     PageList,
     Revision,
@@ -21,9 +19,7 @@ from gitbook_mcp.client.models.content import (
     RevisionPage,
 )
 from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
-from gitbook_mcp.client.resources._resource import operation_id_of
-from tests.unit.client.payloads_content_sites import (
-    CHANGE_REQUEST,
+from tests.unit.client.resources.payloads_content_sites import (
     CONTENT_LOCATION,
     FILE,
     LINK_USAGE,
@@ -31,6 +27,7 @@ from tests.unit.client.payloads_content_sites import (
     REVISION,
     Case,
     Recorder,
+    module_operations,
     page_of,
     run_case,
 )
@@ -40,12 +37,11 @@ pytestmark = pytest.mark.anyio
 S, S_ = "spc 1", "/spaces/spc%201"
 """A space id that needs percent-encoding, and the path prefix it must produce."""
 CR_ = S_ + "/change-requests/7"
-ATTRS = ("space_content", "change_requests", "change_request_content")
 IMPORT = {"revision": "rev_3", "importedResources": 4, "totalResources": 5}
 BOTH_SWITCHES_OFF = (("metadata", "false"), ("computed", "false"))
 
+
 CASES: dict[str, Case] = {
-    # -- space content
     "getCurrentRevision": Case(
         lambda c: c.space_content.get_revision(S, metadata=False, computed=False),
         "GET",
@@ -78,23 +74,6 @@ CASES: dict[str, Case] = {
         PAGE,
         query=(("metadata", "false"),),
     ),
-    # -- change requests
-    "listChangeRequestsForSpace": Case(
-        lambda c: c.change_requests.list(S, status="merged", contributor="usr_1", limit=10),
-        "GET",
-        S_ + "/change-requests",
-        ChangeRequest,
-        page_of(CHANGE_REQUEST),
-        query=(("status", "merged"), ("contributor", "usr_1"), ("limit", "10")),
-    ),
-    "getChangeRequestById": Case(
-        lambda c: c.change_requests.get(S, "7"),
-        "GET",
-        CR_,
-        ChangeRequest,
-        CHANGE_REQUEST,
-    ),
-    # -- change request content
     "getRevisionOfChangeRequestById": Case(
         lambda c: c.change_request_content.get_revision(S, "7", metadata=False, computed=False),
         "GET",
@@ -184,24 +163,13 @@ CASES: dict[str, Case] = {
 }
 
 
-async def test_every_operation_of_these_resources_has_a_case() -> None:
-    async with GitBookClient(token="t", base_url="http://api.test/v1") as client:
-        implemented = {
-            operation_id_of(getattr(resource, attr))
-            for name, resource in client.resources()
-            if name in ATTRS
-            for attr in dir(resource)
-        } - {None}
-    assert implemented == set(CASES)
-    assert len(CASES) == 16
+def test_every_operation_of_the_module_has_a_case() -> None:
+    assert module_operations("content") == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))
 async def test_request_and_answer(operation_id: str) -> None:
     await run_case(operation_id, CASES[operation_id])
-
-
-# -- answers parsed into models ------------------------------------------------------------------
 
 
 async def test_page_tree_is_typed_and_walks_depth_first() -> None:
@@ -230,9 +198,6 @@ async def test_link_pages_keep_their_stats() -> None:
     assert page.stats.broken.total == 1
 
 
-# -- refusals ------------------------------------------------------------------------------------
-
-
 REFUSED: list[Any] = [
     pytest.param(
         lambda c: c.change_request_content.import_content(S, "7", url="docs.zip", source="zip"),
@@ -245,9 +210,6 @@ REFUSED: list[Any] = [
         ),
         ValidationError,
         id="import-unknown-source",
-    ),
-    pytest.param(
-        lambda c: c.change_requests.list(S, limit=1001), InvalidRequestError, id="limit-over-1000"
     ),
 ]
 

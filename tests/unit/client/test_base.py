@@ -1,4 +1,6 @@
-"""The request loop: retries, errors, limits and secrecy, driven by a scripted transport."""
+"""The request loop: retries, errors, redirects, unreadable answers, limits and secrecy, driven
+by a scripted transport.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from gitbook_mcp.client import (
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
+    RedirectError,
 )
 from gitbook_mcp.client.errors import APIResponseValidationError, APIStatusError
 
@@ -199,35 +202,6 @@ async def test_limit_above_1000_is_refused_before_sending() -> None:
     assert script.requests == []
 
 
-async def test_pagination_follows_next_page_and_await_gives_one_page() -> None:
-    pages = {
-        None: {
-            "items": [{**SPACE, "id": "a"}, {**SPACE, "id": "b"}],
-            "count": 5,
-            "next": {"page": "p2"},
-        },
-        "p2": {
-            "items": [{**SPACE, "id": "c"}, {**SPACE, "id": "d"}],
-            "count": 5,
-            "next": {"page": "p3"},
-        },
-        "p3": {"items": [{**SPACE, "id": "e"}], "count": 5},
-    }
-
-    def serve(request: httpx2.Request) -> httpx2.Response:
-        return httpx2.Response(200, json=pages[request.url.params.get("page")])
-
-    script = Script(serve)
-    client, _ = make_client(script)
-    async with client:
-        first = await client.spaces.list("org", limit=2)
-        ids = [space.id async for space in client.spaces.list("org", limit=2)]
-    assert [s.id for s in first.items] == ["a", "b"]
-    assert first.next_cursor == "p2"
-    assert ids == ["a", "b", "c", "d", "e"]
-    assert all(r.url.params["limit"] == "2" for r in script.requests)
-
-
 async def test_unknown_fields_from_the_server_are_kept() -> None:
     script = Script(httpx2.Response(200, json={**SPACE, "brandNewField": {"x": 1}}))
     client, _ = make_client(script)
@@ -331,3 +305,46 @@ async def test_an_unreadable_page_of_a_list_is_a_response_validation_error() -> 
     async with client:
         with pytest.raises(APIResponseValidationError, match=r"items\.0\.title"):
             await client.spaces.list("org")
+
+
+# -- redirects: an error naming the status and a redacted location, never followed -----------
+
+ELSEWHERE = "https://user:pw@evil.test:8443/collect?token=abc&x=1#frag"
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+async def test_a_redirect_on_a_read_is_an_error_and_is_not_followed(status: int) -> None:
+    script = Script(httpx2.Response(status, headers={"Location": ELSEWHERE}))
+    client, _ = make_client(script)
+    async with client:
+        with pytest.raises(RedirectError) as caught:
+            await client.spaces.get("s1")
+    assert [r.url.host for r in script.requests] == ["api.test"]
+    error = caught.value
+    assert error.status_code == status
+    assert error.path == "/spaces/{spaceId}"
+    assert error.location == "https://evil.test:8443/collect"
+    text = str(error)
+    assert f"HTTP {status}" in text
+    assert "https://evil.test:8443/collect" in text
+    for secret in ("token=abc", "frag", "pw", TOKEN):
+        assert secret not in text
+
+
+async def test_a_redirect_on_a_delete_is_not_read_as_deleted() -> None:
+    script = Script(httpx2.Response(302, headers={"Location": "/v1/elsewhere"}))
+    client, _ = make_client(script)
+    async with client:
+        with pytest.raises(RedirectError, match="to /v1/elsewhere"):
+            await client.spaces.delete("s1")
+    assert len(script.requests) == 1
+
+
+async def test_a_redirect_on_a_write_is_not_retried_nor_read_as_an_empty_success() -> None:
+    script = Script(httpx2.Response(307))
+    client, slept = make_client(script)
+    async with client:
+        with pytest.raises(RedirectError, match="to no location"):
+            await client.space_permissions.invite("s1", role="read", users=["u1"])
+    assert len(script.requests) == 1
+    assert slept == []

@@ -37,6 +37,7 @@ __all__ = [
     "Case",
     "Recorder",
     "check_exchange",
+    "module_operations",
     "page_of",
     "run_case",
     "sent_body",
@@ -360,3 +361,14 @@ async def run_case(operation_id: str, case: Case) -> Any:
     parsed = result.items[0] if isinstance(result, ListPage) else result
     assert isinstance(parsed, case.returns)
     return result
+
+
+def module_operations(module: str) -> set[str]:
+    """Every operationId implemented by the resources of ``client/resources/<module>.py``."""
+    client = GitBookClient(token="t")
+    found = set()
+    for op, method in client.operations().items():
+        resource = getattr(method, "__self__", None) or getattr(method, "_resource", None)
+        if type(resource).__module__.rsplit(".", 1)[-1] == module:
+            found.add(op)
+    return found
