@@ -10,9 +10,6 @@ import anyio
 
 __all__ = ["RateLimiter"]
 
-_EPSILON = 1e-9
-"""Tokens short of a whole one that still count as whole (float error of the clock sums)."""
-
 
 class RateLimiter:
     """Spaces requests at least ``1 / rate`` seconds apart (a token bucket of ``burst`` tokens).
@@ -41,12 +38,15 @@ class RateLimiter:
     async def acquire(self) -> None:
         """Wait until one more request may start."""
         async with self._lock:
-            while True:
-                now = self._clock()
-                elapsed = now - self._updated
-                self._updated = now
-                self._tokens = min(float(self._burst), self._tokens + elapsed / self._interval)
-                if self._tokens >= 1.0 - _EPSILON:  # rounding must not leave a token unusable
-                    self._tokens = max(0.0, self._tokens - 1.0)
-                    return
-                await self._sleep((1.0 - self._tokens) * self._interval)
+            now = self._clock()
+            elapsed = now - self._updated
+            self._updated = now
+            self._tokens = min(float(self._burst), self._tokens + elapsed / self._interval)
+            if self._tokens >= 1.0:
+                self._tokens -= 1.0
+                return
+            # Wait exactly for the missing part of a token, then spend it: re-reading the clock
+            # could leave a rounding error short of a whole token and spin.
+            await self._sleep((1.0 - self._tokens) * self._interval)
+            self._tokens = 0.0
+            self._updated = self._clock()
