@@ -160,12 +160,19 @@ def build_server(
     extra_setup: Callable[[GitBookServer], None] | None = None,
     secrets: tuple[str, ...] = (),
     withheld: Callable[[], dict[str, str]] = dict,
+    tool_options: dict[str, Any] | None = None,
 ) -> GitBookServer:
     """The server for the selected tools; the client is created when the server starts.
 
     ``secrets`` (the API token) are redacted from every failure shown to the agent.
     """
-    runtime = Runtime(tools, client_factory, refresh_interval=refresh_interval, secrets=secrets)
+    runtime = Runtime(
+        tools,
+        client_factory,
+        refresh_interval=refresh_interval,
+        secrets=secrets,
+        tool_options=tool_options,
+    )
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Runtime]:

@@ -101,4 +101,6 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         extra_setup=setup,
         secrets=tuple(t for t in (settings.api_token, settings.local_token) if t),
         withheld=lambda: withheld_tools(all_tools(), operations(settings.profile)),
+        # The local workspace's documents carry no link nodes: links are read from markdown.
+        tool_options={"content_format": "markdown" if settings.local else "document"},
     )
