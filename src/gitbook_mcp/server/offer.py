@@ -29,11 +29,11 @@ def for_profile(tool: ToolDef, available: frozenset[str]) -> ToolDef | None:
     kept = [m for m in tool.methods if m not in gone]
     if not kept:
         return None
-    notes = "; ".join(f"{m}: {instead}" if instead else m for m, instead in missing)
+    notes = "; ".join(f"{m} ({instead})" if instead else m for m, instead in missing)
     return replace(
         tool,
         input=_narrowed(tool.input, tool.method_arg, kept),
-        description=f"{tool.description} Not on this API: {notes}.",
+        description=f"{tool.description} Not offered on this API profile: {notes}.",
         available=available,
     )
 

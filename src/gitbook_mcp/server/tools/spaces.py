@@ -159,7 +159,9 @@ class SpaceWriteArgs(Args):
         # space's own organization).
         ("restore", ORG_ADMIN),
     ),
-    method_needs=(("transfer", Needs(("transferSpace",), instead="the live API has no transfer")),),
+    method_needs=(
+        ("transfer", Needs(("transferSpace",), instead="no transfer between organizations")),
+    ),
     render=render_space,
 )
 async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
