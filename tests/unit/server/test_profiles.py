@@ -22,6 +22,7 @@ from gitbook_mcp.local.http.call import Call
 from gitbook_mcp.local.routes import ROUTES
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES
+from gitbook_mcp.server.docs import profiles_cell
 from gitbook_mcp.server.offer import for_profile
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.server.tooling import Needs
@@ -151,3 +152,11 @@ async def test_live_section_group_methods_use_the_section_update(store: Store) -
         b'{"siteSectionGroupId":null}',
     ]
     assert not any("/section-groups/" in path and "/sections" in path for _, path, _ in sent)
+
+
+def test_the_tool_table_says_which_profiles_offer_each_tool() -> None:
+    cells = {t.name: profiles_cell(t) for t in all_tools()}
+    assert cells["list_backlinks"] == "seed"
+    assert cells["import_content"] == "seed"
+    assert cells["write_space"] == "seed, live (not transfer)"
+    assert cells["write_section_group"] == "seed, live"
