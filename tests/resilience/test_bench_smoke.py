@@ -14,7 +14,7 @@ async def test_quick_benchmarks_run_and_report() -> None:
     results = await run.collect(run.QUICK)
     text = run.report(results, run.QUICK)
     assert "| start-up to `initialize`" in text
-    assert results["context"]["default"]["tools"] == 26
+    assert results["context"]["default"]["tools"] == 25  # live profile: no list_backlinks
     assert results["load"]["calls"] == run.QUICK["clients"] * run.QUICK["client_calls"]
 
 

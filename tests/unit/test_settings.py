@@ -57,7 +57,14 @@ PRECEDENCE: list[tuple[list[str], str, list[str], Any, str, Any, Any]] = [
     (LOCAL_API, "fault_seed", ["--fault-seed", "-3"], -3, "11", 11, 0),
     (LOCAL_API, "allowed_hosts", ["--allowed-hosts", "a:1"], ("a:1",), "b,c", ("b", "c"), ()),
     (LOCAL_API, "import_root", ["--import-root", "/d"], Path("/d"), "/e", Path("/e"), None),
+    (SERVE, "profile", ["--profile", "seed"], "seed", "seed", "seed", "live"),
+    (LOCAL_API, "profile", ["--profile", "seed"], "seed", "seed", "seed", "live"),
 ]
+
+
+def test_an_unknown_profile_is_refused_naming_the_profiles() -> None:
+    with pytest.raises(OptionError, match="expected one of seed, live"):
+        parse_args(["--profile", "beta"], {})
 
 
 @pytest.mark.parametrize(

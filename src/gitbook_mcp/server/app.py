@@ -20,6 +20,7 @@ from mcp.types import Resource, Tool
 
 from gitbook_mcp import __version__
 from gitbook_mcp.server.handler import make_handler, notify_tools_changed, tool_error
+from gitbook_mcp.server.offer import withheld_method
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.schemas import inline_defs, slim
@@ -44,9 +45,17 @@ class GitBookServer(MCPServer[Any]):
     ``initialize`` never waits for schema building or prompt files.
     """
 
-    def __init__(self, runtime: Runtime, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        runtime: Runtime,
+        *,
+        withheld: Callable[[], dict[str, str]] = dict,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.runtime = runtime
+        self.withheld = withheld
+        """Tools the API profile cannot serve, each with what replaces it."""
         self._deferred: list[Callable[[GitBookServer], None]] = []
         self._listed: list[Tool] | None = None
         self.middleware.append(SetupOnFirstUse(self))
@@ -91,6 +100,10 @@ class GitBookServer(MCPServer[Any]):
     ) -> Any:
         """Refuse unknown arguments and tools this token is not offered, before the handler."""
         tool = self.runtime.tools.get(name)
+        if tool is None and name in (withheld := self.withheld()):
+            return tool_error(f"Tool {name} is not offered on this API profile: {withheld[name]}.")
+        if tool is not None and (why := withheld_method(tool, arguments)) is not None:
+            return tool_error(why)
         if tool is not None:
             before, after = await self.runtime.ensure_permissions()
             if before and before != after and context is not None:
@@ -146,12 +159,20 @@ def build_server(
     refresh_interval: float = 300.0,
     extra_setup: Callable[[GitBookServer], None] | None = None,
     secrets: tuple[str, ...] = (),
+    withheld: Callable[[], dict[str, str]] = dict,
+    tool_options: dict[str, Any] | None = None,
 ) -> GitBookServer:
     """The server for the selected tools; the client is created when the server starts.
 
     ``secrets`` (the API token) are redacted from every failure shown to the agent.
     """
-    runtime = Runtime(tools, client_factory, refresh_interval=refresh_interval, secrets=secrets)
+    runtime = Runtime(
+        tools,
+        client_factory,
+        refresh_interval=refresh_interval,
+        secrets=secrets,
+        tool_options=tool_options,
+    )
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Runtime]:
@@ -169,6 +190,7 @@ def build_server(
         version=__version__,
         instructions=INSTRUCTIONS,
         lifespan=lifespan,
+        withheld=withheld,
     )
 
     def register_tools(target: GitBookServer) -> None:

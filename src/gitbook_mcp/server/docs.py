@@ -5,20 +5,38 @@ A test compares these with the README, so the README can never describe tools th
 
 from __future__ import annotations
 
+from gitbook_mcp.client.profiles import PROFILES, operations
 from gitbook_mcp.server.gating import permission_table
+from gitbook_mcp.server.offer import for_profile
 from gitbook_mcp.server.tooling import ToolDef
 from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, all_tools
 
 __all__ = ["permissions_markdown", "replace_section", "tools_markdown"]
 
 
+def profiles_cell(tool: ToolDef) -> str:
+    """The API profiles that offer a tool, with the methods a profile leaves out."""
+    cells = []
+    for profile in PROFILES:
+        offered = for_profile(tool, operations(profile))
+        if offered is None:
+            continue
+        missing = [m for m in tool.methods if m not in offered.methods]
+        cells.append(profile + (f" (not {', '.join(missing)})" if missing else ""))
+    return ", ".join(cells)
+
+
 def tools_markdown(tools: list[ToolDef] | None = None) -> str:
     every = tools if tools is not None else all_tools()
-    lines = ["| tool | toolset | read-only | what it does |", "|---|---|---|---|"]
+    lines = [
+        "| tool | toolset | read-only | profiles | what it does |",
+        "|---|---|---|---|---|",
+    ]
     for tool in every:
         default = "" if tool.toolset in DEFAULT_TOOLSETS else " (opt-in)"
         ro = "yes" if tool.read_only else "no"
-        lines.append(f"| `{tool.name}` | {tool.toolset}{default} | {ro} | {tool.description} |")
+        row = f"| `{tool.name}` | {tool.toolset}{default} | {ro} | {profiles_cell(tool)} |"
+        lines.append(f"{row} {tool.description} |")
     return "\n".join(lines)
 
 

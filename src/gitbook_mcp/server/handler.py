@@ -66,7 +66,12 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
             context = ToolContext(
                 client=client,
                 progress=progress,
-                options={"refresh": refresh, "space_owner": runtime.space_owner},
+                options={
+                    **runtime.tool_options,
+                    "refresh": refresh,
+                    "space_owner": runtime.space_owner,
+                },
+                available=tool.available,
             )
             result = await tool.handler(context, args)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads

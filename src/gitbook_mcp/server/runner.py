@@ -8,10 +8,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import GitBookServer, build_server
+from gitbook_mcp.server.offer import withheld_tools
 from gitbook_mcp.server.runtime import ClientFactory
-from gitbook_mcp.server.toolsets import Selection, build_tool_list, check_selection
+from gitbook_mcp.server.toolsets import Selection, all_tools, build_tool_list, check_selection
 from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ def client_factory(settings: Settings) -> ClientFactory:
             async with GitBookClient(
                 token=settings.local_token,
                 base_url=LOCAL_BASE_URL,
+                # TODO(lead): create_app(store, profile=settings.profile) once the local
+                # workspace serves profiles (issue 10 §3); today it serves every operation.
                 transport=LocalTransport(create_app(store)),
                 **options,
             ) as client:
@@ -82,6 +86,7 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         include=settings.tools,
         exclude=settings.exclude_tools,
         read_only=settings.read_only,
+        profile=settings.profile,
     )
     check_selection(selection)
 
@@ -95,4 +100,7 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         refresh_interval=settings.permissions_refresh,
         extra_setup=setup,
         secrets=tuple(t for t in (settings.api_token, settings.local_token) if t),
+        withheld=lambda: withheld_tools(all_tools(), operations(settings.profile)),
+        # The local workspace's documents carry no link nodes: links are read from markdown.
+        tool_options={"content_format": "markdown" if settings.local else "document"},
     )

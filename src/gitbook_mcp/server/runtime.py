@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -45,9 +45,12 @@ class Runtime:
         *,
         refresh_interval: float,
         secrets: tuple[str, ...] = (),
+        tool_options: dict[str, Any] | None = None,
     ) -> None:
         self._tools_source = tools
         self.secrets = secrets
+        self.tool_options = dict(tool_options or {})
+        """Options every tool call sees in ``ToolContext.options`` (e.g. ``content_format``)."""
         self.load_error: Exception | None = None
         self._failed_at = 0.0
         self._tools: dict[str, ToolDef] | None = None

@@ -32,6 +32,7 @@ __all__ = [
     "ANY_TOKEN",
     "Args",
     "Decorator",
+    "Needs",
     "Permission",
     "Progress",
     "ToolContext",
@@ -69,6 +70,23 @@ ANY_TOKEN = Permission("token", "authenticated", "")
 """For writes whose authority is the request itself (joining with an invite link)."""
 
 
+@dataclass(frozen=True)
+class Needs:
+    """The API operations a tool (or one method of it) calls, so that it is offered only on the
+    profiles that have them: all of ``operations``, or else all of ``otherwise`` (another way to
+    do the same); ``instead`` tells the agent what replaces it where neither is available."""
+
+    operations: tuple[str, ...]
+    otherwise: tuple[str, ...] = ()
+    instead: str = ""
+
+    def met_by(self, available: frozenset[str]) -> bool:
+        """Whether a profile with the ``available`` operations can serve it."""
+        if available.issuperset(self.operations):
+            return True
+        return bool(self.otherwise) and available.issuperset(self.otherwise)
+
+
 class ToolFailure(Exception):
     """A failure to report to the agent as a tool error, with what to do next."""
 
@@ -83,6 +101,12 @@ class ToolContext:
     client: GitBookClient
     progress: Progress
     options: dict[str, Any] = field(default_factory=dict)
+    available: frozenset[str] | None = None
+    """The operations of the API profile in use (None: not known, assume all)."""
+
+    def has(self, operation_id: str) -> bool:
+        """Whether the API profile in use has the operation (to choose between two ways)."""
+        return self.available is None or operation_id in self.available
 
 
 Handler = Callable[[ToolContext, Any], Awaitable[BaseModel]]
@@ -110,6 +134,10 @@ class ToolDef:
     title: str | None = None
     method_permissions: tuple[tuple[str, Permission], ...] = ()
     method_arg: str = "method"
+    needs: Needs | None = None
+    method_needs: tuple[tuple[str, Needs], ...] = ()
+    available: frozenset[str] | None = None
+    """The operations of the profile this tool was offered for (set by `toolsets.for_profile`)."""
 
     def __post_init__(self) -> None:
         if self.read_only and (
@@ -203,10 +231,21 @@ def read_tool(
     title: str | None = None,
     idempotent: bool = True,
     open_world: bool = True,
+    needs: Needs | None = None,
+    method_needs: tuple[tuple[str, Needs], ...] = (),
 ) -> Decorator:
     """Declare a tool that only reads: no permission needed beyond what the API checks."""
     hints = {"idempotent": idempotent, "open_world": open_world}
-    return _declarer(toolset, description, read_only=True, render=render, title=title, **hints)
+    return _declarer(
+        toolset,
+        description,
+        read_only=True,
+        render=render,
+        title=title,
+        needs=needs,
+        method_needs=method_needs,
+        **hints,
+    )
 
 
 def write_tool(
@@ -220,10 +259,10 @@ def write_tool(
     idempotent: bool = False,
     description: str | None = None,
     title: str | None = None,
+    needs: Needs | None = None,
+    method_needs: tuple[tuple[str, Needs], ...] = (),
 ) -> Decorator:
     """Declare a tool that writes: the flag it needs (per ``method`` for a grouped tool)."""
-    flags = {"permission": permission, "method_permissions": method_permissions}
-    hints = {"destructive": destructive, "idempotent": idempotent}
     return _declarer(
         toolset,
         description,
@@ -231,8 +270,12 @@ def write_tool(
         render=render,
         title=title,
         method_arg=method_arg,
-        **flags,
-        **hints,
+        permission=permission,
+        method_permissions=method_permissions,
+        destructive=destructive,
+        idempotent=idempotent,
+        needs=needs,
+        method_needs=method_needs,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.server.tooling import ToolDef, Toolset
 
 __all__ = [
@@ -81,6 +82,8 @@ class Selection:
     exclude: tuple[str, ...] = ()
     read_only: bool = False
     extra: tuple[str, ...] = field(default=())
+    profile: Profile | None = "live"
+    """The API profile: tools (and methods) it lacks the operations of are left out (None: all)."""
 
 
 def all_tools() -> list[ToolDef]:
@@ -107,7 +110,7 @@ def _expand(names: Iterable[str]) -> list[str]:
 
 
 def build_tool_list(selection: Selection, tools: list[ToolDef] | None = None) -> list[ToolDef]:
-    """Apply toolsets, then extra tools, then exclusions, then read-only mode."""
+    """Apply toolsets, then extra tools, then exclusions, then read-only mode, then the profile."""
     every = tools if tools is not None else all_tools()
     by_name = {t.name: t for t in every}
     for name in (*selection.include, *selection.exclude):
@@ -122,7 +125,12 @@ def build_tool_list(selection: Selection, tools: list[ToolDef] | None = None) ->
     picked = [by_name[n] for n in names if n not in excluded]
     if selection.read_only:
         picked = [t for t in picked if t.read_only]
-    return picked
+    if selection.profile is None:
+        return picked
+    from gitbook_mcp.server.offer import for_profile
+
+    available = operations(selection.profile)
+    return [offered for t in picked if (offered := for_profile(t, available)) is not None]
 
 
 def check_selection(selection: Selection) -> None:

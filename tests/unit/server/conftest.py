@@ -29,6 +29,9 @@ def make_server(store: Store, token: str = CANARY, **options: object) -> GitBook
         ) as client:
             yield client
 
+    # The in-process local workspace serves the seed operations (every one), so the seed
+    # profile is the default here; a test of the live profile passes profile="live".
+    options.setdefault("profile", "seed")
     settings = Settings(local=True, **options)  # type: ignore[arg-type]
     return create_server(settings, factory=factory)
 

@@ -1,4 +1,4 @@
-"""With ``--toolsets all`` every one of the 136 operations is reachable through some tool.
+"""With ``--toolsets all`` every seed operation but the two link listings is reachable.
 
 Each toolset's scenario (``tests/unit/server/reach/<toolset>.py``) must call every tool of the
 toolset and every method of a grouped tool, without a tool error; together the scenarios must
@@ -53,9 +53,14 @@ async def test_the_scenario_calls_every_tool_and_method_of_its_toolset(toolset: 
     assert sorted(expected - reached.calls, key=str) == []
 
 
+UNUSED = {"listSpaceLinks", "listPageLinksInChangeRequest"}
+"""Link listings no tool calls: check_links reads links from content (the live API lacks them)."""
+
+
 async def test_all_toolsets_together_reach_every_operation() -> None:
     operations: set[str] = set()
     for toolset in ALL_TOOLSETS:
         operations |= (await _reach(toolset)).operations
-    expected = set(load_contract().operations)
+    assert operations & UNUSED == set()
+    expected = set(load_contract().operations) - UNUSED
     assert sorted(expected - operations) == []

@@ -1,4 +1,5 @@
-"""What agents see: the ``tools/list`` byte budgets, and one schema snapshot per tool.
+"""What agents see, per API profile: the ``tools/list`` byte budgets, and one schema snapshot per
+tool (``snapshots/<profile>/<tool>.json``).
 
 Set UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change; the diff then shows in
 review.
@@ -15,7 +16,7 @@ import pytest
 
 from tests.unit.server.conftest import McpFactory
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.parametrize("profile", ["seed", "live"])]
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 DEFAULT_BUDGET = 20_000
 ALL_BUDGET = 60_000
@@ -28,31 +29,32 @@ def _compact(tools: list[Any]) -> str:
     )
 
 
-async def test_default_toolsets_fit_the_budget(mcp: McpFactory) -> None:
-    async with mcp("gb_local_admin") as client:
+async def test_default_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> None:
+    async with mcp("gb_local_admin", profile=profile) as client:
         size = len(_compact((await client.list_tools()).tools).encode())
     assert size <= DEFAULT_BUDGET, f"tools/list is {size} bytes, budget {DEFAULT_BUDGET}"
 
 
-async def test_all_toolsets_fit_the_budget(mcp: McpFactory) -> None:
-    async with mcp("gb_local_admin", toolsets=("all",)) as client:
+async def test_all_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> None:
+    async with mcp("gb_local_admin", toolsets=("all",), profile=profile) as client:
         size = len(_compact((await client.list_tools()).tools).encode())
     assert size <= ALL_BUDGET, f"tools/list is {size} bytes, budget {ALL_BUDGET}"
 
 
-async def test_every_tool_matches_its_snapshot(mcp: McpFactory) -> None:
-    async with mcp("gb_local_admin", toolsets=("all",)) as client:
+async def test_every_tool_matches_its_snapshot(mcp: McpFactory, profile: str) -> None:
+    async with mcp("gb_local_admin", toolsets=("all",), profile=profile) as client:
         tools = (await client.list_tools()).tools
+    snapshots = SNAPSHOTS / profile
     update = os.environ.get("UPDATE_SNAPSHOTS") == "1"
     drift = []
     for tool in tools:
         data = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
         text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        path = SNAPSHOTS / f"{tool.name}.json"
+        path = snapshots / f"{tool.name}.json"
         if update:
             path.write_text(text, encoding="utf-8")
         elif not path.exists() or path.read_text(encoding="utf-8") != text:
             drift.append(tool.name)
-    stale = {p.stem for p in SNAPSHOTS.glob("*.json")} - {t.name for t in tools}
+    stale = {p.stem for p in snapshots.glob("*.json")} - {t.name for t in tools}
     assert drift == [], f"schemas changed for {drift}: review, then rerun with UPDATE_SNAPSHOTS=1"
     assert stale == set(), f"snapshots of removed tools: {stale}"

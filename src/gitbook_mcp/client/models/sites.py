@@ -184,7 +184,9 @@ class AddSectionRequest(RequestModel):
 class UpdateSectionRequest(RequestModel):
     """``condition``, ``icon`` and ``description`` None remove them; absent leaves unchanged."""
 
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"condition", "description", "icon"})
+    nullable_fields: ClassVar[frozenset[str]] = frozenset(
+        {"condition", "description", "icon", "siteSectionGroupId"}
+    )
 
     title: SiteSectionTitle | None = None
     path: SiteSectionPath | None = None
@@ -192,6 +194,8 @@ class UpdateSectionRequest(RequestModel):
     condition: Condition | None = None
     icon: Icon | None = None
     description: SiteSectionDescription | None = None
+    siteSectionGroupId: str | None = None
+    """Live profile only: the group the section joins (None: it leaves its group)."""
 
 
 class SiteSectionPointer(RequestModel):

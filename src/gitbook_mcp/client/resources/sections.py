@@ -89,10 +89,12 @@ class SiteSections(APIResource):
         condition: str | NotGiven | None = NOT_GIVEN,
         icon: str | NotGiven | None = NOT_GIVEN,
         description: str | NotGiven | None = NOT_GIVEN,
+        site_section_group_id: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSection:
         """PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}
 
         Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
+        ``site_section_group_id`` (live profile) puts the section in a group, None takes it out.
         """
         body = UpdateSectionRequest.model_validate(
             {
@@ -102,6 +104,7 @@ class SiteSections(APIResource):
                 "condition": condition,
                 "icon": icon,
                 "description": description,
+                "siteSectionGroupId": site_section_group_id,
             }
         )
         return await self._client.request(

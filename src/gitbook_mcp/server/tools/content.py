@@ -15,7 +15,7 @@ from gitbook_mcp.server.rendering import (
     truncate,
     untrusted,
 )
-from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, read_tool
 from gitbook_mcp.server.tools._shared import (
     ChangeRequestId,
     Cursor,
@@ -194,6 +194,10 @@ class BacklinkList(BaseModel):
     CONTENT,
     render=lambda r: (
         "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks) or "No backlinks."
+    ),
+    needs=Needs(
+        ("listChangeRequestPageBacklinks", "listChangeRequestFileBacklinks"),
+        instead="check_links reads every link from the pages' content instead",
     ),
 )
 async def list_backlinks(ctx: ToolContext, args: BacklinksArgs) -> BacklinkList:

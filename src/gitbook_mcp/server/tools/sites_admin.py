@@ -15,7 +15,7 @@ from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, need
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import SITES_ADMIN
@@ -203,7 +203,22 @@ def _render_group(r: GroupResult) -> str:
     return f"Group {r.group.title} [{r.group.id}]: sections {', '.join(r.group.sections)}"
 
 
-@write_tool(SITES_ADMIN, permission=SITE_ADMIN, render=_render_group)
+_SECTION_UPDATE = Needs(("updateSiteSectionById",))
+"""The live API moves a section into or out of a group by updating the section."""
+
+
+@write_tool(
+    SITES_ADMIN,
+    permission=SITE_ADMIN,
+    render=_render_group,
+    method_needs=(
+        ("add_section", Needs(("addSectionToGroup",), otherwise=_SECTION_UPDATE.operations)),
+        (
+            "remove_section",
+            Needs(("removeSectionFromGroup",), otherwise=_SECTION_UPDATE.operations),
+        ),
+    ),
+)
 async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupResult:
     """Add, update or move a section group; add or remove its sections."""
     ids = (args.organization_id, args.site_id)
@@ -218,9 +233,32 @@ async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupRe
     if args.method == "move":
         return _group(await groups.move(*ids, group_id, **_place(args)))
     section_id = need(args.section_id, "section_id", args.method)
+    if not ctx.has("addSectionToGroup"):
+        return await _regroup(ctx, ids, group_id, section_id, join=args.method == "add_section")
     if args.method == "add_section":
         return _group(await groups.add_section(*ids, group_id, section_id=section_id))
     return GroupResult(removed=await groups.remove_section(*ids, group_id, section_id))
+
+
+async def _find_group(ctx: ToolContext, ids: tuple[str, str], group_id: str) -> SiteSectionGroup:
+    async for group in ctx.client.section_groups.list(*ids):
+        if group.id == group_id:
+            return group
+    raise ToolFailure(f"No section group {group_id} on site {ids[1]} (see list_site_sections).")
+
+
+async def _regroup(
+    ctx: ToolContext, ids: tuple[str, str], group_id: str, section_id: str, *, join: bool
+) -> GroupResult:
+    """The live API's way: the section's own ``siteSectionGroupId`` says which group it is in."""
+    group = await _find_group(ctx, ids, group_id)
+    if not join:
+        if section_id not in {s.id for s in group.sections}:
+            return GroupResult(removed=False)
+        await ctx.client.sections.update(*ids, section_id, site_section_group_id=None)
+        return GroupResult(removed=True)
+    await ctx.client.sections.update(*ids, section_id, site_section_group_id=group_id)
+    return _group(await _find_group(ctx, ids, group_id))
 
 
 class McpServerView(BaseModel):

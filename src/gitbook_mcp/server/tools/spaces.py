@@ -15,6 +15,7 @@ from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.tooling import (
     Args,
+    Needs,
     Permission,
     ToolContext,
     ToolFailure,
@@ -158,6 +159,9 @@ class SpaceWriteArgs(Args):
         # space's own organization).
         ("restore", ORG_ADMIN),
     ),
+    method_needs=(
+        ("transfer", Needs(("transferSpace",), instead="no transfer between organizations")),
+    ),
     render=render_space,
 )
 async def write_space(ctx: ToolContext, args: SpaceWriteArgs) -> SpaceView:
@@ -276,6 +280,10 @@ class Imported(BaseModel):
     SPACES,
     permission=SPACE_EDIT,
     render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
+    needs=Needs(
+        ("importContentInChangeRequest",),
+        instead="the live API has no import: write pages in a change request instead",
+    ),
 )
 async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
     """Import content from a URL into a change request, as a new revision. The real service takes a

@@ -119,7 +119,7 @@ async def run_scenario(
         ) as client:
             yield client
 
-    server = create_server(Settings(local=True, toolsets=toolsets), factory=factory)
+    server = create_server(Settings(local=True, toolsets=toolsets, profile="seed"), factory=factory)
     try:
         async with Client(server, cache=None) as client:
 

@@ -1,33 +1,64 @@
-"""The ``links`` toolset: every broken link of a change request, with progress."""
+"""The ``links`` toolset: broken links read from the pages' content, on both API profiles."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from gitbook_mcp.local.seed.content import CR_INSTALL
 from tests.unit.server.conftest import McpFactory
 
 pytestmark = pytest.mark.anyio
 
+BROKEN_IN_CR = {
+    ("getting-started/install", "getting-started/verify", "page"),
+    ("getting-started/upgrade", "guides/migration", "page"),
+    ("getting-started/upgrade", "file upgrade.png", "file"),
+    ("getting-started/configure", "file spec-sheet.pdf", "file"),
+}
 
-async def test_check_links_finds_every_broken_link_of_a_change_request(mcp: McpFactory) -> None:
+
+def _broken(report: dict[str, Any]) -> set[tuple[str, str, str]]:
+    return {(b["page_path"], b["target"], b["kind"]) for b in report["broken"]}
+
+
+@pytest.mark.parametrize("profile", ["seed", "live"])
+async def test_check_links_finds_every_broken_link_of_a_change_request(
+    mcp: McpFactory, profile: str
+) -> None:
     progress: list[float] = []
 
     async def on_progress(done: float, total: float | None, message: str | None) -> None:
         progress.append(done)
 
-    async with mcp() as client:
+    async with mcp(profile=profile) as client:
         result = await client.call_tool(
             "check_links",
-            {"space_id": "spc_handbook", "change_request_id": "1"},
+            {"space_id": "spc_handbook", "change_request_id": CR_INSTALL},
             progress_callback=on_progress,
         )
     report = result.structured_content
-    broken = {(b["page_path"], b["target"]) for b in report["broken"]}
-    assert broken == {
-        ("getting-started/install", "verify.md"),
-        ("getting-started/upgrade", "../guides/migration.md"),
-        ("getting-started/upgrade", "../.gitbook/assets/upgrade.png"),
-        ("getting-started/configure", "../.gitbook/assets/spec-sheet.pdf"),
-    }
-    assert report["pages_scanned"] == 8
-    assert sorted(progress)[-1] == 8
+    assert result.is_error is False, result.content
+    assert _broken(report) == BROKEN_IN_CR
+    assert all(b["reason"] and b["text"] for b in report["broken"])
+    assert report["pages_scanned"] == max(progress)
+
+
+async def test_one_page_mode_counts_are_that_pages_share_of_the_full_scan(
+    mcp: McpFactory,
+) -> None:
+    args = {"space_id": "spc_handbook", "change_request_id": CR_INSTALL}
+    async with mcp(profile="live") as client:
+        full = (await client.call_tool("check_links", args)).structured_content
+        tree = (await client.call_tool("get_page_tree", args)).structured_content
+        pages = [p["id"] for p in tree["pages"] if p.get("type", "document") == "document"]
+        shares = [
+            (await client.call_tool("check_links", {**args, "page_id": page})).structured_content
+            for page in pages
+        ]
+    assert sum(s["links_checked"] for s in shares) == full["links_checked"]
+    assert set().union(*(_broken(s) for s in shares)) == _broken(full)
+    for share in shares:
+        assert len(share["links"]) >= share["links_checked"]
+        assert [x for x in share["links"] if x["status"] == "broken"] == share["broken"]
