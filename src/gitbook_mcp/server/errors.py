@@ -26,6 +26,7 @@ from gitbook_mcp.client.errors import (
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
+    RedirectError,
 )
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
@@ -135,6 +136,13 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         return f"Nothing to do: {said(error.message)}."
     if isinstance(error, PreconditionFailedError):
         return f"Cannot be done now: {said(error.message)}."
+    if isinstance(error, RedirectError):
+        verb = "the change was not applied" if writes else "nothing was read"
+        return (
+            f"The API answered with a redirect ({said(error.message)}); {verb}. Redirects are never "
+            "followed, since they could carry the token to another host: check GITBOOK_API_URL "
+            "(the API's base URL, such as https://api.gitbook.com/v1). Retrying will not help."
+        )
     if isinstance(error, APIStatusError):
         verb = "The change was not applied" if writes else "Nothing was read"
         return (

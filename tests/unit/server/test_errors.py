@@ -18,6 +18,7 @@ from gitbook_mcp.client.errors import (
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
+    RedirectError,
 )
 from gitbook_mcp.server.errors import describe_failure, describe_validation, redact, said
 from gitbook_mcp.server.tooling import ToolFailure
@@ -107,6 +108,17 @@ def test_a_write_that_may_have_been_applied_says_how_to_check() -> None:
     assert "Call list_x to see whether it was applied before retrying." in text
     failed = _describe(_status(InternalServerError, 500, "oops"), writes=True)
     assert "The change was not applied; retry shortly." in failed
+
+
+def test_a_redirect_says_what_to_check_and_never_to_retry() -> None:
+    redirect = _status(RedirectError, 301, "unexpected redirect (HTTP 301) to https://x.test/v2")
+    for writes, verb in ((True, "the change was not applied"), (False, "nothing was read")):
+        text = _describe(redirect, writes=writes)
+        assert text.startswith("The API answered with a redirect (unexpected redirect (HTTP 301)")
+        assert verb in text
+        assert "GITBOOK_API_URL" in text
+        assert "Retrying will not help." in text
+        assert "retry shortly" not in text
 
 
 def test_invalid_fields_are_named_one_a_line() -> None:
