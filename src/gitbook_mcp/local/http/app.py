@@ -18,6 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.local.errors import DomainError
 from gitbook_mcp.local.faults import FaultConfig, FaultPlan, RateLimitConfig, RateLimiter
 from gitbook_mcp.local.http.body import BodyRefused, read_json
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
     from gitbook_mcp.local.store import Store
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "served_routes"]
 
 
 def _endpoint(handler: Handler, store: Store) -> Callable[[Request], Awaitable[Response]]:
@@ -66,15 +67,29 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, message)
 
 
+def served_routes(profile: Profile, routes: list[RouteSpec] = ROUTES) -> list[RouteSpec]:
+    """The rows a profile serves, chosen by operationId: a row the profile lacks answers 404."""
+    wanted = operations(profile)
+    return [spec for spec in routes if spec.operation_id in wanted]
+
+
 def create_app(
     store: Store,
     *,
+    profile: Profile = "seed",
     faults: FaultConfig | None = None,
     rate_limit: RateLimitConfig | None = None,
     routes: list[RouteSpec] | None = None,
     security: TransportSecuritySettings | None = None,
 ) -> ASGIApp:
-    """The local workspace API, served under ``/v1`` (Host/Origin-checked given ``security``)."""
+    """The local workspace API of ``profile``, under ``/v1`` (Host/Origin-checked given ``security``).
+
+    ``seed`` by default so that a bare call serves every route the suite was written against;
+    ``local-api`` and ``serve --local`` default to ``live``. In a profile, only the rows whose
+    operationId it has are served; any other path answers 404 in the API's error shape, as the
+    real service answers an operation it no longer has. ``routes`` (tests) replaces the table
+    and is served as given.
+    """
     plan = FaultPlan(faults) if faults is not None and faults.active else None
     layers = [
         Middleware(Faults, plan, faults.retry_after_s if faults is not None else 1.0),
@@ -89,9 +104,10 @@ def create_app(
             methods=[spec.method],
             middleware=layers,
         )
-        for spec in (routes if routes is not None else ROUTES)
+        for spec in (served_routes(profile) if routes is None else routes)
     ]
     app = Starlette(routes=table, exception_handlers={HTTPException: _http_error})
     app.state.store = store
+    app.state.profile = profile
     outer: ASGIApp = DropConnections(app)
     return HostGuard(outer, security) if security is not None else outer
