@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 from gitbook_mcp.client import constants
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.options import (
     BOOL,
     LIST,
@@ -73,6 +74,9 @@ class CommonSettings(Options):
     )
     log_level: str = option("INFO", LEVELS, "Log level; logs go to stderr, never stdout")
     log_json: bool = option(False, BOOL, "Logs as JSON lines")
+    profile: Profile = option(
+        "live", choice("seed", "live"), "API profile: live (the service today) or seed (0.130.0)"
+    )
 
 
 @dataclass(frozen=True)
