@@ -7,6 +7,7 @@ Handlers only translate between HTTP and the store; every rule lives in the stor
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
@@ -34,6 +35,7 @@ from gitbook_mcp.local.http.middleware import (
     actor_of,
 )
 from gitbook_mcp.local.http.route import Handler, RouteSpec
+from gitbook_mcp.local.http.shapes import reshape
 from gitbook_mcp.local.routes import ROUTES, starlette_path
 
 if TYPE_CHECKING:
@@ -44,12 +46,27 @@ if TYPE_CHECKING:
 __all__ = ["create_app", "served_routes"]
 
 
-def _endpoint(handler: Handler, store: Store) -> Callable[[Request], Awaitable[Response]]:
+def _in_profile(profile: Profile, response: Response) -> Response:
+    """A success's JSON in the profile's shape (the store renders the seed shapes)."""
+    if profile == "seed" or not isinstance(response, JSONResponse) or response.status_code >= 300:
+        return response
+    headers = {k: v for k, v in response.headers.items() if k not in _RECOMPUTED}
+    body = reshape(profile, json.loads(bytes(response.body)))
+    return JSONResponse(body, status_code=response.status_code, headers=headers)
+
+
+_RECOMPUTED = frozenset({"content-length", "content-type"})
+
+
+def _endpoint(
+    handler: Handler, store: Store, profile: Profile
+) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         try:
             store.spaces.purge_expired()
             body = await read_json(request)
             response = await handler(Call(request, store, actor_of(request.scope), body))
+            response = _in_profile(profile, response)
         except DomainError as exc:
             response = error_response(status_for(exc), exc.message)
         except BodyRefused as exc:
@@ -100,7 +117,7 @@ def create_app(
     table = [
         Route(
             "/v1" + starlette_path(spec.path),
-            _endpoint(spec.handler, store),
+            _endpoint(spec.handler, store, profile),
             methods=[spec.method],
             middleware=layers,
         )
