@@ -169,6 +169,7 @@ ROUTES: list[RouteSpec] = [
     RouteSpec("POST", SITE + "/redirects", site_links.create_redirect, "createSiteRedirect"),
     RouteSpec("PATCH", SITE + "/redirects/{siteRedirectId}", site_links.update_redirect, "updateSiteRedirectById"),
     RouteSpec("DELETE", SITE + "/redirects/{siteRedirectId}", site_links.delete_redirect, "deleteSiteRedirectById"),
+    RouteSpec("PUT", SITE + "/redirects", site_links.bulk_upsert_redirects, "bulkUpsertSiteRedirects"),
     RouteSpec("GET", SITE + "/redirect", site_links.get_redirect_by_source, "getSiteRedirectBySource"),
     RouteSpec("GET", SITE + "/mcp-servers", site_links.list_servers, "listSiteMcpServers"),
     RouteSpec("POST", SITE + "/mcp-servers", site_links.create_server, "createSiteMcpServer"),
