@@ -33,4 +33,5 @@ def _later(package: str, name: str) -> Migration:
 
 MIGRATIONS: list[Migration] = [schema_of(domain) for domain in DOMAINS] + [
     _later(f"{__package__}.sites", "redirects_live"),
+    _later(f"{__package__}.sites", "findings"),
 ]
