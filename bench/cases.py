@@ -87,7 +87,16 @@ class StdioProcess:
 
 
 def _ours(db: Path) -> list[str]:
-    return [sys.executable, "-m", "gitbook_mcp", "--local", "--local-db", str(db)]
+    return [
+        sys.executable,
+        "-m",
+        "gitbook_mcp",
+        "--local",
+        "--profile",
+        "seed",
+        "--local-db",
+        str(db),
+    ]
 
 
 def startup(runs: int) -> dict[str, Any]:
@@ -134,6 +143,8 @@ async def local_api(db: Path, *extra: str) -> AsyncIterator[str]:
             str(db),
             "--seed",
             "demo",
+            "--profile",
+            "seed",  # the scans list links, which the live profile no longer has
             "--log-level",
             "ERROR",
             *extra,
@@ -345,6 +356,8 @@ async def http_load(clients: int, calls: int) -> dict[str, Any]:
                 "-m",
                 "gitbook_mcp",
                 "--local",
+                "--profile",
+                "seed",  # the scan lists links, which the live profile no longer has
                 "--local-db",
                 str(Path(tmp) / "l.db"),
                 "--transport",

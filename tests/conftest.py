@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import httpx2
 import pytest
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store, create_app, load_demo
 from gitbook_mcp.local.clock import ManualClock
 from tests.support.local import raw_api
@@ -54,22 +55,34 @@ def store(clock: ManualClock) -> Iterator[Store]:
 
 
 @pytest.fixture
-def app(store: Store) -> object:
-    return create_app(store)
+def profile() -> Profile:
+    """The API profile the app serves and its answers are checked against.
+
+    ``seed`` unless a test module overrides this fixture (``return "live"``) or a test
+    parametrizes it (``@pytest.mark.parametrize("profile", ["live"])``).
+    """
+    return "seed"
 
 
 @pytest.fixture
-async def api(app: object) -> AsyncIterator[httpx2.AsyncClient]:
-    """The admin's raw HTTP client (canary token), checked against the contract."""
-    async with raw_api(app, CANARY) as client:
+def app(store: Store, profile: Profile) -> object:
+    return create_app(store, profile=profile)
+
+
+@pytest.fixture
+async def api(app: object, profile: Profile) -> AsyncIterator[httpx2.AsyncClient]:
+    """The admin's raw HTTP client (canary token), checked against the profile's contract."""
+    async with raw_api(app, CANARY, profile=profile) as client:
         yield client
 
 
 @pytest.fixture
-def api_as(app: object) -> Callable[[str | None], AbstractAsyncContextManager[httpx2.AsyncClient]]:
+def api_as(
+    app: object, profile: Profile
+) -> Callable[[str | None], AbstractAsyncContextManager[httpx2.AsyncClient]]:
     """``async with api_as("gb_local_reader") as c:`` a raw client for another demo token."""
 
     def make(token: str | None) -> AbstractAsyncContextManager[httpx2.AsyncClient]:
-        return raw_api(app, token)
+        return raw_api(app, token, profile=profile)
 
     return make

@@ -94,7 +94,9 @@ def _local_api(settings: LocalApiSettings) -> int:
         RateLimitConfig(limit=s.rate_limit, window_s=s.rate_window) if s.rate_limit else None
     )
     security = security_for(s.host, s.port, list(s.allowed_hosts), list(s.allowed_origins))
-    app = create_app(store, faults=_faults(s), rate_limit=rate_limit, security=security)
+    app = create_app(
+        store, profile=s.profile, faults=_faults(s), rate_limit=rate_limit, security=security
+    )
     url = f"http://{s.host}:{s.port}/v1"
     if demo_tokens and s.host not in LOOPBACK:
         log.warning(
@@ -104,7 +106,14 @@ def _local_api(settings: LocalApiSettings) -> int:
             "can reach this address (--expose-demo-tokens)",
         )
     import_root = str(s.import_root) if s.import_root else None
-    log.info("local_api.start", url=url, db=s.db, seed=s.seed, import_root=import_root)
+    log.info(
+        "local_api.start",
+        url=url,
+        profile=s.profile,
+        db=s.db,
+        seed=s.seed,
+        import_root=import_root,
+    )
     uvicorn.Server(server_config(app, s.host, s.port, s.log_level)).run()
     store.close()
     return 0

@@ -1,25 +1,18 @@
-"""The contract of each API profile, loaded once: ``openapi.json`` (seed) and ``openapi-live.json``."""
+"""Answers built from the contract of each API profile (the contracts live in tests/support)."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import httpx2
-from openapi_schema_validator import OAS31Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
-from gitbook_mcp.client.profiles import Profile
 from tests.contract.schema_instances import InstanceBuilder, Variant
 from tests.support.contract import (
+    CONTRACT_FILES,
     Contract,
+    OAS31Contract,
     Operation,
-    _rebase,
-    _without_discriminators,
-    load_contract,
+    load_profile_contract,
 )
 
 __all__ = [
@@ -29,40 +22,6 @@ __all__ = [
     "serving_transport",
     "success_answer",
 ]
-
-CONTRACT_FILES: dict[Profile, Path] = {
-    "seed": Path(__file__).resolve().parent / "openapi.json",
-    "live": Path(__file__).resolve().parent / "openapi-live.json",
-}
-
-
-class OAS31Contract(Contract):
-    """A contract in OpenAPI 3.1 (the live one): JSON Schema 2020-12, ``type: "null"`` unions."""
-
-    def __init__(self, document: dict[str, Any]) -> None:
-        super().__init__(document)
-        resource = Resource(contents=_without_discriminators(document), specification=DRAFT202012)
-        self._registry = Registry().with_resource("urn:contract", resource)
-
-    def _validator(self, schema: dict[str, Any]) -> Any:
-        key = json.dumps(schema, sort_keys=True)
-        validator = self._validators.get(key)
-        if validator is None:
-            validator = self._validators[key] = OAS31Validator(
-                _rebase(schema), registry=self._registry
-            )
-        return validator
-
-
-@cache
-def load_profile_contract(profile: Profile) -> Contract:
-    """The vendored contract of a profile (the seed one is the suite's shared instance)."""
-    if profile == "seed":
-        return load_contract()
-    document = json.loads(CONTRACT_FILES[profile].read_text())
-    if str(document.get("openapi", "")).startswith("3.1"):
-        return OAS31Contract(document)
-    return Contract(document)
 
 
 def success_answer(op: Operation, contract: Contract) -> tuple[int, dict[str, Any] | None]:

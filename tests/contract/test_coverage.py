@@ -7,7 +7,7 @@ import re
 
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.local.routes import ROUTES
-from tests.support.contract import load_contract
+from tests.support.contract import load_contract, load_profile_contract
 
 
 def test_contract_has_the_136_operations_of_the_checklist() -> None:
@@ -50,9 +50,14 @@ def test_client_methods_take_path_ids_positionally_and_options_by_keyword() -> N
 
 
 def test_local_workspace_routes_every_operation_once() -> None:
-    contract = load_contract()
     routed = [(spec.operation_id, spec.method, spec.path) for spec in ROUTES]
     assert len(routed) == len({r[0] for r in routed}), "an operation is routed twice"
-    expected = {(op.operation_id, op.method, op.path) for op in contract.operations.values()}
-    assert sorted(expected - set(routed)) == []
-    assert sorted(set(routed) - expected) == []
+    seed, live = (
+        {
+            (op.operation_id, op.method, op.path)
+            for op in load_profile_contract(p).operations.values()
+        }
+        for p in ("seed", "live")
+    )
+    assert sorted(seed - set(routed)) == []
+    assert sorted(set(routed) - seed - live) == []

@@ -1,9 +1,9 @@
-"""Property-based run over the contract against the local workspace (schemathesis).
+"""Property-based run over each profile's contract against the local workspace (schemathesis).
 
-For every operation, requests are generated from the contract (valid and deliberately invalid
-ones) and sent to the in-process app as the admin; the run fails on any 5xx answer and on any
-answer whose body breaks the contract. The number of examples per operation is bounded so
-that the run stays within the test command's time budget.
+For every operation of a profile, requests are generated from that profile's contract (valid and
+deliberately invalid ones) and sent to an in-process app serving that profile, as the admin; the
+run fails on any 5xx answer and on any answer whose body breaks the contract. The examples per
+operation are bounded so that both profiles together take about what one run took before.
 """
 
 from __future__ import annotations
@@ -17,35 +17,57 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store, create_app, load_demo
-from tests.support.contract import CONTRACT_PATH
+from tests.support.contract import CONTRACT_FILES
 
-EXAMPLES_PER_OPERATION = 6
-
-_document: dict[str, Any] = json.loads(CONTRACT_PATH.read_text())
-_document["servers"] = [{"url": "/v1"}]
-schema = schemathesis.openapi.from_dict(_document)
-schema.config.generation.update(max_examples=EXAMPLES_PER_OPERATION)
-# The coverage phase enumerates boundary cases of every body schema up front; the contract's
-# recursive document schemas make that unbounded, so the run is examples plus fuzzing.
-schema.config.phases.update(phases=["examples", "fuzzing"])
-
-_store = Store(":memory:")
-load_demo(_store)
-_app = create_app(_store)
+EXAMPLES_PER_OPERATION = 3
+"""Per operation and profile: 136 seed + 149 live operations, about 6 per seed operation before."""
 
 
-@pytest.mark.slow
-@schema.parametrize()
-@settings(
+def _schema(profile: Profile) -> Any:
+    document: dict[str, Any] = json.loads(CONTRACT_FILES[profile].read_text())
+    document["servers"] = [{"url": "/v1"}]
+    schema = schemathesis.openapi.from_dict(document)
+    schema.config.generation.update(max_examples=EXAMPLES_PER_OPERATION)
+    # The coverage phase enumerates boundary cases of every body schema up front; the contract's
+    # recursive document schemas make that unbounded, so the run is examples plus fuzzing.
+    schema.config.phases.update(phases=["examples", "fuzzing"])
+    return schema
+
+
+def _app(profile: Profile) -> object:
+    store = Store(":memory:")
+    load_demo(store)
+    return create_app(store, profile=profile)
+
+
+_APPS: dict[Profile, object] = {"seed": _app("seed"), "live": _app("live")}
+_SETTINGS = settings(
     max_examples=EXAMPLES_PER_OPERATION,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
-def test_no_server_error_and_no_contract_break(case: schemathesis.Case) -> None:
+
+
+def _run(case: schemathesis.Case, profile: Profile) -> None:
     case.call_and_validate(
-        app=_app,
+        app=_APPS[profile],
         headers={"Authorization": "Bearer gb_local_admin"},
         checks=[not_a_server_error, response_schema_conformance],
     )
+
+
+@pytest.mark.slow
+@_schema("seed").parametrize()
+@_SETTINGS
+def test_seed_no_server_error_and_no_contract_break(case: schemathesis.Case) -> None:
+    _run(case, "seed")
+
+
+@pytest.mark.slow
+@_schema("live").parametrize()
+@_SETTINGS
+def test_live_no_server_error_and_no_contract_break(case: schemathesis.Case) -> None:
+    _run(case, "live")

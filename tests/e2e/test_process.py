@@ -27,6 +27,8 @@ def _env(db: Path, token: str = "gb_local_admin") -> dict[str, str]:
     env.update(
         {"GITBOOK_LOCAL_DB": str(db), "GITBOOK_LOCAL_TOKEN": token, "GITBOOK_LOG_LEVEL": "WARNING"}
     )
+    # These flows include the seed's link listings (check_links); --local defaults to live.
+    env["GITBOOK_PROFILE"] = "seed"
     return env
 
 

@@ -1,4 +1,7 @@
-"""Check requests and responses against the vendored contract (``tests/contract/openapi.json``).
+"""Check requests and responses against the vendored contract of a profile.
+
+``tests/contract/openapi.json`` is the seed profile's (OpenAPI 3.0), ``openapi-live.json`` the
+live profile's (OpenAPI 3.1); `load_profile_contract` gives either, `load_contract` the seed one.
 
 `Contract.check_response` validates an answer's JSON body against the schema the contract gives
 for that operation and status (error statuses against the ``Error`` schema), and
@@ -15,11 +18,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from openapi_schema_validator import OAS30Validator
+from openapi_schema_validator import OAS30Validator, OAS31Validator
 from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT4
+from referencing.jsonschema import DRAFT4, DRAFT202012
+
+from gitbook_mcp.client.profiles import Profile
 
 CONTRACT_PATH = Path(__file__).resolve().parent.parent / "contract" / "openapi.json"
+CONTRACT_FILES: dict[Profile, Path] = {
+    "seed": CONTRACT_PATH,
+    "live": CONTRACT_PATH.with_name("openapi-live.json"),
+}
 ERROR_STATUSES = {400, 401, 403, 404, 409, 412, 429, 500, 502, 503, 504}
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -239,6 +248,36 @@ def _coerce_scalar(value: str, schema: dict[str, Any]) -> Any:
     return value
 
 
+class OAS31Contract(Contract):
+    """A contract in OpenAPI 3.1 (the live one): JSON Schema 2020-12, ``type: "null"`` unions."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        super().__init__(document)
+        resource = Resource(contents=_without_discriminators(document), specification=DRAFT202012)
+        self._registry = Registry().with_resource("urn:contract", resource)
+
+    def _validator(self, schema: dict[str, Any]) -> Any:
+        key = json.dumps(schema, sort_keys=True)
+        validator = self._validators.get(key)
+        if validator is None:
+            validator = self._validators[key] = OAS31Validator(
+                _rebase(schema), registry=self._registry
+            )
+        return validator
+
+
 @cache
 def load_contract() -> Contract:
+    """The seed profile's contract (``openapi.json``)."""
     return Contract(json.loads(CONTRACT_PATH.read_text()))
+
+
+@cache
+def load_profile_contract(profile: Profile) -> Contract:
+    """The vendored contract of a profile (the seed one is the suite's shared instance)."""
+    if profile == "seed":
+        return load_contract()
+    document = json.loads(CONTRACT_FILES[profile].read_text())
+    if str(document.get("openapi", "")).startswith("3.1"):
+        return OAS31Contract(document)
+    return Contract(document)

@@ -11,6 +11,7 @@ from gitbook_mcp.local.handlers.content import content
 from gitbook_mcp.local.handlers.organizations import invites as org_invites
 from gitbook_mcp.local.handlers.organizations import organizations, teams
 from gitbook_mcp.local.handlers.organizations import settings as org_settings
+from gitbook_mcp.local.handlers.sites import findings as site_findings
 from gitbook_mcp.local.handlers.sites import links as site_links
 from gitbook_mcp.local.handlers.sites import sections as site_sections
 from gitbook_mcp.local.handlers.sites import sites
@@ -169,7 +170,11 @@ ROUTES: list[RouteSpec] = [
     RouteSpec("POST", SITE + "/redirects", site_links.create_redirect, "createSiteRedirect"),
     RouteSpec("PATCH", SITE + "/redirects/{siteRedirectId}", site_links.update_redirect, "updateSiteRedirectById"),
     RouteSpec("DELETE", SITE + "/redirects/{siteRedirectId}", site_links.delete_redirect, "deleteSiteRedirectById"),
+    RouteSpec("PUT", SITE + "/redirects", site_links.bulk_upsert_redirects, "bulkUpsertSiteRedirects"),
     RouteSpec("GET", SITE + "/redirect", site_links.get_redirect_by_source, "getSiteRedirectBySource"),
+    RouteSpec("GET", SITE + "/findings", site_findings.list_findings, "listSiteFindings"),
+    RouteSpec("GET", SITE + "/findings/{siteFindingId}", site_findings.get_finding, "getSiteFindingById"),
+    RouteSpec("PATCH", SITE + "/findings/{siteFindingId}", site_findings.update_finding, "updateSiteFindingById"),
     RouteSpec("GET", SITE + "/mcp-servers", site_links.list_servers, "listSiteMcpServers"),
     RouteSpec("POST", SITE + "/mcp-servers", site_links.create_server, "createSiteMcpServer"),
     RouteSpec("GET", SITE + "/mcp-servers/{siteMcpServerId}", site_links.get_server, "getSiteMcpServerById"),

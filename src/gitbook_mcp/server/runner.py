@@ -48,13 +48,16 @@ def client_factory(settings: Settings) -> ClientFactory:
             reset_local_db(settings.local_db)
         store = Store(settings.local_db, import_root=settings.import_root, seed=load_demo)
         try:
-            _log.info("local.ready", db=str(settings.local_db), role_token=settings.local_token)
+            _log.info(
+                "local.ready",
+                db=str(settings.local_db),
+                profile=settings.profile,
+                role_token=settings.local_token,
+            )
             async with GitBookClient(
                 token=settings.local_token,
                 base_url=LOCAL_BASE_URL,
-                # TODO(lead): create_app(store, profile=settings.profile) once the local
-                # workspace serves profiles (issue 10 §3); today it serves every operation.
-                transport=LocalTransport(create_app(store)),
+                transport=LocalTransport(create_app(store, profile=settings.profile)),
                 **options,
             ) as client:
                 yield client

@@ -11,15 +11,10 @@ from typing import Any
 import httpx2
 import pytest
 from mcp.client import Client
-from starlette.responses import Response
 
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import REMOVED_IN_LIVE, operations
+from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.local import LocalTransport, Store, create_app
-from gitbook_mcp.local.handlers.site_common import site_ids
-from gitbook_mcp.local.handlers.site_sections import update_section
-from gitbook_mcp.local.http.call import Call
-from gitbook_mcp.local.routes import ROUTES
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES
 from gitbook_mcp.server.docs import profiles_cell
@@ -84,32 +79,6 @@ async def test_calls_of_what_live_lacks_say_what_replaces_it(mcp: McpFactory) ->
     assert "'transfer' is not available on this API profile" in transfer.content[0].text
 
 
-async def _live_update_section(call: Call) -> Response:
-    """The live service's way into a group: ``siteSectionGroupId`` on the section update."""
-    body = call.raw_body if isinstance(call.raw_body, dict) else {}
-    if "siteSectionGroupId" in body:
-        section = call.path("siteSectionId")
-        groups = call.store.sites.groups
-        current = call.store.db.scalar(
-            "SELECT group_id FROM site_sections WHERE id = ?", (section,)
-        )
-        if current:
-            groups.remove_section(call.actor, *site_ids(call), current, section)
-        if body["siteSectionGroupId"]:
-            groups.add_section(call.actor, *site_ids(call), body["siteSectionGroupId"], section)
-        # The seed handler reads the other fields; the local Call has no public way to drop one.
-        call._body = {k: v for k, v in body.items() if k != "siteSectionGroupId"}
-    return await update_section(call)
-
-
-def _live_routes() -> list[Any]:
-    routes = [r for r in ROUTES if r.operation_id not in REMOVED_IN_LIVE]
-    return [
-        replace(r, handler=_live_update_section) if r.operation_id == "updateSiteSectionById" else r
-        for r in routes
-    ]
-
-
 async def test_live_section_group_methods_use_the_section_update(store: Store) -> None:
     sent: list[tuple[str, str, bytes]] = []
 
@@ -120,7 +89,7 @@ async def test_live_section_group_methods_use_the_section_update(store: Store) -
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
-        app = create_app(store, routes=_live_routes())
+        app = create_app(store, profile="live")
         async with GitBookClient(
             token="gb_local_admin", base_url="http://local.test/v1", transport=Recording(app)
         ) as client:

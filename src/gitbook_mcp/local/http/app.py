@@ -7,6 +7,7 @@ Handlers only translate between HTTP and the store; every rule lives in the stor
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -14,10 +15,11 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.local.errors import DomainError
 from gitbook_mcp.local.faults import FaultConfig, FaultPlan, RateLimitConfig, RateLimiter
 from gitbook_mcp.local.http.body import BodyRefused, read_json
@@ -33,6 +35,7 @@ from gitbook_mcp.local.http.middleware import (
     actor_of,
 )
 from gitbook_mcp.local.http.route import Handler, RouteSpec
+from gitbook_mcp.local.http.shapes import reshape
 from gitbook_mcp.local.routes import ROUTES, starlette_path
 
 if TYPE_CHECKING:
@@ -40,15 +43,30 @@ if TYPE_CHECKING:
 
     from gitbook_mcp.local.store import Store
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "served_routes"]
 
 
-def _endpoint(handler: Handler, store: Store) -> Callable[[Request], Awaitable[Response]]:
+def _in_profile(profile: Profile, response: Response) -> Response:
+    """A success's JSON in the profile's shape (the store renders the seed shapes)."""
+    if profile == "seed" or not isinstance(response, JSONResponse) or response.status_code >= 300:
+        return response
+    headers = {k: v for k, v in response.headers.items() if k not in _RECOMPUTED}
+    body = reshape(profile, json.loads(bytes(response.body)))
+    return JSONResponse(body, status_code=response.status_code, headers=headers)
+
+
+_RECOMPUTED = frozenset({"content-length", "content-type"})
+
+
+def _endpoint(
+    handler: Handler, store: Store, profile: Profile
+) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         try:
             store.spaces.purge_expired()
             body = await read_json(request)
             response = await handler(Call(request, store, actor_of(request.scope), body))
+            response = _in_profile(profile, response)
         except DomainError as exc:
             response = error_response(status_for(exc), exc.message)
         except BodyRefused as exc:
@@ -66,15 +84,29 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, message)
 
 
+def served_routes(profile: Profile, routes: list[RouteSpec] = ROUTES) -> list[RouteSpec]:
+    """The rows a profile serves, chosen by operationId: a row the profile lacks answers 404."""
+    wanted = operations(profile)
+    return [spec for spec in routes if spec.operation_id in wanted]
+
+
 def create_app(
     store: Store,
     *,
+    profile: Profile = "seed",
     faults: FaultConfig | None = None,
     rate_limit: RateLimitConfig | None = None,
     routes: list[RouteSpec] | None = None,
     security: TransportSecuritySettings | None = None,
 ) -> ASGIApp:
-    """The local workspace API, served under ``/v1`` (Host/Origin-checked given ``security``)."""
+    """The local workspace API of ``profile``, under ``/v1`` (Host/Origin-checked given ``security``).
+
+    ``seed`` by default so that a bare call serves every route the suite was written against;
+    ``local-api`` and ``serve --local`` default to ``live``. In a profile, only the rows whose
+    operationId it has are served; any other path answers 404 in the API's error shape, as the
+    real service answers an operation it no longer has. ``routes`` (tests) replaces the table
+    and is served as given.
+    """
     plan = FaultPlan(faults) if faults is not None and faults.active else None
     layers = [
         Middleware(Faults, plan, faults.retry_after_s if faults is not None else 1.0),
@@ -85,13 +117,14 @@ def create_app(
     table = [
         Route(
             "/v1" + starlette_path(spec.path),
-            _endpoint(spec.handler, store),
+            _endpoint(spec.handler, store, profile),
             methods=[spec.method],
             middleware=layers,
         )
-        for spec in (routes if routes is not None else ROUTES)
+        for spec in (served_routes(profile) if routes is None else routes)
     ]
     app = Starlette(routes=table, exception_handlers={HTTPException: _http_error})
     app.state.store = store
+    app.state.profile = profile
     outer: ASGIApp = DropConnections(app)
     return HostGuard(outer, security) if security is not None else outer

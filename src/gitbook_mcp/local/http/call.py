@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import ROLES, Actor
@@ -250,6 +251,12 @@ class Call:
         for key, value in request.query_params.multi_items():
             multi.setdefault(key, []).append(value)
         self.query = Query(dict(request.query_params), multi)
+
+    @property
+    def profile(self) -> Profile:
+        """The API profile the app serves (`create_app`'s ``profile``), for per-profile rules."""
+        profile: Profile = getattr(self.request.app.state, "profile", "seed")
+        return profile
 
     def path(self, name: str) -> str:
         value: str = self.request.path_params[name]

@@ -25,4 +25,13 @@ def schema_of(domain: str) -> Migration:
     return (domain, text)
 
 
-MIGRATIONS: list[Migration] = [schema_of(domain) for domain in DOMAINS]
+def _later(package: str, name: str) -> Migration:
+    """A change made after the squash, applied once to new and existing files alike."""
+    text = resources.files(package).joinpath(f"{name}.sql").read_text(encoding="utf-8")
+    return (name, text)
+
+
+MIGRATIONS: list[Migration] = [schema_of(domain) for domain in DOMAINS] + [
+    _later(f"{__package__}.sites", "redirects_live"),
+    _later(f"{__package__}.sites", "findings"),
+]

@@ -1,4 +1,4 @@
-"""HTTP translation for the redirects and the MCP servers of a docs site (10 operations).
+"""HTTP translation for the redirects and the MCP servers of a docs site (11 operations).
 
 The formats of the contract are checked here (redirect source pattern, destination shape,
 header maps); the store checks that destinations exist and sources are free.
@@ -11,14 +11,17 @@ from typing import Any
 
 from starlette.responses import Response
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.sites.common import BASE, changes, listing, site_ids
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
-from gitbook_mcp.local.store.sites.redirects import DESTINATION_KINDS
+from gitbook_mcp.local.store.sites.redirect_batch import bulk_upsert
+from gitbook_mcp.local.store.sites.redirects import OPTIONS
 
 __all__ = [
     "HEADER_NAME_RE",
     "SOURCE_RE",
+    "bulk_upsert_redirects",
     "create_redirect",
     "create_server",
     "delete_redirect",
@@ -36,7 +39,13 @@ SOURCE_RE = re.compile(
 )
 """The contract's ``SiteRedirectSourcePath``: an absolute path of non-empty segments of
 unreserved characters or percent-encoded bytes, without a trailing slash."""
+LIVE_SOURCE_RE = re.compile(
+    r"^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+"
+    r"(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$"
+)
+"""The live contract's source: the same, plus ``+`` and a trailing wildcard (``/a/*``, ``/a*``)."""
 SOURCE_MAX = 512
+BATCH_MAX = 500
 HEADER_NAME_RE = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 """An HTTP header name (an RFC 9110 token)."""
 
@@ -44,6 +53,11 @@ _DESTINATION_FIELDS: dict[str, tuple[str, ...]] = {
     "site-section": ("siteSectionId",),
     "site-space": ("siteSpaceId",),
     "site-page": ("siteSpaceId", "pageId"),
+}
+_LIVE_DESTINATION_FIELDS: dict[str, tuple[str, ...]] = {
+    **_DESTINATION_FIELDS,
+    "external": ("url",),
+    "path": ("spaceId", "path"),
 }
 REDIRECT = f"{BASE}/redirects/{{siteRedirectId}}"
 SERVERS = f"{BASE}/mcp-servers"
@@ -53,15 +67,19 @@ SERVER = f"{SERVERS}/{{siteMcpServerId}}"
 # -- redirects --------------------------------------------------------------------------------
 
 
-def destination(value: Any) -> dict[str, str]:
-    """The destination as stored: ``kind`` and exactly the ids that kind carries."""
+def destination(value: Any, profile: Profile = "seed") -> dict[str, str]:
+    """The destination as stored: ``kind`` and exactly the ids that kind carries (live adds
+    ``external`` URLs and ``path`` destinations)."""
     if not isinstance(value, dict):
         raise Invalid("destination", "must be an object")
     kind = value.get("kind")
-    if kind not in _DESTINATION_FIELDS:
-        raise Invalid("destination.kind", f"must be one of {', '.join(DESTINATION_KINDS)}")
+    kinds = _LIVE_DESTINATION_FIELDS if profile == "live" else _DESTINATION_FIELDS
+    if kind not in kinds:
+        raise Invalid("destination.kind", f"must be one of {', '.join(kinds)}")
+    if kind == "external" and not str(value.get("url", "")).startswith(("http://", "https://")):
+        raise Invalid("destination.url", "must be an absolute http(s) URL")
     clean = {"kind": str(kind)}
-    for field in _DESTINATION_FIELDS[kind]:
+    for field in kinds[kind]:
         ident = value.get(field)
         if not isinstance(ident, str) or not ident:
             raise Invalid(f"destination.{field}", f"is required for a {kind} destination")
@@ -69,10 +87,19 @@ def destination(value: Any) -> dict[str, str]:
     return clean
 
 
-def _source(fields: Body, *, required: bool = False) -> Any:
+def _source(fields: Body, profile: Profile, *, required: bool = False) -> Any:
+    pattern = LIVE_SOURCE_RE if profile == "live" else SOURCE_RE
     return fields.string(
-        "source", required=required, max_len=SOURCE_MAX, pattern=SOURCE_RE, default=Body.ABSENT
+        "source", required=required, max_len=SOURCE_MAX, pattern=pattern, default=Body.ABSENT
     )
+
+
+def _options(call: Call, fields: Body) -> dict[str, Any]:
+    """The live redirect options given (``captureWildcard``, ``permanent``, ``draft``)."""
+    if call.profile != "live":
+        return {}
+    given = {name: fields.boolean(name, default=Body.ABSENT) for name in OPTIONS}
+    return {name: value for name, value in given.items() if value is not Body.ABSENT}
 
 
 async def list_redirects(call: Call) -> Response:
@@ -85,8 +112,9 @@ async def create_redirect(call: Call) -> Response:
         call.store.sites.redirects.create(
             call.actor,
             *site_ids(call),
-            source=_source(b, required=True),
-            destination=destination(b.raw("destination", required=True)),
+            source=_source(b, call.profile, required=True),
+            destination=destination(b.raw("destination", required=True), call.profile),
+            options=_options(call, b),
         )
     )
 
@@ -94,14 +122,50 @@ async def create_redirect(call: Call) -> Response:
 async def update_redirect(call: Call) -> Response:
     b = call.body
     fields = {
-        "source": _source(b),
-        "destination": destination(b.raw("destination")) if b.has("destination") else Body.ABSENT,
+        "source": _source(b, call.profile),
+        "destination": (
+            destination(b.raw("destination"), call.profile) if b.has("destination") else Body.ABSENT
+        ),
+        **_options(call, b),
     }
     return ok(
         call.store.sites.redirects.update(
             call.actor, *site_ids(call), call.path("siteRedirectId"), changes(fields)
         )
     )
+
+
+async def bulk_upsert_redirects(call: Call) -> Response:
+    raw = call.body.raw("redirects", required=True)
+    if not isinstance(raw, list) or not 1 <= len(raw) <= BATCH_MAX:
+        raise Invalid("redirects", f"must be a list of 1 to {BATCH_MAX} redirects")
+    items = [_batch_item(index, item) for index, item in enumerate(raw)]
+    results = bulk_upsert(call.store.sites.redirects, call.actor, *site_ids(call), items)
+    return ok({"results": results})
+
+
+def _batch_item(index: int, value: Any) -> dict[str, Any]:
+    """One item of a bulk upsert, checked; a bad one is a 400 naming ``redirects[index]``."""
+    if not isinstance(value, dict):
+        raise Invalid(f"redirects[{index}]", "must be an object")
+    try:
+        fields = Body(value)
+        item: dict[str, Any] = {
+            "source": _source(fields, "live", required=True),
+            "intent": fields.string("intent", choices=("publish", "live", "draft"), default="live"),
+        }
+        if item["intent"] == "publish":
+            return item
+        raw = fields.raw("destination", required=True)
+        item["destination"] = None if raw is None else destination(raw, "live")
+        for name in ("captureWildcard", "permanent"):
+            flag = fields.boolean(name, default=Body.ABSENT)
+            if flag is not Body.ABSENT:
+                item[name] = flag
+        return item
+    except Invalid as exc:
+        problem = exc.message.split(": ", 1)[-1]
+        raise Invalid(f"redirects[{index}].{exc.field}", problem) from exc
 
 
 async def delete_redirect(call: Call) -> Response:

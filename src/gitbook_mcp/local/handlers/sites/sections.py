@@ -71,11 +71,29 @@ async def update_section(call: Call) -> Response:
         "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
         "description": b.string("description", max_len=256, nullable=True, default=Body.ABSENT),
     }
+    if call.profile == "live":
+        _join_or_leave_group(
+            call, b.string("siteSectionGroupId", min_len=1, nullable=True, default=Body.ABSENT)
+        )
     return ok(
         call.store.sites.sections.update(
             call.actor, *site_ids(call), call.path("siteSectionId"), changes(fields)
         )
     )
+
+
+def _join_or_leave_group(call: Call, group_id: object) -> None:
+    """Live: ``siteSectionGroupId`` puts the section last in that group, ``null`` takes it out
+    (the live service's way; it has no group-membership routes)."""
+    if group_id is Body.ABSENT:
+        return
+    groups, section_id = call.store.sites.groups, call.path("siteSectionId")
+    if isinstance(group_id, str):
+        groups.add_section(call.actor, *site_ids(call), group_id, section_id)
+        return
+    current = groups.section_row(site_ids(call)[1], section_id)["group_id"]
+    if current is not None:
+        groups.remove_section(call.actor, *site_ids(call), current, section_id)
 
 
 async def delete_section(call: Call) -> Response:

@@ -1,12 +1,15 @@
 """Site redirects (state and rules): a source path of the site leads to a section, a site
-space, or a page of a site space.
+space, a page of a site space, or (live) an external URL.
 
-Sources are unique per site. A destination must exist when written; removing the section or
-site space it names removes the redirect too, so every redirect resolves to a published URL.
+A source has at most one live and one draft redirect. A destination must exist when written
+(a live ``path`` destination is resolved to the page it names); removing the section or site
+space it names removes the redirect too, so every redirect resolves to a URL. A source ending
+in ``*`` (live) matches every path it prefixes; ``captureWildcard`` carries the matched rest on.
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid, NotFound
@@ -23,9 +26,15 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
 
-__all__ = ["DESTINATION_KINDS", "RedirectStore"]
+__all__ = ["DESTINATION_KINDS", "OPTIONS", "RedirectStore"]
 
 DESTINATION_KINDS: tuple[str, ...] = ("site-section", "site-space", "site-page")
+OPTIONS: dict[str, str] = {
+    "captureWildcard": "capture_wildcard",
+    "permanent": "permanent",
+    "draft": "draft",
+}
+"""The live profile's redirect options (field -> column)."""
 
 
 class RedirectStore(SitePart):
@@ -40,18 +49,39 @@ class RedirectStore(SitePart):
 
     @staticmethod
     def render(row: sqlite3.Row) -> dict[str, Any]:
-        return {
+        rendered: dict[str, Any] = {
             "object": "site-redirect",
             "id": row["id"],
             "source": row["source"],
             "destination": loads(row["destination"]),
+            "createdAt": row["created_at"],
         }
+        rendered.update({field: bool(row[column]) for field, column in OPTIONS.items()})
+        return rendered
 
     # -- rules ----------------------------------------------------------------------------
+
+    def _stored(self, site_id: str, destination: dict[str, Any]) -> dict[str, Any]:
+        """The destination as kept: a ``path`` one becomes the page of a site space it names."""
+        if destination["kind"] != "path":
+            return destination
+        site_space = self._db.one(
+            "SELECT * FROM site_spaces WHERE site_id = ? AND space_id = ? ORDER BY id LIMIT 1",
+            (site_id, destination["spaceId"]),
+        )
+        if site_space is None:
+            raise Invalid("destination.spaceId", "the space is not published on this site")
+        revision = self._db.scalar(
+            "SELECT revision_id FROM spaces WHERE id = ?", (destination["spaceId"],)
+        )
+        page = self._content.revisions.page_by_path(revision, destination["path"])
+        return {"kind": "site-page", "siteSpaceId": site_space["id"], "pageId": page["id"]}
 
     def _target(self, site_id: str, destination: dict[str, Any]) -> tuple[str | None, str | None]:
         """(section id, site space id) the destination names; 404 when it does not exist."""
         kind = destination["kind"]
+        if kind == "external":
+            return None, None
         if kind == "site-section":
             return self.section_row(site_id, destination["siteSectionId"])["id"], None
         site_space = self._site_spaces.row(site_id, destination["siteSpaceId"])
@@ -61,13 +91,28 @@ class RedirectStore(SitePart):
                 raise NotFound("page", destination["pageId"])
         return None, site_space["id"]
 
-    def _check_source_free(self, site_id: str, source: str, ignore: str = "") -> None:
+    def _check_source_free(
+        self, site_id: str, source: str, draft: bool = False, ignore: str = ""
+    ) -> None:
         taken = self._db.scalar(
-            "SELECT id FROM site_redirects WHERE site_id = ? AND source = ? AND id != ?",
-            (site_id, source, ignore),
+            "SELECT id FROM site_redirects WHERE site_id = ? AND source = ? AND draft = ? "
+            "AND id != ?",
+            (site_id, source, int(draft), ignore),
         )
         if taken is not None:
-            raise Invalid("source", f"the site already has a redirect from {source}")
+            which = "a draft" if draft else "a"
+            raise Invalid("source", f"the site already has {which} redirect from {source}")
+
+    def transaction(self) -> AbstractContextManager[Database]:
+        """One write transaction for several changes (the batch of `bulk_upsert`)."""
+        return self._db.transaction()
+
+    def by_source(self, site_id: str, source: str, draft: bool) -> sqlite3.Row | None:
+        """The live (or draft) redirect from exactly ``source``."""
+        return self._db.one(
+            "SELECT * FROM site_redirects WHERE site_id = ? AND source = ? AND draft = ?",
+            (site_id, source, int(draft)),
+        )
 
     # -- operations -----------------------------------------------------------------------
 
@@ -87,16 +132,22 @@ class RedirectStore(SitePart):
         source: str,
         destination: dict[str, Any],
         ident: str | None = None,
+        options: dict[str, bool] | None = None,
     ) -> dict[str, Any]:
         """A redirect from ``source`` (free on the site) to an existing ``destination``."""
         redirect_id = ident or new_id("rd_")
+        flags = {
+            column: int((options or {}).get(field, False)) for field, column in OPTIONS.items()
+        }
         with self._db.transaction():
             self.site(actor, org_id, site_id, write=True)
-            self._check_source_free(site_id, source)
+            self._check_source_free(site_id, source, bool(flags["draft"]))
+            destination = self._stored(site_id, destination)
             section_id, site_space_id = self._target(site_id, destination)
             self._db.execute(
                 "INSERT INTO site_redirects(id, site_id, source, destination, section_id, "
-                "site_space_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "site_space_id, created_at, capture_wildcard, permanent, draft) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     redirect_id,
                     site_id,
@@ -105,6 +156,7 @@ class RedirectStore(SitePart):
                     section_id,
                     site_space_id,
                     self._clock.stamp(),
+                    *flags.values(),
                 ),
             )
         return self.render(self.row(site_id, redirect_id))
@@ -117,38 +169,65 @@ class RedirectStore(SitePart):
         redirect_id: str,
         changes: dict[str, Any],
     ) -> dict[str, Any]:
-        """Change ``source`` and/or ``destination``; the same rules as a new redirect."""
+        """Change ``source``, ``destination`` and the options; the rules of a new redirect."""
         with self._db.transaction():
-            self.writable(actor, org_id, site_id, redirect_id)
-            if "source" in changes:
-                self._check_source_free(site_id, changes["source"], ignore=redirect_id)
+            row = self.writable(actor, org_id, site_id, redirect_id)
+            draft = bool(changes.get("draft", row["draft"]))
+            if "source" in changes or "draft" in changes:
+                source = changes.get("source", row["source"])
+                self._check_source_free(site_id, source, draft, ignore=redirect_id)
                 self._db.execute(
-                    "UPDATE site_redirects SET source = ? WHERE id = ?",
-                    (changes["source"], redirect_id),
+                    "UPDATE site_redirects SET source = ? WHERE id = ?", (source, redirect_id)
                 )
+            for field, column in OPTIONS.items():
+                if field in changes:
+                    self._db.execute(
+                        f"UPDATE site_redirects SET {column} = ? WHERE id = ?",
+                        (int(changes[field]), redirect_id),
+                    )
             if "destination" in changes:
-                section_id, site_space_id = self._target(site_id, changes["destination"])
+                destination = self._stored(site_id, changes["destination"])
+                section_id, site_space_id = self._target(site_id, destination)
                 self._db.execute(
                     "UPDATE site_redirects SET destination = ?, section_id = ?, site_space_id = ? "
                     "WHERE id = ?",
-                    (dumps(changes["destination"]), section_id, site_space_id, redirect_id),
+                    (dumps(destination), section_id, site_space_id, redirect_id),
                 )
         return self.render(self.row(site_id, redirect_id))
 
     def resolve(self, actor: Actor, org_id: str, site_id: str, source: str) -> dict[str, Any]:
         """``{redirect, target}``: the redirect from ``source`` and the URL it leads to."""
         site = self.site(actor, org_id, site_id)
-        row = self._db.one(
-            "SELECT * FROM site_redirects WHERE site_id = ? AND source = ?", (site_id, source)
-        )
+        row, rest = self.by_source(site_id, source, draft=False), ""
+        if row is None:
+            row, rest = self._wildcard(site_id, source)
         if row is None:
             missing = NotFound("redirect", source)
             missing.message = f"The site has no redirect from {source}"
             raise missing
-        return {"redirect": self.render(row), "target": self.target_url(site, row)}
+        target = self.target_url(site, row)
+        if rest and row["capture_wildcard"]:
+            target = f"{target.rstrip('/')}/{rest.lstrip('/')}"
+        return {"redirect": self.render(row), "target": target}
+
+    def _wildcard(self, site_id: str, source: str) -> tuple[sqlite3.Row | None, str]:
+        """The live wildcard redirect with the longest prefix of ``source``, and the rest."""
+        rows = self._db.all(
+            "SELECT * FROM site_redirects WHERE site_id = ? AND draft = 0 AND source LIKE '%*'",
+            (site_id,),
+        )
+        best: tuple[sqlite3.Row | None, str] = (None, "")
+        for row in sorted(rows, key=lambda r: len(r["source"])):
+            prefix = row["source"].removesuffix("*")
+            if source.startswith(prefix) and len(source) > len(prefix.rstrip("/")):
+                best = (row, source[len(prefix) :])
+        return best
 
     def target_url(self, site: sqlite3.Row, row: sqlite3.Row) -> str:
-        """The published URL a redirect leads to."""
+        """The URL a redirect leads to (the published site, or the external URL)."""
+        destination = loads(row["destination"])
+        if destination["kind"] == "external":
+            return str(destination["url"])
         base = self.base_url(site)
         if row["section_id"] is not None:
             return section_url(base, self._section(row["section_id"]))
@@ -158,7 +237,6 @@ class RedirectStore(SitePart):
             None if site_space["section_id"] is None else self._section(site_space["section_id"]),
         )
         url = site_space_url(parent, site_space)
-        destination = loads(row["destination"])
         if destination["kind"] == "site-page":
             page = self._content.page_target(site_space["space_id"], None, destination["pageId"])
             if page is not None:

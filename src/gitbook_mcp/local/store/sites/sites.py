@@ -14,6 +14,7 @@ from gitbook_mcp.local.store.access import Actor, org_role
 from gitbook_mcp.local.store.db import dumps, loads
 from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.sites.common import APP_URL
+from gitbook_mcp.local.store.sites.findings import FindingStore
 from gitbook_mcp.local.store.sites.groups import SectionGroupStore
 from gitbook_mcp.local.store.sites.mcp_servers import McpServerStore
 from gitbook_mcp.local.store.sites.part import SitePart
@@ -51,6 +52,7 @@ class SiteStore(SitePart):
         self.groups = SectionGroupStore(db, clock, self.sections)
         self.redirects = RedirectStore(db, clock, content, self.site_spaces)
         self.mcp_servers = McpServerStore(db, clock)
+        self.findings = FindingStore(db, clock, content)
 
     # -- sites ----------------------------------------------------------------------------
 

@@ -1,0 +1,124 @@
+"""Per-profile shapes of answers: the store renders the seed (0.130.0) shapes, and in the live
+profile (0.202.0) each object is reshaped, by its ``object`` kind, at the HTTP edge.
+
+Where the two releases disagree, each profile follows its own contract: fields the live service
+removed are absent (``Site.agentsContext``, ``OrganizationPermissions.ingestConversations``), a
+comment's page target is only ``{id}``, and fields it added get the value the local workspace
+stands for (no merge rules, nothing in draft, SSE transport).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from gitbook_mcp.client.profiles import Profile
+
+__all__ = ["LIVE_SHAPES", "reshape"]
+
+Shape = Callable[[dict[str, Any]], None]
+
+
+def _organization(obj: dict[str, Any]) -> None:
+    obj.pop("internal_isOnNewTrial", None)
+    obj.setdefault("mergeRules", {"type": "none"})
+    permissions = obj.get("permissions")
+    if isinstance(permissions, dict):
+        permissions.pop("ingestConversations", None)
+        permissions.setdefault("access", bool(permissions.get("view")))
+        permissions.setdefault("installIntegration", bool(permissions.get("admin")))
+        permissions.setdefault("listInstallations", bool(permissions.get("admin")))
+    trial = obj.get("trial")
+    if isinstance(trial, dict):
+        trial.setdefault("count", 0)
+
+
+def _space(obj: dict[str, Any]) -> None:
+    if obj.get("type") == "document":
+        del obj["type"]  # live types only style guides; a document space has no ``type``
+    obj.setdefault("mergeRules", {"type": "inherit"})
+    permissions = obj.get("permissions")
+    if isinstance(permissions, dict):
+        permissions.setdefault("installIntegration", bool(permissions.get("admin")))
+
+
+def _site(obj: dict[str, Any]) -> None:
+    obj.pop("agentsContext", None)
+    obj.setdefault("appliedType", obj.get("type", "premium"))
+    obj.setdefault("defaultLevel", "inherit")
+    obj.setdefault(
+        "permissions",
+        {
+            "view": True,
+            "access": True,
+            "edit": False,
+            "create": False,
+            "admin": False,
+            "installIntegration": False,
+            "viewAdaptiveSchema": False,
+            "editAdaptiveSchema": False,
+        },
+    )
+    urls = obj.get("urls")
+    if isinstance(urls, dict):
+        urls.setdefault("preview", urls.get("published") or urls.get("location"))
+
+
+def _comment(obj: dict[str, Any]) -> None:
+    if obj.get("object") == "comment":
+        obj.setdefault("repliers", [])
+    target = obj.get("target")
+    if isinstance(target, dict) and isinstance(target.get("page"), dict):
+        target["page"] = {"id": target["page"]["id"]}
+
+
+def _draft(obj: dict[str, Any]) -> None:
+    obj.setdefault("draft", False)
+
+
+def _group(obj: dict[str, Any]) -> None:
+    obj.setdefault("draft", False)
+    obj.setdefault("children", list(obj.get("sections", [])))
+
+
+def _redirect(obj: dict[str, Any]) -> None:
+    for flag in ("captureWildcard", "draft", "permanent"):
+        obj.setdefault(flag, False)
+
+
+LIVE_SHAPES: Final[dict[str, Shape]] = {
+    "organization": _organization,
+    "space": _space,
+    "member": lambda obj: obj.setdefault("sites", 0),
+    "comment": _comment,
+    "comment-reply": _comment,
+    "openapi-spec": lambda obj: obj.setdefault("lastProcessedErrorCount", 0),
+    "revision": lambda obj: obj.setdefault("tags", []),
+    "site": _site,
+    "site-section": _draft,
+    "site-space": _draft,
+    "site-section-group": _group,
+    "site-redirect": _redirect,
+    "site-mcp-server": lambda obj: obj.setdefault("transport", "sse"),
+}
+"""``object`` kind -> what the live profile changes in place (nested objects are walked first)."""
+
+
+def _walk(node: Any, shapes: dict[str, Shape]) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _walk(item, shapes)
+    elif isinstance(node, dict):
+        for value in node.values():
+            _walk(value, shapes)
+        kind = node.get("object")
+        shape = shapes.get(kind) if isinstance(kind, str) else None
+        if shape is not None:
+            shape(node)
+
+
+def reshape(profile: Profile, body: Any) -> Any:
+    """``body`` (the store's seed shape) in ``profile``'s shape; seed answers are unchanged."""
+    if profile == "live":
+        _walk(body, LIVE_SHAPES)
+    return body

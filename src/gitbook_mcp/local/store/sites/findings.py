@@ -1,0 +1,227 @@
+"""Site findings (live profile): the broken links of the site's PUBLISHED content, found by the
+local workspace's own link check, each with the pages affected and a suggested redirect.
+
+Every read scans the current revision of each space published on the site: a broken target
+(a page path or file that does not resolve) not seen before becomes an ``open`` finding; one
+that resolves again is ``done``. A person resolves (``done``), dismisses (``canceled``) or
+reopens (``open``) a finding; a scan never reopens a finding a person closed. Outbound links
+(``outbound-link-error``) are not checked: the local workspace has no network.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.content.links import resolve_page_path
+from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.documents import markdown_document
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.sites.common import section_url, site_space_url
+from gitbook_mcp.local.store.sites.part import SitePart
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.content.content import ContentStore
+    from gitbook_mcp.local.store.db import Database
+
+__all__ = ["STATUSES", "Broken", "FindingStore"]
+
+STATUSES = ("candidate", "open", "done", "canceled")
+SEVERITY = "medium"
+
+
+@dataclass
+class Broken:
+    """One broken target of a published space and the pages whose links point to it."""
+
+    space_id: str
+    target: str
+    pages: dict[str, str] = field(default_factory=dict)
+    """Page id -> path of each page with a link to the target."""
+    links: int = 0
+    suggestion: str | None = None
+    """The path of the existing page most like the missing one (the redirect to suggest)."""
+
+
+class FindingStore(SitePart):
+    table, kind = "site_findings", "finding"
+
+    def __init__(self, db: Database, clock: Clock, content: ContentStore) -> None:
+        super().__init__(db, clock)
+        self._content = content
+
+    # -- the scan ---------------------------------------------------------------------------
+
+    def check(self, site_id: str) -> dict[tuple[str, str], Broken]:
+        """The broken targets of the site's published spaces, by (space id, target)."""
+        spaces = self._db.all(
+            "SELECT DISTINCT sp.id, sp.revision_id FROM site_spaces ss "
+            "JOIN spaces sp ON sp.id = ss.space_id WHERE ss.site_id = ? ORDER BY sp.id",
+            (site_id,),
+        )
+        broken: dict[tuple[str, str], Broken] = {}
+        for space in spaces:
+            paths = [r["path"] for r in self._pages(space["revision_id"])]
+            for page, link in self._content.references.analysis(space["revision_id"]):
+                if link.status != "broken":
+                    continue
+                target = self._target(link.href, link.kind, page)
+                entry = broken.setdefault((space["id"], target), Broken(space["id"], target))
+                entry.pages[page["id"]] = page["path"]
+                entry.links += 1
+                if link.kind == "page" and entry.suggestion is None:
+                    close = difflib.get_close_matches(target, paths, n=1, cutoff=0.3)
+                    entry.suggestion = close[0] if close else None
+        return broken
+
+    def _pages(self, revision: str) -> list[sqlite3.Row]:
+        return self._db.all("SELECT path FROM pages WHERE revision_id = ?", (revision,))
+
+    @staticmethod
+    def _target(href: str, kind: str, page: sqlite3.Row) -> str:
+        if kind != "page":
+            return href.split("#", 1)[0]
+        return resolve_page_path(href, page["path"], folder=False)
+
+    def scan(self, site_id: str) -> dict[tuple[str, str], Broken]:
+        """Bring the findings in line with the published content; the broken targets."""
+        broken = self.check(site_id)
+        now = self._clock.stamp()
+        with self._db.transaction():
+            rows = self._db.all("SELECT * FROM site_findings WHERE site_id = ?", (site_id,))
+            known = {(r["space_id"], r["target"]): r for r in rows}
+            for key in broken.keys() - known.keys():
+                self._db.execute(
+                    "INSERT INTO site_findings(id, site_id, space_id, target, created_at, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (new_id("sf_"), site_id, *key, now, now),
+                )
+            for key, row in known.items():
+                if key not in broken and row["status"] in ("candidate", "open"):
+                    self._set_status(row["id"], "done", now)
+        return broken
+
+    # -- rendering --------------------------------------------------------------------------
+
+    def _prefix(self, site_id: str, space_id: str) -> str:
+        """The published path (under the site) of the first site space showing the space."""
+        row = self._db.one(
+            "SELECT * FROM site_spaces WHERE site_id = ? AND space_id = ? ORDER BY id LIMIT 1",
+            (site_id, space_id),
+        )
+        if row is None:
+            return ""
+        section = (
+            None
+            if row["section_id"] is None
+            else self._db.one("SELECT * FROM site_sections WHERE id = ?", (row["section_id"],))
+        )
+        return site_space_url(section_url("", section), row)
+
+    def render(self, site: sqlite3.Row, row: sqlite3.Row, found: Broken | None) -> dict[str, Any]:
+        """A finding as the live contract gives it (``found``: the target is still broken)."""
+        pages = found.pages if found is not None else {}
+        listed = "\n".join(f"- {path}" for path in sorted(pages.values()))
+        text = f"The published content links to `{row['target']}`, which does not resolve."
+        rendered: dict[str, Any] = {
+            "object": "site-finding",
+            "id": row["id"],
+            "scan": f"scan_{site['id']}",
+            "topic": None,
+            "title": f"Broken link to {row['target']}"[:256],
+            "changeRequests": 0,
+            "pages": len(pages),
+            "records": found.links if found is not None else 0,
+            "questions": 0,
+            "status": row["status"],
+            "type": "broken-link",
+            "severity": SEVERITY,
+            "description": markdown_document(f"{text}\n\nPages affected:\n\n{listed}"),
+            "autoFixable": bool(found and found.suggestion),
+            "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"],
+            "urls": {"location": self.location(site, f"/findings/{row['id']}")},
+        }
+        if found is not None and found.suggestion is not None:
+            prefix = self._prefix(site["id"], row["space_id"])
+            rendered["brokenLinkAction"] = {
+                "source": f"{prefix}/{row['target']}",
+                "destination": {
+                    "kind": "path",
+                    "spaceId": row["space_id"],
+                    "path": found.suggestion,
+                },
+            }
+        return rendered
+
+    # -- operations -------------------------------------------------------------------------
+
+    def list_findings(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        filters: dict[str, Any],
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """A page of the site's findings, filtered (status, type, severity, updated range)."""
+        site = self.site(actor, org_id, site_id)
+        broken = self.scan(site_id)
+        rows = [
+            r
+            for r in self._db.all("SELECT * FROM site_findings WHERE site_id = ?", (site_id,))
+            if _kept(r, filters)
+        ]
+        return paginate(
+            rows,
+            key=lambda r: (r["updated_at"], r["id"]),
+            cursor=page,
+            limit=limit,
+            render=lambda r: self.render(site, r, broken.get((r["space_id"], r["target"]))),
+            descending=True,
+        )
+
+    def get(self, actor: Actor, org_id: str, site_id: str, finding_id: str) -> dict[str, Any]:
+        """One finding of the site."""
+        site = self.site(actor, org_id, site_id)
+        broken = self.scan(site_id)
+        row = self.row(site_id, finding_id)
+        return self.render(site, row, broken.get((row["space_id"], row["target"])))
+
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, finding_id: str, status: str
+    ) -> dict[str, Any]:
+        """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
+        if status not in STATUSES:
+            raise Invalid("status", f"must be one of {', '.join(STATUSES)}")
+        with self._db.transaction():
+            self.writable(actor, org_id, site_id, finding_id)
+            self._set_status(finding_id, status, self._clock.stamp())
+        return self.get(actor, org_id, site_id, finding_id)
+
+    def _set_status(self, finding_id: str, status: str, now: str) -> None:
+        self._db.execute(
+            "UPDATE site_findings SET status = ?, updated_at = ? WHERE id = ? AND status != ?",
+            (status, now, finding_id, status),
+        )
+
+
+def _kept(row: sqlite3.Row, filters: dict[str, Any]) -> bool:
+    """Whether a finding passes the listing's filters (all of them broken links, medium)."""
+    types, severity = filters.get("type"), filters.get("severity")
+    return (
+        (filters.get("status") in (None, row["status"]))
+        and (not types or "broken-link" in types)
+        and severity in (None, SEVERITY)
+        and not filters.get("hasChangeRequests")
+        and (filters.get("updatedAfter") is None or row["updated_at"] > filters["updatedAfter"])
+        and (filters.get("updatedBefore") is None or row["updated_at"] < filters["updatedBefore"])
+    )
