@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from gitbook_mcp.local.errors import NotFound
+from gitbook_mcp.local.store.content.doclinks import Tree
 from gitbook_mcp.local.store.db import loads, new_id
 from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.part import StorePart
@@ -263,7 +264,9 @@ class RevisionStore(StorePart):
             "updatedAt": row["updated_at"],
         }
         if view.body == "document":
-            page["document"] = markdown_document(row["markdown"])
+            revision = row["revision_id"]
+            tree = Tree.of(self.pages(revision), self.files(revision))
+            page["document"] = markdown_document(row["markdown"], tree.resolver(row["id"]))
         else:
             page["markdown"] = row["markdown"]
         if row["emoji"]:
