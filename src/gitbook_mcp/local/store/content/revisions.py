@@ -36,6 +36,10 @@ LAYOUT = {
     "outline": True,
     "pagination": True,
     "metadata": True,
+    "coverMask": "none",
+    "tags": True,
+    "actions": True,
+    "anchors": True,
 }
 
 Body = Literal["markdown", "document"]
@@ -260,6 +264,7 @@ class RevisionStore(StorePart):
             "path": row["path"],
             "pages": children or [],
             "layout": dict(LAYOUT),
+            "tags": [],
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
         }
