@@ -10,8 +10,10 @@ import pytest
 
 from gitbook_mcp.local.seed.content import (
     CR_INSTALL,
+    CR_REORGANISE,
     FILE_PRICING,
     PAGE_FAQ,
+    PAGE_GUIDES,
     PAGE_INSTALL,
     PAGE_UPGRADE,
     PAGE_WRITING,
@@ -89,3 +91,33 @@ async def test_limit_cuts_and_more_counts_the_rest(editor: httpx2.AsyncClient) -
     assert cut["changes"] == everything[:1]
     assert cut["more"] == len(everything) - 1
     assert (await editor.get(url, params={"limit": 0})).status_code == 400
+
+
+async def test_the_demo_reorganisation_moves_writing_and_breaks_links_to_it(
+    editor: httpx2.AsyncClient, api: httpx2.AsyncClient
+) -> None:
+    url = f"{SPACE}/change-requests/{CR_REORGANISE}"
+    cr = (await editor.get(url)).json()
+    assert (cr["status"], cr["outdated"]) == ("open", False)
+    changes = (await editor.get(f"{url}/changes")).json()["changes"]
+    assert [(c["type"], c["page"]["id"]) for c in changes] == [("page_moved", PAGE_WRITING)]
+    published = (
+        await api.get(f"{SPACE}/content/page/{PAGE_GUIDES}", params={"format": "document"})
+    ).json()
+    moved = (
+        await editor.get(f"{url}/content/page/{PAGE_GUIDES}", params={"format": "document"})
+    ).json()
+    writing = {"kind": "page", "page": PAGE_WRITING}
+    assert writing in _refs(published["document"])
+    assert writing not in _refs(moved["document"])
+    assert {"kind": "url", "url": "writing.md"} in _refs(moved["document"])
+
+
+def _refs(node: object) -> list[object]:
+    found: list[object] = []
+    if isinstance(node, dict):
+        if node.get("type") == "link":
+            found.append(node["data"]["ref"])
+        for child in node.get("nodes", []):
+            found += _refs(child)
+    return found
