@@ -27,9 +27,12 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
 
 
+def _verbatim(content: str) -> dict[str, Any]:
+    return {"object": "text", "leaves": [{"object": "leaf", "text": content, "marks": []}]}
+
+
 def _text(content: str) -> dict[str, Any]:
-    plain = _INLINE_LINK.sub(lambda m: m.group(1), content)
-    return {"object": "text", "leaves": [{"object": "leaf", "text": plain, "marks": []}]}
+    return _verbatim(_INLINE_LINK.sub(lambda m: m.group(1), content))
 
 
 def _inline(content: str, links: LinkResolver | None) -> list[dict[str, Any]]:
@@ -93,7 +96,7 @@ def markdown_document(markdown: str, links: LinkResolver | None = None) -> dict[
                 "type": "code",
                 "data": {"syntax": fence.group(2)} if fence.group(2) else {},
                 "nodes": [
-                    {"object": "block", "type": "code-line", "data": {}, "nodes": [_text(c)]}
+                    {"object": "block", "type": "code-line", "data": {}, "nodes": [_verbatim(c)]}
                     for c in code_lines
                 ],
             }
