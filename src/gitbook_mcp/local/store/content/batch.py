@@ -74,6 +74,10 @@ class ContentBatch(StorePart):
         changes = parse_changes(raw)
         cr_id = self._authoring.editable(actor, space_id, ref)
         current = self._change_requests.row(cr_id)["revision_id"]
+        paths = {row["path"] for row in self._revisions.pages(current)}
+        for change in changes:
+            if change.ref is not None and change.ref.removesuffix(".md") in paths:
+                raise Invalid(change.field("ref"), f"{change.ref!r} is the path of a page")
         tree = Tree()
         ids = {c.index: new_id("pg_") for c in changes if c.operation == "insert_page"}
         tree.page_refs = {c.ref: ids[c.index] for c in changes if c.ref}

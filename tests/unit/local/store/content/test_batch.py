@@ -239,6 +239,10 @@ async def test_batch_size_refs_and_access_are_checked(
     twice = {"operation": "insert_page", "ref": "same", "document": {"markdown": "x"}}
     duplicate = await _batch(editor, [twice, twice])
     assert "changes[1].ref" in duplicate.json()["error"]["message"]
+    taken = {"operation": "insert_page", "ref": "faq", "document": {"markdown": "x"}}
+    clash = await _batch(editor, [one, taken])
+    assert clash.status_code == 400
+    assert "changes[1].ref" in clash.json()["error"]["message"]
     merged = await editor.post(
         f"{SPACE}/change-requests/{CR_MERGED}/content", json={"changes": [one]}
     )
