@@ -7,7 +7,7 @@ and one row here; the app registers each row as its own route (one route per ope
 from __future__ import annotations
 
 from gitbook_mcp.local.handlers.comments import comments
-from gitbook_mcp.local.handlers.content import content
+from gitbook_mcp.local.handlers.content import authoring, content
 from gitbook_mcp.local.handlers.organizations import invites as org_invites
 from gitbook_mcp.local.handlers.organizations import organizations, teams
 from gitbook_mcp.local.handlers.organizations import settings as org_settings
@@ -127,6 +127,11 @@ ROUTES: list[RouteSpec] = [
     RouteSpec("GET", CR + "/content/path/{pagePath}", content.page_by_path, "getPageInChangeRequestByPath"),
     RouteSpec("GET", SPACE + "/links", content.space_links, "listSpaceLinks"),
     RouteSpec("GET", ORG + "/search", content.search, "searchOrganizationContent"),
+    # live profile only (ADDED_IN_LIVE): change-request authoring
+    RouteSpec("POST", SPACE + "/change-requests", authoring.create_change_request, "createChangeRequest"),
+    RouteSpec("PATCH", CR, authoring.update_change_request, "updateChangeRequestById"),
+    RouteSpec("POST", CR + "/content", authoring.update_content, "updateChangeRequestContent"),
+    RouteSpec("GET", CR + "/changes", authoring.change_request_changes, "getChangeRequestChanges"),
     # -- comments ------------------------------------------------------------------------------
     RouteSpec("GET", SPACE + "/comments", comments.list_comments, "listCommentsInSpace"),
     RouteSpec("POST", SPACE + "/comments", comments.post_comment, "postCommentInSpace"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.seed.ids import SPACES
+from gitbook_mcp.local.store.access import Actor
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CR_INSTALL",
     "CR_MERGED",
+    "CR_REORGANISE",
     "CR_TROUBLESHOOT",
     "FILE_DIAGRAM",
     "FILE_PRICING",
@@ -67,6 +69,8 @@ CR_TROUBLESHOOT = "cr_troubleshooting"
 """#2 "Add troubleshooting", draft, by Dana."""
 CR_MERGED = "cr_merged_intro"
 """#3 "Polish the introduction", merged, by the admin."""
+CR_REORGANISE = "cr_reorganise_guides"
+"""#4 "Reorganise the guides", open, by the editor: moves Writing to the root."""
 
 HANDBOOK = [
     (
@@ -261,3 +265,18 @@ def seed(store: Store) -> None:
     )
     revisions.set_markdown(merged_revision, PAGE_GETTING_STARTED, INTRO_POLISHED)
     content.merge_change_request(CR_MERGED)
+    _reorganise(store)
+
+
+def _reorganise(store: Store) -> None:
+    """#4 (open): moves Writing to the root through a content batch, so the links to
+    ``guides/writing`` (from Guides and from Configure) break in that change request."""
+    store.content.change_requests.create(
+        SPACES["handbook"],
+        subject="Reorganise the guides",
+        status="open",
+        created_by="usr_editor",
+        change_request_id=CR_REORGANISE,
+    )
+    move = {"operation": "update_page", "page": PAGE_WRITING, "into": None}
+    store.content.batch.apply(Actor("usr_editor"), SPACES["handbook"], CR_REORGANISE, [move])

@@ -1,12 +1,17 @@
 """Page markdown as the API's JSON document (``format=document``): headings, paragraphs, lists,
-code blocks and dividers with plain text leaves; enough for a client to walk the structure."""
+code blocks and dividers, with text leaves and inline link nodes whose ``ref`` says what a link
+points at (page, anchor, file, url, space) when a resolver is given."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["markdown_document", "slugify"]
+__all__ = ["LinkResolver", "markdown_document", "slugify"]
+
+LinkResolver = Callable[[str], dict[str, Any]]
+"""The ``ref`` of a link target as written in markdown (a ``url`` ref when nothing matches)."""
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^(```|~~~)\s*([\w+-]*)")
@@ -14,6 +19,7 @@ _BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 _NUMBERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")
 _DIVIDER = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?\s*\)")
 
 
 def slugify(text: str) -> str:
@@ -21,30 +27,58 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
 
 
+def _verbatim(content: str) -> dict[str, Any]:
+    return {"object": "text", "leaves": [{"object": "leaf", "text": content, "marks": []}]}
+
+
 def _text(content: str) -> dict[str, Any]:
-    plain = _INLINE_LINK.sub(lambda m: m.group(1), content)
-    return {"object": "text", "leaves": [{"object": "leaf", "text": plain, "marks": []}]}
+    return _verbatim(_INLINE_LINK.sub(lambda m: m.group(1), content))
 
 
-def _paragraph(content: str) -> dict[str, Any]:
-    return {"object": "block", "type": "paragraph", "nodes": [_text(content)]}
+def _inline(content: str, links: LinkResolver | None) -> list[dict[str, Any]]:
+    """Text and link nodes of one line; without a resolver, links are kept as their text."""
+    if links is None:
+        return [_text(content)]
+    nodes: list[dict[str, Any]] = []
+    start = 0
+    for match in _LINK.finditer(content):
+        if match.start() > start:
+            nodes.append(_text(content[start : match.start()]))
+        nodes.append(
+            {
+                "object": "inline",
+                "type": "link",
+                "isVoid": False,
+                "data": {"ref": links(match.group(2))},
+                "nodes": [_text(match.group(1))],
+            }
+        )
+        start = match.end()
+    if start < len(content) or not nodes:
+        nodes.append(_text(content[start:]))
+    return nodes
 
 
-def _item(content: str) -> dict[str, Any]:
-    return {"object": "block", "type": "list-item", "nodes": [_paragraph(content)]}
+def _paragraph(content: str, links: LinkResolver | None = None) -> dict[str, Any]:
+    return {"object": "block", "type": "paragraph", "nodes": _inline(content, links)}
+
+
+def _item(content: str, links: LinkResolver | None) -> dict[str, Any]:
+    return {"object": "block", "type": "list-item", "nodes": [_paragraph(content, links)]}
 
 
 # Over 60 lines: one line-by-line pass over the markdown whose branches (code fences, headings,
 # dividers, lists, paragraphs) share the cursor and the pending paragraph.
-def markdown_document(markdown: str) -> dict[str, Any]:
-    """The JSON document of a markdown text (links and images are kept as their text)."""
+def markdown_document(markdown: str, links: LinkResolver | None = None) -> dict[str, Any]:
+    """The JSON document of a markdown text; links become link nodes when ``links`` resolves
+    their targets (images, and links without a resolver, are kept as their text)."""
     nodes: list[dict[str, Any]] = []
     paragraph: list[str] = []
     lines = markdown.splitlines()
 
     def flush() -> None:
         if paragraph:
-            nodes.append(_paragraph(" ".join(part.strip() for part in paragraph)))
+            nodes.append(_paragraph(" ".join(part.strip() for part in paragraph), links))
             paragraph.clear()
 
     index = 0
@@ -62,7 +96,7 @@ def markdown_document(markdown: str) -> dict[str, Any]:
                 "type": "code",
                 "data": {"syntax": fence.group(2)} if fence.group(2) else {},
                 "nodes": [
-                    {"object": "block", "type": "code-line", "data": {}, "nodes": [_text(c)]}
+                    {"object": "block", "type": "code-line", "data": {}, "nodes": [_verbatim(c)]}
                     for c in code_lines
                 ],
             }
@@ -78,7 +112,7 @@ def markdown_document(markdown: str) -> dict[str, Any]:
                     "object": "block",
                     "type": f"heading-{level}",
                     "data": {"id": slugify(heading.group(2))},
-                    "nodes": [_text(heading.group(2))],
+                    "nodes": _inline(heading.group(2), links),
                 }
             )
         elif _DIVIDER.match(line):
@@ -90,7 +124,7 @@ def markdown_document(markdown: str) -> dict[str, Any]:
             pattern = _NUMBERED if ordered else _BULLET
             items: list[dict[str, Any]] = []
             while index < len(lines) and (match := pattern.match(lines[index])):
-                items.append(_item(match.group(match.lastindex or 1)))
+                items.append(_item(match.group(match.lastindex or 1), links))
                 index += 1
             if ordered:
                 nodes.append(

@@ -161,6 +161,7 @@ class ChangeRequestStore(StorePart):
             "createdBy": self._identity.render_user(row["created_by"]),
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
+            "space": row["space_id"],
             "revision": row["revision_id"],
             "revisionInitial": row["initial_revision_id"],
             "comments": comments,

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.content.authoring import ChangeRequestAuthoring
+from gitbook_mcp.local.store.content.batch import ContentBatch
 from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
 from gitbook_mcp.local.store.content.import_source import Source, read_source, resolve_inside
 from gitbook_mcp.local.store.content.importer import MarkdownImport
 from gitbook_mcp.local.store.content.references import References, Scope
 from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_synced
 from gitbook_mcp.local.store.content.search import ContentSearch
+from gitbook_mcp.local.store.content.semantic import SemanticChanges
 from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.part import StorePart
 
@@ -54,6 +57,9 @@ class ContentStore(StorePart):
         self.change_requests = ChangeRequestStore(db, clock, identity, spaces, self.revisions)
         self.references = References(db, clock, spaces, orgs, self.revisions, self.change_requests)
         self.searcher = ContentSearch(db, clock)
+        self.authoring = ChangeRequestAuthoring(db, clock, spaces, self.change_requests)
+        self.batch = ContentBatch(db, clock, self.revisions, self.change_requests, self.authoring)
+        self.semantic = SemanticChanges(db, clock, self.revisions, self.change_requests)
 
     # -- interface used by other domains ------------------------------------------------
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from gitbook_mcp.local.errors import NotFound
+from gitbook_mcp.local.store.content.doclinks import Tree
 from gitbook_mcp.local.store.db import loads, new_id
 from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.part import StorePart
@@ -35,6 +36,10 @@ LAYOUT = {
     "outline": True,
     "pagination": True,
     "metadata": True,
+    "coverMask": "none",
+    "tags": True,
+    "actions": True,
+    "anchors": True,
 }
 
 Body = Literal["markdown", "document"]
@@ -259,11 +264,14 @@ class RevisionStore(StorePart):
             "path": row["path"],
             "pages": children or [],
             "layout": dict(LAYOUT),
+            "tags": [],
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
         }
         if view.body == "document":
-            page["document"] = markdown_document(row["markdown"])
+            revision = row["revision_id"]
+            tree = Tree.of(self.pages(revision), self.files(revision))
+            page["document"] = markdown_document(row["markdown"], tree.resolver(row["id"]))
         else:
             page["markdown"] = row["markdown"]
         if row["emoji"]:

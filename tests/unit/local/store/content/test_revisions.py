@@ -117,8 +117,13 @@ async def test_format_document_gives_a_json_document_instead_of_markdown(
     assert nodes[0]["data"] == {"id": "guides"}
     listing = nodes[1]
     assert listing["type"] == "list-unordered"
-    texts = [item["nodes"][0]["nodes"][0]["leaves"][0]["text"] for item in listing["nodes"]]
-    assert texts == ["Writing", "Publishing"]
+    links = [item["nodes"][0]["nodes"][0] for item in listing["nodes"]]
+    assert [link["type"] for link in links] == ["link", "link"]
+    assert [link["nodes"][0]["leaves"][0]["text"] for link in links] == ["Writing", "Publishing"]
+    assert [link["data"]["ref"] for link in links] == [
+        {"kind": "page", "page": PAGE_WRITING},
+        {"kind": "page", "page": "pg_publishing"},
+    ]
 
 
 async def test_bad_switch_values_are_400_naming_them(api: httpx2.AsyncClient) -> None:

@@ -1,0 +1,208 @@
+"""`updateChangeRequestContent`: a batch of page and file changes applied as one new revision.
+
+The batch works on a copy of the change request's revision; each change applies in order, and
+the copy becomes the change request's revision only when every change applied. Any failure
+rolls the whole transaction back (no revision, no page, no file is left), with a 400 naming the
+change's index and field. Pages and files inserted by the batch get their ids first, so a
+``ref`` resolves whatever the order of the changes; links are rewritten to their stored form
+once the tree is final (`doclinks.Tree.normalize`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gitbook_mcp.local.errors import Invalid, NotFound
+from gitbook_mcp.local.store.content.batch_parse import Change, parse_changes
+from gitbook_mcp.local.store.content.doclinks import Tree
+from gitbook_mcp.local.store.content.page_tree import PageTree
+from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.documents import slugify
+from gitbook_mcp.local.store.part import StorePart
+
+if TYPE_CHECKING:
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.access import Actor
+    from gitbook_mcp.local.store.content.authoring import ChangeRequestAuthoring
+    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.content.revisions import RevisionStore
+    from gitbook_mcp.local.store.db import Database
+
+__all__ = ["API_URL", "BatchResult", "ContentBatch"]
+
+API_URL = "https://api.gitbook.com/v1"
+
+
+@dataclass
+class BatchResult:
+    """What a batch did: the affected pages in first-touched order, and the files it added."""
+
+    change_request_id: str
+    revision: str
+    pages: dict[str, str] = field(default_factory=dict)
+    refs: dict[str, str] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)
+
+    def touch(self, page_id: str, kind: str) -> None:
+        """Record a page outcome; a page created by the batch stays created unless deleted."""
+        if self.pages.get(page_id) == "created" and kind == "updated":
+            return
+        self.pages.setdefault(page_id, kind)
+        if kind == "deleted" or self.pages[page_id] != "created":
+            self.pages[page_id] = kind
+
+
+class ContentBatch(StorePart):
+    """See the module's docstring."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        revisions: RevisionStore,
+        change_requests: ChangeRequestStore,
+        authoring: ChangeRequestAuthoring,
+    ) -> None:
+        super().__init__(db, clock)
+        self._revisions = revisions
+        self._change_requests = change_requests
+        self._authoring = authoring
+
+    def apply(self, actor: Actor, space_id: str, ref: str, raw: Any) -> BatchResult:
+        """Apply the batch ``raw`` (the body's ``changes``) to the change request, or nothing."""
+        changes = parse_changes(raw)
+        cr_id = self._authoring.editable(actor, space_id, ref)
+        current = self._change_requests.row(cr_id)["revision_id"]
+        paths = {row["path"] for row in self._revisions.pages(current)}
+        for change in changes:
+            if change.ref is not None and change.ref.removesuffix(".md") in paths:
+                raise Invalid(change.field("ref"), f"{change.ref!r} is the path of a page")
+        tree = Tree()
+        ids = {c.index: new_id("pg_") for c in changes if c.operation == "insert_page"}
+        tree.page_refs = {c.ref: ids[c.index] for c in changes if c.ref}
+        file_ids = {(c.index, n): new_id("fl_") for c in changes for n in range(len(c.files))}
+        tree.file_refs = {
+            f.ref: file_ids[(c.index, n)] for c in changes for n, f in enumerate(c.files) if f.ref
+        }
+        with self._db.transaction():
+            revision = self._revisions.create(space_id, copy_of=current)
+            result = BatchResult(cr_id, revision)
+            pages = PageTree(self._db, self._clock, revision)
+            for change in changes:
+                try:
+                    self._one(pages, change, result, ids, file_ids)
+                except NotFound as exc:
+                    raise Invalid(change.field("page"), exc.message) from exc
+            self._normalize(tree, revision, result)
+            self._change_requests.set_revision(cr_id, revision)
+        return result
+
+    def _one(
+        self,
+        pages: PageTree,
+        change: Change,
+        result: BatchResult,
+        ids: dict[int, str],
+        file_ids: dict[tuple[int, int], str],
+    ) -> None:
+        """Apply one change to the working revision."""
+        if change.operation == "insert_files":
+            for number, upload in enumerate(change.files):
+                result.files.append(
+                    self._revisions.add_file(
+                        pages.revision,
+                        name=upload.name,
+                        content_type=upload.content_type,
+                        size=upload.size,
+                        file_id=file_ids[(change.index, number)],
+                    )
+                )
+        elif change.operation == "insert_page":
+            self._insert(pages, change, ids[change.index], result)
+        elif change.operation == "update_page":
+            assert change.page is not None
+            pages.update(change, change.page)
+            result.touch(change.page, "updated")
+        elif change.operation == "delete_page":
+            assert change.page is not None
+            self._revisions.remove_page(pages.revision, change.page)
+            result.touch(change.page, "deleted")
+        else:
+            self._revert(pages, change, result)
+
+    def _insert(self, pages: PageTree, change: Change, page_id: str, result: BatchResult) -> None:
+        title = str(change.meta.get("title") or "Untitled")
+        parent = change.into if isinstance(change.into, str) else None
+        if parent is not None and pages.row(parent) is None:
+            raise Invalid(change.field("into"), f"no page {parent!r} in the change request")
+        slug = str(change.meta.get("slug") or slugify(title))
+        pages.check_slug(change, parent, slug, None)
+        self._revisions.add_page(
+            pages.revision,
+            title=title,
+            slug=slug,
+            markdown=change.markdown or "",
+            parent_id=parent,
+            page_id=page_id,
+            description=change.meta.get("description") or None,
+            emoji=change.meta.get("emoji") or None,
+            hidden=bool(change.meta.get("hidden", False)),
+        )
+        if change.at is not None:
+            pages.place(page_id, parent, change.at)
+        result.touch(page_id, "created")
+        if change.ref:
+            result.refs[page_id] = change.ref
+
+    def _revert(self, pages: PageTree, change: Change, result: BatchResult) -> None:
+        """Give a page the state it has in the target revision (the base one by default)."""
+        assert change.page is not None
+        cr = self._change_requests.row(result.change_request_id)
+        target = change.revision or str(cr["initial_revision_id"])
+        owner = self._db.scalar("SELECT space_id FROM revisions WHERE id = ?", (target,))
+        if owner != cr["space_id"]:
+            raise Invalid(change.field("revision"), f"no revision {target!r} in this space")
+        before = self._revisions.page_at_id(target, change.page)
+        now = pages.row(change.page)
+        if before is None and now is None:
+            raise Invalid(change.field("page"), f"no page {change.page!r} to revert")
+        if before is None:
+            self._revisions.remove_page(pages.revision, change.page)
+            result.touch(change.page, "deleted")
+        else:
+            pages.restore(before, present=now is not None)
+            result.touch(change.page, "updated" if now is not None else "created")
+
+    def _normalize(self, tree: Tree, revision: str, result: BatchResult) -> None:
+        """Rewrite the links of the pages whose markdown the batch set, on the final tree."""
+        final = Tree.of(self._revisions.pages(revision), self._revisions.files(revision))
+        final.page_refs, final.file_refs = tree.page_refs, tree.file_refs
+        for page_id, kind in result.pages.items():
+            if kind == "deleted":
+                continue
+            row = self._revisions.page_at_id(revision, page_id)
+            if row is None:
+                continue
+            markdown = final.normalize(row["markdown"], page_id)
+            if markdown != row["markdown"]:
+                self._revisions.set_markdown(revision, page_id, markdown)
+
+    def render_changes(self, result: BatchResult, space_id: str) -> list[dict[str, Any]]:
+        """The ``changes`` of a ``ChangeRequestContentUpdate``."""
+        base = f"{API_URL}/spaces/{space_id}/change-requests/{result.change_request_id}"
+        out: list[dict[str, Any]] = []
+        for page_id, kind in result.pages.items():
+            if kind == "deleted":
+                out.append({"object": "deleted_page", "page": page_id})
+                continue
+            ref = {
+                "object": "page",
+                "id": page_id,
+                "urls": {"location": f"{base}/content/page/{page_id}"},
+            }
+            entry: dict[str, Any] = {"object": f"{kind}_page", "page": ref}
+            if page_id in result.refs:
+                entry["ref"] = result.refs[page_id]
+            out.append(entry)
+        return out
