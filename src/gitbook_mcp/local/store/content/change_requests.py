@@ -163,6 +163,7 @@ class ChangeRequestStore(StorePart):
             "updatedAt": row["updated_at"],
             "revision": row["revision_id"],
             "revisionInitial": row["initial_revision_id"],
+            "space": row["space_id"],
             "comments": comments,
             "outdated": row["status"] in ("draft", "open")
             and space["revision_id"] != row["initial_revision_id"],
