@@ -9,6 +9,7 @@ import httpx2
 
 from gitbook_mcp.local import LocalTransport
 from tests.contract.profiles_support import load_profile_contract
+from tests.support.contract import ContractViolation
 from tests.support.local import BASE_URL
 
 __all__ = ["REVIEW_OPERATIONS", "live_client"]
@@ -39,7 +40,10 @@ async def _check(response: httpx2.Response) -> None:
     request = response.request
     live = load_profile_contract("live")
     path = request.url.path.split("/v1", 1)[1]
-    mine = live.match(request.method, path).operation_id in REVIEW_OPERATIONS
+    try:
+        mine = live.match(request.method, path).operation_id in REVIEW_OPERATIONS
+    except ContractViolation:  # a seed operation the live service no longer has
+        mine = False
     contract = live if mine else load_profile_contract("seed")
     contract.check_response(
         request.method, str(request.url), response.status_code, response.content

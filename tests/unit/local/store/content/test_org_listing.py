@@ -16,6 +16,7 @@ from gitbook_mcp.local.seed.content import (
     FILE_DIAGRAM,
     FILE_PRICING,
 )
+from gitbook_mcp.local.seed.reviews import CR_MOVE
 from tests.unit.local.store.content.live_http import live_client
 
 pytestmark = pytest.mark.anyio
@@ -30,7 +31,7 @@ async def _ids(api: object, **params: str | list[str]) -> list[str]:
 
 async def test_listing_defaults_to_open_and_filters_by_status(app: object) -> None:
     async with live_client(app, "gb_local_admin") as api:
-        assert await _ids(api) == [CR_INSTALL]
+        assert await _ids(api) == [CR_MOVE, CR_INSTALL]
         both = await _ids(api, status=["draft", "merged"])
         assert set(both) == {CR_TROUBLESHOOT, CR_MERGED}
         bad = await api.get(ORG, params={"status": "weird"})
@@ -46,11 +47,12 @@ async def test_listing_filters_by_creator_space_contributor_and_reviewer(
         assert await _ids(api, status=every, creator="usr_dana") == [CR_TROUBLESHOOT]
         assert await _ids(api, status=every, space="spc_api") == []
         assert CR_INSTALL in await _ids(api, status=every, space="spc_handbook")
-        assert await _ids(api, requestedReviewer="usr_sam") == []
+        assert await _ids(api, requestedReviewer="usr_dana") == []
         await api.post(
-            f"/spaces/spc_handbook/change-requests/{CR_INSTALL}/requested-reviewers",
-            json={"users": ["usr_sam"]},
+            f"/spaces/spc_handbook/change-requests/{CR_MOVE}/requested-reviewers",
+            json={"users": ["usr_dana"]},
         )
+        assert await _ids(api, requestedReviewer="usr_dana") == [CR_MOVE]
         assert await _ids(api, requestedReviewer="usr_sam") == [CR_INSTALL]
         store.content.reviewers.record_edit(CR_INSTALL, "usr_dana")
         assert set(await _ids(api, status=every, contributor="usr_dana")) == {
@@ -78,9 +80,10 @@ async def test_listing_orders_by_update_and_pages(
             if not cursor:
                 break
             params["page"] = cursor
-        assert seen == ["API 2", "API 1", "API 0", "Rewrite install guide"]
-        oldest = await _ids(api, orderBy="createdAt")
-        assert oldest[-1] == CR_INSTALL
+        assert seen[:3] == ["API 2", "API 1", "API 0"]
+        assert set(seen[3:]) == {"Rewrite install guide", "Move Publishing to the top level"}
+        by_creation = await _ids(api, orderBy="createdAt")
+        assert by_creation[:3] == (await _ids(api))[:3]
 
 
 async def test_listing_shows_only_spaces_the_caller_may_view(app: object) -> None:

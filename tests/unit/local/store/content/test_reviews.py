@@ -87,36 +87,36 @@ async def test_requesting_listing_and_removing_reviewers(app: object) -> None:
         again = await api.delete(f"{CR}/requested-reviewers/usr_sam")
         assert again.status_code == 204
         listed = (await api.get(f"{CR}/requested-reviewers")).json()
-        assert "usr_sam" not in [r["user"]["id"] for r in listed["items"]]
+        assert "usr_reader" not in [r["user"]["id"] for r in listed["items"]]
 
 
 async def test_requesting_reviewers_needs_edit_and_known_users(app: object) -> None:
     async with live_client(app, "gb_local_reader") as api:
-        refused = await api.post(f"{CR}/requested-reviewers", json={"users": ["usr_sam"]})
+        refused = await api.post(f"{CR}/requested-reviewers", json={"users": ["usr_dana"]})
         assert refused.status_code == 403
         assert (await api.delete(f"{CR}/requested-reviewers/usr_sam")).status_code == 403
     async with live_client(app, "gb_local_editor") as api:
         empty = await api.post(f"{CR}/requested-reviewers", json={"users": []})
         assert empty.status_code == 400
         stranger = await api.post(
-            f"{CR}/requested-reviewers", json={"users": ["usr_sam", "usr_nobody"]}
+            f"{CR}/requested-reviewers", json={"users": ["usr_reader", "usr_nobody"]}
         )
         assert stranger.status_code == 400
         assert "users[1]" in stranger.json()["error"]["message"]
         listed = (await api.get(f"{CR}/requested-reviewers")).json()
-        assert "usr_sam" not in [r["user"]["id"] for r in listed["items"]]
+        assert "usr_reader" not in [r["user"]["id"] for r in listed["items"]]
 
 
 async def test_contributors_count_edits_and_comments(app: object, store: Store) -> None:
     store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")
-    store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")
+    store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")  # and one in the demo
     cr = f"{SPACE}/change-requests/{CR_TROUBLESHOOT}"
     async with live_client(app, "gb_local_admin") as api:
         posted = await api.post(f"{cr}/comments", json={"body": {"markdown": "Nice page."}})
         assert posted.status_code == 200
         body = (await api.get(f"{cr}/contributors")).json()
     found = {(c["user"]["id"], c["actionType"]): c["count"] for c in body["items"]}
-    assert found[("usr_dana", "edit")] == 2
+    assert found[("usr_dana", "edit")] == 3
     assert found[("usr_admin", "comment")] >= 1
     async with live_client(app, "gb_local_admin") as api:
         missing = await api.get(f"{SPACE}/change-requests/cr_nope/contributors")
