@@ -12,8 +12,10 @@ from gitbook_mcp.local.seed.content import (
     INTRO_POLISHED,
     PAGE_GETTING_STARTED,
     PAGE_INSTALL,
+    PAGE_PUBLISHING,
     PAGE_UPGRADE,
 )
+from gitbook_mcp.local.seed.reviews import CR_MOVE
 from tests.unit.local.store.content.live_http import live_client
 
 pytestmark = pytest.mark.anyio
@@ -118,3 +120,14 @@ async def test_update_with_conflicts_keeps_both_sides_in_the_change_request(
         assert await _page(api, PAGE_INSTALL) == MAIN_EDIT
     async with live_client(app, "gb_local_reader") as api:
         assert (await api.post(f"{CR}/update")).status_code == 403
+
+
+async def test_update_brings_a_move_and_its_new_path(app: object) -> None:
+    async with live_client(app, "gb_local_admin") as api:
+        merged = await api.post(f"{SPACE}/change-requests/{CR_MOVE}/merge")
+        assert merged.json()["result"] == "merge"
+        assert (await api.get(f"{CR}/content/path/guides/publishing")).status_code == 200
+        assert (await api.post(f"{CR}/update")).json()["result"] == "update"
+        moved = (await api.get(f"{CR}/content/page/{PAGE_PUBLISHING}")).json()
+        assert moved["path"] == "publishing"
+        assert (await api.get(f"{CR}/content/path/guides/publishing")).status_code == 404
