@@ -55,6 +55,7 @@ async def test_merge_publishes_edits_and_keeps_the_main_contents_own(app: object
         assert merged["revisionMerged"] == revision
         again = await api.post(f"{CR}/merge")
         assert again.status_code == 409
+        assert (await api.post(f"{CR}/update")).status_code == 409
 
 
 async def test_merge_with_a_page_changed_on_both_sides_reports_conflicts(
