@@ -7,7 +7,7 @@ and one row here; the app registers each row as its own route (one route per ope
 from __future__ import annotations
 
 from gitbook_mcp.local.handlers.comments import comments
-from gitbook_mcp.local.handlers.content import authoring, content
+from gitbook_mcp.local.handlers.content import authoring, content, review
 from gitbook_mcp.local.handlers.organizations import invites as org_invites
 from gitbook_mcp.local.handlers.organizations import organizations, teams
 from gitbook_mcp.local.handlers.organizations import settings as org_settings
@@ -132,6 +132,20 @@ ROUTES: list[RouteSpec] = [
     RouteSpec("PATCH", CR, authoring.update_change_request, "updateChangeRequestById"),
     RouteSpec("POST", CR + "/content", authoring.update_content, "updateChangeRequestContent"),
     RouteSpec("GET", CR + "/changes", authoring.change_request_changes, "getChangeRequestChanges"),
+    # -- change-request review, the caller, the main content's files (live profile only) -------
+    RouteSpec("GET", "/user", review.authenticated_user, "getAuthenticatedUser"),
+    RouteSpec("GET", ORG + "/change-requests", review.list_org_change_requests, "listChangeRequestsForOrganization"),
+    RouteSpec("POST", CR + "/merge", review.merge, "mergeChangeRequest"),
+    RouteSpec("POST", CR + "/update", review.update, "updateChangeRequest"),
+    RouteSpec("GET", CR + "/contributors", review.contributors, "getContributorsByChangeRequestId"),
+    RouteSpec("GET", CR + "/reviews", review.list_reviews, "getReviewsByChangeRequestId"),
+    RouteSpec("POST", CR + "/reviews", review.submit_review, "submitChangeRequestReview"),
+    RouteSpec("GET", CR + "/reviews/{reviewId}", review.get_review, "getChangeRequestReviewById"),
+    RouteSpec("GET", CR + "/requested-reviewers", review.list_requested_reviewers, "getRequestedReviewersByChangeRequestId"),
+    RouteSpec("POST", CR + "/requested-reviewers", review.request_reviewers, "requestReviewersForChangeRequest"),
+    RouteSpec("DELETE", CR + "/requested-reviewers/{userId}", review.remove_requested_reviewer, "removeRequestedReviewerFromChangeRequest"),
+    RouteSpec("GET", SPACE + "/content/files", content.files, "listFiles"),
+    RouteSpec("GET", SPACE + "/content/files/{fileId}", content.file, "getFileById"),
     # -- comments ------------------------------------------------------------------------------
     RouteSpec("GET", SPACE + "/comments", comments.list_comments, "listCommentsInSpace"),
     RouteSpec("POST", SPACE + "/comments", comments.post_comment, "postCommentInSpace"),

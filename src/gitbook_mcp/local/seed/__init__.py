@@ -18,7 +18,7 @@ def load_demo(store: Store) -> None:
     """Fill an empty store with the demo workspace, in one exclusive transaction marked complete
     at its end: a seeded store is left as is, and a store holding data but no completion mark
     (a seed cut short by an older version) is refused, since repairing it could erase work."""
-    from gitbook_mcp.local.seed import comments, content, core, orgs, sites, spaces
+    from gitbook_mcp.local.seed import comments, content, core, orgs, reviews, sites, spaces
 
     with store.db.transaction(exclusive=True):
         if store.seeded_with() is not None:
@@ -34,5 +34,6 @@ def load_demo(store: Store) -> None:
         spaces.seed(store)
         content.seed(store)
         comments.seed(store)
+        reviews.seed(store)
         sites.seed(store)
         store.mark_seeded("demo")

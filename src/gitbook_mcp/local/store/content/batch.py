@@ -10,6 +10,7 @@ once the tree is final (`doclinks.Tree.normalize`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -63,11 +64,14 @@ class ContentBatch(StorePart):
         revisions: RevisionStore,
         change_requests: ChangeRequestStore,
         authoring: ChangeRequestAuthoring,
+        on_edit: Callable[[str, str], None] | None = None,
     ) -> None:
         super().__init__(db, clock)
         self._revisions = revisions
         self._change_requests = change_requests
         self._authoring = authoring
+        self._on_edit = on_edit
+        """Told (change request, user) of each batch applied, so contributors can be counted."""
 
     def apply(self, actor: Actor, space_id: str, ref: str, raw: Any) -> BatchResult:
         """Apply the batch ``raw`` (the body's ``changes``) to the change request, or nothing."""
@@ -96,6 +100,8 @@ class ContentBatch(StorePart):
                     raise Invalid(change.field("page"), exc.message) from exc
             self._normalize(tree, revision, result)
             self._change_requests.set_revision(cr_id, revision)
+            if self._on_edit is not None:
+                self._on_edit(cr_id, actor.user_id)
         return result
 
     def _one(

@@ -16,7 +16,11 @@ from gitbook_mcp.local.store.content.batch import ContentBatch
 from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
 from gitbook_mcp.local.store.content.import_source import Source, read_source, resolve_inside
 from gitbook_mcp.local.store.content.importer import MarkdownImport
+from gitbook_mcp.local.store.content.merge import MergeStore
+from gitbook_mcp.local.store.content.org_change_requests import OrgChangeRequests
 from gitbook_mcp.local.store.content.references import References, Scope
+from gitbook_mcp.local.store.content.reviewers import ReviewerStore
+from gitbook_mcp.local.store.content.reviews import ReviewStore
 from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_synced
 from gitbook_mcp.local.store.content.search import ContentSearch
 from gitbook_mcp.local.store.content.semantic import SemanticChanges
@@ -57,9 +61,16 @@ class ContentStore(StorePart):
         self.change_requests = ChangeRequestStore(db, clock, identity, spaces, self.revisions)
         self.references = References(db, clock, spaces, orgs, self.revisions, self.change_requests)
         self.searcher = ContentSearch(db, clock)
-        self.authoring = ChangeRequestAuthoring(db, clock, spaces, self.change_requests)
-        self.batch = ContentBatch(db, clock, self.revisions, self.change_requests, self.authoring)
-        self.semantic = SemanticChanges(db, clock, self.revisions, self.change_requests)
+        crs = self.change_requests
+        self.reviewers = ReviewerStore(db, clock, identity, spaces, crs)
+        self.authoring = ChangeRequestAuthoring(db, clock, spaces, crs)
+        self.batch = ContentBatch(
+            db, clock, self.revisions, crs, self.authoring, on_edit=self.reviewers.record_edit
+        )
+        self.semantic = SemanticChanges(db, clock, self.revisions, crs)
+        self.merging = MergeStore(db, clock, spaces, self.revisions, crs)
+        self.reviews = ReviewStore(db, clock, identity, spaces, crs)
+        self.org_change_requests = OrgChangeRequests(db, clock, crs, self.reviewers)
 
     # -- interface used by other domains ------------------------------------------------
 

@@ -8,12 +8,21 @@ from collections.abc import AsyncIterator
 import httpx2
 import pytest
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, CR_MERGED
 from gitbook_mcp.local.store.content.authoring import TRANSITIONS
 from tests.unit.local.store.content.live_support import live_api
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def profile() -> Profile:
+    """These operations exist in the live profile only."""
+    return "live"
+
+
 SPACE = "/spaces/spc_handbook"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import (
     CR_INSTALL,
@@ -24,6 +25,14 @@ from gitbook_mcp.local.seed.content import (
 from tests.unit.local.store.content.live_support import live_api
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def profile() -> Profile:
+    """These operations exist in the live profile only."""
+    return "live"
+
+
 SPACE = "/spaces/spc_handbook"
 CR = f"{SPACE}/change-requests/{CR_INSTALL}"
 

@@ -19,6 +19,7 @@ from gitbook_mcp.local.seed.content import (
     PAGE_GETTING_STARTED,
     PAGE_INSTALL,
 )
+from gitbook_mcp.local.seed.reviews import CR_MOVE
 
 pytestmark = pytest.mark.anyio
 ApiAs = Callable[[str | None], AbstractAsyncContextManager[httpx2.AsyncClient]]
@@ -27,8 +28,8 @@ SPACE = "/spaces/spc_handbook"
 
 async def test_listing_defaults_to_open_and_filters_by_status(api: httpx2.AsyncClient) -> None:
     open_ones = (await api.get(f"{SPACE}/change-requests")).json()
-    assert [c["id"] for c in open_ones["items"]] == [CR_REORGANISE, CR_INSTALL]
-    assert open_ones["count"] == 2
+    assert [c["id"] for c in open_ones["items"]] == [CR_MOVE, CR_REORGANISE, CR_INSTALL]
+    assert open_ones["count"] == 3
     for status, expected in (
         ("draft", [CR_TROUBLESHOOT]),
         ("merged", [CR_MERGED]),
@@ -68,7 +69,7 @@ async def test_listing_pages_newest_first(api: httpx2.AsyncClient, store: Store)
         cursor = (body.get("next") or {}).get("page")
         if not cursor:
             break
-    assert numbers == [8, 7, 6, 5, 4, 1]
+    assert numbers == [9, 8, 7, 6, 5, 4, 1]
     assert (await api.get(f"{SPACE}/change-requests", params={"limit": 1001})).status_code == 400
 
 
@@ -116,7 +117,7 @@ async def test_a_new_change_request_starts_from_the_published_content(
     )
     fresh = (await api.get(f"{SPACE}/change-requests/{cr_id}")).json()
     space = (await api.get(SPACE)).json()
-    assert fresh["number"] == 5
+    assert fresh["number"] == 6
     assert fresh["revisionInitial"] == space["revision"]
     assert fresh["revision"] == revision
     assert fresh["outdated"] is False

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 import httpx2
 import pytest
 
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.seed.content import (
     CR_INSTALL,
     CR_REORGANISE,
@@ -21,6 +22,14 @@ from gitbook_mcp.local.seed.content import (
 from tests.unit.local.store.content.live_support import live_api
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def profile() -> Profile:
+    """These operations exist in the live profile only."""
+    return "live"
+
+
 SPACE = "/spaces/spc_handbook"
 
 

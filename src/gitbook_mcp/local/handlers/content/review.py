@@ -1,0 +1,125 @@
+"""HTTP translation for the review side of change requests (live profile): merge and update,
+reviews, requested reviewers, contributors, the organization-wide listing and the caller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.http.call import Call, created, deleted, ok
+from gitbook_mcp.local.store.comments.bodies import body_markdown
+from gitbook_mcp.local.store.content.change_requests import STATUSES
+from gitbook_mcp.local.store.content.org_change_requests import OrgFilters
+from gitbook_mcp.local.store.content.reviews import REVIEW_STATUSES, Format
+
+__all__ = [
+    "authenticated_user",
+    "contributors",
+    "get_review",
+    "list_org_change_requests",
+    "list_requested_reviewers",
+    "list_reviews",
+    "merge",
+    "remove_requested_reviewer",
+    "request_reviewers",
+    "submit_review",
+    "update",
+]
+
+ORDER_BY = ("updatedAt", "createdAt")
+FINDINGS = ("none", "all")
+
+
+def _cr(call: Call) -> tuple[Any, str, str]:
+    return call.actor, call.path("spaceId"), call.path("changeRequestId")
+
+
+def _format(call: Call) -> Format:
+    value = call.query.string("format", choices=("document", "markdown"), default="markdown")
+    return "document" if value == "document" else "markdown"
+
+
+async def authenticated_user(call: Call) -> Response:
+    return ok(call.store.identity.render_user(call.actor.user_id))
+
+
+async def merge(call: Call) -> Response:
+    return ok(call.store.content.merging.merge(*_cr(call)))
+
+
+async def update(call: Call) -> Response:
+    return ok(call.store.content.merging.update(*_cr(call)))
+
+
+async def contributors(call: Call) -> Response:
+    return ok(call.store.content.reviewers.contributors(*_cr(call)))
+
+
+async def list_reviews(call: Call) -> Response:
+    q = call.query
+    return ok(
+        call.store.content.reviews.list_reviews(
+            *_cr(call),
+            outdated=q.boolean("outdated"),
+            fmt=_format(call),
+            page=q.page(),
+            limit=q.limit(),
+        )
+    )
+
+
+async def get_review(call: Call) -> Response:
+    reviews = call.store.content.reviews
+    return ok(reviews.get_review(*_cr(call), call.path("reviewId"), _format(call)))
+
+
+async def submit_review(call: Call) -> Response:
+    b = call.body
+    status = b.string("status", required=True, choices=REVIEW_STATUSES)
+    comment = b.object("comment")
+    text = None if comment is None else body_markdown(comment, allow_empty=True)
+    return created(call.store.content.reviews.submit(*_cr(call), status=status, comment=text))
+
+
+async def list_requested_reviewers(call: Call) -> Response:
+    q = call.query
+    return ok(call.store.content.reviewers.listing(*_cr(call), page=q.page(), limit=q.limit()))
+
+
+async def request_reviewers(call: Call) -> Response:
+    b = call.body
+    users = b.strings("users", required=True)
+    subject = b.string("subject")
+    if b.has("description") and not isinstance(b.raw("description"), dict):
+        raise Invalid("description", "must be a document object")
+    return ok(call.store.content.reviewers.request(*_cr(call), users, subject=subject))
+
+
+async def remove_requested_reviewer(call: Call) -> Response:
+    reviewers = call.store.content.reviewers
+    return deleted(reviewers.remove(*_cr(call), call.path("userId")))
+
+
+async def list_org_change_requests(call: Call) -> Response:
+    q = call.query
+    statuses = q.strings("status") or ["open"]
+    for status in statuses:
+        if status not in STATUSES:
+            raise Invalid("status", f"must be among {', '.join(STATUSES)}")
+    q.string("finding", choices=FINDINGS)
+    filters = OrgFilters(
+        statuses=tuple(statuses),
+        creator=q.string("creator"),
+        contributor=q.string("contributor"),
+        requested_reviewer=q.string("requestedReviewer"),
+        space=q.string("space"),
+        linked=any(q.string(name) for name in ("site", "topic", "styleguideRun")),
+        order_by=q.string("orderBy", choices=ORDER_BY, default="updatedAt"),
+    )
+    return ok(
+        call.store.content.org_change_requests.listing(
+            call.actor, call.path("organizationId"), filters, page=q.page(), limit=q.limit()
+        )
+    )

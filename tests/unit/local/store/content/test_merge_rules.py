@@ -1,0 +1,78 @@
+"""The three-way merge rules on their own: one-sided changes win, both-sided ones conflict
+without losing either side, and paths follow merged parents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitbook_mcp.local.store.content.merge import (
+    PAGE_FIELDS,
+    conflict_markdown,
+    merge_items,
+)
+
+
+def _page(page_id: str, **changes: Any) -> dict[str, Any]:
+    page: dict[str, Any] = {
+        "id": page_id,
+        "parent_id": None,
+        "position": 1,
+        "title": page_id.title(),
+        "slug": page_id,
+        "path": page_id,
+        "emoji": None,
+        "description": None,
+        "markdown": f"# {page_id}\n",
+        "hidden": 0,
+        "created_at": "2026-03-02T10:00:00.000Z",
+        "updated_at": "2026-03-02T10:00:00.000Z",
+    }
+    page.update(changes)
+    return page
+
+
+def _by_id(*pages: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {p["id"]: p for p in pages}
+
+
+def test_changes_on_one_side_each_are_both_kept() -> None:
+    base = _by_id(_page("a"), _page("b"))
+    ours = _by_id(_page("a", markdown="ours\n"), _page("b"), _page("new"))
+    theirs = _by_id(_page("a", title="Renamed"), _page("b", markdown="theirs\n"))
+    tree = merge_items(base, ours, theirs, PAGE_FIELDS)
+    assert tree.conflicts == []
+    assert tree.items["a"]["markdown"] == "ours\n"
+    assert tree.items["a"]["title"] == "Renamed"
+    assert tree.items["b"]["markdown"] == "theirs\n"
+    assert "new" in tree.items
+
+
+def test_a_body_edited_on_both_sides_keeps_both_between_markers() -> None:
+    base = _by_id(_page("a"))
+    tree = merge_items(
+        base,
+        _by_id(_page("a", markdown="ours\n")),
+        _by_id(_page("a", markdown="theirs\n")),
+        PAGE_FIELDS,
+    )
+    assert tree.conflicts == ["a"]
+    assert tree.items["a"]["markdown"] == conflict_markdown("ours\n", "theirs\n")
+    assert "ours" in tree.items["a"]["markdown"]
+    assert "theirs" in tree.items["a"]["markdown"]
+
+
+def test_a_page_deleted_on_one_side_and_edited_on_the_other_is_kept() -> None:
+    base = _by_id(_page("a"), _page("b"))
+    ours = _by_id(_page("b", markdown="edited\n"))
+    theirs = _by_id(_page("a", markdown="edited too\n"))
+    tree = merge_items(base, ours, theirs, PAGE_FIELDS)
+    assert sorted(tree.conflicts) == ["a", "b"]
+    assert tree.items["a"]["markdown"] == "edited too\n"
+    assert tree.items["b"]["markdown"] == "edited\n"
+
+
+def test_a_page_deleted_on_one_side_only_is_deleted() -> None:
+    base = _by_id(_page("a"), _page("b"))
+    tree = merge_items(base, _by_id(_page("b")), base, PAGE_FIELDS)
+    assert tree.conflicts == []
+    assert list(tree.items) == ["b"]
