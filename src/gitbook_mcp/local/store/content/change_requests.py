@@ -164,7 +164,6 @@ class ChangeRequestStore(StorePart):
             "space": row["space_id"],
             "revision": row["revision_id"],
             "revisionInitial": row["initial_revision_id"],
-            "space": row["space_id"],
             "comments": comments,
             "outdated": row["status"] in ("draft", "open")
             and space["revision_id"] != row["initial_revision_id"],
