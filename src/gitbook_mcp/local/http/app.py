@@ -34,7 +34,7 @@ from gitbook_mcp.local.http.middleware import (
     RateLimit,
     actor_of,
 )
-from gitbook_mcp.local.http.route import Handler, RouteSpec
+from gitbook_mcp.local.http.route import RouteSpec
 from gitbook_mcp.local.http.shapes import reshape
 from gitbook_mcp.local.routes import ROUTES, starlette_path
 
@@ -46,12 +46,12 @@ if TYPE_CHECKING:
 __all__ = ["create_app", "served_routes"]
 
 
-def _in_profile(profile: Profile, response: Response) -> Response:
+def _in_profile(profile: Profile, operation_id: str, response: Response) -> Response:
     """A success's JSON in the profile's shape (the store renders the seed shapes)."""
     if profile == "seed" or not isinstance(response, JSONResponse) or response.status_code >= 300:
         return response
     headers = {k: v for k, v in response.headers.items() if k not in _RECOMPUTED}
-    body = reshape(profile, json.loads(bytes(response.body)))
+    body = reshape(profile, json.loads(bytes(response.body)), operation_id)
     return JSONResponse(body, status_code=response.status_code, headers=headers)
 
 
@@ -59,14 +59,16 @@ _RECOMPUTED = frozenset({"content-length", "content-type"})
 
 
 def _endpoint(
-    handler: Handler, store: Store, profile: Profile
+    spec: RouteSpec, store: Store, profile: Profile
 ) -> Callable[[Request], Awaitable[Response]]:
+    handler = spec.handler
+
     async def endpoint(request: Request) -> Response:
         try:
             store.spaces.purge_expired()
             body = await read_json(request)
             response = await handler(Call(request, store, actor_of(request.scope), body))
-            response = _in_profile(profile, response)
+            response = _in_profile(profile, spec.operation_id, response)
         except DomainError as exc:
             response = error_response(status_for(exc), exc.message)
         except BodyRefused as exc:
@@ -117,7 +119,7 @@ def create_app(
     table = [
         Route(
             "/v1" + starlette_path(spec.path),
-            _endpoint(spec.handler, store, profile),
+            _endpoint(spec, store, profile),
             methods=[spec.method],
             middleware=layers,
         )

@@ -72,6 +72,40 @@ def _comment(obj: dict[str, Any]) -> None:
         target["page"] = {"id": target["page"]["id"]}
 
 
+def _page(obj: dict[str, Any]) -> None:
+    """A revision's page of type ``document``: live requires its tags and more layout flags."""
+    if obj.get("type") != "document" or obj.get("kind") != "sheet":
+        return
+    obj.setdefault("tags", [])
+    layout = obj.get("layout")
+    if isinstance(layout, dict):
+        for flag in ("tags", "actions", "anchors"):
+            layout.setdefault(flag, True)
+        layout.setdefault("coverMask", "none")
+
+
+def _change_request(obj: dict[str, Any]) -> None:
+    location = str(obj.get("urls", {}).get("location", ""))
+    if "space" not in obj and "/s/" in location:
+        obj["space"] = location.split("/s/", 1)[1].split("/", 1)[0]
+
+
+def _search(items: list[Any]) -> None:
+    """Search results carry no ``object``: live adds ``type``, ``score``, ``rank`` and more."""
+    for space in items:
+        if not isinstance(space, dict) or "pages" not in space:
+            continue
+        space.setdefault("type", "space")
+        space.setdefault("score", 0)
+        for rank, page in enumerate(space["pages"], start=1):
+            page.setdefault("score", 0)
+            page.setdefault("rank", rank)
+            page.setdefault("ancestors", [])
+            page.setdefault("description", "")
+            for section in page.get("sections", []):
+                section.setdefault("score", 0)
+
+
 def _draft(obj: dict[str, Any]) -> None:
     obj.setdefault("draft", False)
 
@@ -94,6 +128,7 @@ LIVE_SHAPES: Final[dict[str, Shape]] = {
     "comment-reply": _comment,
     "openapi-spec": lambda obj: obj.setdefault("lastProcessedErrorCount", 0),
     "revision": lambda obj: obj.setdefault("tags", []),
+    "change-request": _change_request,
     "site": _site,
     "site-section": _draft,
     "site-space": _draft,
@@ -111,14 +146,17 @@ def _walk(node: Any, shapes: dict[str, Shape]) -> None:
     elif isinstance(node, dict):
         for value in node.values():
             _walk(value, shapes)
+        _page(node)
         kind = node.get("object")
         shape = shapes.get(kind) if isinstance(kind, str) else None
         if shape is not None:
             shape(node)
 
 
-def reshape(profile: Profile, body: Any) -> Any:
+def reshape(profile: Profile, body: Any, operation_id: str = "") -> Any:
     """``body`` (the store's seed shape) in ``profile``'s shape; seed answers are unchanged."""
     if profile == "live":
         _walk(body, LIVE_SHAPES)
+        if operation_id == "searchOrganizationContent" and isinstance(body, dict):
+            _search(body.get("items", []))
     return body
