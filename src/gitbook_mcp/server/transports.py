@@ -9,6 +9,10 @@ No request is held open forever: the request line and headers must arrive within
 protocol with a timer (uvicorn has no setting for it); a request body must arrive within
 `BODY_TIMEOUT` seconds (408) and stay under `MAX_BODY_BYTES` (413, the SDK's SSE limit). Session
 ids, which the SDK logs at INFO, are logged as a short hash at DEBUG.
+
+`/healthz` (the process answers) and `/readyz` (the API answers one cheap authenticated request,
+cached for `READY_CACHE_SECONDS`) are served in front of the bearer check and the MCP path, so
+that probes need no token; neither ever shows a token or an upstream body.
 """
 
 from __future__ import annotations
@@ -17,11 +21,14 @@ import hashlib
 import hmac
 import logging
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 import anyio
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gitbook_mcp.logs import get_logger
 
 if TYPE_CHECKING:
     import asyncio
@@ -29,14 +36,18 @@ if TYPE_CHECKING:
     import uvicorn
 
     from gitbook_mcp.server.app import GitBookServer
+    from gitbook_mcp.server.runtime import Runtime
     from gitbook_mcp.settings import Settings
 
 __all__ = [
     "BODY_TIMEOUT",
     "HEADER_TIMEOUT",
     "MAX_BODY_BYTES",
+    "READY_CACHE_SECONDS",
+    "READY_TIMEOUT",
     "BearerAuth",
     "BodyLimit",
+    "HealthRoutes",
     "SessionIdFilter",
     "header_timeout_protocol",
     "hide_session_ids",
@@ -52,6 +63,11 @@ BODY_TIMEOUT = 30.0
 """Seconds for a whole request body to arrive."""
 MAX_BODY_BYTES = 4 * 1024 * 1024
 """Largest request body accepted (the SDK's own limit on its SSE transport)."""
+READY_CACHE_SECONDS = 5.0
+"""Seconds a readiness answer is reused, so that probes do not hammer the API."""
+READY_TIMEOUT = 5.0
+"""Seconds the readiness request may take before the API counts as down."""
+_health_log = get_logger("gitbook_mcp.server")
 _SESSION_LOGGERS = ("mcp.server.streamable_http_manager", "mcp.server.streamable_http")
 
 
@@ -163,6 +179,64 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
+class HealthRoutes:
+    """``GET /healthz`` and ``GET /readyz`` for probes, answered before anything else runs."""
+
+    def __init__(
+        self, app: ASGIApp, runtime: Runtime, *, cache_seconds: float = READY_CACHE_SECONDS
+    ) -> None:
+        self.app = app
+        self.runtime = runtime
+        self.cache_seconds = cache_seconds
+        self._checked_at: float | None = None
+        self._reason: str | None = None
+        self._lock = anyio.Lock()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path") if scope["type"] == "http" else None
+        if path not in ("/healthz", "/readyz") or scope["method"] not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        reason = await self.readiness() if path == "/readyz" else None
+        status = 503 if reason else 200
+        body = f'{{"status":"unavailable","reason":"{reason}"}}' if reason else '{"status":"ok"}'
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"cache-control", b"no-store"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body.encode()})
+
+    async def readiness(self) -> str | None:
+        """``None`` when the API answered lately, else a short reason (an error's class name)."""
+        async with self._lock:
+            now = time.monotonic()
+            if self._checked_at is None or now - self._checked_at >= self.cache_seconds:
+                self._reason = await self._probe()
+                self._checked_at = time.monotonic()
+            return self._reason
+
+    async def _probe(self) -> str | None:
+        try:
+            with anyio.fail_after(READY_TIMEOUT):
+                if self.runtime.client is not None:
+                    await self.runtime.client.orgs.list(limit=1).to_list(max_items=1)
+                else:
+                    async with self.runtime.factory() as client:
+                        await client.orgs.list(limit=1).to_list(max_items=1)
+        except TimeoutError:
+            return "api did not answer in time"
+        except Exception as exc:  # noqa: BLE001 - any failure means not ready; only its class is shown
+            _health_log.warning("readiness.failed", error=type(exc).__name__)
+            return f"api unavailable ({type(exc).__name__})"
+        return None
+
+
 def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     """uvicorn's h11 protocol, closing a connection whose request headers are late."""
     # Imported here: stdio never loads the HTTP stack.
@@ -251,7 +325,7 @@ def http_app(server: GitBookServer, settings: Settings) -> ASGIApp:
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
-    return app
+    return HealthRoutes(app, server.runtime)
 
 
 def uvicorn_config(

@@ -1,0 +1,34 @@
+# gitbook-mcp: the MCP server over streamable HTTP, as a non-root, runtime-only image.
+# Stage 1 builds the wheel with the locked build backend (hatchling, pinned with hashes in
+# requirements.lock); stage 2 installs only the runtime lock and the wheel, nothing else.
+# See docs/deployment.md. Build: docker build -t gitbook-mcp:0.1.0 .
+
+FROM python:3.11-slim AS build
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
+WORKDIR /src
+COPY requirements.lock ./
+RUN python -m pip install --require-hashes -r requirements.lock
+COPY pyproject.toml README.md ./
+COPY src ./src
+COPY prompts ./prompts
+RUN python -m pip wheel --no-deps --no-build-isolation --wheel-dir /dist .
+
+FROM python:3.11-slim AS runtime
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 \
+    PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
+    GITBOOK_TRANSPORT=streamable-http GITBOOK_HOST=0.0.0.0 GITBOOK_PORT=8000
+COPY requirements.lock /tmp/requirements.lock
+COPY --from=build /dist/ /tmp/dist/
+RUN python -m pip install --require-hashes -r /tmp/requirements.lock \
+    && python -m pip install --no-deps /tmp/dist/*.whl \
+    && rm -rf /tmp/requirements.lock /tmp/dist \
+    && useradd --uid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+USER 10001:10001
+EXPOSE 8000
+# Python's urllib, not curl: the image carries no HTTP tool of its own.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status == 200 else 1)"]
+ENTRYPOINT ["gitbook-mcp"]
+# Streamable HTTP on 0.0.0.0:8000; the server refuses to start without GITBOOK_MCP_AUTH_TOKEN
+# (a bind beyond loopback needs a bearer token) and needs GITBOOK_API_TOKEN (or --local).
+CMD ["--transport", "streamable-http", "--host", "0.0.0.0", "--port", "8000"]

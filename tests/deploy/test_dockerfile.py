@@ -1,0 +1,79 @@
+"""The Dockerfile keeps its rules: runtime lock only, hashes, non-root, entrypoint, no dev tools.
+
+The image cannot be built here (no registry for base images); the rules are checked on the text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEV_TOOLS = ("pytest", "ruff", "mypy", "schemathesis", "hypothesis", "pip-audit", "curl", "wget")
+
+
+def _instructions() -> list[tuple[str, str]]:
+    """(instruction, arguments) pairs, continuation lines joined and comments dropped."""
+    text = re.sub(r"\\\n\s*", " ", (ROOT / "Dockerfile").read_text())
+    rows = [line.strip() for line in text.splitlines()]
+    pairs = [line.split(None, 1) for line in rows if line and not line.startswith("#")]
+    return [(p[0].upper(), p[1] if len(p) > 1 else "") for p in pairs]
+
+
+def _stages() -> list[list[tuple[str, str]]]:
+    stages: list[list[tuple[str, str]]] = []
+    for instruction in _instructions():
+        if instruction[0] == "FROM":
+            stages.append([])
+        stages[-1].append(instruction)
+    return stages
+
+
+def test_both_stages_use_the_slim_python_tag() -> None:
+    froms = [args.split()[0] for name, args in _instructions() if name == "FROM"]
+    assert froms == ["python:3.11-slim", "python:3.11-slim"]
+
+
+def test_the_runtime_stage_installs_the_runtime_lock_with_hashes_and_the_wheel_alone() -> None:
+    runtime = _stages()[-1]
+    runs = " ".join(args for name, args in runtime if name == "RUN")
+    assert "--require-hashes -r /tmp/requirements.lock" in runs
+    assert re.search(r"pip install --no-deps \S+\.whl", runs)
+    assert "requirements-dev.lock" not in (ROOT / "Dockerfile").read_text()
+    for tool in DEV_TOOLS:
+        assert tool not in runs
+
+
+def test_the_wheel_is_built_with_the_locked_backend() -> None:
+    build = " ".join(args for name, args in _stages()[0] if name == "RUN")
+    assert "--require-hashes -r requirements.lock" in build
+    assert "--no-build-isolation" in build
+
+
+def test_it_runs_as_uid_10001_with_the_console_script_and_http_by_default() -> None:
+    runtime = dict(_stages()[-1])
+    assert runtime["USER"].split(":")[0] == "10001"
+    assert json.loads(runtime["ENTRYPOINT"]) == ["gitbook-mcp"]
+    command = json.loads(runtime["CMD"])
+    assert command[command.index("--transport") + 1] == "streamable-http"
+    assert command[command.index("--host") + 1] == "0.0.0.0"
+    assert runtime["EXPOSE"] == "8000"
+
+
+def test_the_healthcheck_uses_python_not_curl() -> None:
+    check = dict(_stages()[-1])["HEALTHCHECK"]
+    assert "urllib.request" in check
+    assert "/healthz" in check
+    assert "curl" not in check
+
+
+def test_the_build_context_holds_only_what_the_build_copies() -> None:
+    ignore = (ROOT / ".dockerignore").read_text().splitlines()
+    assert ignore[ignore.index("**") + 1 :][:5] == [
+        "!requirements.lock",
+        "!pyproject.toml",
+        "!README.md",
+        "!src/",
+        "!prompts/",
+    ]

@@ -1,0 +1,58 @@
+"""`python -m build` makes a wheel that installs from the runtime lock alone and runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=150, check=False
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(170)
+def test_the_wheel_installs_in_a_clean_venv_and_runs(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    built = _run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dist)
+    assert built.returncode == 0, built.stderr[-2000:]
+    [wheel] = dist.glob("gitbook_mcp-*-py3-none-any.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.startswith("gitbook_mcp/prompts/") and n.endswith(".md") for n in names)
+    assert not any(n.startswith("tests/") for n in names)
+
+    venv = tmp_path / "venv"
+    assert _run(sys.executable, "-m", "venv", venv).returncode == 0
+    pip = [
+        venv / "bin" / "python",
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ]
+    locked = _run(*pip, "--require-hashes", "-r", ROOT / "requirements.lock")
+    assert locked.returncode == 0, locked.stderr[-2000:]
+    alone = _run(*pip, "--no-deps", wheel)
+    assert alone.returncode == 0, alone.stderr[-2000:]
+
+    helped = _run(venv / "bin" / "gitbook-mcp", "--help", cwd=tmp_path)
+    assert helped.returncode == 0, helped.stderr[-2000:]
+    assert helped.stdout.startswith("usage: gitbook-mcp")
+    packaged = _run(
+        venv / "bin" / "python",
+        "-c",
+        "import importlib.resources as r; print(sorted(p.name for p in "
+        "r.files('gitbook_mcp').joinpath('prompts').iterdir()))",
+        cwd=tmp_path,
+    )
+    assert packaged.returncode == 0, packaged.stderr[-2000:]
+    assert ".md" in packaged.stdout
