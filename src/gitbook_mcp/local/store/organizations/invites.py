@@ -24,8 +24,8 @@ from gitbook_mcp.local.store.organizations.common import (
     DirectoryPart,
     is_member,
     org_access,
+    page_by_seq,
 )
-from gitbook_mcp.local.store.paging import paginate
 
 if TYPE_CHECKING:
     import sqlite3
@@ -137,13 +137,7 @@ class InviteStore(DirectoryPart):
             "WHERE org_id = ? AND target_kind = 'organization'",
             (org_id,),
         )
-        return paginate(
-            rows,
-            key=lambda r: (r["seq"],),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render_link(actor, r),
-        )
+        return page_by_seq(rows, page, limit, lambda r: self.render_link(actor, r))
 
     def get_link(self, actor: Actor, org_id: str, invite_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
