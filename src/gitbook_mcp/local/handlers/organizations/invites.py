@@ -7,6 +7,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.handlers.organizations.common import org_id, org_page
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.invites import InviteEntry
@@ -20,10 +21,6 @@ __all__ = [
     "list_links",
     "update_link",
 ]
-
-
-def _org(call: Call) -> str:
-    return call.path("organizationId")
 
 
 def _invite_entries(value: Any) -> list[InviteEntry]:
@@ -52,7 +49,7 @@ async def invite_users(call: Call) -> Response:
     role = body.role("role")
     result = call.store.orgs.invites.invite_users(
         call.actor,
-        _org(call),
+        org_id(call),
         entries,
         role=None if role is Body.ABSENT else role,
         role_given=role is not Body.ABSENT,
@@ -62,15 +59,12 @@ async def invite_users(call: Call) -> Response:
 
 
 async def join_with_invite(call: Call) -> Response:
-    call.store.orgs.invites.join(call.actor, _org(call), call.path("inviteId"))
+    call.store.orgs.invites.join(call.actor, org_id(call), call.path("inviteId"))
     return ok({})
 
 
 async def list_links(call: Call) -> Response:
-    page = call.store.orgs.invites.list_links(
-        call.actor, _org(call), page=call.query.page(), limit=call.query.limit()
-    )
-    return ok(page)
+    return org_page(call, call.store.orgs.invites.list_links)
 
 
 async def create_link(call: Call) -> Response:
@@ -82,27 +76,29 @@ async def create_link(call: Call) -> Response:
             target = body.string(kind, required=True, min_len=1)
             level = body.role("level", required=True)
             link = invites.create_link(
-                call.actor, _org(call), level, target_kind=kind, target_id=target
+                call.actor, org_id(call), level, target_kind=kind, target_id=target
             )
             return created(link)
     role = body.role("role", required=True)
-    return created(invites.create_link(call.actor, _org(call), role))
+    return created(invites.create_link(call.actor, org_id(call), role))
 
 
 async def get_link(call: Call) -> Response:
-    return ok(call.store.orgs.invites.get_link(call.actor, _org(call), call.path("inviteId")))
+    return ok(call.store.orgs.invites.get_link(call.actor, org_id(call), call.path("inviteId")))
 
 
 async def update_link(call: Call) -> Response:
     """Body ``{role}`` or ``{level}``: the role (or level) the link grants."""
     body = call.body
     role = body.role("level" if body.has("level") else "role", required=True)
-    link = call.store.orgs.invites.update_link(call.actor, _org(call), call.path("inviteId"), role)
+    link = call.store.orgs.invites.update_link(
+        call.actor, org_id(call), call.path("inviteId"), role
+    )
     return ok(link)
 
 
 async def delete_link(call: Call) -> Response:
-    existed = call.store.orgs.invites.delete_link(call.actor, _org(call), call.path("inviteId"))
+    existed = call.store.orgs.invites.delete_link(call.actor, org_id(call), call.path("inviteId"))
     return deleted(existed)
 
 

@@ -11,6 +11,7 @@ import re
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.handlers.organizations.common import org_id
 from gitbook_mcp.local.http.call import Body, Call, deleted, ok
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.members import MEMBER_SORTS
@@ -35,10 +36,6 @@ ORDERS = ("asc", "desc")
 _DOMAIN_RE = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$")
 
 
-def _org(call: Call) -> str:
-    return call.path("organizationId")
-
-
 # -- organizations ------------------------------------------------------------------------
 
 
@@ -50,7 +47,7 @@ async def list_organizations(call: Call) -> Response:
 
 
 async def get_organization(call: Call) -> Response:
-    return ok(call.store.orgs.render_organization(call.actor, _org(call)))
+    return ok(call.store.orgs.render_organization(call.actor, org_id(call)))
 
 
 async def update_organization(call: Call) -> Response:
@@ -75,7 +72,7 @@ async def update_organization(call: Call) -> Response:
     for flag in ("sso", "ai", "inviteLinks"):
         if body.has(flag):
             changes[flag] = body.boolean(flag)
-    return ok(call.store.orgs.update_organization(call.actor, _org(call), changes))
+    return ok(call.store.orgs.update_organization(call.actor, org_id(call), changes))
 
 
 async def organizations_for_email_domain(call: Call) -> Response:
@@ -92,7 +89,7 @@ async def list_members(call: Call) -> Response:
     q = call.query
     page = call.store.orgs.members.list_members(
         call.actor,
-        _org(call),
+        org_id(call),
         role=q.string("role", choices=(*ROLES, "guest")),
         search=q.string("search"),
         sort=q.string("sort", choices=MEMBER_SORTS, default="joinedAt"),
@@ -104,38 +101,38 @@ async def list_members(call: Call) -> Response:
 
 
 async def get_member(call: Call) -> Response:
-    return ok(call.store.orgs.members.get(call.actor, _org(call), call.path("userId")))
+    return ok(call.store.orgs.members.get(call.actor, org_id(call), call.path("userId")))
 
 
 async def update_member(call: Call) -> Response:
     role = call.body.role("role")
     changes = {} if role is Body.ABSENT else {"role": role}
     member = call.store.orgs.members.update_member(
-        call.actor, _org(call), call.path("userId"), changes
+        call.actor, org_id(call), call.path("userId"), changes
     )
     return ok(member)
 
 
 async def remove_member(call: Call) -> Response:
-    return deleted(call.store.orgs.members.remove(call.actor, _org(call), call.path("userId")))
+    return deleted(call.store.orgs.members.remove(call.actor, org_id(call), call.path("userId")))
 
 
 async def ping(call: Call) -> Response:
     """The claims go under ``serviceVisitorClaims`` (the API description's name) and under
     ``gitbookVisitorClaims`` (the contract schema's name)."""
-    claims = call.store.orgs.members.ping(call.actor, _org(call))
+    claims = call.store.orgs.members.ping(call.actor, org_id(call))
     return ok({"serviceVisitorClaims": claims, "gitbookVisitorClaims": claims})
 
 
 async def set_sso_member(call: Call) -> Response:
-    return ok(call.store.orgs.members.set_sso(call.actor, _org(call), call.path("userId")))
+    return ok(call.store.orgs.members.set_sso(call.actor, org_id(call), call.path("userId")))
 
 
 async def member_spaces(call: Call) -> Response:
     q = call.query
     page = call.store.orgs.members.spaces(
         call.actor,
-        _org(call),
+        org_id(call),
         call.path("userId"),
         order=q.string("order", choices=ORDERS, default="desc"),
         page=q.page(),
@@ -148,7 +145,7 @@ async def member_teams(call: Call) -> Response:
     q = call.query
     page = call.store.orgs.members.teams(
         call.actor,
-        _org(call),
+        org_id(call),
         call.path("userId"),
         title=q.string("title"),
         page=q.page(),

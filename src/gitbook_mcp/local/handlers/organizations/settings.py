@@ -7,6 +7,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.handlers.organizations.common import org_id, org_page
 from gitbook_mcp.local.http.call import URL_RE, Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.organizations.openapi_specs import SPEC_VISIBILITIES, SpecSource
 
@@ -31,10 +32,6 @@ __all__ = [
 ]
 
 
-def _org(call: Call) -> str:
-    return call.path("organizationId")
-
-
 # -- SAML ---------------------------------------------------------------------------------
 
 
@@ -56,39 +53,36 @@ def _saml_fields(body: Body, *, creating: bool) -> dict[str, Any]:
 
 
 async def list_saml(call: Call) -> Response:
-    page = call.store.orgs.saml.list_providers(
-        call.actor, _org(call), page=call.query.page(), limit=call.query.limit()
-    )
-    return ok(page)
+    return org_page(call, call.store.orgs.saml.list_providers)
 
 
 async def create_saml(call: Call) -> Response:
     fields = _saml_fields(call.body, creating=True)
-    provider = call.store.orgs.saml.create(call.actor, _org(call), fields)
+    provider = call.store.orgs.saml.create(call.actor, org_id(call), fields)
     response = created(provider)
     response.headers["Location"] = provider["urls"]["location"]
     return response
 
 
 async def get_saml(call: Call) -> Response:
-    return ok(call.store.orgs.saml.get(call.actor, _org(call), call.path("samlProviderId")))
+    return ok(call.store.orgs.saml.get(call.actor, org_id(call), call.path("samlProviderId")))
 
 
 async def update_saml(call: Call) -> Response:
     fields = _saml_fields(call.body, creating=False)
     provider = call.store.orgs.saml.update(
-        call.actor, _org(call), call.path("samlProviderId"), fields
+        call.actor, org_id(call), call.path("samlProviderId"), fields
     )
     return ok(provider)
 
 
 async def delete_saml(call: Call) -> Response:
-    existed = call.store.orgs.saml.delete(call.actor, _org(call), call.path("samlProviderId"))
+    existed = call.store.orgs.saml.delete(call.actor, org_id(call), call.path("samlProviderId"))
     return deleted(existed)
 
 
 async def list_sso_logins(call: Call) -> Response:
-    return ok({"items": call.store.orgs.saml.logins(call.actor, _org(call))})
+    return ok({"items": call.store.orgs.saml.logins(call.actor, org_id(call))})
 
 
 # -- custom fonts -------------------------------------------------------------------------
@@ -120,10 +114,7 @@ def _font_faces(body: Body, *, creating: bool) -> list[tuple[int, str | None]] |
 
 
 async def list_fonts(call: Call) -> Response:
-    page = call.store.orgs.fonts.list_fonts(
-        call.actor, _org(call), page=call.query.page(), limit=call.query.limit()
-    )
-    return ok(page)
+    return org_page(call, call.store.orgs.fonts.list_fonts)
 
 
 async def create_font(call: Call) -> Response:
@@ -131,11 +122,11 @@ async def create_font(call: Call) -> Response:
     family = body.string("fontFamily", required=True, min_len=1, max_len=50)
     faces = _font_faces(body, creating=True) or []
     strict = [(weight, key) for weight, key in faces if key is not None]
-    return created(call.store.orgs.fonts.create(call.actor, _org(call), family, strict))
+    return created(call.store.orgs.fonts.create(call.actor, org_id(call), family, strict))
 
 
 async def get_font(call: Call) -> Response:
-    return ok(call.store.orgs.fonts.get(call.actor, _org(call), call.path("fontId")))
+    return ok(call.store.orgs.fonts.get(call.actor, org_id(call), call.path("fontId")))
 
 
 async def update_font(call: Call) -> Response:
@@ -143,7 +134,7 @@ async def update_font(call: Call) -> Response:
     body = call.body
     font = call.store.orgs.fonts.update(
         call.actor,
-        _org(call),
+        org_id(call),
         call.path("fontId"),
         font_family=body.string("fontFamily", min_len=1, max_len=50),
         faces=_font_faces(body, creating=False),
@@ -152,7 +143,7 @@ async def update_font(call: Call) -> Response:
 
 
 async def delete_font(call: Call) -> Response:
-    return deleted(call.store.orgs.fonts.delete(call.actor, _org(call), call.path("fontId")))
+    return deleted(call.store.orgs.fonts.delete(call.actor, org_id(call), call.path("fontId")))
 
 
 # -- OpenAPI specs ------------------------------------------------------------------------
@@ -174,27 +165,24 @@ def _spec_source(body: Body) -> SpecSource:
 
 
 async def list_specs(call: Call) -> Response:
-    page = call.store.orgs.openapi.list_specs(
-        call.actor, _org(call), page=call.query.page(), limit=call.query.limit()
-    )
-    return ok(page)
+    return org_page(call, call.store.orgs.openapi.list_specs)
 
 
 async def create_spec(call: Call) -> Response:
     body = call.body
     slug = body.string("slug", required=True)
-    spec = call.store.orgs.openapi.create(call.actor, _org(call), slug, _spec_source(body))
+    spec = call.store.orgs.openapi.create(call.actor, org_id(call), slug, _spec_source(body))
     return created(spec)
 
 
 async def get_spec(call: Call) -> Response:
-    return ok(call.store.orgs.openapi.get(call.actor, _org(call), call.path("specSlug")))
+    return ok(call.store.orgs.openapi.get(call.actor, org_id(call), call.path("specSlug")))
 
 
 async def put_spec(call: Call) -> Response:
     """200 when the spec was updated, 201 when it was created."""
     spec, was_created = call.store.orgs.openapi.put(
-        call.actor, _org(call), call.path("specSlug"), _spec_source(call.body)
+        call.actor, org_id(call), call.path("specSlug"), _spec_source(call.body)
     )
     return ok(spec, 201 if was_created else 200)
 
@@ -202,13 +190,13 @@ async def put_spec(call: Call) -> Response:
 async def update_spec(call: Call) -> Response:
     visibility = call.body.string("visibility", required=True, choices=SPEC_VISIBILITIES)
     spec = call.store.orgs.openapi.set_visibility(
-        call.actor, _org(call), call.path("specSlug"), visibility
+        call.actor, org_id(call), call.path("specSlug"), visibility
     )
     return ok(spec)
 
 
 async def delete_spec(call: Call) -> Response:
-    existed = call.store.orgs.openapi.delete(call.actor, _org(call), call.path("specSlug"))
+    existed = call.store.orgs.openapi.delete(call.actor, org_id(call), call.path("specSlug"))
     return deleted(existed)
 
 

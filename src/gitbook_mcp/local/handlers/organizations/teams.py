@@ -7,6 +7,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.handlers.organizations.common import org_id
 from gitbook_mcp.local.http.call import Call, created, deleted, no_content, ok
 from gitbook_mcp.local.store.organizations.teams import TEAM_ROLES
 
@@ -21,10 +22,6 @@ __all__ = [
     "update_team",
     "update_team_members",
 ]
-
-
-def _org(call: Call) -> str:
-    return call.path("organizationId")
 
 
 def _memberships(value: Any) -> dict[str, str]:
@@ -44,7 +41,7 @@ async def list_teams(call: Call) -> Response:
     q = call.query
     page = call.store.orgs.teams.list_teams(
         call.actor,
-        _org(call),
+        org_id(call),
         owner=q.string("owner"),
         title=q.string("title"),
         page=q.page(),
@@ -57,27 +54,27 @@ async def create_team(call: Call) -> Response:
     body = call.body
     title = body.string("title", required=True, min_len=1, max_len=64)
     members = body.strings("members") or []
-    return created(call.store.orgs.teams.create(call.actor, _org(call), title, members))
+    return created(call.store.orgs.teams.create(call.actor, org_id(call), title, members))
 
 
 async def get_team(call: Call) -> Response:
-    return ok(call.store.orgs.teams.get(call.actor, _org(call), call.path("teamId")))
+    return ok(call.store.orgs.teams.get(call.actor, org_id(call), call.path("teamId")))
 
 
 async def update_team(call: Call) -> Response:
     title = call.body.string("title", required=True, min_len=1, max_len=64)
-    team = call.store.orgs.teams.update(call.actor, _org(call), call.path("teamId"), title)
+    team = call.store.orgs.teams.update(call.actor, org_id(call), call.path("teamId"), title)
     return ok(team)
 
 
 async def delete_team(call: Call) -> Response:
-    return deleted(call.store.orgs.teams.delete(call.actor, _org(call), call.path("teamId")))
+    return deleted(call.store.orgs.teams.delete(call.actor, org_id(call), call.path("teamId")))
 
 
 async def list_team_members(call: Call) -> Response:
     page = call.store.orgs.teams.list_members(
         call.actor,
-        _org(call),
+        org_id(call),
         call.path("teamId"),
         page=call.query.page(),
         limit=call.query.limit(),
@@ -91,7 +88,7 @@ async def update_team_members(call: Call) -> Response:
     body = call.body
     call.store.orgs.teams.update_members(
         call.actor,
-        _org(call),
+        org_id(call),
         call.path("teamId"),
         add=body.strings("add") or [],
         remove=body.strings("remove") or [],
@@ -103,14 +100,14 @@ async def update_team_members(call: Call) -> Response:
 async def add_team_member(call: Call) -> Response:
     role = call.body.string("role", choices=TEAM_ROLES)
     call.store.orgs.teams.put_member(
-        call.actor, _org(call), call.path("teamId"), call.path("userId"), role
+        call.actor, org_id(call), call.path("teamId"), call.path("userId"), role
     )
     return no_content()
 
 
 async def remove_team_member(call: Call) -> Response:
     existed = call.store.orgs.teams.remove_member(
-        call.actor, _org(call), call.path("teamId"), call.path("userId")
+        call.actor, org_id(call), call.path("teamId"), call.path("userId")
     )
     return deleted(existed)
 

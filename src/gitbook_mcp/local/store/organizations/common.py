@@ -6,16 +6,28 @@ flag" is a 403 in exactly one place.
 
 from __future__ import annotations
 
-from typing import Any
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import Database
+from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.part import StorePart
+
+if TYPE_CHECKING:
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = [
     "APP_URL",
+    "DirectoryPart",
     "is_member",
     "org_access",
+    "page_by_seq",
+    "page_by_title",
     "page_key",
     "resolve_member",
     "tables",
@@ -60,3 +72,43 @@ def tables(db: Database) -> set[str]:
 def page_key(*parts: Any) -> tuple[Any, ...]:
     """A pagination key with None replaced by "" so that every part compares."""
     return tuple("" if p is None else p for p in parts)
+
+
+def page_by_seq(
+    rows: Sequence[sqlite3.Row],
+    page: str | None,
+    limit: int | None,
+    render: Callable[[sqlite3.Row], dict[str, Any]],
+) -> dict[str, Any]:
+    """One page of rows in creation order (their ``seq``, the SQLite rowid)."""
+    return paginate(rows, key=lambda r: (r["seq"],), cursor=page, limit=limit, render=render)
+
+
+def page_by_title(
+    rows: Sequence[sqlite3.Row],
+    title: str | None,
+    page: str | None,
+    limit: int | None,
+    render: Callable[[sqlite3.Row], dict[str, Any]],
+) -> dict[str, Any]:
+    """Rows whose title contains ``title`` (any case), one page of them ordered by title."""
+    if title:
+        rows = [r for r in rows if title.casefold() in r["title"].casefold()]
+    return paginate(
+        rows,
+        key=lambda r: (r["title"].casefold(), r["id"]),
+        cursor=page,
+        limit=limit,
+        render=render,
+    )
+
+
+class DirectoryPart(StorePart):
+    """A sub-store that also reads the people (identity) and the spaces of an organization."""
+
+    def __init__(
+        self, db: Database, clock: Clock, identity: IdentityStore, spaces: SpaceRows
+    ) -> None:
+        super().__init__(db, clock)
+        self._identity = identity
+        self._spaces = spaces

@@ -12,8 +12,7 @@ from urllib.parse import quote
 from gitbook_mcp.local.errors import Invalid, NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.organizations.common import org_access
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.organizations.common import org_access, page_by_seq
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -47,13 +46,7 @@ class FontStore(StorePart):
     ) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
         rows = self._db.all("SELECT rowid AS seq, * FROM custom_fonts WHERE org_id = ?", (org_id,))
-        return paginate(
-            rows,
-            key=lambda r: (r["seq"],),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render(r, role),
-        )
+        return page_by_seq(rows, page, limit, lambda r: self.render(r, role))
 
     def get(self, actor: Actor, org_id: str, font_id: str) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)

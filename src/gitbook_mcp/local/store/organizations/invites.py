@@ -19,17 +19,17 @@ from gitbook_mcp.local.store.access import (
     max_role,
 )
 from gitbook_mcp.local.store.db import loads, new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, is_member, org_access
-from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.organizations.common import (
+    APP_URL,
+    DirectoryPart,
+    is_member,
+    org_access,
+    page_by_seq,
+)
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["EMAIL_RE", "INVITE_TARGETS", "InviteEntry", "InviteStore"]
 
@@ -40,13 +40,8 @@ InviteEntry = str | tuple[str, str | None]
 """An email, or an email with the role that invitee gets."""
 
 
-class InviteStore(StorePart):
-    def __init__(
-        self, db: Database, clock: Clock, identity: IdentityStore, spaces: SpaceRows
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+class InviteStore(DirectoryPart):
+    """Invitations by email and by link, into the organization, a space or a collection."""
 
     # -- inviting by email ------------------------------------------------------------------
 
@@ -142,13 +137,7 @@ class InviteStore(StorePart):
             "WHERE org_id = ? AND target_kind = 'organization'",
             (org_id,),
         )
-        return paginate(
-            rows,
-            key=lambda r: (r["seq"],),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render_link(actor, r),
-        )
+        return page_by_seq(rows, page, limit, lambda r: self.render_link(actor, r))
 
     def get_link(self, actor: Actor, org_id: str, invite_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")

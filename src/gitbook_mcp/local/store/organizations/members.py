@@ -20,10 +20,15 @@ from gitbook_mcp.local.store.access import (
     max_role,
     space_permissions,
 )
-from gitbook_mcp.local.store.organizations.common import is_member, org_access, page_key
+from gitbook_mcp.local.store.organizations.common import (
+    DirectoryPart,
+    is_member,
+    org_access,
+    page_by_title,
+    page_key,
+)
 from gitbook_mcp.local.store.organizations.render import render_member, render_team
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
@@ -40,13 +45,13 @@ def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-class MemberStore(StorePart):
+class MemberStore(DirectoryPart):
+    """Members of an organization: listing, roles, removal and their teams."""
+
     def __init__(
         self, db: Database, clock: Clock, identity: IdentityStore, spaces: SpaceRows
     ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+        super().__init__(db, clock, identity, spaces)
         self._secret = secrets.token_bytes(32)
 
     # -- rendering ------------------------------------------------------------------------
@@ -172,14 +177,12 @@ class MemberStore(StorePart):
             "WHERE t.org_id = ? AND tm.user_id = ?",
             (org_id, user_id),
         )
-        if title:
-            rows = [r for r in rows if title.casefold() in r["title"].casefold()]
-        return paginate(
+        return page_by_title(
             rows,
-            key=lambda r: (r["title"].casefold(), r["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda r: {
+            title,
+            page,
+            limit,
+            lambda r: {
                 "team": render_team(self._db, actor, r["id"]),
                 "member": {"role": r["role"]},
             },

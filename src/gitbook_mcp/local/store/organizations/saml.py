@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
+from gitbook_mcp.local.store.organizations.common import APP_URL, org_access, page_by_seq
 from gitbook_mcp.local.store.organizations.render import render_team
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -65,13 +64,7 @@ class SamlStore(StorePart):
         rows = self._db.all(
             "SELECT rowid AS seq, * FROM saml_providers WHERE org_id = ?", (org_id,)
         )
-        return paginate(
-            rows,
-            key=lambda r: (r["seq"],),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render(actor, r),
-        )
+        return page_by_seq(rows, page, limit, lambda r: self.render(actor, r))
 
     def get(self, actor: Actor, org_id: str, provider_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")

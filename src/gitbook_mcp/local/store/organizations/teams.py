@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor, require, team_permissions
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import is_member, org_access, resolve_member
+from gitbook_mcp.local.store.organizations.common import (
+    is_member,
+    org_access,
+    page_by_title,
+    resolve_member,
+)
 from gitbook_mcp.local.store.organizations.render import (
     is_team_owner,
     render_member,
@@ -66,15 +71,7 @@ class TeamStore(StorePart):
             )
             if owner_role != "admin":
                 rows = [r for r in rows if self._is_owner(r["id"], owner)]
-        if title:
-            rows = [r for r in rows if title.casefold() in r["title"].casefold()]
-        return paginate(
-            rows,
-            key=lambda r: (r["title"].casefold(), r["id"]),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render(actor, r["id"]),
-        )
+        return page_by_title(rows, title, page, limit, lambda r: self.render(actor, r["id"]))
 
     def get(self, actor: Actor, org_id: str, team_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "listTeams")
