@@ -1,6 +1,6 @@
 """Every request the client builds (method, path, query, body) validates against the contract.
 
-Each of the 136 methods is called with sample ids and the required options; the transport
+Each method of both profiles (136 seed, 149 live) is called with sample ids and the required options; the transport
 validates the request it receives and stops there (the answers are exercised by the suites
 that run the client against the local workspace).
 """
@@ -14,7 +14,8 @@ import httpx2
 import pytest
 
 from gitbook_mcp.client import GitBookClient
-from tests.support.contract import load_contract
+from gitbook_mcp.client.profiles import PROFILES, Profile, operations
+from tests.contract.profiles_support import load_profile_contract
 
 pytestmark = pytest.mark.anyio
 
@@ -39,6 +40,21 @@ SAMPLES: dict[str, Any] = {
     "position": {"before": {"type": "site-space", "siteSpace": "ss_2"}},
     "font_faces": [{"weight": 400, "storageKey": "fonts/inter-400.woff2"}],
     "headers": {"X-Api-Key": "k"},
+    "status": "approved",
+    "users": ["usr_2"],
+    "changes": [
+        {"operation": "update_page", "page": "pg_1", "document": {"markdown": "# Install"}},
+        {"operation": "insert_page", "ref": "new", "title": "FAQ", "document": {"markdown": "Q"}},
+        {"operation": "update_page", "page": "pg_2", "into": None, "at": 0},
+        {"operation": "delete_page", "page": "pg_3"},
+        {"operation": "revert_page", "page": "pg_4", "revision": "rev_1"},
+        {"operation": "insert_files", "files": [{"name": "a.png", "base64": "iVBORw0KGgo="}]},
+    ],
+    "redirects": [
+        {"source": "/old/*", "destination": {"kind": "external", "url": "https://acme.test"}},
+        {"source": "/gone", "destination": None},
+        {"source": "/draft-one", "intent": "publish"},
+    ],
 }
 # Operations whose required option needs a value other than the generic sample.
 PER_OPERATION: dict[str, dict[str, Any]] = {
@@ -59,6 +75,13 @@ PER_OPERATION: dict[str, dict[str, Any]] = {
     "postCommentInChangeRequest": {"markdown": "Looks good"},
     "postCommentReplyInSpace": {"markdown": "Looks good"},
     "postCommentReplyInChangeRequest": {"markdown": "Looks good"},
+    "updateSiteFindingById": {"status": "done"},
+    "submitChangeRequestReview": {"comment": {"markdown": "Ship it"}},
+    "createChangeRequest": {"subject": "Fix the install guide"},
+    "updateChangeRequestById": {"status": "open", "subject": "Fix install"},
+    "listChangeRequestsForOrganization": {"status": ["open", "draft"], "requested_reviewer": "u"},
+    "listSiteFindings": {"status": "open", "type": ["broken-link"]},
+    "getChangeRequestChanges": {"limit": 20},
 }
 
 
@@ -66,10 +89,13 @@ class Captured(Exception):
     """Stops a request once it has been checked."""
 
 
-def _checking_transport(seen: list[tuple[str, str]]) -> httpx2.MockTransport:
+def _checking_transport(
+    seen: list[tuple[str, str]], profile: Profile = "seed"
+) -> httpx2.MockTransport:
     def handler(request: httpx2.Request) -> httpx2.Response:
         body = request.content or None
-        op = load_contract().check_request(request.method, str(request.url), body)
+        contract = load_profile_contract(profile)
+        op = contract.check_request(request.method, str(request.url), body)
         seen.append((op.operation_id, request.method))
         raise Captured
 
@@ -94,20 +120,32 @@ async def _call(method: Any, args: list[str], kwargs: dict[str, Any]) -> None:
     await method(*args, **kwargs)
 
 
-OPERATIONS = sorted(load_contract().operations)
+CASES = [
+    pytest.param(profile, op_id, id=f"{profile}-{op_id}")
+    for profile in PROFILES
+    for op_id in sorted(operations(profile))
+]
 
 
-@pytest.mark.parametrize("op_id", OPERATIONS)
-async def test_request_validates_against_the_contract(op_id: str) -> None:
+@pytest.mark.parametrize(("profile", "op_id"), CASES)
+async def test_request_validates_against_the_contract(profile: Profile, op_id: str) -> None:
     seen: list[tuple[str, str]] = []
     async with GitBookClient(
-        token="t", base_url="http://api.test/v1", transport=_checking_transport(seen)
+        token="t",
+        base_url="http://api.test/v1",
+        transport=_checking_transport(seen, profile),
+        profile=profile,
     ) as client:
         method = client.operations()[op_id]
         args, kwargs = _arguments(op_id, method)
         with pytest.raises(Captured):
             await _call(method, args, kwargs)
-    assert seen == [(op_id, load_contract().operations[op_id].method)]
+    assert seen == [(op_id, load_profile_contract(profile).operations[op_id].method)]
+
+
+def test_both_profiles_are_checked_in_full() -> None:
+    assert sum(1 for p in CASES if p.values[0] == "seed") == 136
+    assert sum(1 for p in CASES if p.values[0] == "live") == 149
 
 
 async def test_optional_query_options_are_sent_and_valid() -> None:

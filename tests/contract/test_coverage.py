@@ -1,11 +1,15 @@
-"""Coverage of the contract: the client and the local workspace implement all 136 operations."""
+"""Coverage: the client implements every operation of both profiles (136 seed, 149 live); the
+local workspace routes the 136 of the seed contract."""
 
 from __future__ import annotations
 
 import inspect
 import re
 
+import pytest
+
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client.profiles import PROFILES, Profile, operations
 from gitbook_mcp.local.routes import ROUTES
 from tests.support.contract import load_contract, load_profile_contract
 
@@ -14,19 +18,24 @@ def test_contract_has_the_136_operations_of_the_checklist() -> None:
     assert len(load_contract().operations) == 136
 
 
-def test_client_has_one_method_per_operation() -> None:
-    client = GitBookClient(token="t")
-    implemented = client.operations()
-    expected = set(load_contract().operations)
-    assert sorted(expected - set(implemented)) == []
-    assert sorted(set(implemented) - expected) == []
+def test_client_has_one_method_per_operation_of_both_profiles() -> None:
+    implemented = set(GitBookClient(token="t").operations())
+    for profile in PROFILES:
+        expected = set(load_profile_contract(profile).operations)
+        assert expected == operations(profile)
+        assert sorted(expected - implemented) == [], profile
+    assert implemented == operations("seed") | operations("live")
+    assert (len(operations("seed")), len(operations("live"))) == (136, 149)
 
 
-def test_each_client_method_documents_its_method_and_path_first() -> None:
-    client = GitBookClient(token="t")
-    contract = load_contract()
+@pytest.mark.parametrize("profile", PROFILES)
+def test_each_client_method_documents_its_method_and_path_first(profile: Profile) -> None:
+    client = GitBookClient(token="t", profile=profile)
+    contract = load_profile_contract(profile)
     wrong = []
     for op_id, method in client.operations().items():
+        if op_id not in contract.operations:
+            continue
         op = contract.operations[op_id]
         first_line = (inspect.getdoc(method) or "").splitlines()[0]
         if first_line != f"{op.method} {op.path}":
@@ -34,11 +43,16 @@ def test_each_client_method_documents_its_method_and_path_first() -> None:
     assert wrong == []
 
 
-def test_client_methods_take_path_ids_positionally_and_options_by_keyword() -> None:
-    client = GitBookClient(token="t")
-    contract = load_contract()
+@pytest.mark.parametrize("profile", PROFILES)
+def test_client_methods_take_path_ids_positionally_and_options_by_keyword(
+    profile: Profile,
+) -> None:
+    client = GitBookClient(token="t", profile=profile)
+    contract = load_profile_contract(profile)
     wrong = []
     for op_id, method in client.operations().items():
+        if op_id not in contract.operations:
+            continue
         op = contract.operations[op_id]
         n_ids = len(re.findall(r"\{\w+\}", op.path))
         params = list(inspect.signature(method).parameters.values())

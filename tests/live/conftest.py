@@ -1,7 +1,8 @@
 """The live suite runs only when pointed at a real service, never by default.
 
 Set GITBOOK_LIVE_BASE_URL (for example https://api.gitbook.com/v1) and GITBOOK_LIVE_TOKEN to run
-the client's read-only operations against it; every response is checked against the contract.
+the client's read-only operations against it; every response is checked against the contract
+of the profile in use: ``live`` (0.202.0) unless GITBOOK_LIVE_PROFILE=seed.
 Without them the live tests are not collected at all.
 """
 

@@ -26,10 +26,12 @@ if TYPE_CHECKING:
         InvalidPathParameterError,
         InvalidRequestError,
         NotFoundError,
+        OperationNotInProfile,
         PermissionDeniedError,
         PreconditionFailedError,
         RateLimitError,
         RedirectError,
+        UnreadableWriteResult,
     )
     from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 
@@ -70,8 +72,10 @@ __all__ = [
     "ListPage",
     "NotFoundError",
     "NotGiven",
+    "OperationNotInProfile",
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
     "RedirectError",
+    "UnreadableWriteResult",
 ]

@@ -25,6 +25,7 @@ from gitbook_mcp.client.errors import (
     APIResponseValidationError,
     APITimeoutError,
     InvalidRequestError,
+    UnreadableWriteResult,
     make_status_error,
     summarize_invalid_fields,
 )
@@ -32,6 +33,7 @@ from gitbook_mcp.client.limits import RateLimiter
 from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
 from gitbook_mcp.client.paths import fill_path
+from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
 from gitbook_mcp.logs import get_logger
 
@@ -81,9 +83,13 @@ class BaseClient:
         transport: httpx2.AsyncBaseTransport | None = None,
         headers: Mapping[str, str] | None = None,
         sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
+        profile: Profile = constants.DEFAULT_PROFILE,
     ) -> None:
         if not token:
             raise InvalidRequestError("an API token is required")
+        self._operations = operations(profile)  # refuses an unknown profile
+        self.profile: Profile = profile
+        """The API profile spoken: ``live`` (the real service) or ``seed`` (0.130.0)."""
         self._token = token
         self.base_url = base_url.rstrip("/")
         self.max_retries = max_retries
@@ -114,6 +120,10 @@ class BaseClient:
     def max_concurrency(self) -> int:
         """The cap on requests in flight, which callers that fan out can size their work by."""
         return int(self._limiter.total_tokens)
+
+    def has(self, operation_id: str) -> bool:
+        """Whether the profile in use has this operation, so callers can offer only what works."""
+        return operation_id in self._operations
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, token=[redacted])"
@@ -152,7 +162,8 @@ class BaseClient:
             return cast_to.model_validate_json(response.content)
         except ValidationError as exc:
             summary = summarize_invalid_fields(exc.errors(include_input=False), secret=self._token)
-            raise APIResponseValidationError(
+            unreadable = APIResponseValidationError if method == "GET" else UnreadableWriteResult
+            raise unreadable(
                 summary, method=method, path=path, status_code=response.status_code
             ) from None
 

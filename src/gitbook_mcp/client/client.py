@@ -17,6 +17,7 @@ from gitbook_mcp.client.resources.change_requests import ChangeRequests
 from gitbook_mcp.client.resources.collections import Collections
 from gitbook_mcp.client.resources.comments import Comments
 from gitbook_mcp.client.resources.content import Content
+from gitbook_mcp.client.resources.findings import SiteFindings
 from gitbook_mcp.client.resources.fonts import Fonts
 from gitbook_mcp.client.resources.invites import Invites
 from gitbook_mcp.client.resources.mcp_servers import SiteMcpServers
@@ -25,12 +26,14 @@ from gitbook_mcp.client.resources.openapi_specs import OpenAPISpecs
 from gitbook_mcp.client.resources.organizations import Organizations
 from gitbook_mcp.client.resources.permissions import Permissions
 from gitbook_mcp.client.resources.redirects import SiteRedirects
+from gitbook_mcp.client.resources.reviews import ChangeRequestReviews
 from gitbook_mcp.client.resources.saml import Saml
 from gitbook_mcp.client.resources.sections import SiteSectionGroups, SiteSections
 from gitbook_mcp.client.resources.site_spaces import SiteSpaces
 from gitbook_mcp.client.resources.sites import Sites
 from gitbook_mcp.client.resources.spaces import Spaces
 from gitbook_mcp.client.resources.teams import Teams
+from gitbook_mcp.client.resources.users import Users
 
 __all__ = ["GitBookClient"]
 
@@ -40,6 +43,8 @@ class GitBookClient(BaseClient):
 
     Every operation is a method of a resource attribute, named as the API groups it:
     ``await client.spaces.get(space_id)``, ``async for s in client.spaces.list(org_id)``.
+    ``profile`` (``"live"``, the real service today, or ``"seed"``) says which API it speaks: a method whose
+    operation the profile lacks raises `OperationNotInProfile` before sending anything.
     """
 
     def __init__(self, *, token: str, **options: Any) -> None:
@@ -66,6 +71,9 @@ class GitBookClient(BaseClient):
         self.section_groups = SiteSectionGroups(self)
         self.redirects = SiteRedirects(self)
         self.mcp_servers = SiteMcpServers(self)
+        self.users = Users(self)
+        self.reviews = ChangeRequestReviews(self)
+        self.findings = SiteFindings(self)
 
     async def __aenter__(self) -> GitBookClient:
         return self

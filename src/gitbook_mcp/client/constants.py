@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
+from gitbook_mcp.client.profiles import Profile
+
 __all__ = [
     "DEFAULT_BASE_URL",
     "DEFAULT_CONNECT_TIMEOUT",
     "DEFAULT_MAX_CONCURRENCY",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
+    "DEFAULT_PROFILE",
     "DEFAULT_TIMEOUT",
     "INITIAL_RETRY_DELAY",
     "MAX_PAGE_LIMIT",
@@ -49,3 +54,7 @@ MAX_PAGE_LIMIT = 1000
 """The API's upper bound on ``limit`` for every paginated list."""
 
 USER_AGENT = f"gitbook-mcp/{__version__}"
+
+DEFAULT_PROFILE: Final[Profile] = "seed"
+"""The API profile a client speaks unless told: ``seed`` until the local workspace (the backend of
+every test and of ``--local``) serves ``live`` and the server passes its profile; then ``live``."""

@@ -24,10 +24,12 @@ __all__ = [
     "InvalidPathParameterError",
     "InvalidRequestError",
     "NotFoundError",
+    "OperationNotInProfile",
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
     "RedirectError",
+    "UnreadableWriteResult",
     "make_status_error",
     "redact_location",
     "summarize_invalid_fields",
@@ -44,6 +46,18 @@ class InvalidRequestError(GitBookError, ValueError):
 
 class InvalidPathParameterError(InvalidRequestError):
     """A path parameter that would change which endpoint is called (empty, ``.``, ``..``)."""
+
+
+class OperationNotInProfile(InvalidRequestError):
+    """The API profile in use has no such operation (the live service dropped it, or it is new).
+
+    Raised before anything is sent; ``operation`` and ``profile`` say which and where.
+    """
+
+    def __init__(self, operation: str, profile: str) -> None:
+        super().__init__(f"operation {operation} is not in the {profile!r} API profile")
+        self.operation = operation
+        self.profile = profile
 
 
 class APIError(GitBookError):
@@ -78,6 +92,10 @@ class APIResponseValidationError(APIError):
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status_code}: {self.message}"
+
+
+class UnreadableWriteResult(APIResponseValidationError):
+    """A write succeeded (2xx) but its answer could not be read: it was applied; do not retry."""
 
 
 def summarize_invalid_fields(

@@ -27,6 +27,7 @@ from gitbook_mcp.client.errors import (
     PreconditionFailedError,
     RateLimitError,
     RedirectError,
+    UnreadableWriteResult,
 )
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
@@ -99,6 +100,13 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         return str(error)
     if isinstance(error, ValidationError):
         return describe_validation(error)
+    if isinstance(error, UnreadableWriteResult):
+        check = f"call {check_with}" if check_with else "read it back"
+        return (
+            f"Done: the API accepted the change, but its answer could not be read "
+            f"({error.summary}; a fault of the API or a version mismatch). Do not retry it: "
+            f"{check} to see the result."
+        )
     if isinstance(error, APIResponseValidationError):
         cause = (
             f"The API's answer could not be read ({error.summary}): a fault of the API or a "

@@ -37,6 +37,7 @@ def client_factory(settings: Settings) -> ClientFactory:
         "max_concurrency": settings.max_concurrency,
         "requests_per_second": settings.requests_per_second,
         "timeout": settings.timeout,
+        "profile": settings.profile,
     }
 
     @asynccontextmanager

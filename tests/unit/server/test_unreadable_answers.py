@@ -34,8 +34,10 @@ class Corrupting(LocalTransport):
         super().__init__(app)  # type: ignore[arg-type]
         self.method = method
         self.pattern = re.compile(pattern)
+        self.sent: list[str] = []
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        self.sent.append(f"{request.method} {request.url.path}")
         response = await super().handle_async_request(request)
         if request.method == self.method and self.pattern.search(request.url.path):
             await response.aread()
@@ -44,10 +46,13 @@ class Corrupting(LocalTransport):
 
 
 @asynccontextmanager
-async def session(store: Store, method: str, pattern: str) -> AsyncIterator[Client]:
+async def session(
+    store: Store, method: str, pattern: str, sent: list[str] | None = None
+) -> AsyncIterator[Client]:
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
         transport = Corrupting(create_app(store), method, pattern)
+        transport.sent = sent if sent is not None else transport.sent
         async with GitBookClient(
             token=CANARY, base_url="http://local.test/v1", transport=transport
         ) as client:
@@ -76,7 +81,7 @@ async def test_a_read_with_an_unreadable_answer_blames_the_api(store: Store) -> 
     assert CANARY not in text
 
 
-async def test_a_write_with_an_unreadable_answer_says_it_may_have_been_applied(
+async def test_a_write_with_an_unreadable_answer_says_it_was_done(
     store: Store,
 ) -> None:
     async with session(store, "PUT", r"/comments/[^/]+$") as client:
@@ -87,7 +92,27 @@ async def test_a_write_with_an_unreadable_answer_says_it_may_have_been_applied(
     text = _text(result)
     assert result.is_error
     assert "answer could not be read" in text
-    assert "may have been applied" in text
+    assert text.startswith("Done")
+    assert "Do not retry" in text
     assert "Invalid arguments" not in text
     status = store.db.scalar("SELECT status FROM comments WHERE id = ?", (COMMENT_INSTALL_TYPO,))
     assert status == "resolved"
+
+
+async def test_a_comment_posted_with_an_unreadable_answer_is_done_and_sent_once(
+    store: Store,
+) -> None:
+    sent: list[str] = []
+    before = store.db.scalar("SELECT COUNT(*) FROM comments", ())
+    async with session(store, "POST", r"/spaces/spc_handbook/comments$", sent) as client:
+        result = await client.call_tool(
+            "post_comment", {"space_id": "spc_handbook", "markdown": "Typo in step 2"}
+        )
+    text = _text(result)
+    posts = [line for line in sent if line.startswith("POST ")]
+    assert posts == ["POST /v1/spaces/spc_handbook/comments"]
+    assert text.startswith("Done")
+    assert "answer could not be read" in text
+    assert "Do not retry" in text
+    assert CANARY not in text
+    assert store.db.scalar("SELECT COUNT(*) FROM comments", ()) == before + 1

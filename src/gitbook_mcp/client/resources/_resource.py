@@ -9,6 +9,7 @@ that lacks the operation refuses the call before anything is sent.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Callable, Mapping
@@ -21,7 +22,7 @@ from typing import (
     cast,
 )
 
-from gitbook_mcp.client.errors import InvalidRequestError
+from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -47,13 +48,38 @@ _NAME = re.compile(r"\{(\w+)\}")
 
 
 def operation(operation_id: str) -> Callable[[F], F]:
-    """Mark a method as the client's implementation of one operationId of the contract."""
+    """Mark a method as the client's implementation of one operationId of the contract.
+
+    The method refuses to run, before anything is sent, when the client's profile lacks it.
+    """
 
     def mark(fn: F) -> F:
-        fn.__operation_id__ = operation_id  # type: ignore[attr-defined]
-        return fn
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def guarded_async(self: APIResource, *args: Any, **kwargs: Any) -> Any:
+                _require(self._client, operation_id)
+                return await fn(self, *args, **kwargs)
+
+            guarded: Callable[..., Any] = guarded_async
+        else:
+
+            @functools.wraps(fn)
+            def guarded_sync(self: APIResource, *args: Any, **kwargs: Any) -> Any:
+                _require(self._client, operation_id)
+                return fn(self, *args, **kwargs)
+
+            guarded = guarded_sync
+        guarded.__operation_id__ = operation_id  # type: ignore[attr-defined]
+        return cast("F", guarded)
 
     return mark
+
+
+def _require(client: BaseClient, operation_id: str) -> None:
+    """Raise `OperationNotInProfile` when the client's profile lacks the operation."""
+    if not client.has(operation_id):
+        raise OperationNotInProfile(operation_id, client.profile)
 
 
 def operation_id_of(fn: Any) -> str | None:
@@ -169,6 +195,7 @@ class BoundOperation:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.__operation_id__ is None:
             raise OperationNotOfferedError(self._refusal)
+        _require(self._resource._client, self.__operation_id__)
         if kwargs.keys() & self._id_names:  # ids given by name: put them in order
             bound = self.__signature__.bind(*args, **kwargs).arguments
             args = tuple(bound.pop(name) for name in self._id_names)

@@ -99,7 +99,9 @@ class Content(ScopedResource[*Ids]):
         }
         return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
 
-    @scoped("GET", "/content/files", change_request="listFilesInChangeRequestById")
+    @scoped(
+        "GET", "/content/files", space="listFiles", change_request="listFilesInChangeRequestById"
+    )
     def list_files(
         self,
         *ids: *Ids,
@@ -119,7 +121,7 @@ class Content(ScopedResource[*Ids]):
             limit=limit,
         )
 
-    @scoped("GET", _FILE, change_request="getFileInChangeRequestById")
+    @scoped("GET", _FILE, space="getFileById", change_request="getFileInChangeRequestById")
     async def get_file(
         self,
         *ids: *tuple[*Ids, str],

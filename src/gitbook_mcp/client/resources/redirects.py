@@ -6,10 +6,11 @@ characters) before anything is sent.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models.findings import BulkRedirectsRequest, BulkRedirectsResult
 from gitbook_mcp.client.models.redirects import (
     CreateSiteRedirectRequest,
     SiteRedirect,
@@ -131,4 +132,22 @@ class SiteRedirects(APIResource):
             ids=(organization_id, site_id),
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
             cast_to=SiteRedirectLookup,
+        )
+
+    @operation("bulkUpsertSiteRedirects")
+    async def bulk_upsert(
+        self, organization_id: str, site_id: str, *, redirects: Sequence[Mapping[str, Any]]
+    ) -> BulkRedirectsResult:
+        """PUT /orgs/{organizationId}/sites/{siteId}/redirects
+
+        Create, update (``destination``), delete (``destination: None``) or publish (``intent:
+        "publish"``) up to 500 redirects in one atomic call (live profile).
+        """
+        body = BulkRedirectsRequest.model_validate({"redirects": list(redirects)})
+        return await self._client.request(
+            "PUT",
+            "/orgs/{organizationId}/sites/{siteId}/redirects",
+            ids=(organization_id, site_id),
+            body=body,
+            cast_to=BulkRedirectsResult,
         )

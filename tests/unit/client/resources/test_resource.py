@@ -82,7 +82,6 @@ def test_each_parent_documents_and_signs_its_own_operation() -> None:
         ("comments", "delete_reply", ("s", "c", "r")),
         ("comments", "list_commenters", ("s",)),
         ("space_content", "import_content", ("s",)),
-        ("space_content", "list_files", ("s",)),
         ("space_content", "list_page_links", ("s", "p")),
     ],
 )

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp import cli
-from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client import OperationNotInProfile
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.http import serve
 from gitbook_mcp.local.seed.ids import SPACES
@@ -41,9 +41,20 @@ async def test_local_server_serves_the_chosen_profile(tmp_path: Path, profile: P
     assert Settings(local=True).profile == "live"
     settings = Settings(local=True, local_db=tmp_path / "w.db", profile=profile)
     async with client_factory(settings)() as client:
-        listing = client.spaces.list_links(SPACES["handbook"])
+        assert client.profile == profile
         if profile == "live":
-            with pytest.raises(NotFoundError):
-                await listing.to_list(max_items=1)
+            # The client refuses before sending; the app itself answers 404 (test_profiles).
+            with pytest.raises(OperationNotInProfile):
+                client.spaces.list_links(SPACES["handbook"])
+            assert (await client.users.me()).id
         else:
-            assert await listing.to_list(max_items=1)
+            assert await client.spaces.list_links(SPACES["handbook"]).to_list(max_items=1)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("profile", ["live", "seed"])
+async def test_the_real_api_client_speaks_the_chosen_profile(profile: Profile) -> None:
+    settings = Settings(api_token="gb_api_test", profile=profile)
+    async with client_factory(settings)() as client:
+        assert client.profile == profile
+        assert client.has("createChangeRequest") is (profile == "live")

@@ -1,0 +1,18 @@
+"""The user the token belongs to (live profile)."""
+
+from __future__ import annotations
+
+from gitbook_mcp.client.models.common import User
+from gitbook_mcp.client.resources._resource import APIResource, operation
+
+__all__ = ["Users"]
+
+
+class Users(APIResource):
+    @operation("getAuthenticatedUser")
+    async def me(self) -> User:
+        """GET /user
+
+        The authenticated user: who the agent acts as.
+        """
+        return await self._client.request("GET", "/user", cast_to=User)
