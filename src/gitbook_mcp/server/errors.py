@@ -100,22 +100,8 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         return str(error)
     if isinstance(error, ValidationError):
         return describe_validation(error)
-    if isinstance(error, UnreadableWriteResult):
-        check = f"call {check_with}" if check_with else "read it back"
-        return (
-            f"Done: the API accepted the change, but its answer could not be read "
-            f"({error.summary}; a fault of the API or a version mismatch). Do not retry it: "
-            f"{check} to see the result."
-        )
     if isinstance(error, APIResponseValidationError):
-        cause = (
-            f"The API's answer could not be read ({error.summary}): a fault of the API or a "
-            "version mismatch, not of the arguments."
-        )
-        if writes:
-            check = f"call {check_with}" if check_with else "check"
-            return f"{cause} The change may have been applied: {check} before retrying."
-        return f"{cause} Nothing was changed; retrying will not help until the API is fixed."
+        return _unreadable(error, writes, check_with)
     if isinstance(error, InvalidRequestError):
         return f"Invalid arguments: {error}"
     if isinstance(error, APITimeoutError | APIConnectionError):
@@ -157,3 +143,22 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
             f"The API failed ({error.status_code}): {said(error.message)}. {verb}; retry shortly."
         )
     return f"{tool} failed unexpectedly ({type(error).__name__}). Retry, or report this."
+
+
+def _unreadable(error: APIResponseValidationError, writes: bool, check_with: str | None) -> str:
+    """An answer that could not be read: done (an accepted write), or the API's fault."""
+    if isinstance(error, UnreadableWriteResult):
+        check = f"call {check_with}" if check_with else "read it back"
+        return (
+            f"Done: the API accepted the change, but its answer could not be read "
+            f"({error.summary}; a fault of the API or a version mismatch). Do not retry it: "
+            f"{check} to see the result."
+        )
+    cause = (
+        f"The API's answer could not be read ({error.summary}): a fault of the API or a "
+        "version mismatch, not of the arguments."
+    )
+    if writes:
+        check = f"call {check_with}" if check_with else "check"
+        return f"{cause} The change may have been applied: {check} before retrying."
+    return f"{cause} Nothing was changed; retrying will not help until the API is fixed."
