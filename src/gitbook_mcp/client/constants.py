@@ -55,6 +55,6 @@ MAX_PAGE_LIMIT = 1000
 
 USER_AGENT = f"gitbook-mcp/{__version__}"
 
-DEFAULT_PROFILE: Final[Profile] = "seed"
+DEFAULT_PROFILE: Final[Profile] = "live"
 """The API profile a client speaks unless told: ``seed`` until the local workspace (the backend of
 every test and of ``--local``) serves ``live`` and the server passes its profile; then ``live``."""

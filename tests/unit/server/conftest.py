@@ -20,19 +20,21 @@ McpFactory = Callable[..., AbstractAsyncContextManager[Client]]
 
 
 def make_server(store: Store, token: str = CANARY, **options: object) -> GitBookServer:
+    # The seed profile is the default here (every seed operation, the link listings among
+    # them); a test of the live profile passes profile="live". App and client follow it.
+    options.setdefault("profile", "seed")
+    settings = Settings(local=True, **options)  # type: ignore[arg-type]
+
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
         async with GitBookClient(
             token=token,
             base_url="http://local.test/v1",
-            transport=LocalTransport(create_app(store)),
+            transport=LocalTransport(create_app(store, profile=settings.profile)),
+            profile=settings.profile,
         ) as client:
             yield client
 
-    # The in-process local workspace serves the seed operations (every one), so the seed
-    # profile is the default here; a test of the live profile passes profile="live".
-    options.setdefault("profile", "seed")
-    settings = Settings(local=True, **options)  # type: ignore[arg-type]
     return create_server(settings, factory=factory)
 
 

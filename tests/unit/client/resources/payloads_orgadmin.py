@@ -245,8 +245,12 @@ class Recorder:
         return cls(answer)
 
     def client(self) -> GitBookClient:
+        """A client of the seed profile (these cases cover the 136 seed operations)."""
         return GitBookClient(
-            token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(self)
+            token="t",
+            base_url="http://api.test/v1",
+            transport=httpx2.MockTransport(self),
+            profile="seed",
         )
 
 

@@ -115,7 +115,7 @@ async def run_scenario(
     async def factory() -> AsyncIterator[GitBookClient]:
         transport = _Recording(LocalTransport(create_app(store)), reached)
         async with GitBookClient(
-            token=token, base_url="http://local.test/v1", transport=transport
+            token=token, base_url="http://local.test/v1", transport=transport, profile="seed"
         ) as client:
             yield client
 
