@@ -56,5 +56,5 @@ MAX_PAGE_LIMIT = 1000
 USER_AGENT = f"gitbook-mcp/{__version__}"
 
 DEFAULT_PROFILE: Final[Profile] = "live"
-"""The API profile a client speaks unless told: ``seed`` until the local workspace (the backend of
-every test and of ``--local``) serves ``live`` and the server passes its profile; then ``live``."""
+"""The API profile a client speaks unless told: ``live``, the real service today (0.202.0);
+``seed`` (0.130.0) for a service or local workspace that still speaks the older description."""
