@@ -24,6 +24,7 @@ __all__ = [
     "NAVIGATE",
     "ORG_ADMIN",
     "REDIRECTS",
+    "REVIEW",
     "SEARCH",
     "SITES_ADMIN",
     "SITE_SPACES",
@@ -53,6 +54,11 @@ ORG_ADMIN = Toolset(
     "An organization's settings, members, invites, teams, SSO, fonts and OpenAPI specs.",
     default=False,
 )
+REVIEW = Toolset(
+    "review",
+    "Request reviewers, review, bring a change request up to date and merge it.",
+    default=False,
+)
 TOOLSETS: tuple[Toolset, ...] = (
     NAVIGATE,
     SEARCH,
@@ -65,6 +71,7 @@ TOOLSETS: tuple[Toolset, ...] = (
     SPACES,
     COLLECTIONS,
     ORG_ADMIN,
+    REVIEW,
 )
 """Every toolset, in the order of ``tools/list`` and of the README."""
 DEFAULT_TOOLSETS: tuple[str, ...] = tuple(t.id for t in TOOLSETS if t.default)

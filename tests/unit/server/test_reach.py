@@ -33,7 +33,11 @@ def _expected_calls(tool: ToolDef) -> set[tuple[str, str | None]]:
 
 
 async def _reach(toolset: str) -> Reached:
-    return await run_scenario(_scenario(toolset), clock=ManualClock(SEED_TIME))
+    # A scenario module may set PROFILE = "live" when its toolset calls live-only operations.
+    profile = getattr(
+        importlib.import_module(f"tests.unit.server.reach.{toolset}"), "PROFILE", "seed"
+    )
+    return await run_scenario(_scenario(toolset), clock=ManualClock(SEED_TIME), profile=profile)
 
 
 def test_operation_of_matches_the_route_templates() -> None:

@@ -143,7 +143,11 @@ async def test_every_tool_keeps_hostile_text_in_one_line_or_a_fence(toolset: str
     module = importlib.import_module(f"tests.unit.server.reach.{toolset}")
     seen = Seen()
     await run_scenario(
-        module.scenario, clock=ManualClock(SEED_TIME), prepare=make_hostile, inspect=seen.result
+        module.scenario,
+        clock=ManualClock(SEED_TIME),
+        prepare=make_hostile,
+        inspect=seen.result,
+        profile=getattr(module, "PROFILE", "seed"),
     )
     assert any(MARK in text for text in seen.texts), "the hostile text was never shown"
 

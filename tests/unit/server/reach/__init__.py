@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import httpx2
 from mcp.client import Client
@@ -99,6 +99,7 @@ async def run_scenario(
     clock: ManualClock,
     prepare: Callable[[Store], None] | None = None,
     inspect: Callable[[str, Any], None] | None = None,
+    profile: Literal["seed", "live"] = "seed",
 ) -> Reached:
     """Run ``scenario`` on a fresh demo workspace; what it reached.
 
@@ -113,13 +114,15 @@ async def run_scenario(
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
-        transport = _Recording(LocalTransport(create_app(store)), reached)
+        transport = _Recording(LocalTransport(create_app(store, profile=profile)), reached)
         async with GitBookClient(
-            token=token, base_url="http://local.test/v1", transport=transport, profile="seed"
+            token=token, base_url="http://local.test/v1", transport=transport, profile=profile
         ) as client:
             yield client
 
-    server = create_server(Settings(local=True, toolsets=toolsets, profile="seed"), factory=factory)
+    server = create_server(
+        Settings(local=True, toolsets=toolsets, profile=profile), factory=factory
+    )
     try:
         async with Client(server, cache=None) as client:
 

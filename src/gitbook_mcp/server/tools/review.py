@@ -1,0 +1,239 @@
+"""Toolset ``review``: request reviewers, review, update from main and merge a change request."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.client.models.authoring import RevisionSemanticChanges
+from gitbook_mcp.server.rendering import UntrustedLine, quoted
+from gitbook_mcp.server.tooling import (
+    Args,
+    Needs,
+    Permission,
+    ToolContext,
+    read_tool,
+    write_tool,
+)
+from gitbook_mcp.server.toolsets import REVIEW
+
+__all__: list[str] = []
+
+SPACE_EDIT = Permission("space", "edit", "space_id")
+SPACE_REVIEW = Permission("space", "review", "space_id")
+SPACE_MERGE = Permission("space", "merge", "space_id")
+_LIST_CAP = 50
+"""Reviews, reviewers and contributors listed per kind: a change request has few."""
+
+
+class CrArgs(Args):
+    space_id: str = Field(description="Space id")
+    change_request_id: str = Field(description="Change request id")
+
+
+class ReviewersArgs(CrArgs):
+    user_ids: list[str] = Field(min_length=1, max_length=20, description="User ids")
+    remove: bool = Field(default=False, description="Withdraw the requests instead")
+
+
+class PersonView(BaseModel):
+    id: str
+    name: UntrustedLine
+    detail: str | None = None
+
+
+class Reviewers(BaseModel):
+    requested: list[PersonView]
+
+
+def _people(lines: list[PersonView], empty: str) -> str:
+    out = [f"- {p.name} [{p.id}]" + (f" {p.detail}" if p.detail else "") for p in lines]
+    return "\n".join(out) or empty
+
+
+@write_tool(
+    REVIEW,
+    permission=SPACE_EDIT,
+    idempotent=True,
+    needs=Needs(
+        ("requestReviewersForChangeRequest", "removeRequestedReviewerFromChangeRequest"),
+    ),
+    render=lambda r: "Requested reviewers:\n" + _people(r.requested, "none"),
+)
+async def request_reviewers(ctx: ToolContext, args: ReviewersArgs) -> Reviewers:
+    """Ask users to review a change request, or withdraw the requests (remove=true)."""
+    cr = (args.space_id, args.change_request_id)
+    if args.remove:
+        for user_id in args.user_ids:
+            await ctx.client.reviews.remove_requested(*cr, user_id)
+    else:
+        await ctx.client.reviews.request_reviewers(*cr, users=args.user_ids)
+    return Reviewers(requested=await _requested(ctx, *cr))
+
+
+async def _requested(ctx: ToolContext, space_id: str, cr_id: str) -> list[PersonView]:
+    out: list[PersonView] = []
+    async for r in ctx.client.reviews.list_requested(space_id, cr_id, limit=_LIST_CAP):
+        if r.user is not None:
+            out.append(PersonView(id=r.user.id, name=r.user.displayName))
+        if len(out) >= _LIST_CAP:
+            break
+    return out
+
+
+class ReviewState(BaseModel):
+    reviews: list[PersonView]
+    requested: list[PersonView]
+    contributors: list[PersonView]
+
+
+def _render_state(r: ReviewState) -> str:
+    return (
+        "Reviews:\n"
+        + _people(r.reviews, "none")
+        + "\nRequested reviewers:\n"
+        + _people(r.requested, "none")
+        + "\nContributors:\n"
+        + _people(r.contributors, "none")
+    )
+
+
+@read_tool(
+    REVIEW,
+    needs=Needs(
+        (
+            "getReviewsByChangeRequestId",
+            "getRequestedReviewersByChangeRequestId",
+            "getContributorsByChangeRequestId",
+        )
+    ),
+    render=_render_state,
+)
+async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
+    """Reviews (status per reviewer), requested reviewers and contributors of a change request."""
+    cr = (args.space_id, args.change_request_id)
+    reviews: list[PersonView] = []
+    async for rv in ctx.client.reviews.list(*cr, limit=_LIST_CAP):
+        who = rv.reviewer
+        reviews.append(
+            PersonView(
+                id=who.id if who else rv.id,
+                name=who.displayName if who else "unknown",
+                detail=rv.status + (" (outdated)" if rv.outdated else ""),
+            )
+        )
+        if len(reviews) >= _LIST_CAP:
+            break
+    contributors: list[PersonView] = []
+    async for c in ctx.client.change_requests.list_contributors(*cr, limit=_LIST_CAP):
+        contributors.append(PersonView(id=c.user.id, name=c.user.displayName))
+        if len(contributors) >= _LIST_CAP:
+            break
+    return ReviewState(
+        reviews=reviews, requested=await _requested(ctx, *cr), contributors=contributors
+    )
+
+
+class SubmitArgs(CrArgs):
+    status: Literal["approved", "changes-requested"]
+    comment: str | None = Field(default=None, max_length=20_000, description="Markdown")
+
+
+class ReviewDone(BaseModel):
+    id: str
+    status: str
+    comment: str | None = None
+
+
+@write_tool(
+    REVIEW,
+    permission=SPACE_REVIEW,
+    needs=Needs(("submitChangeRequestReview",)),
+    render=lambda r: (
+        f"Review {r.id}: {r.status}."
+        + (("\n" + quoted(r.comment, label="comment")) if r.comment else "")
+    ),
+)
+async def submit_review(ctx: ToolContext, args: SubmitArgs) -> ReviewDone:
+    """Approve a change request or request changes, with an optional markdown comment."""
+    comment: dict[str, Any] | None = {"markdown": args.comment} if args.comment else None
+    if comment is None:
+        review = await ctx.client.reviews.submit(
+            args.space_id, args.change_request_id, status=args.status
+        )
+    else:
+        review = await ctx.client.reviews.submit(
+            args.space_id, args.change_request_id, status=args.status, comment=comment
+        )
+    return ReviewDone(id=review.id, status=review.status, comment=args.comment)
+
+
+class Outcome(BaseModel):
+    result: str
+    revision: str
+    conflicting_pages: list[UntrustedLine] = Field(default_factory=list)
+    next_step: str
+
+
+def _render_outcome(r: Outcome) -> str:
+    lines = [f"Result: {r.result} (revision {r.revision})."]
+    lines += [f"- {p}" for p in r.conflicting_pages]
+    lines.append(r.next_step)
+    return "\n".join(lines)
+
+
+def _pages(changes: RevisionSemanticChanges) -> list[str]:
+    """The pages the semantic changes name, as 'title (path) [id]', each once."""
+    seen: dict[str, str] = {}
+    for change in changes.changes:
+        page = change.get("page")
+        if not isinstance(page, dict):
+            continue
+        key = str(page.get("id") or page.get("path") or page.get("title"))
+        seen.setdefault(key, f"{page.get('title', '?')} ({page.get('path', '?')}) [{key}]")
+    return list(seen.values())
+
+
+async def _conflicts(ctx: ToolContext, args: CrArgs) -> list[str]:
+    changes = await ctx.client.change_requests.get_changes(args.space_id, args.change_request_id)
+    return _pages(changes)
+
+
+@write_tool(
+    REVIEW,
+    permission=SPACE_EDIT,
+    needs=Needs(("updateChangeRequest", "getChangeRequestChanges")),
+    render=_render_outcome,
+)
+async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
+    """Bring the main content's changes into a change request; reports conflicts by page."""
+    done = await ctx.client.change_requests.update_from_main(args.space_id, args.change_request_id)
+    if done.result != "conflicts":
+        return Outcome(result=done.result, revision=done.revision, next_step="Up to date.")
+    return Outcome(
+        result="conflicts",
+        revision=done.revision,
+        conflicting_pages=await _conflicts(ctx, args),
+        next_step="Edit the pages listed so they agree with the main content, then update again.",
+    )
+
+
+@write_tool(
+    REVIEW,
+    permission=SPACE_MERGE,
+    destructive=True,
+    needs=Needs(("mergeChangeRequest", "getChangeRequestChanges")),
+    render=_render_outcome,
+)
+async def merge_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
+    """Merge a change request into the main content; on conflicts, lists the pages involved."""
+    done = await ctx.client.change_requests.merge(args.space_id, args.change_request_id)
+    if done.result != "conflicts":
+        return Outcome(result=done.result, revision=done.revision, next_step="Merged.")
+    return Outcome(
+        result="conflicts",
+        revision=done.revision,
+        conflicting_pages=await _conflicts(ctx, args),
+        next_step="Nothing merged. Run update_change_request, fix the pages listed, merge again.",
+    )
