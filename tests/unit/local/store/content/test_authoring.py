@@ -12,7 +12,7 @@ from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, CR_MERGED
 from gitbook_mcp.local.store.content.authoring import TRANSITIONS
-from tests.unit.local.store.content.live_support import live_api
+from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio
 
@@ -28,7 +28,7 @@ SPACE = "/spaces/spc_handbook"
 
 @pytest.fixture
 async def editor(app: object) -> AsyncIterator[httpx2.AsyncClient]:
-    async with live_api(app, "gb_local_editor") as client:
+    async with raw_api(app, "gb_local_editor") as client:
         yield client
 
 
@@ -84,7 +84,7 @@ async def test_merged_change_requests_never_change_and_unknown_statuses_are_400(
 
 
 async def test_a_token_without_edit_gets_403_and_changes_nothing(app: object) -> None:
-    async with live_api(app, "gb_local_reader") as reader:
+    async with raw_api(app, "gb_local_reader") as reader:
         created = await reader.post(f"{SPACE}/change-requests", json={"subject": "No"})
         assert created.status_code == 403
         updated = await reader.patch(

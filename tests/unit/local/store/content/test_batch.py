@@ -22,7 +22,7 @@ from gitbook_mcp.local.seed.content import (
     PAGE_INSTALL,
     PAGE_WRITING,
 )
-from tests.unit.local.store.content.live_support import live_api
+from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio
 
@@ -39,7 +39,7 @@ CR = f"{SPACE}/change-requests/{CR_INSTALL}"
 
 @pytest.fixture
 async def editor(app: object) -> AsyncIterator[httpx2.AsyncClient]:
-    async with live_api(app, "gb_local_editor") as client:
+    async with raw_api(app, "gb_local_editor") as client:
         yield client
 
 
@@ -256,7 +256,7 @@ async def test_batch_size_refs_and_access_are_checked(
         f"{SPACE}/change-requests/{CR_MERGED}/content", json={"changes": [one]}
     )
     assert merged.status_code == 409
-    async with live_api(app, "gb_local_reader") as reader:
+    async with raw_api(app, "gb_local_reader") as reader:
         assert (await _batch(reader, [one])).status_code == 403
 
 

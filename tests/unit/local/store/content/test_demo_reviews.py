@@ -12,7 +12,6 @@ from gitbook_mcp.local import Store, create_app
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.seed.reviews import CR_MOVE, REVIEW_COMMENT
 from tests.support.local import raw_api
-from tests.unit.local.store.content.live_http import live_client
 
 pytestmark = pytest.mark.anyio
 
@@ -30,7 +29,7 @@ async def test_the_open_change_request_has_a_requested_reviewer_and_a_review(
     app: object,
 ) -> None:
     cr = f"{SPACE}/change-requests/{CR_INSTALL}"
-    async with live_client(app, "gb_local_reader") as api:
+    async with raw_api(app, "gb_local_reader") as api:
         asked = (await api.get(f"{cr}/requested-reviewers")).json()["items"]
         reviews = (await api.get(f"{cr}/reviews")).json()["items"]
         contributors = (await api.get(f"{cr}/contributors")).json()["items"]
@@ -46,7 +45,7 @@ async def test_merging_the_move_breaks_links_to_the_moved_page(app: object, stor
     # The link listing is a seed operation: read it through a seed app over the same store.
     seed_app = create_app(store, profile="seed")
     async with (
-        live_client(app, "gb_local_admin") as api,
+        raw_api(app, "gb_local_admin") as api,
         raw_api(seed_app, "gb_local_admin", profile="seed") as seed,
     ):
         moved = (await api.get(f"{SPACE}/change-requests/{CR_MOVE}/content/path/publishing")).json()

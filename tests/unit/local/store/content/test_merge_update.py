@@ -17,7 +17,7 @@ from gitbook_mcp.local.seed.content import (
     PAGE_UPGRADE,
 )
 from gitbook_mcp.local.seed.reviews import CR_MOVE
-from tests.unit.local.store.content.live_http import live_client
+from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio
 
@@ -47,7 +47,7 @@ async def _page(api: httpx2.AsyncClient, page_id: str, prefix: str = SPACE) -> s
 
 
 async def test_merge_publishes_edits_and_keeps_the_main_contents_own(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         cr_install = await _page(api, PAGE_INSTALL, CR)
         answer = await api.post(f"{CR}/merge")
         assert answer.status_code == 200
@@ -71,7 +71,7 @@ async def test_merge_with_a_page_changed_on_both_sides_reports_conflicts(
     app: object, store: Store
 ) -> None:
     _edit_main(store, PAGE_INSTALL, MAIN_EDIT)
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         cr_install = await _page(api, PAGE_INSTALL, CR)
         answer = (await api.post(f"{CR}/merge")).json()
         assert answer["result"] == "conflicts"
@@ -84,21 +84,21 @@ async def test_merge_with_a_page_changed_on_both_sides_reports_conflicts(
 
 
 async def test_merge_without_the_merge_flag_is_403_and_changes_nothing(app: object) -> None:
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         before = (await api.get(f"{SPACE}/content")).json()["id"]
         refused = await api.post(f"{CR}/merge")
         assert refused.status_code == 403
         assert "merge" in refused.json()["error"]["message"]
         assert (await api.get(f"{SPACE}/content")).json()["id"] == before
         assert (await api.get(CR)).json()["status"] == "open"
-    async with live_client(app, "gb_local_reader") as api:
+    async with raw_api(app, "gb_local_reader") as api:
         assert (await api.post(f"{CR}/merge")).status_code == 403
 
 
 async def test_update_brings_the_main_contents_changes_into_the_change_request(
     app: object,
 ) -> None:
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         before = (await api.get(CR)).json()
         assert before["outdated"] is True
         cr_install = await _page(api, PAGE_INSTALL, CR)
@@ -120,7 +120,7 @@ async def test_update_with_conflicts_keeps_both_sides_in_the_change_request(
     app: object, store: Store
 ) -> None:
     _edit_main(store, PAGE_INSTALL, MAIN_EDIT)
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         cr_install = await _page(api, PAGE_INSTALL, CR)
         answer = (await api.post(f"{CR}/update")).json()
         assert answer["result"] == "conflicts"
@@ -128,12 +128,12 @@ async def test_update_with_conflicts_keeps_both_sides_in_the_change_request(
         assert cr_install.strip() in rebased
         assert MAIN_EDIT.strip() in rebased
         assert await _page(api, PAGE_INSTALL) == MAIN_EDIT
-    async with live_client(app, "gb_local_reader") as api:
+    async with raw_api(app, "gb_local_reader") as api:
         assert (await api.post(f"{CR}/update")).status_code == 403
 
 
 async def test_update_brings_a_move_and_its_new_path(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         merged = await api.post(f"{SPACE}/change-requests/{CR_MOVE}/merge")
         assert merged.json()["result"] == "merge"
         assert (await api.get(f"{CR}/content/path/guides/publishing")).status_code == 200

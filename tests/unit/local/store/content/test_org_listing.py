@@ -19,7 +19,7 @@ from gitbook_mcp.local.seed.content import (
     FILE_PRICING,
 )
 from gitbook_mcp.local.seed.reviews import CR_MOVE
-from tests.unit.local.store.content.live_http import live_client
+from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio
 
@@ -40,7 +40,7 @@ async def _ids(api: object, **params: str | list[str]) -> list[str]:
 
 
 async def test_listing_defaults_to_open_and_filters_by_status(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         assert await _ids(api) == [CR_REORGANISE, CR_MOVE, CR_INSTALL]
         both = await _ids(api, status=["draft", "merged"])
         assert set(both) == {CR_TROUBLESHOOT, CR_MERGED}
@@ -53,7 +53,7 @@ async def test_listing_filters_by_creator_space_contributor_and_reviewer(
     app: object, store: Store
 ) -> None:
     every = ["draft", "open", "merged"]
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         assert await _ids(api, status=every, creator="usr_dana") == [CR_TROUBLESHOOT]
         assert await _ids(api, status=every, space="spc_api") == []
         assert CR_INSTALL in await _ids(api, status=every, space="spc_handbook")
@@ -80,7 +80,7 @@ async def test_listing_orders_by_update_and_pages(
         store.content.change_requests.create(
             "spc_api", subject=f"API {index}", status="open", created_by="usr_admin"
         )
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         seen: list[str] = []
         params: dict[str, str | int] = {"limit": 2}
         while True:
@@ -101,21 +101,21 @@ async def test_listing_orders_by_update_and_pages(
 
 
 async def test_listing_shows_only_spaces_the_caller_may_view(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         assert (await api.get("/orgs/org_globex/change-requests")).status_code == 200
-    async with live_client(app, "gb_local_reader") as api:
+    async with raw_api(app, "gb_local_reader") as api:
         assert (await api.get("/orgs/org_globex/change-requests")).status_code == 404
 
 
 async def test_the_authenticated_user(app: object) -> None:
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         me = (await api.get("/user")).json()
     assert me["id"] == "usr_editor"
     assert me["displayName"] == "Eddie Editor"
 
 
 async def test_files_of_the_main_content(app: object) -> None:
-    async with live_client(app, "gb_local_reader") as api:
+    async with raw_api(app, "gb_local_reader") as api:
         listed = (await api.get("/spaces/spc_handbook/content/files")).json()
         assert {f["id"] for f in listed["items"]} == {FILE_DIAGRAM, FILE_PRICING}
         one = (await api.get(f"/spaces/spc_handbook/content/files/{FILE_DIAGRAM}")).json()

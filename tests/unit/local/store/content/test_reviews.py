@@ -10,8 +10,7 @@ import pytest
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, CR_TROUBLESHOOT
-from tests.unit.local.store.content.live_http import live_client
-from tests.unit.local.store.content.live_support import live_api
+from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio
 
@@ -27,7 +26,7 @@ CR = f"{SPACE}/change-requests/{CR_INSTALL}"
 
 
 async def test_a_review_with_a_comment_is_listed_and_read_back(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         body = {"status": "approved", "comment": {"markdown": "Looks **good**."}}
         posted = await api.post(f"{CR}/reviews", json=body)
         assert posted.status_code == 201
@@ -49,33 +48,33 @@ async def test_a_review_with_a_comment_is_listed_and_read_back(app: object) -> N
 
 async def test_a_review_without_the_review_flag_is_403(app: object) -> None:
     for token in ("gb_local_reader", "gb_local_commenter", "gb_local_editor"):
-        async with live_client(app, token) as api:
+        async with raw_api(app, token) as api:
             refused = await api.post(f"{CR}/reviews", json={"status": "approved"})
             assert refused.status_code == 403, token
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         listed = (await api.get(f"{CR}/reviews")).json()
         assert all(r["reviewer"]["id"] == "usr_admin" for r in listed["items"])
 
 
 async def test_a_requested_reviewer_may_review_without_the_flag(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         asked = await api.post(f"{CR}/requested-reviewers", json={"users": ["usr_editor"]})
         assert asked.status_code == 200
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         posted = await api.post(f"{CR}/reviews", json={"status": "changes-requested"})
         assert posted.status_code == 201
         assert posted.json()["requestedBy"]["id"] == "usr_admin"
 
 
 async def test_bad_review_status_is_400_naming_the_field(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         bad = await api.post(f"{CR}/reviews", json={"status": "maybe"})
         assert bad.status_code == 400
         assert "status" in bad.json()["error"]["message"]
 
 
 async def test_reviews_become_outdated_when_the_change_request_moves_on(app: object) -> None:
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         review = (await api.post(f"{CR}/reviews", json={"status": "approved"})).json()
         await api.post(f"{CR}/update")
         outdated = (await api.get(f"{CR}/reviews", params={"outdated": "true"})).json()
@@ -85,7 +84,7 @@ async def test_reviews_become_outdated_when_the_change_request_moves_on(app: obj
 
 
 async def test_requesting_listing_and_removing_reviewers(app: object) -> None:
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         asked = await api.post(
             f"{CR}/requested-reviewers", json={"users": ["usr_sam"], "subject": "Install v2"}
         )
@@ -103,11 +102,11 @@ async def test_requesting_listing_and_removing_reviewers(app: object) -> None:
 
 
 async def test_requesting_reviewers_needs_edit_and_known_users(app: object) -> None:
-    async with live_client(app, "gb_local_reader") as api:
+    async with raw_api(app, "gb_local_reader") as api:
         refused = await api.post(f"{CR}/requested-reviewers", json={"users": ["usr_dana"]})
         assert refused.status_code == 403
         assert (await api.delete(f"{CR}/requested-reviewers/usr_sam")).status_code == 403
-    async with live_client(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         empty = await api.post(f"{CR}/requested-reviewers", json={"users": []})
         assert empty.status_code == 400
         stranger = await api.post(
@@ -123,14 +122,14 @@ async def test_contributors_count_edits_and_comments(app: object, store: Store) 
     store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")
     store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")  # and one in the demo
     cr = f"{SPACE}/change-requests/{CR_TROUBLESHOOT}"
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         posted = await api.post(f"{cr}/comments", json={"body": {"markdown": "Nice page."}})
         assert posted.status_code == 200
         body = (await api.get(f"{cr}/contributors")).json()
     found = {(c["user"]["id"], c["actionType"]): c["count"] for c in body["items"]}
     assert found[("usr_dana", "edit")] == 3
     assert found[("usr_admin", "comment")] >= 1
-    async with live_client(app, "gb_local_admin") as api:
+    async with raw_api(app, "gb_local_admin") as api:
         missing = await api.get(f"{SPACE}/change-requests/cr_nope/contributors")
         assert missing.status_code == 404
 
@@ -142,7 +141,7 @@ async def test_a_content_batch_counts_as_an_edit_of_its_author(app: object) -> N
         "title": "Another page",
         "document": {"markdown": "Text."},
     }
-    async with live_api(app, "gb_local_editor") as api:
+    async with raw_api(app, "gb_local_editor") as api:
         before = _edits_by((await api.get(f"{cr}/contributors")).json(), "usr_editor")
         edited = await api.post(f"{cr}/content", json={"changes": [change]})
         assert edited.status_code == 200, edited.text

@@ -19,7 +19,7 @@ from gitbook_mcp.local.seed.content import (
     PAGE_UPGRADE,
     PAGE_WRITING,
 )
-from tests.unit.local.store.content.live_support import live_api
+from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio
 
@@ -35,7 +35,7 @@ SPACE = "/spaces/spc_handbook"
 
 @pytest.fixture
 async def editor(app: object) -> AsyncIterator[httpx2.AsyncClient]:
-    async with live_api(app, "gb_local_editor") as client:
+    async with raw_api(app, "gb_local_editor") as client:
         yield client
 
 
