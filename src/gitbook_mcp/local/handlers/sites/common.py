@@ -8,7 +8,7 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.http.call import Body, Call, ok
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.part import ListedPart
 
 __all__ = ["BASE", "changes", "listing", "pointer", "position_anchors", "site_ids"]
 
@@ -21,7 +21,7 @@ def site_ids(call: Call) -> tuple[str, str]:
     return call.path("organizationId"), call.path("siteId")
 
 
-def listing(call: Call, part: SitePart) -> Response:
+def listing(call: Call, part: ListedPart) -> Response:
     """A page of one part of the site (redirects, MCP servers, section groups)."""
     q = call.query
     return ok(part.list_page(call.actor, *site_ids(call), page=q.page(), limit=q.limit()))

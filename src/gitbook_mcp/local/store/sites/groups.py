@@ -13,7 +13,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.sites.common import place, spread, top_level
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.part import ListedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -32,7 +32,7 @@ Pointer = tuple[str, str]
 """(type, id) of a top-level item: ``site-section`` or ``site-section-group``."""
 
 
-class SectionGroupStore(SitePart):
+class SectionGroupStore(ListedPart):
     table, kind = "site_section_groups", "section group"
 
     def __init__(self, db: Database, clock: Clock, sections: SectionStore) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.part import ListedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["McpServerStore"]
 
 
-class McpServerStore(SitePart):
+class McpServerStore(ListedPart):
     table, kind = "site_mcp_servers", "MCP server"
 
     def render(self, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:

@@ -8,6 +8,7 @@ another part's store for them.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gitbook_mcp.local.errors import NotFound
@@ -20,7 +21,7 @@ from gitbook_mcp.local.store.sites.common import API_URL
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["SitePart"]
+__all__ = ["ListedPart", "SitePart"]
 
 
 class SitePart(StorePart):
@@ -75,6 +76,31 @@ class SitePart(StorePart):
             )
         return cursor.rowcount > 0
 
+    # -- section lookups several parts use -------------------------------------------------
+
+    def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
+        return self._found(
+            "section",
+            "SELECT * FROM site_sections WHERE id = ? AND site_id = ?",
+            section_id,
+            site_id,
+        )
+
+    def default_section_id(self, site_id: str) -> str | None:
+        value = self._db.scalar(
+            "SELECT id FROM site_sections WHERE site_id = ? AND is_default = 1", (site_id,)
+        )
+        return None if value is None else str(value)
+
+    def sections_in_group(self, group_id: str) -> list[sqlite3.Row]:
+        return self._db.all(
+            "SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id", (group_id,)
+        )
+
+
+class ListedPart(SitePart, ABC):
+    """A part whose rows are listed one page at a time (section groups, redirects, MCP servers)."""
+
     def list_page(
         self,
         actor: Actor,
@@ -101,27 +127,6 @@ class SitePart(StorePart):
         """Where a row stands in a listing: by default, in the order the rows were added."""
         return (row["seq"],)
 
+    @abstractmethod
     def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
-        """A row as a listing shows it (parts that are listed this way override it)."""
-        raise NotImplementedError(f"{type(self).__name__} is not listed through SitePart.list_page")
-
-    # -- section lookups several parts use -------------------------------------------------
-
-    def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
-        return self._found(
-            "section",
-            "SELECT * FROM site_sections WHERE id = ? AND site_id = ?",
-            section_id,
-            site_id,
-        )
-
-    def default_section_id(self, site_id: str) -> str | None:
-        value = self._db.scalar(
-            "SELECT id FROM site_sections WHERE site_id = ? AND is_default = 1", (site_id,)
-        )
-        return None if value is None else str(value)
-
-    def sections_in_group(self, group_id: str) -> list[sqlite3.Row]:
-        return self._db.all(
-            "SELECT * FROM site_sections WHERE group_id = ? ORDER BY position, id", (group_id,)
-        )
+        """A row as a listing shows it."""

@@ -16,7 +16,7 @@ from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.part import ListedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -37,7 +37,7 @@ OPTIONS: dict[str, str] = {
 """The live profile's redirect options (field -> column)."""
 
 
-class RedirectStore(SitePart):
+class RedirectStore(ListedPart):
     table, kind = "site_redirects", "redirect"
 
     def __init__(
