@@ -259,3 +259,32 @@ async def test_the_toolset_is_not_offered_on_the_seed_profile(mcp: McpFactory) -
     async with mcp("gb_local_admin", toolsets=("change_requests",), profile="seed") as client:
         names = {t.name for t in (await client.list_tools()).tools}
     assert names.isdisjoint({"edit_pages", "create_change_request", "get_change_request_changes"})
+
+
+async def test_get_page_in_a_change_request_shows_the_revision_edit_pages_expects(
+    mcp: McpFactory,
+) -> None:
+    async with mcp(
+        "gb_local_editor", toolsets=("content", "change_requests"), profile="live"
+    ) as client:
+        cr = await _open(client)
+        page = {"space_id": SPACE, "page_id": PAGE_INSTALL}
+        read = await _call(client, "get_page", **page, change_request_id=cr["id"])
+        published = await _call(client, "get_page", **page)
+        edit = {
+            "op": "replace",
+            "page_id": PAGE_INSTALL,
+            "replacements": [{"find": OLD, "replace": NEW}],
+        }
+        revision = read.structured_content["revision"]
+        await _call(
+            client,
+            "edit_pages",
+            space_id=SPACE,
+            change_request_id=cr["id"],
+            edits=[edit],
+            expected_revision=revision,
+        )
+    assert revision == cr["revision"]
+    assert f"revision {revision}" in read.content[0].text
+    assert "revision" not in published.structured_content

@@ -37,7 +37,7 @@ DIFF_LINES = 150
 
 class CreateArgs(Args):
     space_id: str = Field(min_length=1, description="Space id")
-    subject: str = Field(min_length=1, max_length=200)
+    subject: str = Field(min_length=1, max_length=200, description="Title for reviewers")
     description: str | None = Field(
         default=None, max_length=20_000, description="Markdown, posted as the first comment"
     )
@@ -66,7 +66,9 @@ async def create_change_request(ctx: ToolContext, args: CreateArgs) -> Created:
 
 
 class EditArgs(CrArgs):
-    edits: list[PageEdit] = Field(min_length=1, max_length=50)
+    edits: list[PageEdit] = Field(
+        min_length=1, max_length=50, description="Applied in order, all or none"
+    )
     expected_revision: str | None = Field(
         default=None, description="Revision you read; refused if the change request moved on"
     )
