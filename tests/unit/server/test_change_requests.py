@@ -51,7 +51,9 @@ async def _markdown(api: httpx2.AsyncClient, cr_id: str, page_id: str) -> str:
     return text
 
 
-async def test_create_answers_id_number_url_and_revision(mcp: McpFactory) -> None:
+async def test_create_answers_id_number_url_and_revision(
+    mcp: McpFactory, api: httpx2.AsyncClient
+) -> None:
     async with mcp("gb_local_editor", toolsets=("change_requests",), profile="live") as client:
         made = await client.call_tool(
             "create_change_request",
@@ -72,6 +74,8 @@ async def test_create_answers_id_number_url_and_revision(mcp: McpFactory) -> Non
     assert data["id"] in text
     assert data["url"] in text
     assert "Changes:\n- none" in comments.content[0].text
+    thread = await api.get(f"/spaces/{SPACE}/change-requests/{data['id']}/comments")
+    assert "Why: issue 7." in thread.text
 
 
 async def test_a_replacement_shows_exactly_the_replaced_text_and_nothing_else(
