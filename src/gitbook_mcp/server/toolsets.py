@@ -16,6 +16,7 @@ from gitbook_mcp.server.tooling import ToolDef, Toolset
 
 __all__ = [
     "ALL_TOOLSETS",
+    "CHANGE_REQUESTS",
     "COLLECTIONS",
     "COMMENTS",
     "CONTENT",
@@ -54,6 +55,11 @@ ORG_ADMIN = Toolset(
     "An organization's settings, members, invites, teams, SSO, fonts and OpenAPI specs.",
     default=False,
 )
+CHANGE_REQUESTS = Toolset(
+    "change_requests",
+    "Open change requests, edit their pages atomically and read what they changed.",
+    default=False,
+)
 REVIEW = Toolset(
     "review",
     "Request reviewers, review, bring a change request up to date and merge it.",
@@ -71,6 +77,7 @@ TOOLSETS: tuple[Toolset, ...] = (
     SPACES,
     COLLECTIONS,
     ORG_ADMIN,
+    CHANGE_REQUESTS,
     REVIEW,
 )
 """Every toolset, in the order of ``tools/list`` and of the README."""
