@@ -25,6 +25,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import Resource, Tool
 
 from gitbook_mcp import __version__
+from gitbook_mcp.server.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.handler import make_handler, notify_tools_changed, tool_error
 from gitbook_mcp.server.offer import withheld_method
 from gitbook_mcp.server.rendering import one_line
@@ -178,9 +179,11 @@ class CallerScope:
             return await call_next(ctx)
         async with callers.use(token) as runtime:
             reset = _CALLER.set(runtime)
+            reset_key = CALLER_KEY.set(caller_key(token))
             try:
                 return await call_next(ctx)
             finally:
+                CALLER_KEY.reset(reset_key)
                 _CALLER.reset(reset)
 
 

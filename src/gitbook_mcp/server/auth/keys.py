@@ -7,8 +7,9 @@ tells callers apart without ever holding, logging or labelling the token itself.
 from __future__ import annotations
 
 import hashlib
+from contextvars import ContextVar
 
-__all__ = ["KEY_LENGTH", "caller_key"]
+__all__ = ["CALLER_KEY", "KEY_LENGTH", "caller_key"]
 
 KEY_LENGTH = 32
 """Hex characters kept of the digest (128 bits: no collision among any realistic set)."""
@@ -17,3 +18,7 @@ KEY_LENGTH = 32
 def caller_key(token: str) -> str:
     """The caller's key: ``sha256(token)`` in hex, truncated; never the token."""
     return hashlib.sha256(token.encode()).hexdigest()[:KEY_LENGTH]
+
+
+CALLER_KEY: ContextVar[str | None] = ContextVar("gitbook_mcp_caller_key", default=None)
+"""The key of the caller whose MCP request is being served (``--auth upstream``), else None."""

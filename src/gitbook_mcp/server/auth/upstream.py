@@ -19,6 +19,7 @@ from pydantic import AnyHttpUrl
 
 from gitbook_mcp.client.errors import AuthenticationError
 from gitbook_mcp.client.profiles import operations
+from gitbook_mcp.server.auth.bus import CallerBus
 from gitbook_mcp.server.auth.callers import Callers
 from gitbook_mcp.server.auth.verifier import UpstreamVerifier
 from gitbook_mcp.server.runtime import Runtime
@@ -110,7 +111,8 @@ def resource_url(settings: Settings) -> str:
 
 
 def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, Any]:
-    """`MCPServer` options: the SDK's bearer layer with our verifier, and the metadata."""
+    """`MCPServer` options: the SDK's bearer layer with our verifier, the metadata, and a
+    subscription bus that keeps each caller's list-changed events to that caller."""
     assert settings.auth_server is not None  # settings.problems() requires it
     auth = AuthSettings(
         issuer_url=AnyHttpUrl(settings.auth_server),
@@ -124,7 +126,7 @@ def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, 
         ttl=settings.auth_cache_ttl,
         max_size=settings.callers_max,
     )
-    return {"auth": auth, "token_verifier": verifier}
+    return {"auth": auth, "token_verifier": verifier, "subscriptions": CallerBus()}
 
 
 def no_server_client() -> AbstractAsyncContextManager[GitBookClient]:

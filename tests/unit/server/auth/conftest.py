@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx2
@@ -56,7 +57,9 @@ class Running:
         return f"{self.url}/mcp"
 
     @asynccontextmanager
-    async def client(self, token: str, statuses: list[int] | None = None) -> AsyncIterator[Client]:
+    async def client(
+        self, token: str, statuses: list[int] | None = None, **options: Any
+    ) -> AsyncIterator[Client]:
         """An MCP client over streamable HTTP whose every request carries ``token``.
 
         The status of every HTTP answer is appended to ``statuses`` when given.
@@ -70,7 +73,9 @@ class Running:
         hooks = {"response": [record]}
         async with (
             httpx2.AsyncClient(headers=headers, timeout=60, event_hooks=hooks) as http,
-            Client(streamable_http_client(self.mcp_url, http_client=http), cache=None) as client,
+            Client(
+                streamable_http_client(self.mcp_url, http_client=http), cache=None, **options
+            ) as client,
         ):
             yield client
 
