@@ -16,6 +16,7 @@ import anyio.lowlevel
 import pytest
 import structlog
 from mcp.client import Client
+from mcp.client.sse import sse_client
 
 from gitbook_mcp.server.auth.keys import caller_key
 from tests.conftest import CANARY
@@ -104,3 +105,22 @@ async def test_two_roles_interleaved_under_load_each_see_only_their_own(
     for text in (repr(logs), caplog.text, repr(cache_keys), repr(verdict_keys)):
         assert CANARY not in text
         assert READER not in text
+
+
+async def test_over_sse_each_caller_sees_its_own_tools_and_results(
+    upstream: Callable[..., AbstractAsyncContextManager[Running]], mcp: McpFactory
+) -> None:
+    expected = await _expected(mcp)
+    seen = {}
+    async with upstream(transport="sse") as running, anyio.create_task_group() as tg:
+
+        async def one(role: str) -> None:
+            headers = {"authorization": f"Bearer {ROLES[role]}"}
+            transport = sse_client(f"{running.url}/sse", headers=headers)
+            async with Client(transport, cache=None) as client:
+                tools = {t.name for t in (await client.list_tools()).tools}
+                seen[role] = (tools, await _calls(client))
+
+        for role in ROLES:
+            tg.start_soon(one, role)
+    assert seen == expected

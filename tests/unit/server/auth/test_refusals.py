@@ -56,6 +56,7 @@ async def test_no_token_or_a_garbage_one_is_401_with_the_metadata_pointer(
         wrong = await _initialize(running, garbage)
         good = await _initialize(running, CANARY)
         async with httpx2.AsyncClient() as http:
+            ready = await http.get(f"{running.url}/readyz")  # no server token, still ready
             documents = [
                 (await http.get(f"{running.url}{path}")).json()
                 for path in (
@@ -67,6 +68,7 @@ async def test_no_token_or_a_garbage_one_is_401_with_the_metadata_pointer(
     _assert_refused(wrong, running)
     assert garbage not in wrong.text
     assert good.status_code == 200
+    assert (ready.status_code, ready.json()) == (200, {"status": "ok"})
     for document in documents:
         assert document["resource"] == running.mcp_url
         assert [s.rstrip("/") for s in document["authorization_servers"]] == [AUTH_SERVER]
