@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from mcp.server.auth.routes import create_protected_resource_routes
 from mcp.server.auth.settings import AuthSettings
-from pydantic import AnyHttpUrl
 
 from gitbook_mcp.client.errors import AuthenticationError
 from gitbook_mcp.client.profiles import operations
@@ -114,11 +113,15 @@ def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, 
     """`MCPServer` options: the SDK's bearer layer with our verifier, the metadata, and a
     subscription bus that keeps each caller's list-changed events to that caller."""
     assert settings.auth_server is not None  # settings.problems() requires it
-    auth = AuthSettings(
-        issuer_url=AnyHttpUrl(settings.auth_server),
-        resource_server_url=AnyHttpUrl(resource_url(settings)),
-        # Personal tokens carry no audience: the API itself is asked whether a token is good.
-        validate_token_resource=False,
+    # Validated from text, so that the URLs keep their exact spelling (an issuer is compared
+    # as a string, RFC 8414): no trailing slash is added to a path-less URL.
+    auth = AuthSettings.model_validate(
+        {
+            "issuer_url": settings.auth_server,
+            "resource_server_url": resource_url(settings),
+            # Personal tokens carry no audience: the API itself says whether a token is good.
+            "validate_token_resource": False,
+        }
     )
     verifier = UpstreamVerifier(
         backend.client,

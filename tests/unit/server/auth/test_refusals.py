@@ -71,7 +71,7 @@ async def test_no_token_or_a_garbage_one_is_401_with_the_metadata_pointer(
     assert (ready.status_code, ready.json()) == (200, {"status": "ok"})
     for document in documents:
         assert document["resource"] == running.mcp_url
-        assert [s.rstrip("/") for s in document["authorization_servers"]] == [AUTH_SERVER]
+        assert document["authorization_servers"] == [AUTH_SERVER]
 
 
 async def test_a_token_revoked_mid_session_is_refused_once_its_verdict_expires(
