@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
+import httpx2
 from mcp.server.auth.routes import create_protected_resource_routes
 from mcp.server.auth.settings import AuthSettings
 
@@ -24,8 +25,6 @@ from gitbook_mcp.server.auth.verifier import UpstreamVerifier
 from gitbook_mcp.server.runtime import Runtime
 
 if TYPE_CHECKING:
-    import httpx2
-
     from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.local import Store
     from gitbook_mcp.server.app import GitBookServer
@@ -58,6 +57,7 @@ class UpstreamBackend:
         """Opens the ``--local`` workspace (once, on the first client)."""
         self._store: Store | None = None
         self._app: Any = None
+        self._pool: httpx2.AsyncHTTPTransport | None = None
 
     @asynccontextmanager
     async def client(self, token: str) -> AsyncIterator[GitBookClient]:
@@ -68,7 +68,7 @@ class UpstreamBackend:
         async with GitBookClient(
             token=token,
             base_url=self.base_url,
-            transport=self._local_transport() if s.local else None,
+            transport=self._local_transport() if s.local else self._shared_pool(),
             max_concurrency=s.max_concurrency,
             requests_per_second=s.requests_per_second,
             timeout=s.timeout,
@@ -85,10 +85,22 @@ class UpstreamBackend:
             return
 
     async def aclose(self) -> None:
-        """Close the embedded local workspace, if one was opened."""
+        """Close the shared connection pool and the embedded local workspace, if opened."""
+        if self._pool is not None:
+            await self._pool.aclose()
+            self._pool = None
         if self._store is not None:
             self._store.close()
             self._store, self._app = None, None
+
+    def _shared_pool(self) -> httpx2.AsyncBaseTransport:
+        # Each httpx client would load its own TLS context (about 0.8 MB): callers' clients
+        # share one connection pool instead. Requests carry their own Authorization header;
+        # a pooled connection carries no credential. Proxies from the environment are not
+        # applied to this pool.
+        if self._pool is None:
+            self._pool = httpx2.AsyncHTTPTransport()
+        return _Shared(self._pool)
 
     def _local_transport(self) -> httpx2.AsyncBaseTransport:
         from gitbook_mcp.local import LocalTransport, create_app
@@ -98,6 +110,19 @@ class UpstreamBackend:
             self._app = create_app(self._store, profile=self.settings.profile)
         transport: httpx2.AsyncBaseTransport = LocalTransport(self._app)
         return transport
+
+
+class _Shared(httpx2.AsyncBaseTransport):
+    """A transport that a closing client leaves open (the backend closes it at shutdown)."""
+
+    def __init__(self, inner: httpx2.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        return None
 
 
 def resource_url(settings: Settings) -> str:

@@ -98,6 +98,7 @@ async def test_two_roles_interleaved_under_load_each_see_only_their_own(
         assert len(answers) == CALLS_PER_CLIENT
         for name, is_error, text in answers:
             assert (is_error, text) == expected[role][1][name], (role, name)
+            assert CANARY not in text
     # One cached caller per token, keyed by its hash; no token in any key, log or log event.
     assert sorted(cache_keys) == sorted(caller_key(t) for t in ROLES.values())
     assert sorted(verdict_keys) == sorted(cache_keys)
