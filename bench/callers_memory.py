@@ -2,9 +2,10 @@
 
 python -m bench.callers_memory [--callers 500] [--concurrency 10]
 
-Starts ``gitbook-mcp --local --auth upstream`` over streamable HTTP on loopback as its own
-process, on a demo workspace where each of ``--callers`` extra tokens opens one of the demo
-users. Each caller opens a session, lists its tools, makes one call and closes the session;
+Starts ``gitbook-mcp --auth upstream`` over streamable HTTP on loopback as its own process,
+against ``gitbook-mcp local-api`` over HTTP (another process; ``--embedded``: ``--local`` in
+the server's process instead), on a demo workspace where each of ``--callers`` extra tokens
+opens one of the demo users. Each caller opens a session, lists its tools, makes one call and closes the session;
 its client, permissions and offered tools stay cached. The server's RSS is read from /proc
 after one warm-up caller and after all of them.
 """
@@ -91,27 +92,42 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--callers", type=int, default=500)
     parser.add_argument("--concurrency", type=int, default=10)
+    parser.add_argument(
+        "--embedded",
+        dest="remote",
+        action="store_false",
+        help="use --local in the server process instead of a local-api process over HTTP",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "local.db"
         tokens = _seed(db, args.callers)
-        port = _port()
-        command = [sys.executable, "-m", "gitbook_mcp", "--local", "--local-db", str(db)]
-        command += ["--transport", "streamable-http", "--port", str(port), "--auth", "upstream"]
-        command += ["--auth-server", "https://auth.example.test", "--log-level", "WARNING"]
+        port, api_port = _port(), _port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("GITBOOK_")}
         env["GITBOOK_CALLERS_MAX"] = str(args.callers + 10)
-        server = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
+        command = [sys.executable, "-m", "gitbook_mcp"]
+        if args.remote:
+            api = [*command, "local-api", "--db", str(db), "--port", str(api_port)]
+            command += ["--api-url", f"http://127.0.0.1:{api_port}/v1"]
+        else:
+            command += ["--local", "--local-db", str(db)]
+        command += ["--transport", "streamable-http", "--port", str(port), "--auth", "upstream"]
+        command += ["--auth-server", "https://auth.example.test", "--log-level", "WARNING"]
+        quiet = subprocess.DEVNULL
+        processes = [subprocess.Popen(api, env=env, stderr=quiet)] if args.remote else []
+        server = subprocess.Popen(command, env=env, stderr=quiet)
         try:
             figures = anyio.run(
                 _drive, f"http://127.0.0.1:{port}", tokens, args.concurrency, server.pid
             )
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            for process in (server, *processes):
+                process.terminate()
+                process.wait(timeout=30)
     delta = figures["after"] - figures["before"]
+    backend = "the API over HTTP (local-api)" if args.remote else "the embedded --local workspace"
     lines = [
-        f"callers cached: {args.callers} (after 1 warm-up caller)",
+        f"callers cached: {args.callers} (after 1 warm-up caller), against {backend}",
         f"server RSS: {figures['before']:.1f} MB -> {figures['after']:.1f} MB "
         f"(+{delta:.1f} MB, {delta * 1024 / args.callers:.0f} KB per caller)",
         f"{args.callers} callers served in {figures['seconds']:.1f} s "
