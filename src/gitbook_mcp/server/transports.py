@@ -2,7 +2,8 @@
 
 HTTP binds to loopback by default with DNS-rebinding protection (allowed hosts and origins are
 configurable). When a bearer token is configured (required when binding beyond loopback), every
-HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app.
+HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app. With
+``--auth upstream`` each request carries the caller's own API token instead (`server.auth`).
 
 No request is held open forever: the request line and headers must arrive within
 `HEADER_TIMEOUT` seconds of the connection (or of the previous response), through uvicorn's h11
