@@ -2,7 +2,8 @@
 
 HTTP binds to loopback by default with DNS-rebinding protection (allowed hosts and origins are
 configurable). When a bearer token is configured (required when binding beyond loopback), every
-HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app.
+HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app. With
+``--auth upstream`` each request carries the caller's own API token instead (`server.auth`).
 
 No request is held open forever: the request line and headers must arrive within
 `HEADER_TIMEOUT` seconds of the connection (or of the previous response), through uvicorn's h11
@@ -22,6 +23,7 @@ import hmac
 import logging
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -183,10 +185,17 @@ class HealthRoutes:
     """``GET /healthz`` and ``GET /readyz`` for probes, answered before anything else runs."""
 
     def __init__(
-        self, app: ASGIApp, runtime: Runtime, *, cache_seconds: float = READY_CACHE_SECONDS
+        self,
+        app: ASGIApp,
+        runtime: Runtime,
+        *,
+        cache_seconds: float = READY_CACHE_SECONDS,
+        probe: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.app = app
         self.runtime = runtime
+        self.probe = probe
+        """How to check the API instead of the runtime's client (``--auth upstream``)."""
         self.cache_seconds = cache_seconds
         self._checked_at: float | None = None
         self._reason: str | None = None
@@ -224,7 +233,9 @@ class HealthRoutes:
     async def _probe(self) -> str | None:
         try:
             with anyio.fail_after(READY_TIMEOUT):
-                if self.runtime.client is not None:
+                if self.probe is not None:
+                    await self.probe()
+                elif self.runtime.client is not None:
                     await self.runtime.client.orgs.list(limit=1).to_list(max_items=1)
                 else:
                     async with self.runtime.factory() as client:
@@ -325,7 +336,11 @@ def http_app(server: GitBookServer, settings: Settings) -> ASGIApp:
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
-    return HealthRoutes(app, server.runtime)
+    if server.verifier is not None:
+        from gitbook_mcp.server.auth.gate import UpstreamGate
+
+        app = UpstreamGate(app, server.verifier)
+    return HealthRoutes(app, server.base_runtime, probe=server.ready_probe)
 
 
 def uvicorn_config(
@@ -353,4 +368,7 @@ async def run(server: GitBookServer, settings: Settings) -> None:
         return
     import uvicorn
 
-    await uvicorn.Server(uvicorn_config(http_app(server, settings), settings)).serve()
+    try:
+        await uvicorn.Server(uvicorn_config(http_app(server, settings), settings)).serve()
+    finally:
+        await server.aclose()
