@@ -52,6 +52,8 @@ class Fix:
     confidence: float
     replacement: Any = None
     href: str | None = None
+    page_id: str | None = None
+    """The page the link leads to once fixed (a replacement that points at a page)."""
 
     @property
     def id(self) -> str:
@@ -237,13 +239,15 @@ def _page_fix(
     if link.ref is None:
         folder = finding.page_id in candidate.index.folders
         href = relative_href(page.path, finding.page_path, folder=folder, anchor=anchor)
-        return Fix(finding, "replace", described, evidence, confidence, href=href)
+        return Fix(finding, "replace", described, evidence, confidence, href=href, page_id=page.id)
     ref: dict[str, Any] = {k: v for k, v in link.ref.items() if k not in ("page", "anchor")}
     ref["kind"] = "anchor" if anchor else "page"
     ref["page"] = page.id
     if anchor:
         ref["anchor"] = anchor
-    return Fix(finding, "replace", described, evidence, confidence, replacement=ref)
+    return Fix(
+        finding, "replace", described, evidence, confidence, replacement=ref, page_id=page.id
+    )
 
 
 async def _plan_anchor(
@@ -305,7 +309,14 @@ async def _plan_url(ctx: ScanContext, finding: Finding, renamed: Mapping[str, st
     fragment = candidate.anchor if candidate.anchor is not None else fragment
     new_url = published.url.rstrip("/") + "/" + candidate.page.path
     new_url = new_url.rstrip("/") + (f"#{fragment}" if fragment else "")
-    fix = Fix(finding, "replace", new_url, candidate.evidence, candidate.confidence)
+    fix = Fix(
+        finding,
+        "replace",
+        new_url,
+        candidate.evidence,
+        candidate.confidence,
+        page_id=candidate.page.id,
+    )
     if link.ref is not None:
         return replace(fix, replacement={**link.ref, "url": new_url})
     if link.pointer is not None:

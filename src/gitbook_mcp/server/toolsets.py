@@ -20,6 +20,7 @@ __all__ = [
     "COMMENTS",
     "CONTENT",
     "DEFAULT_TOOLSETS",
+    "FIXES",
     "LINKS",
     "NAVIGATE",
     "ORG_ADMIN",
@@ -59,6 +60,11 @@ REVIEW = Toolset(
     "Request reviewers, review, bring a change request up to date and merge it.",
     default=False,
 )
+FIXES = Toolset(
+    "fixes",
+    "Plan fixes of broken links and write them in a change request.",
+    default=False,
+)
 TOOLSETS: tuple[Toolset, ...] = (
     NAVIGATE,
     SEARCH,
@@ -72,6 +78,7 @@ TOOLSETS: tuple[Toolset, ...] = (
     COLLECTIONS,
     ORG_ADMIN,
     REVIEW,
+    FIXES,
 )
 """Every toolset, in the order of ``tools/list`` and of the README."""
 DEFAULT_TOOLSETS: tuple[str, ...] = tuple(t.id for t in TOOLSETS if t.default)
