@@ -187,6 +187,11 @@ def _answer(broken: list[Finding], fixes: list[Fix], redirects: list[RedirectPro
     )
 
 
+def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
+    """The answer with ``changes``, validated again (so that a diff is sanitised too)."""
+    return FixPlan.model_validate({**answer.model_dump(), **changes})
+
+
 @write_tool(
     FIXES,
     permission=SPACE_EDIT,
@@ -204,11 +209,11 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
         return planned.answer
     fixes, redirects = choose(planned.fixes, planned.redirects, args.fixes, args.min_confidence)
     if not fixes and not redirects:
-        return planned.answer.model_copy(
-            update={"applied": [], "next_step": "Nothing to apply at this confidence."}
+        return _with(
+            planned.answer, {"applied": [], "next_step": "Nothing to apply at this confidence."}
         )
     edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes)
-    answer = planned.answer.model_copy(update={"applied": []})
+    answer = _with(planned.answer, {"applied": []})
     if edits:
         answer = await _write(ctx, args, edits, answer)
     if redirects:
@@ -226,15 +231,16 @@ async def _write(
     done = await ctx.client.change_requests.update_content(
         args.space_id, cr, changes=[e.change for e in edits]
     )
-    return answer.model_copy(
-        update={
-            "applied": [i for e in edits for i in e.fix_ids],
+    return _with(
+        answer,
+        {
+            "applied": list(dict.fromkeys(i for e in edits for i in e.fix_ids)),
             "change_request_id": done.id,
             "change_request_url": done.urls.app,
             "diff": "\n".join(e.diff for e in edits),
             "next_step": f"Run check_links on change request {done.id} to confirm, then "
             "review and merge it.",
-        }
+        },
     )
 
 
@@ -254,4 +260,4 @@ async def _write_redirects(
         )
     applied = [*(answer.applied or []), *(r.id for r in redirects)]
     step = answer.next_step if answer.change_request_id else "Redirects written."
-    return answer.model_copy(update={"applied": applied, "next_step": step})
+    return _with(answer, {"applied": applied, "next_step": step})

@@ -224,3 +224,23 @@ async def test_a_reader_is_refused_on_a_space_it_cannot_edit_and_nothing_is_writ
 async def test_the_tool_is_not_offered_on_the_seed_profile(mcp: McpFactory) -> None:
     async with mcp("gb_local_admin", toolsets=("fixes",), profile="seed") as client:
         assert "fix_links" not in {t.name for t in (await client.list_tools()).tools}
+
+
+async def test_the_diff_is_sanitised_in_the_structured_answer_too(
+    mcp: McpFactory, store: Store
+) -> None:
+    cr, revision = store.content.change_requests.create(
+        SPACE, subject="Hidden", status="open", created_by="usr_admin"
+    )
+    store.content.revisions.add_page(
+        revision,
+        page_id="pg_hidden",
+        title="Hidden",
+        slug="hidden",
+        markdown="Read\u202e [publishing](guides/publishin.md).\n",
+    )
+    async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
+        done = await _call(client, change_request_id=cr, page_id="pg_hidden", apply=True)
+    diff = done.structured_content["diff"]
+    assert "+Read [publishing](guides/publishing.md)." in diff
+    assert "\u202e" not in diff
