@@ -34,8 +34,9 @@ ONE_CALL_PER_TOOLSET: dict[str, tuple[str, dict[str, Any], str]] = {
         "changes",
     ),
     "review": ("list_reviews", {**HANDBOOK, "change_request_id": "cr_install_rewrite"}, "reviews"),
+    "fixes": ("fix_links", {**HANDBOOK, "change_request_id": "1"}, "fixes"),
 }
-LIVE_ONLY = frozenset({"change_requests", "review"})
+LIVE_ONLY = frozenset({"change_requests", "review", "fixes"})
 """Toolsets whose every tool needs operations only the live profile has."""
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "COMMENTS",
     "CONTENT",
     "DEFAULT_TOOLSETS",
+    "FIXES",
     "LINKS",
     "NAVIGATE",
     "ORG_ADMIN",
@@ -65,6 +66,11 @@ REVIEW = Toolset(
     "Request reviewers, review, bring a change request up to date and merge it.",
     default=False,
 )
+FIXES = Toolset(
+    "fixes",
+    "Plan fixes of broken links and write them in a change request.",
+    default=False,
+)
 TOOLSETS: tuple[Toolset, ...] = (
     NAVIGATE,
     SEARCH,
@@ -79,6 +85,7 @@ TOOLSETS: tuple[Toolset, ...] = (
     ORG_ADMIN,
     CHANGE_REQUESTS,
     REVIEW,
+    FIXES,
 )
 """Every toolset, in the order of ``tools/list`` and of the README."""
 DEFAULT_TOOLSETS: tuple[str, ...] = tuple(t.id for t in TOOLSETS if t.default)

@@ -47,3 +47,19 @@ async def test_the_change_request_prompts_name_the_authoring_tools(mcp: McpFacto
     assert reviewed.index("get_change_request_changes") < reviewed.index("list_comments")
     assert reviewed.index("list_comments") < reviewed.index("submit_review")
     assert "(not given)" not in drafted + reviewed
+
+
+async def test_fix_broken_links_plans_confirms_applies_checks_and_offers_merge(
+    mcp: McpFactory,
+) -> None:
+    async with mcp() as client:
+        prompt = await client.get_prompt(
+            "fix_broken_links", {"space_id": "spc_handbook", "change_request_id": "1"}
+        )
+    text = prompt.messages[0].content.text
+    steps = ["`check_links`", "`fix_links`", "apply=true", "`check_links` again", "merge"]
+    positions = [text.find(step) for step in steps]
+    assert -1 not in positions, positions
+    assert positions == sorted(positions), positions
+    assert "(not given)" not in text
+    assert "Apply\n   nothing before the user confirms" in text
