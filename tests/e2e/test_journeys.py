@@ -177,33 +177,34 @@ async def test_a_conflict_is_reported_by_page_resolved_by_updating_and_merged(
 ) -> None:
     db = tmp_path / "local.db"
     cr = await _conflicting_change_request(db)
-    async with stdio_client(db, "--profile", "live", "--toolsets", "review") as client:
+    toolsets = "review,change_requests,content"
+    async with stdio_client(db, "--profile", "live", "--toolsets", toolsets) as client:
+        refused = await _call(client, "merge_change_request", change_request_id=cr)
         conflict = await _call(client, "update_change_request", change_request_id=cr)
-        # The conflict is kept between markers in the change request; the author settles it
-        # (through the raw API: editing pages is another toolset's).
-        async with raw_api(db) as api:
-            page = await api.change_request_content.get_page(
-                SPACE, cr, PAGE_WRITING, format="markdown"
-            )
-            marked = page.markdown or ""
-            await api.change_requests.update_content(
-                SPACE,
-                cr,
-                changes=[
-                    {
-                        "operation": "update_page",
-                        "page": PAGE_WRITING,
-                        "document": {"markdown": "# Writing\n\nOurs, and theirs.\n"},
-                    }
-                ],
-            )
+        # The conflict is kept between markers in the change request; the author settles it.
+        page = await _call(client, "get_page", page_id=PAGE_WRITING, change_request_id=cr)
+        marked = page["markdown"]
+        block = marked[marked.index("<<<<<<<") : marked.index("\n", marked.rindex(">>>>>>>"))]
+        await _call(
+            client,
+            "edit_pages",
+            change_request_id=cr,
+            edits=[
+                {
+                    "op": "replace",
+                    "page_id": PAGE_WRITING,
+                    "replacements": [{"find": block, "replace": "# Writing\n\nOurs, and theirs."}],
+                }
+            ],
+        )
         settled = await _call(client, "update_change_request", change_request_id=cr)
         merged = await _call(client, "merge_change_request", change_request_id=cr)
+    assert refused["result"] == "conflicts"
+    assert any("Writing" in p and PAGE_WRITING in p for p in refused["conflicting_pages"])
     assert conflict["result"] == "conflicts"
     assert any("Writing" in p and PAGE_WRITING in p for p in conflict["conflicting_pages"])
     assert "Ours." in marked
     assert "Theirs." in marked
-    assert "<<<<<<<" in marked
     assert settled["result"] == "update"
     assert merged["result"] == "merge"
     async with raw_api(db) as api:
