@@ -55,12 +55,16 @@ _NAME = re.compile(r"\{(\w+)\}")
 
 
 class Call:
-    """The request an operation method is running: its HTTP method, path template and path ids."""
+    """The request an operation method is running: its HTTP method, path template, path ids,
+    and the body `operation` built from the method's options, if it declares one."""
 
-    def __init__(self, method: str, path: str, ids: Sequence[object]) -> None:
+    def __init__(
+        self, method: str, path: str, ids: Sequence[object], body: RequestModel | None = None
+    ) -> None:
         self.method = method
         self.path = path
         self.ids = tuple(ids)
+        self.body = body
 
 
 _CALL: ContextVar[Call] = ContextVar("gitbook_mcp_client_call")
@@ -77,10 +81,14 @@ def _running(call: Call) -> Iterator[None]:
         _CALL.reset(token)
 
 
-def operation(operation_id: str, route: str) -> Callable[[F], F]:
+def operation(
+    operation_id: str, route: str, *, body: type[RequestModel] | None = None
+) -> Callable[[F], F]:
     """Mark a method as the client's implementation of one operationId of the contract, sent
     as ``route`` (``"METHOD /path"``); the path ids are the method's positional parameters.
 
+    With ``body``, the request body is that model, filled from the keyword options whose
+    camelCase names are its fields (``default_site_space`` -> ``defaultSiteSpace``).
     The method refuses to run, before anything is sent, when the client's profile lacks it.
     Its docstring starts with the route; its body sends through `APIResource`'s senders.
     """
@@ -91,11 +99,17 @@ def operation(operation_id: str, route: str) -> Callable[[F], F]:
         id_names = [
             p.name for p in signature.parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD
         ][1:]
+        fields = _body_fields(signature, body)
 
         def call_of(self: APIResource, args: Any, kwargs: Any) -> Call:
             _require(self._client, operation_id)
-            bound = signature.bind(self, *args, **kwargs).arguments
-            return Call(method, path, [bound[name] for name in id_names])
+            bound = signature.bind(self, *args, **kwargs)
+            bound.apply_defaults()
+            given = bound.arguments
+            payload = None
+            if body is not None:
+                payload = body.model_validate({fields[name]: given[name] for name in fields})
+            return Call(method, path, [given[name] for name in id_names], payload)
 
         if inspect.iscoroutinefunction(fn):
 
@@ -118,6 +132,23 @@ def operation(operation_id: str, route: str) -> Callable[[F], F]:
         return cast("F", guarded)
 
     return mark
+
+
+def _body_fields(signature: inspect.Signature, body: type[RequestModel] | None) -> dict[str, str]:
+    """Keyword option -> body field, for the options whose camelCase name is a field of ``body``."""
+    if body is None:
+        return {}
+    options = [p.name for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
+    fields = {name: _camel(name) for name in options if _camel(name) in body.model_fields}
+    if not fields:
+        raise TypeError(f"no option of the method names a field of {body.__name__}")
+    return fields
+
+
+def _camel(name: str) -> str:
+    """``default_site_space`` -> ``defaultSiteSpace``."""
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
 def _require(client: BaseClient, operation_id: str) -> None:
@@ -153,7 +184,12 @@ class APIResource:
         """Send the running operation and read its answer as ``cast_to``."""
         call = _CALL.get()
         return await self._client.request(
-            call.method, call.path, ids=call.ids, params=params, body=body, cast_to=cast_to
+            call.method,
+            call.path,
+            ids=call.ids,
+            params=params,
+            body=call.body if body is None else body,
+            cast_to=cast_to,
         )
 
     async def _call_empty(
@@ -162,7 +198,11 @@ class APIResource:
         """Send the running operation, a write whose success has no body."""
         call = _CALL.get()
         await self._client.request_empty(
-            call.method, call.path, ids=call.ids, params=params, body=body
+            call.method,
+            call.path,
+            ids=call.ids,
+            params=params,
+            body=call.body if body is None else body,
         )
 
     async def _delete(self, *, params: Mapping[str, object] | None = None) -> bool:

@@ -89,7 +89,9 @@ class ChangeRequests(APIResource):
         )
 
     @operation(
-        "updateChangeRequestById", "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}"
+        "updateChangeRequestById",
+        "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}",
+        body=UpdateChangeRequestRequest,
     )
     async def update(
         self,
@@ -100,8 +102,7 @@ class ChangeRequests(APIResource):
         status: EditableStatus | NotGiven = NOT_GIVEN,
     ) -> ChangeRequest:
         """Change the subject, or the status (``draft``, ``open``, ``archived``)."""
-        body = UpdateChangeRequestRequest.model_validate({"subject": subject, "status": status})
-        return await self._call(ChangeRequest, body=body)
+        return await self._call(ChangeRequest)
 
     @overload
     async def update_content(

@@ -35,7 +35,9 @@ class Collections(APIResource):
         """The organization's collections; nested ones too unless ``nested=False``."""
         return self._paginate(Collection, params={"nested": nested}, page=page, limit=limit)
 
-    @operation("createCollection", "POST /orgs/{organizationId}/collections")
+    @operation(
+        "createCollection", "POST /orgs/{organizationId}/collections", body=CreateCollectionRequest
+    )
     async def create(
         self,
         organization_id: str,
@@ -44,15 +46,16 @@ class Collections(APIResource):
         parent: str | NotGiven = NOT_GIVEN,
     ) -> Collection:
         """Create a collection (title at most 50 characters), inside ``parent`` if given."""
-        body = CreateCollectionRequest.model_validate({"title": title, "parent": parent})
-        return await self._call(Collection, body=body)
+        return await self._call(Collection)
 
     @operation("getCollectionById", "GET /collections/{collectionId}")
     async def get(self, collection_id: str) -> Collection:
         """One collection, with the caller's ``permissions`` on it."""
         return await self._call(Collection)
 
-    @operation("updateCollectionById", "PATCH /collections/{collectionId}")
+    @operation(
+        "updateCollectionById", "PATCH /collections/{collectionId}", body=UpdateCollectionRequest
+    )
     async def update(
         self,
         collection_id: str,
@@ -62,10 +65,7 @@ class Collections(APIResource):
         default_level: Role | Literal["inherit"] | NotGiven | None = NOT_GIVEN,
     ) -> Collection:
         """Change the title, description (at most 100 characters) or default level passed."""
-        body = UpdateCollectionRequest.model_validate(
-            {"title": title, "description": description, "defaultLevel": default_level}
-        )
-        return await self._call(Collection, body=body)
+        return await self._call(Collection)
 
     @operation("deleteCollectionById", "DELETE /collections/{collectionId}")
     async def delete(self, collection_id: str) -> bool:
@@ -108,8 +108,11 @@ class Collections(APIResource):
         )
         return await self._call(Collection, body=body)
 
-    @operation("transferCollection", "POST /collections/{collectionId}/transfer")
+    @operation(
+        "transferCollection",
+        "POST /collections/{collectionId}/transfer",
+        body=TransferCollectionRequest,
+    )
     async def transfer(self, collection_id: str, *, organization: str) -> Collection:
         """Move the collection, with its spaces, to another organization (an id)."""
-        body = TransferCollectionRequest(organization=organization)
-        return await self._call(Collection, body=body)
+        return await self._call(Collection)

@@ -22,7 +22,9 @@ __all__ = ["Invites"]
 
 
 class Invites(APIResource):
-    @operation("inviteUsersToOrganization", "POST /orgs/{organizationId}/invites")
+    @operation(
+        "inviteUsersToOrganization", "POST /orgs/{organizationId}/invites", body=InviteUsersRequest
+    )
     async def invite_users(
         self,
         organization_id: str,
@@ -32,8 +34,7 @@ class Invites(APIResource):
         sso: bool | NotGiven = NOT_GIVEN,
     ) -> InviteUsersResult:
         """Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``."""
-        body = InviteUsersRequest.model_validate({"emails": emails, "role": role, "sso": sso})
-        return await self._call(InviteUsersResult, body=body)
+        return await self._call(InviteUsersResult)
 
     @operation("joinOrganizationWithInvite", "POST /orgs/{organizationId}/invites/{inviteId}")
     async def join(self, organization_id: str, invite_id: str) -> JoinResult:
@@ -51,7 +52,11 @@ class Invites(APIResource):
         """The organization's invite links."""
         return self._paginate(InviteLink, page=page, limit=limit)
 
-    @operation("createOrganizationInvite", "POST /orgs/{organizationId}/link-invites")
+    @operation(
+        "createOrganizationInvite",
+        "POST /orgs/{organizationId}/link-invites",
+        body=CreateInviteLinkRequest,
+    )
     async def create_link(
         self,
         organization_id: str,
@@ -62,10 +67,7 @@ class Invites(APIResource):
         collection: str | NotGiven = NOT_GIVEN,
     ) -> InviteLink:
         """A link joining the organization with ``role``, or a space or collection with ``level``."""
-        body = CreateInviteLinkRequest.model_validate(
-            {"role": role, "level": level, "space": space, "collection": collection}
-        )
-        return await self._call(InviteLink, body=body)
+        return await self._call(InviteLink)
 
     @operation("getOrganizationInviteLink", "GET /orgs/{organizationId}/link-invites/{inviteId}")
     async def get_link(self, organization_id: str, invite_id: str) -> InviteLink:
@@ -73,7 +75,9 @@ class Invites(APIResource):
         return await self._call(InviteLink)
 
     @operation(
-        "updateOrganizationInviteById", "PATCH /orgs/{organizationId}/link-invites/{inviteId}"
+        "updateOrganizationInviteById",
+        "PATCH /orgs/{organizationId}/link-invites/{inviteId}",
+        body=UpdateInviteLinkRequest,
     )
     async def update_link(
         self,
@@ -84,8 +88,7 @@ class Invites(APIResource):
         level: Role | NotGiven | None = NOT_GIVEN,
     ) -> InviteLink:
         """Change the ``role`` of an organization link, or the ``level`` of a space or collection link."""
-        body = UpdateInviteLinkRequest.model_validate({"role": role, "level": level})
-        return await self._call(InviteLink, body=body)
+        return await self._call(InviteLink)
 
     @operation(
         "deleteOrganizationInviteById", "DELETE /orgs/{organizationId}/link-invites/{inviteId}"

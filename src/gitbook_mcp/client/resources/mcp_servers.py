@@ -58,6 +58,7 @@ class SiteMcpServers(APIResource):
     @operation(
         "updateSiteMcpServerById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+        body=UpdateSiteMcpServerRequest,
     )
     async def update(
         self,
@@ -70,10 +71,7 @@ class SiteMcpServers(APIResource):
         headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> SiteMcpServer:
         """Only the fields passed change; ``headers`` replaces the whole map."""
-        body = UpdateSiteMcpServerRequest.model_validate(
-            {"name": name, "url": url, "headers": headers}
-        )
-        return await self._call(SiteMcpServer, body=body)
+        return await self._call(SiteMcpServer)
 
     @operation(
         "deleteSiteMcpServerById",

@@ -46,7 +46,11 @@ class Members(APIResource):
         """One member of the organization."""
         return await self._call(Member)
 
-    @operation("updateMemberInOrganizationById", "PATCH /orgs/{organizationId}/members/{userId}")
+    @operation(
+        "updateMemberInOrganizationById",
+        "PATCH /orgs/{organizationId}/members/{userId}",
+        body=UpdateMemberRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -55,8 +59,7 @@ class Members(APIResource):
         role: Role | NotGiven | None = NOT_GIVEN,
     ) -> Member:
         """Change a member's organization role (None makes them a guest)."""
-        body = UpdateMemberRequest.model_validate({"role": role})
-        return await self._call(Member, body=body)
+        return await self._call(Member)
 
     @operation("removeMemberFromOrganizationById", "DELETE /orgs/{organizationId}/members/{userId}")
     async def remove(self, organization_id: str, user_id: str) -> bool:

@@ -52,7 +52,11 @@ class OpenAPISpecs(APIResource):
         body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    @operation("updateOpenAPISpecBySlug", "PATCH /orgs/{organizationId}/openapi/{specSlug}")
+    @operation(
+        "updateOpenAPISpecBySlug",
+        "PATCH /orgs/{organizationId}/openapi/{specSlug}",
+        body=UpdateOpenAPISpecRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -61,8 +65,7 @@ class OpenAPISpecs(APIResource):
         visibility: Literal["private", "public"],
     ) -> OpenAPISpec:
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
-        body = UpdateOpenAPISpecRequest.model_validate({"visibility": visibility})
-        return await self._call(OpenAPISpec, body=body)
+        return await self._call(OpenAPISpec)
 
     @operation("deleteOpenAPISpecBySlug", "DELETE /orgs/{organizationId}/openapi/{specSlug}")
     async def delete(self, organization_id: str, spec_slug: str) -> bool:

@@ -34,7 +34,9 @@ class Organizations(APIResource):
         """One organization, with the caller's ``permissions`` in it."""
         return await self._call(Organization)
 
-    @operation("updateOrganizationById", "PATCH /orgs/{organizationId}")
+    @operation(
+        "updateOrganizationById", "PATCH /orgs/{organizationId}", body=UpdateOrganizationRequest
+    )
     async def update(
         self,
         organization_id: str,
@@ -50,20 +52,7 @@ class Organizations(APIResource):
         invite_links: bool | NotGiven = NOT_GIVEN,
     ) -> Organization:
         """Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None."""
-        body = UpdateOrganizationRequest.model_validate(
-            {
-                "title": title,
-                "emailDomains": email_domains,
-                "hostname": hostname,
-                "defaultRole": default_role,
-                "defaultContent": default_content,
-                "logo": logo,
-                "sso": sso,
-                "ai": ai,
-                "inviteLinks": invite_links,
-            }
-        )
-        return await self._call(Organization, body=body)
+        return await self._call(Organization)
 
     @operation("searchOrganizationContent", "GET /orgs/{organizationId}/search")
     def search(

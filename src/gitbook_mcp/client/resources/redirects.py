@@ -44,7 +44,11 @@ class SiteRedirects(APIResource):
         """The site's redirects."""
         return self._paginate(SiteRedirect, page=page, limit=limit)
 
-    @operation("createSiteRedirect", "POST /orgs/{organizationId}/sites/{siteId}/redirects")
+    @operation(
+        "createSiteRedirect",
+        "POST /orgs/{organizationId}/sites/{siteId}/redirects",
+        body=CreateSiteRedirectRequest,
+    )
     async def create(
         self,
         organization_id: str,
@@ -54,14 +58,12 @@ class SiteRedirects(APIResource):
         destination: Mapping[str, Any],
     ) -> SiteRedirect:
         """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
-        body = CreateSiteRedirectRequest.model_validate(
-            {"source": source, "destination": destination}
-        )
-        return await self._call(SiteRedirect, body=body)
+        return await self._call(SiteRedirect)
 
     @operation(
         "updateSiteRedirectById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
+        body=UpdateSiteRedirectRequest,
     )
     async def update(
         self,
@@ -73,10 +75,7 @@ class SiteRedirects(APIResource):
         destination: Mapping[str, Any] | NotGiven = NOT_GIVEN,
     ) -> SiteRedirect:
         """Change the source path, the destination, or both."""
-        body = UpdateSiteRedirectRequest.model_validate(
-            {"source": source, "destination": destination}
-        )
-        return await self._call(SiteRedirect, body=body)
+        return await self._call(SiteRedirect)
 
     @operation(
         "deleteSiteRedirectById",

@@ -42,6 +42,7 @@ class ChangeRequestReviews(APIResource):
     @operation(
         "submitChangeRequestReview",
         "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
+        body=SubmitReviewRequest,
     )
     async def submit(
         self,
@@ -52,8 +53,7 @@ class ChangeRequestReviews(APIResource):
         comment: dict[str, Any] | NotGiven = NOT_GIVEN,
     ) -> ChangeRequestReview:
         """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
-        body = SubmitReviewRequest.model_validate({"status": status, "comment": comment})
-        return await self._call(ChangeRequestReview, body=body)
+        return await self._call(ChangeRequestReview)
 
     @operation(
         "getChangeRequestReviewById",

@@ -43,7 +43,11 @@ class SiteSections(APIResource):
         """The site's sections, each with its site spaces."""
         return self._paginate(SiteSection, params={"shareKey": share_key}, page=page, limit=limit)
 
-    @operation("addSectionToSite", "POST /orgs/{organizationId}/sites/{siteId}/sections")
+    @operation(
+        "addSectionToSite",
+        "POST /orgs/{organizationId}/sites/{siteId}/sections",
+        body=AddSectionRequest,
+    )
     async def add(
         self,
         organization_id: str,
@@ -54,12 +58,12 @@ class SiteSections(APIResource):
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSection:
         """Add a section to the site, publishing ``space_id`` as its first site space."""
-        body = AddSectionRequest.model_validate({"spaceId": space_id, "title": title, "icon": icon})
-        return await self._call(SiteSection, body=body)
+        return await self._call(SiteSection)
 
     @operation(
         "updateSiteSectionById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
+        body=UpdateSectionRequest,
     )
     async def update(
         self,
@@ -78,18 +82,7 @@ class SiteSections(APIResource):
         """Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         ``site_section_group_id`` (live profile) puts the section in a group, None takes it out.
         """
-        body = UpdateSectionRequest.model_validate(
-            {
-                "title": title,
-                "path": path,
-                "defaultSiteSpace": default_site_space,
-                "condition": condition,
-                "icon": icon,
-                "description": description,
-                "siteSectionGroupId": site_section_group_id,
-            }
-        )
-        return await self._call(SiteSection, body=body)
+        return await self._call(SiteSection)
 
     @operation(
         "moveSiteSection",
@@ -139,7 +132,11 @@ class SiteSectionGroups(APIResource):
         """The site's section groups, each with its sections."""
         return self._paginate(SiteSectionGroup, page=page, limit=limit)
 
-    @operation("addSectionGroupToSite", "POST /orgs/{organizationId}/sites/{siteId}/section-groups")
+    @operation(
+        "addSectionGroupToSite",
+        "POST /orgs/{organizationId}/sites/{siteId}/section-groups",
+        body=AddSectionGroupRequest,
+    )
     async def add(
         self,
         organization_id: str,
@@ -150,14 +147,12 @@ class SiteSectionGroups(APIResource):
         sections: builtins.list[str] | NotGiven = NOT_GIVEN,
     ) -> SiteSectionGroup:
         """Add a section group, gathering the given ``sections`` (ids)."""
-        body = AddSectionGroupRequest.model_validate(
-            {"title": title, "icon": icon, "sections": sections}
-        )
-        return await self._call(SiteSectionGroup, body=body)
+        return await self._call(SiteSectionGroup)
 
     @operation(
         "updateSiteSectionGroupById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+        body=UpdateSectionGroupRequest,
     )
     async def update(
         self,
@@ -169,8 +164,7 @@ class SiteSectionGroups(APIResource):
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSectionGroup:
         """Rename the group or change its icon (None removes it)."""
-        body = UpdateSectionGroupRequest.model_validate({"title": title, "icon": icon})
-        return await self._call(SiteSectionGroup, body=body)
+        return await self._call(SiteSectionGroup)
 
     @operation(
         "moveSiteSectionGroup",
@@ -214,6 +208,7 @@ class SiteSectionGroups(APIResource):
     @operation(
         "addSectionToGroup",
         "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
+        body=AddSectionToGroupRequest,
     )
     async def add_section(
         self,
@@ -224,8 +219,7 @@ class SiteSectionGroups(APIResource):
         section_id: str,
     ) -> SiteSectionGroup:
         """Put a section in the group."""
-        body = AddSectionToGroupRequest(sectionId=section_id)
-        return await self._call(SiteSectionGroup, body=body)
+        return await self._call(SiteSectionGroup)
 
     @operation(
         "removeSectionFromGroup",

@@ -40,7 +40,11 @@ class SiteSpaces(APIResource):
             SiteSpace, params={"default": default, "shareKey": share_key}, page=page, limit=limit
         )
 
-    @operation("addSpaceToSite", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces")
+    @operation(
+        "addSpaceToSite",
+        "POST /orgs/{organizationId}/sites/{siteId}/site-spaces",
+        body=AddSiteSpaceRequest,
+    )
     async def add(
         self,
         organization_id: str,
@@ -50,12 +54,12 @@ class SiteSpaces(APIResource):
         section_id: str | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
         """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
-        body = AddSiteSpaceRequest.model_validate({"spaceId": space_id, "sectionId": section_id})
-        return await self._call(SiteSpace, body=body)
+        return await self._call(SiteSpace)
 
     @operation(
         "updateSiteSpaceById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+        body=UpdateSiteSpaceRequest,
     )
     async def update(
         self,
@@ -68,10 +72,7 @@ class SiteSpaces(APIResource):
         space_id: str | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
         """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
-        body = UpdateSiteSpaceRequest.model_validate(
-            {"path": path, "condition": condition, "spaceId": space_id}
-        )
-        return await self._call(SiteSpace, body=body)
+        return await self._call(SiteSpace)
 
     @operation(
         "moveSiteSpace", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move"

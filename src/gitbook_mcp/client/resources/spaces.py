@@ -27,7 +27,7 @@ class Spaces(APIResource):
         """One space, with the caller's ``permissions`` on it."""
         return await self._call(Space, params={"shareKey": share_key})
 
-    @operation("updateSpaceById", "PATCH /spaces/{spaceId}")
+    @operation("updateSpaceById", "PATCH /spaces/{spaceId}", body=UpdateSpaceRequest)
     async def update(
         self,
         space_id: str,
@@ -39,16 +39,7 @@ class Spaces(APIResource):
         emoji: str | NotGiven = NOT_GIVEN,
     ) -> Space:
         """Only the fields passed are changed."""
-        body = UpdateSpaceRequest.model_validate(
-            {
-                "title": title,
-                "editMode": edit_mode,
-                "defaultLevel": default_level,
-                "language": language,
-                "emoji": emoji,
-            }
-        )
-        return await self._call(Space, body=body)
+        return await self._call(Space)
 
     @operation("deleteSpaceById", "DELETE /spaces/{spaceId}")
     async def delete(self, space_id: str) -> bool:
@@ -89,11 +80,10 @@ class Spaces(APIResource):
         )
         return await self._call(Space, body=body)
 
-    @operation("transferSpace", "POST /spaces/{spaceId}/transfer")
+    @operation("transferSpace", "POST /spaces/{spaceId}/transfer", body=TransferSpaceRequest)
     async def transfer(self, space_id: str, *, organization: str) -> Space:
         """Move the space to another ``organization`` (seed profile)."""
-        body = TransferSpaceRequest(organization=organization)
-        return await self._call(Space, body=body)
+        return await self._call(Space)
 
     @operation("listSpaceLinks", "GET /spaces/{spaceId}/links")
     def list_links(

@@ -37,7 +37,7 @@ class Teams(APIResource):
         """
         return self._paginate(Team, params={"owner": owner, "title": title}, page=page, limit=limit)
 
-    @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams")
+    @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams", body=CreateTeamRequest)
     async def create(
         self,
         organization_id: str,
@@ -46,19 +46,21 @@ class Teams(APIResource):
         members: builtins.list[str] | NotGiven = NOT_GIVEN,
     ) -> Team:
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
-        body = CreateTeamRequest.model_validate({"title": title, "members": members})
-        return await self._call(Team, body=body)
+        return await self._call(Team)
 
     @operation("getTeamInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}")
     async def get(self, organization_id: str, team_id: str) -> Team:
         """One team."""
         return await self._call(Team)
 
-    @operation("updateTeamInOrganizationById", "PATCH /orgs/{organizationId}/teams/{teamId}")
+    @operation(
+        "updateTeamInOrganizationById",
+        "PATCH /orgs/{organizationId}/teams/{teamId}",
+        body=UpdateTeamRequest,
+    )
     async def update(self, organization_id: str, team_id: str, *, title: str) -> Team:
         """Rename a team."""
-        body = UpdateTeamRequest(title=title)
-        return await self._call(Team, body=body)
+        return await self._call(Team)
 
     @operation("removeTeamFromOrganizationById", "DELETE /orgs/{organizationId}/teams/{teamId}")
     async def delete(self, organization_id: str, team_id: str) -> bool:
@@ -80,7 +82,9 @@ class Teams(APIResource):
         return self._paginate(TeamRosterEntry, page=page, limit=limit)
 
     @operation(
-        "updateMembersInOrganizationTeam", "PUT /orgs/{organizationId}/teams/{teamId}/members"
+        "updateMembersInOrganizationTeam",
+        "PUT /orgs/{organizationId}/teams/{teamId}/members",
+        body=UpdateTeamMembersRequest,
     )
     async def update_members(
         self,
@@ -92,14 +96,12 @@ class Teams(APIResource):
         memberships: Mapping[str, Mapping[str, Any]] | NotGiven = NOT_GIVEN,
     ) -> None:
         """Add and remove members (user ids or emails; both lists: removed), set roles by user."""
-        body = UpdateTeamMembersRequest.model_validate(
-            {"add": add, "remove": remove, "memberships": memberships}
-        )
-        await self._call_empty(body=body)
+        await self._call_empty()
 
     @operation(
         "addMemberToOrganizationTeamById",
         "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}",
+        body=AddTeamMemberRequest,
     )
     async def add_member(
         self,
@@ -110,8 +112,7 @@ class Teams(APIResource):
         role: MemberRole | NotGiven = NOT_GIVEN,
     ) -> None:
         """Add a member to the team, or change their team role (``owner`` or ``member``)."""
-        body = AddTeamMemberRequest.model_validate({"role": role})
-        await self._call_empty(body=body)
+        await self._call_empty()
 
     @operation(
         "deleteMemberFromOrganizationTeamById",
