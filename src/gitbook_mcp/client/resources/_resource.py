@@ -88,7 +88,8 @@ def operation(
     as ``route`` (``"METHOD /path"``); the path ids are the method's positional parameters.
 
     With ``body``, the request body is that model, filled from the keyword options whose
-    camelCase names are its fields (``default_site_space`` -> ``defaultSiteSpace``).
+    camelCase names are, ignoring case, its fields (``default_site_space`` -> ``defaultSiteSpace``,
+    ``sso_url`` -> ``ssoURL``).
     The method refuses to run, before anything is sent, when the client's profile lacks it.
     Its docstring starts with the route; its body sends through `APIResource`'s senders.
     """
@@ -135,11 +136,15 @@ def operation(
 
 
 def _body_fields(signature: inspect.Signature, body: type[RequestModel] | None) -> dict[str, str]:
-    """Keyword option -> body field, for the options whose camelCase name is a field of ``body``."""
+    """Keyword option -> body field, for the options whose camelCase name is, ignoring case, a
+    field of ``body`` (``sso_url`` -> ``ssoURL``)."""
     if body is None:
         return {}
+    by_key = {field.lower(): field for field in body.model_fields}
     options = [p.name for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
-    fields = {name: _camel(name) for name in options if _camel(name) in body.model_fields}
+    fields = {
+        name: by_key[_camel(name).lower()] for name in options if _camel(name).lower() in by_key
+    }
     if not fields:
         raise TypeError(f"no option of the method names a field of {body.__name__}")
     return fields

@@ -28,7 +28,11 @@ class Saml(APIResource):
         """The SAML providers configured for the organization."""
         return self._paginate(SAMLProvider, page=page, limit=limit)
 
-    @operation("createOrganizationSAMLProvider", "POST /orgs/{organizationId}/saml")
+    @operation(
+        "createOrganizationSAMLProvider",
+        "POST /orgs/{organizationId}/saml",
+        body=CreateSAMLProviderRequest,
+    )
     async def create(
         self,
         organization_id: str,
@@ -41,17 +45,7 @@ class Saml(APIResource):
         default_role: Role | NotGiven | None = NOT_GIVEN,
     ) -> SAMLProvider:
         """Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id."""
-        body = CreateSAMLProviderRequest.model_validate(
-            {
-                "label": label,
-                "entityID": entity_id,
-                "certificate": certificate,
-                "ssoURL": sso_url,
-                "defaultTeam": default_team,
-                "defaultRole": default_role,
-            }
-        )
-        return await self._call(SAMLProvider, body=body)
+        return await self._call(SAMLProvider)
 
     @operation(
         "getOrganizationSAMLProviderById", "GET /orgs/{organizationId}/saml/{samlProviderId}"
@@ -61,7 +55,9 @@ class Saml(APIResource):
         return await self._call(SAMLProvider)
 
     @operation(
-        "updateOrganizationSAMLProvider", "PATCH /orgs/{organizationId}/saml/{samlProviderId}"
+        "updateOrganizationSAMLProvider",
+        "PATCH /orgs/{organizationId}/saml/{samlProviderId}",
+        body=UpdateSAMLProviderRequest,
     )
     async def update(
         self,
@@ -76,17 +72,7 @@ class Saml(APIResource):
         default_role: Role | NotGiven | None = NOT_GIVEN,
     ) -> SAMLProvider:
         """Change the provider's fields passed."""
-        body = UpdateSAMLProviderRequest.model_validate(
-            {
-                "label": label,
-                "entityID": entity_id,
-                "certificate": certificate,
-                "ssoURL": sso_url,
-                "defaultTeam": default_team,
-                "defaultRole": default_role,
-            }
-        )
-        return await self._call(SAMLProvider, body=body)
+        return await self._call(SAMLProvider)
 
     @operation(
         "deleteOrganizationSAMLProvider", "DELETE /orgs/{organizationId}/saml/{samlProviderId}"
