@@ -10,6 +10,7 @@ from gitbook_mcp.client.models.findings import (
     UpdateSiteFindingRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._declared import ReadOp, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteFindings"]
@@ -32,12 +33,12 @@ class SiteFindings(APIResource):
             SiteFinding, params={"status": status, "type": type}, page=page, limit=limit
         )
 
-    @operation(
-        "getSiteFindingById", "GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}"
+    get: ReadOp[SiteFinding, str, str, str] = read_op(
+        "getSiteFindingById",
+        "GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
+        SiteFinding,
+        "One finding, with the pages it affects.",
     )
-    async def get(self, organization_id: str, site_id: str, site_finding_id: str) -> SiteFinding:
-        """One finding, with the pages it affects."""
-        return await self._call(SiteFinding)
 
     @operation(
         "updateSiteFindingById",

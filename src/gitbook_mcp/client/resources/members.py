@@ -13,6 +13,7 @@ from gitbook_mcp.client.models.members import (
     UpdateMemberRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._declared import DeleteOp, ReadOp, delete_op, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Members"]
@@ -41,10 +42,12 @@ class Members(APIResource):
             limit=limit,
         )
 
-    @operation("getMemberInOrganizationById", "GET /orgs/{organizationId}/members/{userId}")
-    async def get(self, organization_id: str, user_id: str) -> Member:
-        """One member of the organization."""
-        return await self._call(Member)
+    get: ReadOp[Member, str, str] = read_op(
+        "getMemberInOrganizationById",
+        "GET /orgs/{organizationId}/members/{userId}",
+        Member,
+        "One member of the organization.",
+    )
 
     @operation(
         "updateMemberInOrganizationById",
@@ -61,22 +64,25 @@ class Members(APIResource):
         """Change a member's organization role (None makes them a guest)."""
         return await self._call(Member)
 
-    @operation("removeMemberFromOrganizationById", "DELETE /orgs/{organizationId}/members/{userId}")
-    async def remove(self, organization_id: str, user_id: str) -> bool:
-        """Remove a member. True if removed, False if they were not a member."""
-        return await self._delete()
-
-    @operation("updateOrganizationMemberLastSeenAt", "POST /orgs/{organizationId}/ping")
-    async def ping(self, organization_id: str) -> PingResult:
-        """Record the caller as seen now in the organization; answers visitor claims."""
-        return await self._call(PingResult)
-
-    @operation(
-        "setUserAsSSOMemberForOrganization", "POST /orgs/{organizationId}/members/{userId}/sso"
+    remove: DeleteOp[str, str] = delete_op(
+        "removeMemberFromOrganizationById",
+        "DELETE /orgs/{organizationId}/members/{userId}",
+        "Remove a member. True if removed, False if they were not a member.",
     )
-    async def set_sso(self, organization_id: str, user_id: str) -> Member:
-        """Make a member an SSO member of the organization."""
-        return await self._call(Member)
+
+    ping: ReadOp[PingResult, str] = read_op(
+        "updateOrganizationMemberLastSeenAt",
+        "POST /orgs/{organizationId}/ping",
+        PingResult,
+        "Record the caller as seen now in the organization; answers visitor claims.",
+    )
+
+    set_sso: ReadOp[Member, str, str] = read_op(
+        "setUserAsSSOMemberForOrganization",
+        "POST /orgs/{organizationId}/members/{userId}/sso",
+        Member,
+        "Make a member an SSO member of the organization.",
+    )
 
     @operation(
         "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"
