@@ -10,35 +10,28 @@ from gitbook_mcp.client.models.mcp_servers import (
     SiteMcpServer,
     UpdateSiteMcpServerRequest,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._declared import (
+    DeleteOp,
+    ListOp,
+    ReadOp,
+    delete_op,
+    list_op,
+    read_op,
+)
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    @operation("listSiteMcpServers")
-    def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[SiteMcpServer]:
-        """GET /orgs/{organizationId}/sites/{siteId}/mcp-servers
+    list: ListOp[SiteMcpServer, str, str] = list_op(
+        "listSiteMcpServers",
+        "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers",
+        SiteMcpServer,
+        "The MCP servers the site lists.",
+    )
 
-        The MCP servers the site lists.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            item=SiteMcpServer,
-            ids=(organization_id, site_id),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createSiteMcpServer")
+    @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
     async def create(
         self,
         organization_id: str,
@@ -48,37 +41,24 @@ class SiteMcpServers(APIResource):
         url: str,
         headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> SiteMcpServer:
-        """POST /orgs/{organizationId}/sites/{siteId}/mcp-servers
-
-        Add an MCP server (name 1..100, URL up to 2048) with the ``headers`` sent to it.
-        """
+        """Add an MCP server (name 1..100, URL up to 2048) with the ``headers`` sent to it."""
         body = CreateSiteMcpServerRequest(
             name=name, url=url, headers=dict(headers) if isinstance(headers, Mapping) else {}
         )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=SiteMcpServer,
-        )
+        return await self._call(SiteMcpServer, body=body)
 
-    @operation("getSiteMcpServerById")
-    async def get(
-        self, organization_id: str, site_id: str, site_mcp_server_id: str
-    ) -> SiteMcpServer:
-        """GET /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}
+    get: ReadOp[SiteMcpServer, str, str, str] = read_op(
+        "getSiteMcpServerById",
+        "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+        SiteMcpServer,
+        "One MCP server of the site.",
+    )
 
-        One MCP server of the site.
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids=(organization_id, site_id, site_mcp_server_id),
-            cast_to=SiteMcpServer,
-        )
-
-    @operation("updateSiteMcpServerById")
+    @operation(
+        "updateSiteMcpServerById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+        body=UpdateSiteMcpServerRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -89,28 +69,11 @@ class SiteMcpServers(APIResource):
         url: str | NotGiven = NOT_GIVEN,
         headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> SiteMcpServer:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}
+        """Only the fields passed change; ``headers`` replaces the whole map."""
+        return await self._call(SiteMcpServer)
 
-        Only the fields passed change; ``headers`` replaces the whole map.
-        """
-        body = UpdateSiteMcpServerRequest.model_validate(
-            {"name": name, "url": url, "headers": headers}
-        )
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids=(organization_id, site_id, site_mcp_server_id),
-            body=body,
-            cast_to=SiteMcpServer,
-        )
-
-    @operation("deleteSiteMcpServerById")
-    async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}
-
-        True if the server was deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids=(organization_id, site_id, site_mcp_server_id),
-        )
+    delete: DeleteOp[str, str, str] = delete_op(
+        "deleteSiteMcpServerById",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+        "True if the server was deleted, False if it did not exist.",
+    )

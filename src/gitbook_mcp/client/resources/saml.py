@@ -10,37 +10,32 @@ from gitbook_mcp.client.models.saml import (
     SSOLoginList,
     UpdateSAMLProviderRequest,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._declared import (
+    DeleteOp,
+    ListOp,
+    ReadOp,
+    delete_op,
+    list_op,
+    read_op,
+)
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Saml"]
 
-_PROVIDERS = "/orgs/{organizationId}/saml"
-_PROVIDER = "/orgs/{organizationId}/saml/{samlProviderId}"
-
 
 class Saml(APIResource):
-    @operation("listSAMLProvidersInOrganizationById")
-    def list(
-        self,
-        organization_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[SAMLProvider]:
-        """GET /orgs/{organizationId}/saml
+    list: ListOp[SAMLProvider, str] = list_op(
+        "listSAMLProvidersInOrganizationById",
+        "GET /orgs/{organizationId}/saml",
+        SAMLProvider,
+        "The SAML providers configured for the organization.",
+    )
 
-        The SAML providers configured for the organization.
-        """
-        return self._client.paginate(
-            _PROVIDERS,
-            item=SAMLProvider,
-            ids=(organization_id,),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createOrganizationSAMLProvider")
+    @operation(
+        "createOrganizationSAMLProvider",
+        "POST /orgs/{organizationId}/saml",
+        body=CreateSAMLProviderRequest,
+    )
     async def create(
         self,
         organization_id: str,
@@ -52,42 +47,21 @@ class Saml(APIResource):
         default_team: str | NotGiven = NOT_GIVEN,
         default_role: Role | NotGiven | None = NOT_GIVEN,
     ) -> SAMLProvider:
-        """POST /orgs/{organizationId}/saml
+        """Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id."""
+        return await self._call(SAMLProvider)
 
-        Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id.
-        """
-        body = CreateSAMLProviderRequest.model_validate(
-            {
-                "label": label,
-                "entityID": entity_id,
-                "certificate": certificate,
-                "ssoURL": sso_url,
-                "defaultTeam": default_team,
-                "defaultRole": default_role,
-            }
-        )
-        return await self._client.request(
-            "POST",
-            _PROVIDERS,
-            ids=(organization_id,),
-            body=body,
-            cast_to=SAMLProvider,
-        )
+    get: ReadOp[SAMLProvider, str, str] = read_op(
+        "getOrganizationSAMLProviderById",
+        "GET /orgs/{organizationId}/saml/{samlProviderId}",
+        SAMLProvider,
+        "One SAML provider.",
+    )
 
-    @operation("getOrganizationSAMLProviderById")
-    async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
-        """GET /orgs/{organizationId}/saml/{samlProviderId}
-
-        One SAML provider.
-        """
-        return await self._client.request(
-            "GET",
-            _PROVIDER,
-            ids=(organization_id, saml_provider_id),
-            cast_to=SAMLProvider,
-        )
-
-    @operation("updateOrganizationSAMLProvider")
+    @operation(
+        "updateOrganizationSAMLProvider",
+        "PATCH /orgs/{organizationId}/saml/{samlProviderId}",
+        body=UpdateSAMLProviderRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -100,48 +74,18 @@ class Saml(APIResource):
         default_team: str | NotGiven = NOT_GIVEN,
         default_role: Role | NotGiven | None = NOT_GIVEN,
     ) -> SAMLProvider:
-        """PATCH /orgs/{organizationId}/saml/{samlProviderId}
+        """Change the provider's fields passed."""
+        return await self._call(SAMLProvider)
 
-        Change the provider's fields passed.
-        """
-        body = UpdateSAMLProviderRequest.model_validate(
-            {
-                "label": label,
-                "entityID": entity_id,
-                "certificate": certificate,
-                "ssoURL": sso_url,
-                "defaultTeam": default_team,
-                "defaultRole": default_role,
-            }
-        )
-        return await self._client.request(
-            "PATCH",
-            _PROVIDER,
-            ids=(organization_id, saml_provider_id),
-            body=body,
-            cast_to=SAMLProvider,
-        )
+    delete: DeleteOp[str, str] = delete_op(
+        "deleteOrganizationSAMLProvider",
+        "DELETE /orgs/{organizationId}/saml/{samlProviderId}",
+        "Delete a SAML provider. True if deleted, False if it did not exist.",
+    )
 
-    @operation("deleteOrganizationSAMLProvider")
-    async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/saml/{samlProviderId}
-
-        Delete a SAML provider. True if deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            _PROVIDER,
-            ids=(organization_id, saml_provider_id),
-        )
-
-    @operation("listSSOProviderLoginsInOrganization")
-    async def list_sso_logins(self, organization_id: str) -> SSOLoginList:
-        """GET /orgs/{organizationId}/sso
-
-        The SSO logins members can start (a plain list, not paginated).
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}/sso",
-            ids=(organization_id,),
-            cast_to=SSOLoginList,
-        )
+    list_sso_logins: ReadOp[SSOLoginList, str] = read_op(
+        "listSSOProviderLoginsInOrganization",
+        "GET /orgs/{organizationId}/sso",
+        SSOLoginList,
+        "The SSO logins members can start (a plain list, not paginated).",
+    )

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from gitbook_mcp.client.models.common import User
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._declared import ReadOp, read_op
+from gitbook_mcp.client.resources._resource import APIResource
 
 __all__ = ["Users"]
 
 
 class Users(APIResource):
-    @operation("getAuthenticatedUser")
-    async def me(self) -> User:
-        """GET /user
-
-        The authenticated user: who the agent acts as.
-        """
-        return await self._client.request("GET", "/user", cast_to=User)
+    me: ReadOp[User,] = read_op(
+        "getAuthenticatedUser", "GET /user", User, "The authenticated user: who the agent acts as."
+    )
