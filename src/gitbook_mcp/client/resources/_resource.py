@@ -44,7 +44,6 @@ __all__ = [
     "ScopedResource",
     "operation",
     "operation_id_of",
-    "path_id_names",
     "scoped",
 ]
 
@@ -365,11 +364,6 @@ def _signature(fn: Callable[..., Any], id_names: list[str]) -> inspect.Signature
     original = inspect.signature(fn)
     options = [p for p in original.parameters.values() if p.kind is p.KEYWORD_ONLY]
     return original.replace(parameters=[*ids, *options])
-
-
-def path_id_names(path: str) -> list[str]:
-    """The parameter names of a path's ids, in order: ``/orgs/{organizationId}`` -> ``organization_id``."""
-    return [_snake(name) for name in _NAME.findall(path)]
 
 
 def _snake(name: str) -> str:

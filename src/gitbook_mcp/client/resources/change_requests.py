@@ -23,7 +23,6 @@ from gitbook_mcp.client.models.authoring import (
 )
 from gitbook_mcp.client.models.content import ChangeRequest, ChangeRequestStatus
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import ListOp, ReadOp, list_op, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["ChangeRequests"]
@@ -50,12 +49,10 @@ class ChangeRequests(APIResource):
             limit=limit,
         )
 
-    get: ReadOp[ChangeRequest, str, str] = read_op(
-        "getChangeRequestById",
-        "GET /spaces/{spaceId}/change-requests/{changeRequestId}",
-        ChangeRequest,
-        "One change request, by id or by its number within the space.",
-    )
+    @operation("getChangeRequestById", "GET /spaces/{spaceId}/change-requests/{changeRequestId}")
+    async def get(self, space_id: str, change_request_id: str) -> ChangeRequest:
+        """One change request, by id or by its number within the space."""
+        return await self._call(ChangeRequest)
 
     # -- live profile: authoring, merging, the organization's list ------------------------
 
@@ -156,23 +153,31 @@ class ChangeRequests(APIResource):
         """What the change request changes against its base; ``more`` counts those cut."""
         return await self._call(RevisionSemanticChanges, params={"limit": limit})
 
-    merge: ReadOp[MergeResult, str, str] = read_op(
-        "mergeChangeRequest",
-        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge",
-        MergeResult,
-        "Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried.",
+    @operation(
+        "mergeChangeRequest", "POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge"
     )
+    async def merge(self, space_id: str, change_request_id: str) -> MergeResult:
+        """Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried."""
+        return await self._call(MergeResult)
 
-    update_from_main: ReadOp[UpdateResult, str, str] = read_op(
-        "updateChangeRequest",
-        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update",
-        UpdateResult,
-        "Bring the main content's changes into the change request. Not retried.",
+    @operation(
+        "updateChangeRequest", "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update"
     )
+    async def update_from_main(self, space_id: str, change_request_id: str) -> UpdateResult:
+        """Bring the main content's changes into the change request. Not retried."""
+        return await self._call(UpdateResult)
 
-    list_contributors: ListOp[ChangeRequestContributor, str, str] = list_op(
+    @operation(
         "getContributorsByChangeRequestId",
         "GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors",
-        ChangeRequestContributor,
-        "The users who edited the change request.",
     )
+    def list_contributors(
+        self,
+        space_id: str,
+        change_request_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[ChangeRequestContributor]:
+        """The users who edited the change request."""
+        return self._paginate(ChangeRequestContributor, page=page, limit=limit)

@@ -17,14 +17,6 @@ from gitbook_mcp.client.models.collections import (
 )
 from gitbook_mcp.client.models.common import Role, Space
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Collections"]
@@ -56,12 +48,10 @@ class Collections(APIResource):
         """Create a collection (title at most 50 characters), inside ``parent`` if given."""
         return await self._call(Collection)
 
-    get: ReadOp[Collection, str] = read_op(
-        "getCollectionById",
-        "GET /collections/{collectionId}",
-        Collection,
-        "One collection, with the caller's ``permissions`` on it.",
-    )
+    @operation("getCollectionById", "GET /collections/{collectionId}")
+    async def get(self, collection_id: str) -> Collection:
+        """One collection, with the caller's ``permissions`` on it."""
+        return await self._call(Collection)
 
     @operation(
         "updateCollectionById", "PATCH /collections/{collectionId}", body=UpdateCollectionRequest
@@ -77,18 +67,21 @@ class Collections(APIResource):
         """Change the title, description (at most 100 characters) or default level passed."""
         return await self._call(Collection)
 
-    delete: DeleteOp[str] = delete_op(
-        "deleteCollectionById",
-        "DELETE /collections/{collectionId}",
-        "Delete a collection. True if deleted, False if it did not exist.",
-    )
+    @operation("deleteCollectionById", "DELETE /collections/{collectionId}")
+    async def delete(self, collection_id: str) -> bool:
+        """Delete a collection. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-    list_spaces: ListOp[Space, str] = list_op(
-        "listSpacesInCollectionById",
-        "GET /collections/{collectionId}/spaces",
-        Space,
-        "The spaces in a collection.",
-    )
+    @operation("listSpacesInCollectionById", "GET /collections/{collectionId}/spaces")
+    def list_spaces(
+        self,
+        collection_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[Space]:
+        """The spaces in a collection."""
+        return self._paginate(Space, page=page, limit=limit)
 
     @operation("moveCollection", "POST /collections/{collectionId}/move")
     async def move(

@@ -10,7 +10,6 @@ from gitbook_mcp.client.models.findings import (
     UpdateSiteFindingRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import ReadOp, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteFindings"]
@@ -33,12 +32,12 @@ class SiteFindings(APIResource):
             SiteFinding, params={"status": status, "type": type}, page=page, limit=limit
         )
 
-    get: ReadOp[SiteFinding, str, str, str] = read_op(
-        "getSiteFindingById",
-        "GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
-        SiteFinding,
-        "One finding, with the pages it affects.",
+    @operation(
+        "getSiteFindingById", "GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}"
     )
+    async def get(self, organization_id: str, site_id: str, site_finding_id: str) -> SiteFinding:
+        """One finding, with the pages it affects."""
+        return await self._call(SiteFinding)
 
     @operation(
         "updateSiteFindingById",

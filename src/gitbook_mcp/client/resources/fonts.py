@@ -13,7 +13,6 @@ from gitbook_mcp.client.models.fonts import (
     UpdateCustomFontRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import DeleteOp, ReadOp, delete_op, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Fonts"]
@@ -39,9 +38,10 @@ class Fonts(APIResource):
         )
         return await self._call(CustomFont, body=body)
 
-    get: ReadOp[CustomFont, str, str] = read_op(
-        "getCustomFont", "GET /orgs/{organizationId}/fonts/{fontId}", CustomFont, "One custom font."
-    )
+    @operation("getCustomFont", "GET /orgs/{organizationId}/fonts/{fontId}")
+    async def get(self, organization_id: str, font_id: str) -> CustomFont:
+        """One custom font."""
+        return await self._call(CustomFont)
 
     @operation("updateCustomFont", "POST /orgs/{organizationId}/fonts/{fontId}")
     async def update(
@@ -63,8 +63,7 @@ class Fonts(APIResource):
         )
         return await self._call(CustomFont, body=body)
 
-    delete: DeleteOp[str, str] = delete_op(
-        "deleteCustomFont",
-        "DELETE /orgs/{organizationId}/fonts/{fontId}",
-        "Delete a custom font. True if deleted, False if it did not exist.",
-    )
+    @operation("deleteCustomFont", "DELETE /orgs/{organizationId}/fonts/{fontId}")
+    async def delete(self, organization_id: str, font_id: str) -> bool:
+        """Delete a custom font. True if deleted, False if it did not exist."""
+        return await self._delete()

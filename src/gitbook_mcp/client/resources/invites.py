@@ -15,14 +15,7 @@ from gitbook_mcp.client.models.invites import (
     JoinResult,
     UpdateInviteLinkRequest,
 )
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
+from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Invites"]
@@ -43,19 +36,21 @@ class Invites(APIResource):
         """Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``."""
         return await self._call(InviteUsersResult)
 
-    join: ReadOp[JoinResult, str, str] = read_op(
-        "joinOrganizationWithInvite",
-        "POST /orgs/{organizationId}/invites/{inviteId}",
-        JoinResult,
-        "Join the organization as the authenticated user, with an invite link's id.",
-    )
+    @operation("joinOrganizationWithInvite", "POST /orgs/{organizationId}/invites/{inviteId}")
+    async def join(self, organization_id: str, invite_id: str) -> JoinResult:
+        """Join the organization as the authenticated user, with an invite link's id."""
+        return await self._call(JoinResult)
 
-    list_links: ListOp[InviteLink, str] = list_op(
-        "listOrganizationInviteLinks",
-        "GET /orgs/{organizationId}/link-invites",
-        InviteLink,
-        "The organization's invite links.",
-    )
+    @operation("listOrganizationInviteLinks", "GET /orgs/{organizationId}/link-invites")
+    def list_links(
+        self,
+        organization_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[InviteLink]:
+        """The organization's invite links."""
+        return self._paginate(InviteLink, page=page, limit=limit)
 
     @operation(
         "createOrganizationInvite",
@@ -74,12 +69,10 @@ class Invites(APIResource):
         """A link joining the organization with ``role``, or a space or collection with ``level``."""
         return await self._call(InviteLink)
 
-    get_link: ReadOp[InviteLink, str, str] = read_op(
-        "getOrganizationInviteLink",
-        "GET /orgs/{organizationId}/link-invites/{inviteId}",
-        InviteLink,
-        "One invite link.",
-    )
+    @operation("getOrganizationInviteLink", "GET /orgs/{organizationId}/link-invites/{inviteId}")
+    async def get_link(self, organization_id: str, invite_id: str) -> InviteLink:
+        """One invite link."""
+        return await self._call(InviteLink)
 
     @operation(
         "updateOrganizationInviteById",
@@ -97,8 +90,9 @@ class Invites(APIResource):
         """Change the ``role`` of an organization link, or the ``level`` of a space or collection link."""
         return await self._call(InviteLink)
 
-    delete_link: DeleteOp[str, str] = delete_op(
-        "deleteOrganizationInviteById",
-        "DELETE /orgs/{organizationId}/link-invites/{inviteId}",
-        "Delete an invite link. True if deleted, False if it did not exist.",
+    @operation(
+        "deleteOrganizationInviteById", "DELETE /orgs/{organizationId}/link-invites/{inviteId}"
     )
+    async def delete_link(self, organization_id: str, invite_id: str) -> bool:
+        """Delete an invite link. True if deleted, False if it did not exist."""
+        return await self._delete()

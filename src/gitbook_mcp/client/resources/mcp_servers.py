@@ -10,26 +10,24 @@ from gitbook_mcp.client.models.mcp_servers import (
     SiteMcpServer,
     UpdateSiteMcpServerRequest,
 )
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
+from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    list: ListOp[SiteMcpServer, str, str] = list_op(
-        "listSiteMcpServers",
-        "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers",
-        SiteMcpServer,
-        "The MCP servers the site lists.",
-    )
+    @operation("listSiteMcpServers", "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers")
+    def list(
+        self,
+        organization_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[SiteMcpServer]:
+        """The MCP servers the site lists."""
+        return self._paginate(SiteMcpServer, page=page, limit=limit)
 
     @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
     async def create(
@@ -47,12 +45,15 @@ class SiteMcpServers(APIResource):
         )
         return await self._call(SiteMcpServer, body=body)
 
-    get: ReadOp[SiteMcpServer, str, str, str] = read_op(
+    @operation(
         "getSiteMcpServerById",
         "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-        SiteMcpServer,
-        "One MCP server of the site.",
     )
+    async def get(
+        self, organization_id: str, site_id: str, site_mcp_server_id: str
+    ) -> SiteMcpServer:
+        """One MCP server of the site."""
+        return await self._call(SiteMcpServer)
 
     @operation(
         "updateSiteMcpServerById",
@@ -72,8 +73,10 @@ class SiteMcpServers(APIResource):
         """Only the fields passed change; ``headers`` replaces the whole map."""
         return await self._call(SiteMcpServer)
 
-    delete: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "deleteSiteMcpServerById",
         "DELETE /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-        "True if the server was deleted, False if it did not exist.",
     )
+    async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
+        """True if the server was deleted, False if it did not exist."""
+        return await self._delete()

@@ -13,7 +13,6 @@ from gitbook_mcp.client.models.members import (
     UpdateMemberRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import DeleteOp, ReadOp, delete_op, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Members"]
@@ -42,12 +41,10 @@ class Members(APIResource):
             limit=limit,
         )
 
-    get: ReadOp[Member, str, str] = read_op(
-        "getMemberInOrganizationById",
-        "GET /orgs/{organizationId}/members/{userId}",
-        Member,
-        "One member of the organization.",
-    )
+    @operation("getMemberInOrganizationById", "GET /orgs/{organizationId}/members/{userId}")
+    async def get(self, organization_id: str, user_id: str) -> Member:
+        """One member of the organization."""
+        return await self._call(Member)
 
     @operation(
         "updateMemberInOrganizationById",
@@ -64,25 +61,22 @@ class Members(APIResource):
         """Change a member's organization role (None makes them a guest)."""
         return await self._call(Member)
 
-    remove: DeleteOp[str, str] = delete_op(
-        "removeMemberFromOrganizationById",
-        "DELETE /orgs/{organizationId}/members/{userId}",
-        "Remove a member. True if removed, False if they were not a member.",
-    )
+    @operation("removeMemberFromOrganizationById", "DELETE /orgs/{organizationId}/members/{userId}")
+    async def remove(self, organization_id: str, user_id: str) -> bool:
+        """Remove a member. True if removed, False if they were not a member."""
+        return await self._delete()
 
-    ping: ReadOp[PingResult, str] = read_op(
-        "updateOrganizationMemberLastSeenAt",
-        "POST /orgs/{organizationId}/ping",
-        PingResult,
-        "Record the caller as seen now in the organization; answers visitor claims.",
-    )
+    @operation("updateOrganizationMemberLastSeenAt", "POST /orgs/{organizationId}/ping")
+    async def ping(self, organization_id: str) -> PingResult:
+        """Record the caller as seen now in the organization; answers visitor claims."""
+        return await self._call(PingResult)
 
-    set_sso: ReadOp[Member, str, str] = read_op(
-        "setUserAsSSOMemberForOrganization",
-        "POST /orgs/{organizationId}/members/{userId}/sso",
-        Member,
-        "Make a member an SSO member of the organization.",
+    @operation(
+        "setUserAsSSOMemberForOrganization", "POST /orgs/{organizationId}/members/{userId}/sso"
     )
+    async def set_sso(self, organization_id: str, user_id: str) -> Member:
+        """Make a member an SSO member of the organization."""
+        return await self._call(Member)
 
     @operation(
         "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"

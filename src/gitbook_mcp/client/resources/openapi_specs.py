@@ -11,14 +11,7 @@ from gitbook_mcp.client.models.openapi_specs import (
     PutOpenAPISpecRequest,
     UpdateOpenAPISpecRequest,
 )
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
+from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["OpenAPISpecs"]
@@ -27,12 +20,16 @@ __all__ = ["OpenAPISpecs"]
 class OpenAPISpecs(APIResource):
     """A ``source`` is ``{"url": "https://..."}`` or ``{"text": "<the spec>"}``."""
 
-    list: ListOp[OpenAPISpec, str] = list_op(
-        "listOpenAPISpecs",
-        "GET /orgs/{organizationId}/openapi",
-        OpenAPISpec,
-        "The organization's OpenAPI specs.",
-    )
+    @operation("listOpenAPISpecs", "GET /orgs/{organizationId}/openapi")
+    def list(
+        self,
+        organization_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[OpenAPISpec]:
+        """The organization's OpenAPI specs."""
+        return self._paginate(OpenAPISpec, page=page, limit=limit)
 
     @operation("createOpenAPISpec", "POST /orgs/{organizationId}/openapi")
     async def create(
@@ -42,12 +39,10 @@ class OpenAPISpecs(APIResource):
         body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    get: ReadOp[OpenAPISpec, str, str] = read_op(
-        "getOpenAPISpecBySlug",
-        "GET /orgs/{organizationId}/openapi/{specSlug}",
-        OpenAPISpec,
-        "One OpenAPI spec, by slug.",
-    )
+    @operation("getOpenAPISpecBySlug", "GET /orgs/{organizationId}/openapi/{specSlug}")
+    async def get(self, organization_id: str, spec_slug: str) -> OpenAPISpec:
+        """One OpenAPI spec, by slug."""
+        return await self._call(OpenAPISpec)
 
     @operation("createOrUpdateOpenAPISpecBySlug", "PUT /orgs/{organizationId}/openapi/{specSlug}")
     async def create_or_update(
@@ -72,8 +67,7 @@ class OpenAPISpecs(APIResource):
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
         return await self._call(OpenAPISpec)
 
-    delete: DeleteOp[str, str] = delete_op(
-        "deleteOpenAPISpecBySlug",
-        "DELETE /orgs/{organizationId}/openapi/{specSlug}",
-        "Delete a spec. True if deleted, False if it did not exist.",
-    )
+    @operation("deleteOpenAPISpecBySlug", "DELETE /orgs/{organizationId}/openapi/{specSlug}")
+    async def delete(self, organization_id: str, spec_slug: str) -> bool:
+        """Delete a spec. True if deleted, False if it did not exist."""
+        return await self._delete()

@@ -16,26 +16,23 @@ from gitbook_mcp.client.models.organizations import (
     search_query_adapter,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import ListOp, ReadOp, list_op, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Organizations"]
 
 
 class Organizations(APIResource):
-    list: ListOp[Organization,] = list_op(
-        "listOrganizationsForAuthenticatedUser",
-        "GET /orgs",
-        Organization,
-        "The organizations the authenticated user belongs to.",
-    )
+    @operation("listOrganizationsForAuthenticatedUser", "GET /orgs")
+    def list(
+        self, *, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[Organization]:
+        """The organizations the authenticated user belongs to."""
+        return self._paginate(Organization, page=page, limit=limit)
 
-    get: ReadOp[Organization, str] = read_op(
-        "getOrganizationById",
-        "GET /orgs/{organizationId}",
-        Organization,
-        "One organization, with the caller's ``permissions`` in it.",
-    )
+    @operation("getOrganizationById", "GET /orgs/{organizationId}")
+    async def get(self, organization_id: str) -> Organization:
+        """One organization, with the caller's ``permissions`` in it."""
+        return await self._call(Organization)
 
     @operation(
         "updateOrganizationById", "PATCH /orgs/{organizationId}", body=UpdateOrganizationRequest
@@ -74,9 +71,7 @@ class Organizations(APIResource):
             limit=limit,
         )
 
-    list_for_email_domain: ReadOp[EmailDomainOrganizations, str] = read_op(
-        "getOrganizationsForEmailDomain",
-        "GET /email-domains/{emailDomain}/orgs",
-        EmailDomainOrganizations,
-        "The organizations an email domain (such as ``acme.test``) belongs to.",
-    )
+    @operation("getOrganizationsForEmailDomain", "GET /email-domains/{emailDomain}/orgs")
+    async def list_for_email_domain(self, email_domain: str) -> EmailDomainOrganizations:
+        """The organizations an email domain (such as ``acme.test``) belongs to."""
+        return await self._call(EmailDomainOrganizations)

@@ -18,7 +18,7 @@ from gitbook_mcp.client.models.redirects import (
     UpdateSiteRedirectRequest,
     source_adapter,
 )
-from gitbook_mcp.client.resources._declared import DeleteOp, ListOp, delete_op, list_op
+from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteRedirects"]
@@ -32,12 +32,17 @@ class SiteRedirects(APIResource):
     - ``{"kind": "site-page", "siteSpaceId": ..., "pageId": ...}``
     """
 
-    list: ListOp[SiteRedirect, str, str] = list_op(
-        "listSiteRedirects",
-        "GET /orgs/{organizationId}/sites/{siteId}/redirects",
-        SiteRedirect,
-        "The site's redirects.",
-    )
+    @operation("listSiteRedirects", "GET /orgs/{organizationId}/sites/{siteId}/redirects")
+    def list(
+        self,
+        organization_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[SiteRedirect]:
+        """The site's redirects."""
+        return self._paginate(SiteRedirect, page=page, limit=limit)
 
     @operation(
         "createSiteRedirect",
@@ -72,11 +77,13 @@ class SiteRedirects(APIResource):
         """Change the source path, the destination, or both."""
         return await self._call(SiteRedirect)
 
-    delete: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "deleteSiteRedirectById",
         "DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-        "True if the redirect was deleted, False if it did not exist.",
     )
+    async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
+        """True if the redirect was deleted, False if it did not exist."""
+        return await self._delete()
 
     @operation("getSiteRedirectBySource", "GET /orgs/{organizationId}/sites/{siteId}/redirect")
     async def get_by_source(

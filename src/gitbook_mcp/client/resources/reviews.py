@@ -15,14 +15,6 @@ from gitbook_mcp.client.models.authoring import (
     SubmitReviewRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["ChangeRequestReviews"]
@@ -63,19 +55,30 @@ class ChangeRequestReviews(APIResource):
         """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
         return await self._call(ChangeRequestReview)
 
-    get: ReadOp[ChangeRequestReview, str, str, str] = read_op(
+    @operation(
         "getChangeRequestReviewById",
         "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
-        ChangeRequestReview,
-        "One review.",
     )
+    async def get(
+        self, space_id: str, change_request_id: str, review_id: str
+    ) -> ChangeRequestReview:
+        """One review."""
+        return await self._call(ChangeRequestReview)
 
-    list_requested: ListOp[RequestedReviewer, str, str] = list_op(
+    @operation(
         "getRequestedReviewersByChangeRequestId",
         "GET /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
-        RequestedReviewer,
-        "The users asked to review the change request.",
     )
+    def list_requested(
+        self,
+        space_id: str,
+        change_request_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[RequestedReviewer]:
+        """The users asked to review the change request."""
+        return self._paginate(RequestedReviewer, page=page, limit=limit)
 
     @operation(
         "requestReviewersForChangeRequest",
@@ -93,8 +96,10 @@ class ChangeRequestReviews(APIResource):
         body = RequestReviewersRequest.model_validate({"users": [*users], "subject": subject})
         return await self._call(RequestedReviewers, body=body)
 
-    remove_requested: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "removeRequestedReviewerFromChangeRequest",
         "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
-        "Withdraw a review request: True when removed, False when it did not exist.",
     )
+    async def remove_requested(self, space_id: str, change_request_id: str, user_id: str) -> bool:
+        """Withdraw a review request: True when removed, False when it did not exist."""
+        return await self._delete()

@@ -10,26 +10,23 @@ from gitbook_mcp.client.models.saml import (
     SSOLoginList,
     UpdateSAMLProviderRequest,
 )
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
+from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Saml"]
 
 
 class Saml(APIResource):
-    list: ListOp[SAMLProvider, str] = list_op(
-        "listSAMLProvidersInOrganizationById",
-        "GET /orgs/{organizationId}/saml",
-        SAMLProvider,
-        "The SAML providers configured for the organization.",
-    )
+    @operation("listSAMLProvidersInOrganizationById", "GET /orgs/{organizationId}/saml")
+    def list(
+        self,
+        organization_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[SAMLProvider]:
+        """The SAML providers configured for the organization."""
+        return self._paginate(SAMLProvider, page=page, limit=limit)
 
     @operation(
         "createOrganizationSAMLProvider",
@@ -50,12 +47,12 @@ class Saml(APIResource):
         """Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id."""
         return await self._call(SAMLProvider)
 
-    get: ReadOp[SAMLProvider, str, str] = read_op(
-        "getOrganizationSAMLProviderById",
-        "GET /orgs/{organizationId}/saml/{samlProviderId}",
-        SAMLProvider,
-        "One SAML provider.",
+    @operation(
+        "getOrganizationSAMLProviderById", "GET /orgs/{organizationId}/saml/{samlProviderId}"
     )
+    async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
+        """One SAML provider."""
+        return await self._call(SAMLProvider)
 
     @operation(
         "updateOrganizationSAMLProvider",
@@ -77,15 +74,14 @@ class Saml(APIResource):
         """Change the provider's fields passed."""
         return await self._call(SAMLProvider)
 
-    delete: DeleteOp[str, str] = delete_op(
-        "deleteOrganizationSAMLProvider",
-        "DELETE /orgs/{organizationId}/saml/{samlProviderId}",
-        "Delete a SAML provider. True if deleted, False if it did not exist.",
+    @operation(
+        "deleteOrganizationSAMLProvider", "DELETE /orgs/{organizationId}/saml/{samlProviderId}"
     )
+    async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
+        """Delete a SAML provider. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-    list_sso_logins: ReadOp[SSOLoginList, str] = read_op(
-        "listSSOProviderLoginsInOrganization",
-        "GET /orgs/{organizationId}/sso",
-        SSOLoginList,
-        "The SSO logins members can start (a plain list, not paginated).",
-    )
+    @operation("listSSOProviderLoginsInOrganization", "GET /orgs/{organizationId}/sso")
+    async def list_sso_logins(self, organization_id: str) -> SSOLoginList:
+        """The SSO logins members can start (a plain list, not paginated)."""
+        return await self._call(SSOLoginList)

@@ -20,7 +20,6 @@ from gitbook_mcp.client.models.sites import (
     move_position,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import DeleteOp, ListOp, delete_op, list_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteSectionGroups", "SiteSections"]
@@ -111,20 +110,27 @@ class SiteSections(APIResource):
         )
         return await self._call(SiteSection, body=body)
 
-    delete: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "deleteSiteSectionById",
         "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-        "True if the section was deleted, False if it did not exist.",
     )
+    async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
+        """True if the section was deleted, False if it did not exist."""
+        return await self._delete()
 
 
 class SiteSectionGroups(APIResource):
-    list: ListOp[SiteSectionGroup, str, str] = list_op(
-        "listSiteSectionGroups",
-        "GET /orgs/{organizationId}/sites/{siteId}/section-groups",
-        SiteSectionGroup,
-        "The site's section groups, each with its sections.",
-    )
+    @operation("listSiteSectionGroups", "GET /orgs/{organizationId}/sites/{siteId}/section-groups")
+    def list(
+        self,
+        organization_id: str,
+        site_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[SiteSectionGroup]:
+        """The site's section groups, each with its sections."""
+        return self._paginate(SiteSectionGroup, page=page, limit=limit)
 
     @operation(
         "addSectionGroupToSite",
@@ -191,11 +197,13 @@ class SiteSectionGroups(APIResource):
         )
         return await self._call(SiteSectionGroup, body=body)
 
-    delete: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "deleteSiteSectionGroupById",
         "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-        "True if the group was deleted, False if it did not exist.",
     )
+    async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
+        """True if the group was deleted, False if it did not exist."""
+        return await self._delete()
 
     @operation(
         "addSectionToGroup",
@@ -213,8 +221,16 @@ class SiteSectionGroups(APIResource):
         """Put a section in the group."""
         return await self._call(SiteSectionGroup)
 
-    remove_section: DeleteOp[str, str, str, str] = delete_op(
+    @operation(
         "removeSectionFromGroup",
         "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
-        "Take a section out of the group. True if removed, False if it was not in the group.",
     )
+    async def remove_section(
+        self,
+        organization_id: str,
+        site_id: str,
+        site_section_group_id: str,
+        site_section_id: str,
+    ) -> bool:
+        """Take a section out of the group. True if removed, False if it was not in the group."""
+        return await self._delete()

@@ -14,7 +14,6 @@ from gitbook_mcp.client.models.sites import (
     move_position,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import DeleteOp, delete_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteSpaces"]
@@ -100,8 +99,10 @@ class SiteSpaces(APIResource):
         )
         return await self._call(SiteSpace, body=body)
 
-    delete: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "deleteSiteSpaceById",
         "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-        "Unpublish the space from the site. True if removed, False if it was not there.",
     )
+    async def delete(self, organization_id: str, site_id: str, site_space_id: str) -> bool:
+        """Unpublish the space from the site. True if removed, False if it was not there."""
+        return await self._delete()

@@ -7,7 +7,6 @@ import builtins
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import Site, SiteType
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import ReadOp, read_op
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Sites"]
@@ -34,9 +33,7 @@ class Sites(APIResource):
             limit=limit,
         )
 
-    get: ReadOp[Site, str, str] = read_op(
-        "getSiteById",
-        "GET /orgs/{organizationId}/sites/{siteId}",
-        Site,
-        "One site of the organization.",
-    )
+    @operation("getSiteById", "GET /orgs/{organizationId}/sites/{siteId}")
+    async def get(self, organization_id: str, site_id: str) -> Site:
+        """One site of the organization."""
+        return await self._call(Site)

@@ -16,14 +16,6 @@ from gitbook_mcp.client.models.spaces import (
     UpdateSpaceRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Spaces"]
@@ -49,25 +41,20 @@ class Spaces(APIResource):
         """Only the fields passed are changed."""
         return await self._call(Space)
 
-    delete: DeleteOp[str] = delete_op(
-        "deleteSpaceById",
-        "DELETE /spaces/{spaceId}",
-        "Soft delete, restorable for 7 days. True if deleted, False if it did not exist.",
-    )
+    @operation("deleteSpaceById", "DELETE /spaces/{spaceId}")
+    async def delete(self, space_id: str) -> bool:
+        """Soft delete, restorable for 7 days. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-    duplicate: ReadOp[Space, str] = read_op(
-        "duplicateSpace",
-        "POST /spaces/{spaceId}/duplicate",
-        Space,
-        "A copy of the space; the answer is the new space.",
-    )
+    @operation("duplicateSpace", "POST /spaces/{spaceId}/duplicate")
+    async def duplicate(self, space_id: str) -> Space:
+        """A copy of the space; the answer is the new space."""
+        return await self._call(Space)
 
-    restore: ReadOp[Space, str] = read_op(
-        "restoreSpace",
-        "POST /spaces/{spaceId}/restore",
-        Space,
-        "Only spaces deleted in the last 7 days can be restored.",
-    )
+    @operation("restoreSpace", "POST /spaces/{spaceId}/restore")
+    async def restore(self, space_id: str) -> Space:
+        """Only spaces deleted in the last 7 days can be restored."""
+        return await self._call(Space)
 
     @operation("moveSpace", "POST /spaces/{spaceId}/move")
     async def move(
@@ -109,9 +96,13 @@ class Spaces(APIResource):
         """The links of the space's current revision with their status; pages carry ``stats``."""
         return self._paginate(LinkUsage, page_type=LinkListing, page=page, limit=limit)
 
-    list: ListOp[Space, str] = list_op(
-        "listSpacesInOrganizationById",
-        "GET /orgs/{organizationId}/spaces",
-        Space,
-        "Await for one page, or ``async for`` over every space of the organization.",
-    )
+    @operation("listSpacesInOrganizationById", "GET /orgs/{organizationId}/spaces")
+    def list(
+        self,
+        organization_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[Space]:
+        """Await for one page, or ``async for`` over every space of the organization."""
+        return self._paginate(Space, page=page, limit=limit)

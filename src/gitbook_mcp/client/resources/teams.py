@@ -16,14 +16,6 @@ from gitbook_mcp.client.models.teams import (
     UpdateTeamRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._declared import (
-    DeleteOp,
-    ListOp,
-    ReadOp,
-    delete_op,
-    list_op,
-    read_op,
-)
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Teams"]
@@ -56,9 +48,10 @@ class Teams(APIResource):
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
         return await self._call(Team)
 
-    get: ReadOp[Team, str, str] = read_op(
-        "getTeamInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}", Team, "One team."
-    )
+    @operation("getTeamInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}")
+    async def get(self, organization_id: str, team_id: str) -> Team:
+        """One team."""
+        return await self._call(Team)
 
     @operation(
         "updateTeamInOrganizationById",
@@ -69,18 +62,24 @@ class Teams(APIResource):
         """Rename a team."""
         return await self._call(Team)
 
-    delete: DeleteOp[str, str] = delete_op(
-        "removeTeamFromOrganizationById",
-        "DELETE /orgs/{organizationId}/teams/{teamId}",
-        "Delete a team. True if deleted, False if it did not exist.",
-    )
+    @operation("removeTeamFromOrganizationById", "DELETE /orgs/{organizationId}/teams/{teamId}")
+    async def delete(self, organization_id: str, team_id: str) -> bool:
+        """Delete a team. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-    list_members: ListOp[TeamRosterEntry, str, str] = list_op(
-        "listTeamMembersInOrganizationById",
-        "GET /orgs/{organizationId}/teams/{teamId}/members",
-        TeamRosterEntry,
-        "The team's members, with their role in the team.",
+    @operation(
+        "listTeamMembersInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}/members"
     )
+    def list_members(
+        self,
+        organization_id: str,
+        team_id: str,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[TeamRosterEntry]:
+        """The team's members, with their role in the team."""
+        return self._paginate(TeamRosterEntry, page=page, limit=limit)
 
     @operation(
         "updateMembersInOrganizationTeam",
@@ -115,8 +114,10 @@ class Teams(APIResource):
         """Add a member to the team, or change their team role (``owner`` or ``member``)."""
         await self._call_empty()
 
-    remove_member: DeleteOp[str, str, str] = delete_op(
+    @operation(
         "deleteMemberFromOrganizationTeamById",
         "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}",
-        "Remove a member from the team. True if removed, False if they were not in it.",
     )
+    async def remove_member(self, organization_id: str, team_id: str, user_id: str) -> bool:
+        """Remove a member from the team. True if removed, False if they were not in it."""
+        return await self._delete()

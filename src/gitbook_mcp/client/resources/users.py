@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from gitbook_mcp.client.models.common import User
-from gitbook_mcp.client.resources._declared import ReadOp, read_op
-from gitbook_mcp.client.resources._resource import APIResource
+from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Users"]
 
 
 class Users(APIResource):
-    me: ReadOp[User,] = read_op(
-        "getAuthenticatedUser", "GET /user", User, "The authenticated user: who the agent acts as."
-    )
+    @operation("getAuthenticatedUser", "GET /user")
+    async def me(self) -> User:
+        """The authenticated user: who the agent acts as."""
+        return await self._call(User)
