@@ -22,7 +22,15 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, delete_tool, need
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Deleted,
+    Limit,
+    SpaceId,
+    delete_tool,
+    listing,
+    need,
+)
 from gitbook_mcp.server.toolsets import COMMENTS
 
 __all__: list[str] = []
@@ -169,8 +177,10 @@ class CommenterList(BaseModel):
 
 @read_tool(
     COMMENTS,
-    render=lambda r: (
-        "\n".join(f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters) or "No commenters."
+    render=lambda r: listing(
+        [f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters],
+        r.next_cursor,
+        empty="No commenters.",
     ),
 )
 async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterList:

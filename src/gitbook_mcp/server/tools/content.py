@@ -21,6 +21,7 @@ from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
     SpaceId,
+    listing,
 )
 from gitbook_mcp.server.toolsets import CONTENT
 
@@ -139,12 +140,13 @@ def _file(f: RevisionFile, *, url: bool = False) -> FileEntry:
 
 @read_tool(
     CONTENT,
-    render=lambda r: (
-        "\n".join(
+    render=lambda r: listing(
+        [
             f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
             for f in r.files
-        )
-        or "No files."
+        ],
+        r.next_cursor,
+        empty="No files.",
     ),
 )
 async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
@@ -192,8 +194,10 @@ class BacklinkList(BaseModel):
 
 @read_tool(
     CONTENT,
-    render=lambda r: (
-        "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks) or "No backlinks."
+    render=lambda r: listing(
+        [f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks],
+        r.next_cursor,
+        empty="No backlinks.",
     ),
     needs=Needs(
         ("listChangeRequestPageBacklinks", "listChangeRequestFileBacklinks"),

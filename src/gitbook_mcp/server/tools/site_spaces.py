@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Limit
+from gitbook_mcp.server.tools._shared import Cursor, Limit, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
 from gitbook_mcp.server.toolsets import SITE_SPACES
 
@@ -34,7 +34,10 @@ def _row(s: SiteSpaceView) -> str:
 
 
 @read_tool(
-    SITE_SPACES, render=lambda r: "\n".join(_row(s) for s in r.site_spaces) or "No site spaces."
+    SITE_SPACES,
+    render=lambda r: listing(
+        [_row(s) for s in r.site_spaces], r.next_cursor, empty="No site spaces."
+    ),
 )
 async def list_site_spaces(ctx: ToolContext, args: ListArgs) -> SiteSpaceList:
     """Spaces published on a site."""
