@@ -45,7 +45,7 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
         try:
             args = tool.input.model_validate(kwargs)
         except ValidationError as exc:
-            return tool_error(describe_validation(exc))
+            return tool_error(describe_validation(exc, tool.input))
 
         async def progress(done: float, total: float | None, message: str | None) -> None:
             await ctx.report_progress(done, total, message)
