@@ -108,16 +108,15 @@ def misplaced_ids(model: type[BaseModel], arguments: dict[str, Any]) -> str | No
     return None
 
 
-_OBJECT_IDS = frozenset(
-    ("organization_id", "space_id", "collection_id", "site_id", "change_request_id", "page_id")
-)
+_OBJECT_IDS = frozenset(("organization_id", "space_id", "collection_id", "site_id", "page_id"))
 
 
 def _object_id(model: type[BaseModel], name: str) -> bool:
     """Whether ``name`` holds the id of an API object (not, say, a SAML entity id, a URL)."""
     info = model.model_fields.get(name)
     listed = info is not None and _LISTER.search(info.description or "") is not None
-    return name.endswith("_id") and (name in _OBJECT_IDS or listed)
+    # A change request may be given by its app URL: resolve_change_request reads its number.
+    return name.endswith("_id") and name != "change_request_id" and (name in _OBJECT_IDS or listed)
 
 
 def _lister_of(model: type[BaseModel], name: str) -> str:
