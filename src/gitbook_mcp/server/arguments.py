@@ -15,7 +15,7 @@ from pydantic_core import ErrorDetails
 
 __all__ = ["describe_validation", "misplaced_ids", "refuse_arguments"]
 
-_LISTER = re.compile(r"\((\w+)\)")
+_LISTER = re.compile(r"\b((?:list|get)_\w+)")
 _SIMPLE = {
     "missing": "missing (required)",
     "extra_forbidden": "not an argument of this tool",

@@ -42,11 +42,9 @@ __all__ = [
     "role_value",
 ]
 
-OrganizationId = Annotated[
-    str, Field(min_length=1, description="Organization id (list_organizations)")
-]
-SpaceId = Annotated[str, Field(min_length=1, description="Space id (list_spaces)")]
-SiteId = Annotated[str, Field(min_length=1, description="Site id (list_sites)")]
+OrganizationId = Annotated[str, Field(min_length=1, description="From list_organizations")]
+SpaceId = Annotated[str, Field(min_length=1, description="From list_spaces")]
+SiteId = Annotated[str, Field(min_length=1, description="From list_sites")]
 ChangeRequestId = Annotated[
     str, Field(min_length=1, description="Change request id, or its number (1 or #1)")
 ]

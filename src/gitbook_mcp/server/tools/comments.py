@@ -203,7 +203,7 @@ async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterLi
 
 class CommentRef(Args):
     space_id: SpaceId
-    comment_id: str = Field(min_length=1, description="Comment id (list_comments)")
+    comment_id: str = Field(min_length=1, description="From list_comments")
     change_request_id: str | None = CrId
 
 

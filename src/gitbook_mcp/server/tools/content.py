@@ -30,7 +30,7 @@ __all__: list[str] = []
 
 class GetPageArgs(Args):
     space_id: SpaceId
-    page_id: str | None = Field(default=None, description="Page id (get_page_tree)")
+    page_id: str | None = Field(default=None, description="From get_page_tree")
     path: str | None = Field(default=None, description="Or its path")
     change_request_id: str | None = Field(
         default=None, description="The page as in this change request"

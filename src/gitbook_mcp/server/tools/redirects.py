@@ -163,7 +163,7 @@ async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
 
 
 class UpdateArgs(DestinationArgs):
-    redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
+    redirect_id: str = Field(min_length=1, description="From list_redirects")
     source: str | None = Field(default=None, max_length=2048, description="New source path")
 
 
@@ -190,7 +190,7 @@ async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
 
 
 class DeleteArgs(SiteArgs):
-    redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
+    redirect_id: str = Field(min_length=1, description="From list_redirects")
 
 
 @delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")

@@ -13,7 +13,7 @@ from gitbook_mcp.server.toolsets import SITE_SPACES
 
 __all__: list[str] = []
 
-SiteSpaceId = Field(min_length=1, description="Site space id (list_site_spaces)")
+SiteSpaceId = Field(min_length=1, description="From list_site_spaces")
 
 
 class ListArgs(SiteArgs):

@@ -141,7 +141,7 @@ async def list_site_sections(ctx: ToolContext, args: ListStructureArgs) -> Struc
     )
 
 
-SectionId = Field(default=None, description="Section id (list_site_sections)")
+SectionId = Field(default=None, description="From list_site_sections")
 
 
 class SectionWriteArgs(SiteArgs):
@@ -193,7 +193,7 @@ def _place(args: Any) -> dict[str, Any]:
 
 class GroupWriteArgs(SiteArgs):
     method: Literal["add", "update", "move", "add_section", "remove_section"]
-    group_id: str | None = Field(default=None, description="Group id (list_site_sections)")
+    group_id: str | None = Field(default=None, description="From list_site_sections")
     title: str | None = Field(default=None, max_length=100, description="add, update")
     section_id: str | None = Field(default=None, description="add_section, remove_section")
     sections: list[str] | None = Field(default=None, description="add: sections to put in it")
