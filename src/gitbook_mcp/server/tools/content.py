@@ -15,7 +15,7 @@ from gitbook_mcp.server.rendering import (
     truncate,
     untrusted,
 )
-from gitbook_mcp.server.tooling import Args, Needs, ToolContext, read_tool
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import (
     ChangeRequestId,
     Cursor,
@@ -96,6 +96,11 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
         assert args.path is not None
         page = await c.space_content.get_page_by_path(args.space_id, args.path, format="markdown")
     text = untrusted(page.markdown or "")
+    if args.offset and args.offset >= len(text):
+        raise ToolFailure(
+            f"offset={args.offset} is past the end of page {page.id}: it has {len(text)} "
+            "characters, all read. Nothing more to read."
+        )
     window, next_offset = truncate(text, offset=args.offset, max_chars=args.max_chars)
     return PageText(
         id=page.id,
