@@ -223,3 +223,13 @@ async def test_a_path_or_url_given_as_an_id_says_what_to_give(mcp: McpFactory) -
     assert as_url.is_error
     assert "is a URL, not an id" in as_url.content[0].text
     assert "list_spaces" in as_url.content[0].text
+
+
+async def test_a_reader_is_not_told_which_organization_owns_a_space_it_cannot_see(
+    mcp: McpFactory,
+) -> None:
+    async with mcp("gb_local_reader") as client:
+        result = await client.call_tool("get_page_tree", {"space_id": "spc_globex"})
+    assert result.is_error
+    assert "org_globex" not in result.content[0].text
+    assert "spc_globex" in result.content[0].text
