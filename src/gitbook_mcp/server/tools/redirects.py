@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client.models import redirects as client_redirects
 from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
@@ -17,8 +18,8 @@ from gitbook_mcp.server.toolsets import REDIRECTS
 
 __all__: list[str] = []
 
-SOURCE_PATTERN = re.compile(r"^(/[^/\s?#]+)+$")
-"""Absolute path, no trailing slash; the API checks the exact character set."""
+SOURCE_PATTERN = re.compile(client_redirects.SOURCE_PATTERN)
+"""The service's source pattern: ``/`` then segments of unreserved or percent-encoded characters."""
 SOURCE_HELP = "Path on the site like /old/page (a trailing slash or the site's full URL is trimmed)"
 Source = Field(max_length=2048, description=SOURCE_HELP)
 
@@ -54,7 +55,7 @@ async def normalise_source(ctx: ToolContext, args: SiteArgs, value: str) -> str:
     if not SOURCE_PATTERN.match(source) or len(source) > 512:
         raise ToolFailure(
             f"source {value!r} is not a redirect source: give a path on the site starting with /, "
-            "without spaces, query or fragment, e.g. /old/page."
+            "of letters, digits, - . _ ~ or %XX (no spaces, query or fragment), e.g. /old/page."
         )
     return source
 
