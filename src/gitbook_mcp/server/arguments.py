@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 import types
+from collections.abc import Mapping
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
 __all__ = ["describe_validation", "misplaced_ids", "refuse_arguments"]
 
@@ -42,7 +42,7 @@ def describe_validation(error: ValidationError, model: type[BaseModel] | None = 
     return "Invalid arguments; fix these and call again:\n" + "\n".join(lines)
 
 
-def _what(item: ErrorDetails) -> str:
+def _what(item: Mapping[str, Any]) -> str:
     """What was wrong with one value, in plain words."""
     kind, ctx = item["type"], item.get("ctx") or {}
     if kind in _SIMPLE:
