@@ -132,6 +132,13 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "submit_review": {**IN_CR, "status": "approved"},
     "update_change_request": IN_CR,
     "merge_change_request": IN_CR,
+    "create_change_request": {"space_id": SPACE, "subject": "Parity"},
+    "edit_pages": {
+        **IN_CR,
+        "edits": [{"op": "insert", "title": "Parity", "markdown": "# Parity\n\nText.\n"}],
+    },
+    "get_change_request_changes": IN_CR,
+    "fix_links": IN_CR,
 }
 
 
