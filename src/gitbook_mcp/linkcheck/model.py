@@ -144,6 +144,10 @@ class Finding:
     link: Link
     reason: str
     status: Literal["broken", "unchecked"] = "broken"
+    suggested_redirect: Mapping[str, Any] | None = None
+    """The site's suggested fix (a ``createSiteRedirect`` input: source, destination), if any."""
+    site_finding_id: str | None = None
+    """The site finding (live profile) that reports this target too: a fix applied resolves it."""
 
     @property
     def kind(self) -> TargetKind:
