@@ -64,8 +64,8 @@ def _render_report(r: LinkReport) -> str:
 @read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     """Broken links of a change request or space, read from the pages' content: pages, anchors,
-    files, spaces and the organization's site URLs (external: outside URLs too); live profile:
-    merged with the site's own findings. With page_id, every link of one page."""
+    files, spaces, site URLs (external: outside URLs too; live: with the site's findings and
+    their suggested redirects); with page_id, every link of one page."""
     content_format: ContentFormat = ctx.options.get("content_format", "document")
     request = CheckRequest(
         args.space_id,
