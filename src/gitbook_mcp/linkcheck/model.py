@@ -174,6 +174,8 @@ class ScanResult:
     findings: list[Finding] = field(default_factory=list)
     links: dict[str, list[Link]] = field(default_factory=dict)
     """Every link found, by page id (kept so that fixes can be planned without a re-read)."""
+    pages: dict[str, str] = field(default_factory=dict)
+    """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
 
     @property
     def broken(self) -> list[Finding]:
