@@ -4,10 +4,12 @@ a usage/API error (2); the report alone is on stdout, against the local workspac
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
+import structlog
 
 from gitbook_mcp import cli
 from gitbook_mcp.local.seed.content import CR_INSTALL
@@ -16,6 +18,17 @@ BROKEN_MAIN = {
     ("getting-started/configure", "file spec-sheet.pdf", "file"),
     ("getting-started/install", "guides/old-page", "page"),
 }
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging() -> Iterator[None]:
+    """The command configures logs to the captured stderr: give later tests theirs back."""
+    configured, saved = structlog.is_configured(), structlog.get_config()
+    yield
+    if configured:
+        structlog.configure(**saved)
+    else:
+        structlog.reset_defaults()
 
 
 def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -128,6 +141,7 @@ def test_text_report_names_the_count_and_each_broken_link(
     code, out, _ = _run(tmp_path, capsys, "spc_handbook")
     head, *rows = out.splitlines()
     assert code == 1
+    assert any(r.endswith("the site suggests a redirect /guides/old-page -> guides") for r in rows)
     assert head.startswith("2 broken of ")
     assert "space spc_handbook, main content" in head
     assert sorted(r.split(":", 2)[1].strip() for r in rows) == sorted(p for p, _, _ in BROKEN_MAIN)

@@ -48,7 +48,13 @@ def _where(f: Finding) -> str:
 
 
 def _line(f: Finding) -> str:
-    return f"{_where(f)}: [{f.text}] -> {f.target} ({f.kind}): {f.reason}"
+    line = f"{_where(f)}: [{f.text}] -> {f.target} ({f.kind}): {f.reason}"
+    redirect = f.suggested_redirect
+    if redirect:
+        destination = redirect.get("destination") or {}
+        to = destination.get("path") or destination.get("url") or "?"
+        line += f"; the site suggests a redirect {redirect.get('source')} -> {to}"
+    return line
 
 
 def _text(result: ScanResult, scope: ReportScope) -> str:
