@@ -1,4 +1,4 @@
-"""The ``gitbook-mcp`` command: ``serve`` (the default) and ``local-api``.
+"""The ``gitbook-mcp`` command: ``serve`` (the default), ``local-api`` and ``check-links``.
 
 Each sub-command is a runner taking its own typed settings; `RUNNERS` maps the command's name to
 it, so dispatch needs no type checks.
@@ -16,7 +16,7 @@ import anyio
 
 from gitbook_mcp.logs import configure_logging, get_logger
 from gitbook_mcp.options import OptionError, Options, read_command_line, resolve
-from gitbook_mcp.settings import LocalApiSettings, Settings, parser
+from gitbook_mcp.settings import CheckLinksSettings, LocalApiSettings, Settings, parser
 
 if TYPE_CHECKING:
     from gitbook_mcp.local import FaultConfig
@@ -135,9 +135,53 @@ def _faults(s: LocalApiSettings) -> FaultConfig:
     )
 
 
+def _check_links(settings: CheckLinksSettings) -> int:
+    """One link check: the report on stdout (or ``--output``); 1 if a link is broken, 2 on errors."""
+    from gitbook_mcp.client.errors import GitBookError
+
+    configure_logging(level=settings.log_level, json=settings.log_json)
+    try:
+        report, broken = anyio.run(_check_report, settings)
+    except (GitBookError, LookupError) as exc:
+        sys.stderr.write(f"gitbook-mcp check-links: {exc}\n")
+        return 2
+    try:
+        if settings.output is not None:
+            settings.output.write_text(report, encoding="utf-8")
+        else:
+            sys.stdout.write(report)  # this command's output is its report (it is not MCP)
+            sys.stdout.flush()
+    except OSError as exc:
+        sys.stderr.write(f"gitbook-mcp check-links: cannot write the report: {exc}\n")
+        return 2
+    return 1 if broken else 0
+
+
+async def _check_report(settings: CheckLinksSettings) -> tuple[str, int]:
+    """The report's text and how many links are broken."""
+    from gitbook_mcp.client.profiles import operations
+    from gitbook_mcp.linkcheck.report import ReportScope, render_report
+    from gitbook_mcp.linkcheck.run import CheckRequest, run_check
+    from gitbook_mcp.server.runner import client_factory
+
+    assert settings.space is not None  # problems() refuses a missing space
+    request = CheckRequest(
+        settings.space,
+        settings.change_request,
+        external=settings.external,
+        site_findings=True,
+        content_format="markdown" if settings.local else "document",
+    )
+    async with client_factory(settings.server_settings())() as client:
+        result = await run_check(client, request, operations=operations(settings.profile))
+    scope = ReportScope(settings.space, settings.change_request)
+    return render_report(result, scope, settings.format), len(result.broken)
+
+
 RUNNERS: dict[str, Runner[Any]] = {
     Settings.COMMAND: Runner(Settings, _serve),
     LocalApiSettings.COMMAND: Runner(LocalApiSettings, _local_api),
+    CheckLinksSettings.COMMAND: Runner(CheckLinksSettings, _check_links),
 }
 
 

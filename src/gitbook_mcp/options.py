@@ -289,6 +289,9 @@ def add_arguments(parser: argparse.ArgumentParser, cls: type[Options]) -> None:
     """One argument per option; absent flags stay absent so the environment can fill them."""
     for row in rows(cls):
         dest, d = row.field, argparse.SUPPRESS
+        if not row.flag.startswith("-"):  # a positional argument (``flag="SPACE"``), optional here
+            parser.add_argument(dest, nargs="?", default=d, metavar=row.flag, help=row.full_help())
+            continue
         if row.parser.kind == "bool":
             parser.add_argument(
                 row.flag, dest=dest, action="store_true", default=d, help=row.full_help()

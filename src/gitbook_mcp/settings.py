@@ -39,6 +39,8 @@ from gitbook_mcp.options import (
 __all__ = [
     "COMMANDS",
     "DEMO_TOKENS",
+    "REPORT_FORMATS",
+    "CheckLinksSettings",
     "CommonSettings",
     "LocalApiSettings",
     "Settings",
@@ -52,6 +54,7 @@ Transport = Literal["stdio", "sse", "streamable-http"]
 AuthMode = Literal["server", "upstream"]
 Seed = Literal["demo", "none"]
 DEMO_TOKENS = ("gb_local_admin", "gb_local_editor", "gb_local_commenter", "gb_local_reader")
+REPORT_FORMATS = ("text", "json", "github", "junit", "sarif")
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 LEVELS = choice("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", fold=str.upper)
 PORT = integer(0, 65535)
@@ -263,7 +266,75 @@ class LocalApiSettings(CommonSettings):
     )
 
 
-COMMANDS: tuple[type[Settings], type[LocalApiSettings]] = (Settings, LocalApiSettings)
+@dataclass(frozen=True)
+class CheckLinksSettings(CommonSettings):
+    """The options of ``check-links``: one link check for CI, its report on stdout."""
+
+    COMMAND: ClassVar[str] = "check-links"
+    SUMMARY: ClassVar[str] = "Check a space's or change request's links (exit 1 if any is broken)"
+
+    space: str | None = option(None, optional(TEXT), "Space to check", flag="SPACE", env=False)
+    change_request: str | None = option(
+        None, optional(TEXT), "Change request to check (omit: the main content)", env=False
+    )
+    external: bool = option(False, BOOL, "Also check outside URLs", env=False)
+    format: str = option(
+        "text", choice(*REPORT_FORMATS), "Report format of `check-links`", env=False
+    )
+    output: Path | None = option(
+        None, optional(PATH), "Write the report to this file (default: stdout)", env=False
+    )
+    api_token: str | None = option(
+        None,
+        optional(TEXT),
+        "API token",
+        flag="--token",
+        secret=True,
+        shown="none: required unless --local",
+    )
+    api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
+    local: bool = option(False, BOOL, "Check the demo local workspace in process")
+    local_db: Path = option(
+        factory=default_local_db,
+        parser=PATH,
+        help="Database of `--local`",
+        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
+    )
+    local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
+    max_concurrency: int = option(
+        constants.DEFAULT_MAX_CONCURRENCY, integer(1), "API requests in flight at once"
+    )
+    timeout: float = option(constants.DEFAULT_TIMEOUT, SECONDS, "Seconds before an API call fails")
+
+    def problems(self) -> list[str]:
+        """What is missing: the space, and a token unless local."""
+        issues = [] if self.space else ["check-links: name the SPACE to check"]
+        if not self.local and not self.api_token:
+            issues.append("No API token: set GITBOOK_API_TOKEN (or pass --token), or use --local.")
+        if self.local and self.local_token not in DEMO_TOKENS:
+            issues.append(f"--local-token must be one of {', '.join(DEMO_TOKENS)}")
+        return issues
+
+    def server_settings(self) -> Settings:
+        """The same API connection as the server's settings (for its client factory)."""
+        return Settings(
+            api_token=self.api_token,
+            api_url=self.api_url,
+            local=self.local,
+            local_db=self.local_db,
+            local_token=self.local_token,
+            max_concurrency=self.max_concurrency,
+            timeout=self.timeout,
+            profile=self.profile,
+            import_root=self.import_root,
+        )
+
+
+COMMANDS: tuple[type[Settings], type[LocalApiSettings], type[CheckLinksSettings]] = (
+    Settings,
+    LocalApiSettings,
+    CheckLinksSettings,
+)
 
 
 def parser() -> ArgumentParser:
@@ -277,11 +348,13 @@ def parser() -> ArgumentParser:
 
 def parse_args(
     argv: Sequence[str] | None, environ: Mapping[str, str] = os.environ
-) -> Settings | LocalApiSettings:
+) -> Settings | LocalApiSettings | CheckLinksSettings:
     """The settings of the command named in ``argv``: flags, then ``environ``, then defaults."""
     command, given = read_command_line(parser(), argv, Settings.COMMAND)
     if command == LocalApiSettings.COMMAND:
         return resolve(LocalApiSettings, given, environ)
+    if command == CheckLinksSettings.COMMAND:
+        return resolve(CheckLinksSettings, given, environ)
     return resolve(Settings, given, environ)
 
 

@@ -10,6 +10,7 @@ is used: the API token is never sent to an outside host.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -34,7 +35,10 @@ class UrlVerdict:
 
 
 class ExternalChecker:
-    """Checks outside URLs under a global and a per-host limit, with a per-run cache."""
+    """Checks outside URLs under a global and a per-host limit, with a per-run cache.
+
+    ``allow``: addresses reachable although internal (only for tests' loopback responders).
+    """
 
     def __init__(
         self,
@@ -45,6 +49,7 @@ class ExternalChecker:
         per_host: int = 2,
         timeout: float = 10.0,
         max_redirects: int = 5,
+        allow: Collection[str] = (),
     ) -> None:
         self._own_http = http is None
         self._http = http or httpx2.AsyncClient(follow_redirects=False, trust_env=False)
@@ -54,6 +59,7 @@ class ExternalChecker:
         self._hosts: dict[str, anyio.CapacityLimiter] = {}
         self._timeout = httpx2.Timeout(timeout)
         self._max_redirects = max_redirects
+        self._allow = frozenset(allow)
         self._cache: dict[str, UrlVerdict] = {}
         self._pending: dict[str, anyio.Event] = {}
 
@@ -98,7 +104,7 @@ class ExternalChecker:
             if parsed.scheme not in ("http", "https") or not parsed.host:
                 return UrlVerdict("unchecked", f"not checked: {parsed.scheme or 'no'} scheme")
             host = parsed.raw_host.decode("ascii")
-            addresses, why = await guard_host(host, self._resolver)
+            addresses, why = await guard_host(host, self._resolver, self._allow)
             if why is not None:
                 return UrlVerdict("unchecked" if addresses else "broken", why)
             async with self._limit, self._host_limit(host):

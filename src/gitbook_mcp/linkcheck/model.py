@@ -144,6 +144,10 @@ class Finding:
     link: Link
     reason: str
     status: Literal["broken", "unchecked"] = "broken"
+    suggested_redirect: Mapping[str, Any] | None = None
+    """The site's suggested fix (a ``createSiteRedirect`` input: source, destination), if any."""
+    site_finding_id: str | None = None
+    """The site finding (live profile) that reports this target too: a fix applied resolves it."""
 
     @property
     def kind(self) -> TargetKind:
@@ -170,6 +174,8 @@ class ScanResult:
     findings: list[Finding] = field(default_factory=list)
     links: dict[str, list[Link]] = field(default_factory=dict)
     """Every link found, by page id (kept so that fixes can be planned without a re-read)."""
+    pages: dict[str, str] = field(default_factory=dict)
+    """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
 
     @property
     def broken(self) -> list[Finding]:

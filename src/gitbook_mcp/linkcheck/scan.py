@@ -109,7 +109,9 @@ class LinkScanner:
         self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
     ) -> ScanResult:
         """Read every page and check its links as soon as it arrives (checks overlap reads)."""
-        result = ScanResult(pages_scanned=len(pages))
+        result = ScanResult(
+            pages_scanned=len(pages), pages={p.id: p.path or p.title for p in pages}
+        )
         found: list[tuple[str, int, Finding]] = []
         done = 0
 

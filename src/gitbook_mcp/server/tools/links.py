@@ -8,13 +8,14 @@ the same checks on one page, so its counts are that page's share of a full scan.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.content import ContentFormat
-from gitbook_mcp.linkcheck import Finding, LinkScanner, ScanResult
-from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
+from gitbook_mcp.linkcheck import Finding, ScanResult
+from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import SpaceId
@@ -29,6 +30,9 @@ class CheckArgs(Args):
         default=None, description="Change request (omit: the main content)"
     )
     page_id: str | None = Field(default=None, description="Every link of this one page")
+    external: bool = Field(
+        default=False, description="Also check outside URLs (internal addresses are refused)"
+    )
 
 
 class BrokenLink(BaseModel):
@@ -39,6 +43,7 @@ class BrokenLink(BaseModel):
     kind: str | None = None
     reason: UntrustedLine | None = None
     status: Literal["ok", "broken", "unchecked"] = "broken"
+    suggested_redirect: dict[str, Any] | None = None
 
 
 class LinkReport(BaseModel):
@@ -59,27 +64,34 @@ def _render_report(r: LinkReport) -> str:
 @read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     """Broken links of a change request or space, read from the pages' content: pages, anchors,
-    files, spaces and the organization's site URLs; with page_id, every link of one page."""
-    space = await ctx.client.spaces.get(args.space_id)
+    files, spaces, site URLs (external: outside URLs too; live: with the site's findings and
+    their suggested redirects); with page_id, every link of one page."""
     content_format: ContentFormat = ctx.options.get("content_format", "document")
-    scanner = LinkScanner(
-        ClientContentReader(ctx.client, format=content_format),
-        sites=ClientSiteReader(ctx.client, space.organization) if space.organization else None,
-        progress=ctx.progress,
+    request = CheckRequest(
+        args.space_id,
+        args.change_request_id,
+        args.page_id,
+        external=args.external,
+        site_findings=True,
+        content_format=content_format,
     )
-    cr = args.change_request_id
-    if not args.page_id:
-        result = await scanner.scan(args.space_id, cr)
-        return LinkReport(
-            pages_scanned=result.pages_scanned,
-            links_checked=result.links_checked,
-            broken=[_view(f) for f in result.broken],
-        )
     try:
-        result = await scanner.scan_page(args.space_id, cr, args.page_id)
+        result = await run_check(
+            ctx.client,
+            request,
+            progress=ctx.progress,
+            external_checker=ctx.options.get("external_checker", ExternalChecker),
+            operations=ctx.available,
+        )
     except LookupError as exc:
         raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
-    return _one_page(result, args.page_id)
+    if args.page_id:
+        return _one_page(result, args.page_id)
+    return LinkReport(
+        pages_scanned=result.pages_scanned,
+        links_checked=result.links_checked,
+        broken=[_view(f) for f in result.broken],
+    )
 
 
 def _view(finding: Finding) -> BrokenLink:
@@ -91,6 +103,7 @@ def _view(finding: Finding) -> BrokenLink:
         kind=finding.kind,
         reason=finding.reason,
         status=finding.status,
+        suggested_redirect=dict(finding.suggested_redirect) if finding.suggested_redirect else None,
     )
 
 

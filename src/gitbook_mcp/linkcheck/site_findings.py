@@ -1,0 +1,140 @@
+"""The published site's own broken-link findings (live profile), merged with the content check's.
+
+A site finding names no page: a ``broken-link`` finding carries a suggested redirect whose source
+is the broken published path, an ``outbound-link-error`` finding the failing outside URL. A
+finding is attributed to the scanned space when its published URL lies under the URL a site
+gives that space. It then enriches the content finding with the same target (the suggested
+redirect becomes a fix candidate, the finding's id lets a fix resolve it); a site finding that no
+content finding matches is added as a finding of the published site (main content only: a change
+request is not what the site publishes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from gitbook_mcp.client import errors
+from gitbook_mcp.client.client import GitBookClient
+from gitbook_mcp.linkcheck.model import Finding, Link, PublishedSite, Target
+
+__all__ = ["SiteReport", "merge_site_findings", "read_site_findings", "site_report"]
+
+_OPEN = ("candidate", "open")
+_FAILED = ("suspect", "failed")
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    """One site finding about the scanned space: a page path in it, or an outside URL."""
+
+    id: str
+    kind: Literal["page", "url"]
+    target: str
+    title: str
+    suggested_redirect: Mapping[str, Any] | None = None
+
+
+def _space_path(site: PublishedSite, space_id: str, source: str) -> str | None:
+    """The page path under the space that the site-relative ``source`` names, if it is the space's."""
+    full = site.url.rstrip("/") + "/" + source.lstrip("/")
+    for published in site.spaces:
+        if published.space_id != space_id:
+            continue
+        base = published.url.rstrip("/")
+        if full == base or full.startswith(base + "/"):
+            return full[len(base) :].strip("/")
+    return None
+
+
+def site_report(raw: Mapping[str, Any], site: PublishedSite, space_id: str) -> SiteReport | None:
+    """The site finding as a report on the space, or None when it is closed or not the space's."""
+    if raw.get("status") not in _OPEN:
+        return None
+    title = str(raw.get("title") or "")
+    action = raw.get("brokenLinkAction")
+    if raw.get("type") == "broken-link" and isinstance(action, Mapping):
+        path = _space_path(site, space_id, str(action.get("source") or ""))
+        if path is None:
+            return None
+        return SiteReport(str(raw["id"]), "page", path, title, dict(action))
+    outbound = raw.get("outboundLink")
+    if (
+        raw.get("type") == "outbound-link-error"
+        and isinstance(outbound, Mapping)
+        and outbound.get("status") in _FAILED
+        and outbound.get("url")
+    ):
+        return SiteReport(str(raw["id"]), "url", str(outbound["url"]), title)
+    return None
+
+
+async def read_site_findings(
+    client: GitBookClient, organization_id: str, sites: Sequence[PublishedSite], space_id: str
+) -> list[SiteReport]:
+    """The open findings of every site publishing the space (none where they cannot be read)."""
+    found: list[SiteReport] = []
+    for site in sites:
+        if not any(s.space_id == space_id for s in site.spaces):
+            continue
+        try:
+            async for item in client.findings.list(
+                organization_id, site.id, type=["broken-link", "outbound-link-error"]
+            ):
+                report = site_report(item.model_dump(mode="json"), site, space_id)
+                if report is not None:
+                    found.append(report)
+        except (errors.NotFoundError, errors.PermissionDeniedError):
+            continue
+    return found
+
+
+def _matches(finding: Finding, report: SiteReport) -> bool:
+    target = finding.link.target
+    if report.kind == "url":
+        return target.kind == "url" and (target.url or "").rstrip("/") == report.target.rstrip("/")
+    if target.kind not in ("page", "anchor") or target.space_id is not None:
+        return False
+    return (target.page_path or "").strip("/") == report.target
+
+
+def _site_only(report: SiteReport) -> Finding:
+    if report.kind == "url":
+        target = Target(kind="url", url=report.target)
+    else:
+        target = Target(kind="page", page_path=report.target)
+    return Finding(
+        page_id="",
+        page_path="",
+        page_title="(published site)",
+        link=Link(text=report.title or report.target, target=target, node_type="site-finding"),
+        reason=f"the published site reports it broken (site finding {report.id})",
+        suggested_redirect=report.suggested_redirect,
+        site_finding_id=report.id,
+    )
+
+
+def merge_site_findings(
+    findings: Sequence[Finding], reports: Sequence[SiteReport], *, add_unmatched: bool
+) -> list[Finding]:
+    """The content findings, each enriched by the site finding on its target; then the rest."""
+    merged: list[Finding] = []
+    used: set[str] = set()
+    for finding in findings:
+        report = next((r for r in reports if _matches(finding, r)), None)
+        if report is not None and finding.status == "broken":
+            used.add(report.id)
+            finding = replace(
+                finding,
+                site_finding_id=report.id,
+                suggested_redirect=finding.suggested_redirect or report.suggested_redirect,
+            )
+        merged.append(finding)
+    if add_unmatched:
+        seen: set[tuple[str, str]] = set()
+        for report in reports:
+            if report.id not in used and (report.kind, report.target) not in seen:
+                seen.add((report.kind, report.target))
+                merged.append(_site_only(report))
+    return merged

@@ -1,0 +1,147 @@
+"""``gitbook-mcp check-links``: every report format parses, exit codes say broken (1), clean (0) or
+a usage/API error (2); the report alone is on stdout, against the local workspace (``--local``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+import structlog
+
+from gitbook_mcp import cli
+from gitbook_mcp.local.seed.content import CR_INSTALL
+
+BROKEN_MAIN = {
+    ("getting-started/configure", "file spec-sheet.pdf", "file"),
+    ("getting-started/install", "guides/old-page", "page"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging() -> Iterator[None]:
+    """The command configures logs to the captured stderr: give later tests theirs back."""
+    configured, saved = structlog.is_configured(), structlog.get_config()
+    yield
+    if configured:
+        structlog.configure(**saved)
+    else:
+        structlog.reset_defaults()
+
+
+def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    environ = {"XDG_DATA_HOME": str(tmp_path)}
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["check-links", "--local", *args], environ)
+    out, err = capsys.readouterr()
+    return int(exited.value.code or 0), out, err
+
+
+def test_json_report_of_broken_links_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(tmp_path, capsys, "spc_handbook", "--format", "json")
+    report = json.loads(out)  # nothing but the report on stdout
+    assert code == 1
+    assert {(b["page_path"], b["target"], b["kind"]) for b in report["broken"]} == BROKEN_MAIN
+    old = next(b for b in report["broken"] if b["target"] == "guides/old-page")
+    assert old["suggested_redirect"]["source"] == "/guides/old-page"  # live: the site's finding
+    assert report["pages_scanned"] == 7
+    assert "api.request" in err
+
+
+def test_a_clean_space_exits_0_and_the_seed_profile_has_no_site_findings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(tmp_path, capsys, "spc_api", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["broken"] == []
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--profile", "seed", "--format", "json")
+    assert code == 1
+    assert all(b["suggested_redirect"] is None for b in json.loads(out)["broken"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (),  # no space
+        ("spc_nowhere",),  # the API answers 404
+        ("spc_handbook", "--format", "yaml"),
+        ("spc_handbook", "--change-request", "cr_nowhere"),
+    ],
+)
+def test_usage_and_api_errors_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    code, out, err = _run(tmp_path, capsys, *args)
+    assert (code, out) == (2, "")
+    assert "check-links" in err or "--format" in err
+
+
+def test_github_workflow_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        tmp_path, capsys, "spc_handbook", "--change-request", CR_INSTALL, "--format", "github"
+    )
+    lines = out.splitlines()
+    errors = [line for line in lines if line.startswith("::error ")]
+    assert code == 1
+    assert len(errors) == 4
+    for line in errors:
+        props, message = line[len("::error ") :].split("::", 1)
+        fields = dict(p.split("=", 1) for p in props.split(","))
+        assert fields["file"].startswith("getting-started/")
+        assert fields["title"].startswith("Broken ")
+        assert message
+    assert lines[-1].startswith("::notice title=check-links::4 broken")
+
+
+def test_junit_has_one_testcase_per_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_file = tmp_path / "links.xml"
+    code, out, _ = _run(
+        tmp_path, capsys, "spc_handbook", "--format", "junit", "--output", str(out_file)
+    )
+    assert code == 1
+    assert out == ""
+    root = ET.fromstring(out_file.read_text(encoding="utf-8"))
+    (suite,) = root.findall("testsuite")
+    cases = suite.findall("testcase")
+    assert len(cases) == 7 == int(suite.get("tests", "0"))
+    failed = {c.get("name") for c in cases if c.find("failure") is not None}
+    assert failed == {path for path, _, _ in BROKEN_MAIN}
+    assert suite.get("failures") == "2"
+
+
+def test_sarif_has_rules_per_kind_and_located_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--format", "sarif")
+    sarif = json.loads(out)
+    assert code == 1
+    assert sarif["version"] == "2.1.0"
+    (run,) = sarif["runs"]
+    rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert {"broken-page-link", "broken-file-link", "broken-url-link"} <= set(rules)
+    found = set()
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]] == result["ruleId"]
+        (location,) = result["locations"]
+        (logical,) = location["logicalLocations"]
+        found.add((logical["name"], result["ruleId"]))
+        assert result["level"] == "error"
+    assert found == {(p, f"broken-{k}-link") for p, _, k in BROKEN_MAIN}
+
+
+def test_text_report_names_the_count_and_each_broken_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook")
+    head, *rows = out.splitlines()
+    assert code == 1
+    assert any(r.endswith("the site suggests a redirect /guides/old-page -> guides") for r in rows)
+    assert head.startswith("2 broken of ")
+    assert "space spc_handbook, main content" in head
+    assert sorted(r.split(":", 2)[1].strip() for r in rows) == sorted(p for p, _, _ in BROKEN_MAIN)
