@@ -187,12 +187,16 @@ class ToolDef:
 
     @property
     def annotations(self) -> ToolAnnotations:
-        """All four hints, always explicit (the title is the tool's own, not repeated here)."""
+        """The hints that mean something for this tool: a writing tool states all four; a read-only
+        one only readOnlyHint and openWorldHint, since the specification gives the destructive and
+        idempotent hints meaning only when readOnlyHint is false (as the GitHub MCP server does).
+        The title is the tool's own, not repeated here."""
+        writes = not self.read_only
         return ToolAnnotations(
             title=None,
             read_only_hint=self.read_only,
-            destructive_hint=self.destructive,
-            idempotent_hint=self.idempotent,
+            destructive_hint=self.destructive if writes else None,
+            idempotent_hint=self.idempotent if writes else None,
             open_world_hint=self.open_world,
         )
 

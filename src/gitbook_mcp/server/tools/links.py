@@ -57,8 +57,15 @@ def _render_report(r: LinkReport) -> str:
     head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
     if r.links is not None:
         return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
-    rows = [f"- {b.page_path or b.page_id}: {b.target} ({b.reason})" for b in r.broken]
+    rows = [f"- {_where(b)}: {b.target} ({b.reason})" for b in r.broken]
     return "\n".join([head, *rows])
+
+
+def _where(b: BrokenLink) -> str:
+    """The page of a finding: its path and id, or what a site-only finding has."""
+    if b.page_path and b.page_id:
+        return f"{b.page_path} [{b.page_id}]"
+    return b.page_path or b.page_id or "(published site)"
 
 
 @read_tool(LINKS, render=_render_report)
