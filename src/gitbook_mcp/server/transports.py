@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import math
 import re
 import time
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,10 @@ from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.ops.drain import Drain, InFlight
+from gitbook_mcp.server.ops.limits import RateLimit, SessionCap, SessionTracker
+from gitbook_mcp.server.ops.metrics import MetricsRoute
+from gitbook_mcp.server.ops.request_id import RequestIdMiddleware
 
 if TYPE_CHECKING:
     import asyncio
@@ -183,10 +188,16 @@ class HealthRoutes:
     """``GET /healthz`` and ``GET /readyz`` for probes, answered before anything else runs."""
 
     def __init__(
-        self, app: ASGIApp, runtime: Runtime, *, cache_seconds: float = READY_CACHE_SECONDS
+        self,
+        app: ASGIApp,
+        runtime: Runtime,
+        *,
+        cache_seconds: float = READY_CACHE_SECONDS,
+        drain: Drain | None = None,
     ) -> None:
         self.app = app
         self.runtime = runtime
+        self.drain = drain
         self.cache_seconds = cache_seconds
         self._checked_at: float | None = None
         self._reason: str | None = None
@@ -198,6 +209,8 @@ class HealthRoutes:
             await self.app(scope, receive, send)
             return
         reason = await self.readiness() if path == "/readyz" else None
+        if path == "/readyz" and self.drain is not None and self.drain.draining:
+            reason = "draining"
         status = 503 if reason else 200
         body = f'{{"status":"unavailable","reason":"{reason}"}}' if reason else '{"status":"ok"}'
         await send(
@@ -314,18 +327,31 @@ def hide_session_ids(level: str) -> None:
         logger.addFilter(SessionIdFilter(numeric))
 
 
-def http_app(server: GitBookServer, settings: Settings) -> ASGIApp:
-    """The ASGI app for SSE or streamable HTTP: host checks, body limits, optional bearer."""
+def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = None) -> ASGIApp:
+    """The ASGI app for SSE or streamable HTTP, outermost first: request id, in-flight count,
+    ``/metrics``, probes, per-caller rate limit, optional bearer, body limits, session cap."""
     hide_session_ids(settings.log_level)
     security = security_settings(settings)
     if settings.transport == "sse":
         app: ASGIApp = server.sse_app(transport_security=security, host=settings.host)
     else:
-        app = server.streamable_http_app(transport_security=security, host=settings.host)
+        app = server.streamable_http_app(
+            transport_security=security,
+            host=settings.host,
+            stateless_http=settings.stateless,
+            session_idle_timeout=settings.session_idle_timeout,
+            max_sessions=settings.max_sessions,
+        )
+        if not settings.stateless:
+            tracker = SessionTracker(settings.session_idle_timeout)
+            app = SessionCap(app, limit=settings.max_sessions, tracker=tracker)
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
-    return HealthRoutes(app, server.runtime)
+    app = RateLimit(app, rate=settings.rate_limit, burst=settings.rate_burst)
+    drain = drain or Drain()
+    app = MetricsRoute(HealthRoutes(app, server.runtime, drain=drain))
+    return RequestIdMiddleware(InFlight(app, drain))
 
 
 def uvicorn_config(
@@ -343,6 +369,7 @@ def uvicorn_config(
         lifespan="on",
         http=header_timeout_protocol(header_timeout),
         h11_max_incomplete_event_size=64 * 1024,
+        timeout_graceful_shutdown=math.ceil(settings.drain_grace),
     )
 
 
@@ -351,6 +378,8 @@ async def run(server: GitBookServer, settings: Settings) -> None:
     if settings.transport == "stdio":
         await server.run_stdio_async()
         return
-    import uvicorn
+    from gitbook_mcp.server.ops.shutdown import DrainingServer
 
-    await uvicorn.Server(uvicorn_config(http_app(server, settings), settings)).serve()
+    drain = Drain()
+    app = http_app(server, settings, drain)
+    await DrainingServer(uvicorn_config(app, settings), drain).serve()
