@@ -10,17 +10,21 @@ are slimmed once, on the first listing.
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import Resource, Tool
 
 from gitbook_mcp import __version__
 from gitbook_mcp.server.handler import make_handler, notify_tools_changed, tool_error
 from gitbook_mcp.server.offer import withheld_method
+from gitbook_mcp.server.ops.metrics import observe_tool_call
+from gitbook_mcp.server.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.schemas import inline_defs, slim
@@ -97,6 +101,25 @@ class GitBookServer(MCPServer[Any]):
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> Any:
+        """Run one call under its request id, counting it by tool and outcome (metrics)."""
+        if context is not None:
+            bind_from_request(context.request_context.request)
+        known = name in self.runtime.tools or name in self.withheld()
+        started, outcome = time.perf_counter(), "failed"
+        try:
+            result = await self._checked_call(name, arguments, context)
+            outcome = "error" if getattr(result, "is_error", False) else "ok"
+            return result
+        except ToolError:
+            outcome = "invalid"  # an unknown tool or arguments the SDK refused
+            raise
+        finally:
+            label = name if known else "unknown"  # bounded labels: only registered names
+            observe_tool_call(label, outcome, time.perf_counter() - started)
+
+    async def _checked_call(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
     ) -> Any:
         """Refuse unknown arguments and tools this token is not offered, before the handler."""
         tool = self.runtime.tools.get(name)

@@ -4,7 +4,6 @@ and answer with the rendered text plus the structured result, or a friendly, red
 from __future__ import annotations
 
 import inspect
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -15,8 +14,6 @@ from pydantic import ValidationError
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.errors import describe_validation
-from gitbook_mcp.server.ops.metrics import observe_tool_call
-from gitbook_mcp.server.ops.request_id import bind_from_request
 from gitbook_mcp.server.tooling import ToolContext, ToolDef
 
 if TYPE_CHECKING:
@@ -45,20 +42,10 @@ def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
     """A function whose signature is the tool's input model, for `MCPServer.add_tool`."""
 
     async def handler(ctx: Context[Any, Any], **kwargs: Any) -> Any:
-        bind_from_request(ctx.request_context.request)
-        started = time.perf_counter()
         try:
             args = tool.input.model_validate(kwargs)
         except ValidationError as exc:
-            observe_tool_call(tool.name, "invalid", time.perf_counter() - started)
             return tool_error(describe_validation(exc))
-        result = await run(ctx, args)
-        outcome = "error" if result.is_error else "ok"
-        observe_tool_call(tool.name, outcome, time.perf_counter() - started)
-        return result
-
-    async def run(ctx: Context[Any, Any], args: Any) -> CallToolResult:
-        """Check the flag on the target, run the tool, render its result or its failure."""
 
         async def progress(done: float, total: float | None, message: str | None) -> None:
             await ctx.report_progress(done, total, message)
