@@ -7,6 +7,7 @@ the HTTP transports load it.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import signal
 import threading
 from collections.abc import Generator
@@ -46,7 +47,9 @@ class DrainingServer(uvicorn.Server):
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         """Start draining; a second SIGINT stops at once (uvicorn's rule)."""
         if not self.drain.draining:
-            _log.info(
+            # A fresh context: the signal lands in whatever request's context ran.
+            contextvars.Context().run(
+                _log.info,
                 "drain.start",
                 signal=signal.Signals(sig).name,
                 in_flight=self.drain.in_flight,
