@@ -17,7 +17,7 @@ from typing import Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import Resource, Tool
 
 from gitbook_mcp import __version__
@@ -111,6 +111,8 @@ class GitBookServer(MCPServer[Any]):
             result = await self._checked_call(name, arguments, context)
             outcome = "error" if getattr(result, "is_error", False) else "ok"
             return result
+        except UnexpectedToolError:
+            raise  # a crash: counted as failed
         except ToolError:
             outcome = "invalid"  # an unknown tool or arguments the SDK refused
             raise

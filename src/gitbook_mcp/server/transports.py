@@ -12,7 +12,9 @@ ids, which the SDK logs at INFO, are logged as a short hash at DEBUG.
 
 `/healthz` (the process answers) and `/readyz` (the API answers one cheap authenticated request,
 cached for `READY_CACHE_SECONDS`) are served in front of the bearer check and the MCP path, so
-that probes need no token; neither ever shows a token or an upstream body.
+that probes need no token; neither ever shows a token or an upstream body. So is ``/metrics``.
+The layers of `gitbook_mcp.server.ops` wrap the app: a request id per request, the in-flight
+count and drain on SIGTERM, a per-caller rate limit and a cap on open sessions (429).
 """
 
 from __future__ import annotations
