@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 from gitbook_mcp.client import constants
+from gitbook_mcp.client.constants import DEFAULT_PROFILE
 from gitbook_mcp.client.profiles import PROFILES, Profile
 from gitbook_mcp.options import (
     BOOL,
@@ -75,7 +76,7 @@ class CommonSettings(Options):
     log_level: str = option("INFO", LEVELS, "Log level; logs go to stderr, never stdout")
     log_json: bool = option(False, BOOL, "Logs as JSON lines")
     profile: Profile = option(
-        "live",
+        DEFAULT_PROFILE,
         choice(*PROFILES),
         "API profile: `live` (the real service today, API 0.202.0) or `seed` (0.130.0)",
     )
