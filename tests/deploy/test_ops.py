@@ -14,7 +14,7 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
 from gitbook_mcp.local import Store
-from gitbook_mcp.server.ops.limits import RateLimit, caller_key
+from gitbook_mcp.server.ops.limits import RateLimit, caller_key, caller_of
 from gitbook_mcp.server.transports import MAX_BODY_BYTES, http_app
 from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
@@ -132,6 +132,19 @@ async def test_a_caller_over_its_rate_gets_429_with_retry_after_others_do_not(st
     assert int(answers[2].headers["retry-after"]) >= 1
     assert other.status_code == 200
     assert probe.status_code == 200
+
+
+def test_the_shared_bearer_names_no_caller_a_personal_one_does() -> None:
+    def scope(token: str, address: str) -> dict[str, Any]:
+        return {"headers": [(b"authorization", f"Bearer {token}".encode())], "client": (address, 1)}
+
+    assert caller_of(scope(BEARER, "10.0.0.1"), BEARER) == "addr:10.0.0.1"
+    assert caller_of(scope(BEARER, "10.0.0.1"), BEARER) != caller_of(
+        scope(BEARER, "10.0.0.2"), BEARER
+    )
+    personal = caller_of(scope("personal-token", "10.0.0.1"), BEARER)
+    assert personal == "token:" + caller_key("personal-token")
+    assert "personal-token" not in personal
 
 
 def test_a_bucket_refills_at_its_rate() -> None:

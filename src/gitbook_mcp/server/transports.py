@@ -350,7 +350,9 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
-    app = RateLimit(app, rate=settings.rate_limit, burst=settings.rate_burst)
+    app = RateLimit(
+        app, rate=settings.rate_limit, burst=settings.rate_burst, shared=settings.mcp_auth_token
+    )
     drain = drain or Drain()
     app = MetricsRoute(HealthRoutes(app, server.runtime, drain=drain))
     return RequestIdMiddleware(InFlight(app, drain))

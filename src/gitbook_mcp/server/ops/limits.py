@@ -42,11 +42,16 @@ def caller_key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
-def caller_of(scope: Scope) -> str:
-    """Who sent this request: ``token:<hash>`` for a bearer, else ``addr:<client address>``."""
+def caller_of(scope: Scope, shared: str | None = None) -> str:
+    """Who sent this request: ``token:<hash>`` for a bearer, else ``addr:<client address>``.
+
+    The server's own shared bearer (``--mcp-auth-token``) names no one: its holders are told
+    apart by address.
+    """
     auth = dict(scope.get("headers") or []).get(b"authorization", b"")
-    if auth[:7].lower() == b"bearer " and auth[7:].strip():
-        return "token:" + caller_key(auth[7:].strip().decode("latin-1"))
+    token = auth[7:].strip().decode("latin-1") if auth[:7].lower() == b"bearer " else ""
+    if token and token != shared:
+        return "token:" + caller_key(token)
     client = scope.get("client")
     return f"addr:{client[0]}" if client else "addr:unknown"
 
@@ -73,9 +78,11 @@ class RateLimit:
         *,
         rate: float,
         burst: int,
+        shared: str | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
+        self.shared = shared
         self.rate = rate
         self.burst = max(1, burst)
         self._clock = clock
@@ -94,7 +101,7 @@ class RateLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and self.rate > 0:
-            wait = self.take(caller_of(scope))
+            wait = self.take(caller_of(scope, self.shared))
             if wait > 0:
                 HTTP_REJECTED.labels(reason="rate_limited").inc()
                 await too_many(send, wait, "rate limit exceeded for this caller")
