@@ -129,7 +129,7 @@ class Settings(CommonSettings):
         1000, integer(1), "Open streamable-HTTP sessions per replica (then 429)"
     )
     session_idle_timeout: float = option(
-        1800.0, number(1.0), "Seconds before an idle streamable-HTTP session is closed"
+        1800.0, number(0.1), "Seconds before an idle streamable-HTTP session is closed"
     )
     drain_grace: float = option(
         30.0, SECONDS, "Seconds to finish the calls in flight after SIGTERM before exiting"
