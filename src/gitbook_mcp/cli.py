@@ -57,6 +57,7 @@ def _serve(settings: Settings) -> int:
     log.info(
         "server.start",
         transport=settings.transport,
+        auth=settings.auth,
         local=settings.local,
         toolsets=",".join(settings.toolsets),
         read_only=settings.read_only,

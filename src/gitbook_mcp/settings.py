@@ -49,6 +49,7 @@ __all__ = [
 ]
 
 Transport = Literal["stdio", "sse", "streamable-http"]
+AuthMode = Literal["server", "upstream"]
 Seed = Literal["demo", "none"]
 DEMO_TOKENS = ("gb_local_admin", "gb_local_editor", "gb_local_commenter", "gb_local_reader")
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -134,6 +135,33 @@ class Settings(CommonSettings):
     drain_grace: float = option(
         30.0, SECONDS, "Seconds to finish the calls in flight after SIGTERM before exiting"
     )
+    auth: AuthMode = option(
+        "server",
+        choice("server", "upstream"),
+        "Whose API token over HTTP: `server` (the one `--token`) or `upstream` (each request's "
+        "own `Authorization: Bearer`; the server keeps no token)",
+    )
+    auth_server: str | None = option(
+        None,
+        optional(TEXT),
+        "With `--auth upstream`: the OAuth authorization server that issues callers' tokens "
+        "(published in the protected-resource metadata)",
+    )
+    resource_url: str | None = option(
+        None,
+        optional(TEXT),
+        "With `--auth upstream`: the public URL of the MCP endpoint (the OAuth resource)",
+        shown="http://HOST:PORT/mcp (/sse for SSE)",
+    )
+    auth_cache_ttl: float = option(
+        60.0, SECONDS, "With `--auth upstream`: seconds a token's verdict is reused"
+    )
+    callers_max: int = option(
+        1000, integer(1), "With `--auth upstream`: callers (client, permissions) kept at once"
+    )
+    callers_ttl: float = option(
+        900.0, SECONDS, "With `--auth upstream`: seconds an idle caller is kept"
+    )
     local: bool = option(False, BOOL, "Serve the demo local workspace in process")
     local_db: Path = option(
         factory=default_local_db,
@@ -160,6 +188,8 @@ class Settings(CommonSettings):
 
     def problems(self) -> list[str]:
         """What is missing or contradictory, in words a user can act on."""
+        if self.auth == "upstream":
+            return self._upstream_problems()
         issues: list[str] = []
         if not self.local and not self.api_token:
             issues.append(
@@ -172,6 +202,46 @@ class Settings(CommonSettings):
             issues.append(
                 f"Binding to {self.host} exposes the server beyond this machine: set "
                 "GITBOOK_MCP_AUTH_TOKEN (or --mcp-auth-token) so every request must carry it."
+            )
+        return issues
+
+    def _upstream_problems(self) -> list[str]:
+        issues: list[str] = []
+        if self.transport == "stdio":
+            issues.append(
+                "--auth upstream needs an HTTP transport (--transport streamable-http or sse): "
+                "over stdio there is no request to carry the caller's token."
+            )
+        if self.api_token:
+            issues.append(
+                "--auth upstream acts with each caller's own token and keeps none: unset "
+                "GITBOOK_API_TOKEN (or drop --token)."
+            )
+        if self.mcp_auth_token:
+            issues.append(
+                "--auth upstream reads the caller's API token from Authorization: unset "
+                "GITBOOK_MCP_AUTH_TOKEN (or drop --mcp-auth-token)."
+            )
+        if not self.auth_server:
+            issues.append(
+                "--auth upstream needs GITBOOK_AUTH_SERVER (or --auth-server): the URL of the "
+                "authorization server that issues callers' tokens, for the OAuth metadata."
+            )
+        for name, url in (
+            ("--auth-server", self.auth_server),
+            ("--resource-url", self.resource_url),
+        ):
+            if url and not url.startswith(("https://", "http://")):
+                issues.append(f"{name} must be an http(s) URL, got {url!r}")
+        if self.host not in LOOPBACK and not self.resource_url:
+            issues.append(
+                f"Binding to {self.host} with --auth upstream: set GITBOOK_RESOURCE_URL (or "
+                "--resource-url) to the public URL clients use, e.g. https://mcp.example.com/mcp."
+            )
+        if self.local and self.host not in LOOPBACK:
+            issues.append(
+                "--local with --auth upstream beyond loopback would open the demo workspace to "
+                "anyone holding its public demo tokens: bind to loopback."
             )
         return issues
 

@@ -28,9 +28,15 @@ ONE_CALL_PER_TOOLSET: dict[str, tuple[str, dict[str, Any], str]] = {
     "spaces": ("get_space", HANDBOOK, "space"),
     "collections": ("list_collections", ORG, "collections"),
     "org_admin": ("get_organization", ORG, "organizations"),
+    "change_requests": (
+        "get_change_request_changes",
+        {**HANDBOOK, "change_request_id": "cr_install_rewrite"},
+        "changes",
+    ),
     "review": ("list_reviews", {**HANDBOOK, "change_request_id": "cr_install_rewrite"}, "reviews"),
+    "fixes": ("fix_links", {**HANDBOOK, "change_request_id": "1"}, "fixes"),
 }
-LIVE_ONLY = frozenset({"review"})
+LIVE_ONLY = frozenset({"change_requests", "review", "fixes"})
 """Toolsets whose every tool needs operations only the live profile has."""
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.linkcheck.edit import Edit, apply_fixes
+from gitbook_mcp.linkcheck.edit import Edit, apply_fixes, apply_markdown_fixes
 from gitbook_mcp.linkcheck.external import ExternalChecker, UrlVerdict
 from gitbook_mcp.linkcheck.model import (
     FileNode,
@@ -16,7 +16,7 @@ from gitbook_mcp.linkcheck.model import (
     ScanResult,
     Target,
 )
-from gitbook_mcp.linkcheck.plan import UNLINK, Fix
+from gitbook_mcp.linkcheck.plan import UNLINK, Fix, fix_id, renamed_pages
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
@@ -40,4 +40,7 @@ __all__ = [
     "Target",
     "UrlVerdict",
     "apply_fixes",
+    "apply_markdown_fixes",
+    "fix_id",
+    "renamed_pages",
 ]

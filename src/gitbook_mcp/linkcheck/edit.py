@@ -4,18 +4,24 @@ The document is copied, never changed in place; every node that no fix names sta
 the re-serialised document differs only where a link was fixed. A fix whose link no longer holds
 the ref it was planned from (the page changed since it was read) is skipped and says so. This is
 what a tool sends as one ``update_page`` change of an atomic batch.
+
+A page read as markdown (no JSON document) gets the same guarantee from `apply_markdown_fixes`:
+only the href of each fixed link (or, to unlink it, the link's brackets) changes, in place on its
+line; every other byte of the page stays.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gitbook_mcp.linkcheck.markdown import INLINE_LINK
 from gitbook_mcp.linkcheck.plan import Fix
 
-__all__ = ["Edit", "apply_fixes"]
+__all__ = ["Edit", "apply_fixes", "apply_markdown_fixes"]
 
 
 @dataclass(frozen=True)
@@ -100,3 +106,68 @@ def apply_fixes(
             continue
         edits[position] = _apply(updated, fix)
     return updated, [edits[i] for i in range(len(fixes))]
+
+
+_DEFINITION = re.compile(r"^( {0,3}\[[^\]]+\]:\s*<?)(\S+?)(>?(?:\s+.*)?)$")
+
+
+def _spans(line: str, fix: Fix) -> tuple[int, int, str] | None:
+    """Where on its line the fix's link sits, and what replaces that span (None: not there)."""
+    link = fix.finding.link
+    href = link.href or ""
+    if link.node_type == "autolink":
+        start = line.find(f"<{href}>")
+        if start < 0:
+            return None
+        new = href if fix.action == "unlink" else f"<{fix.href}>"
+        return start, start + len(href) + 2, new
+    if link.node_type == "definition":
+        match = _DEFINITION.match(line)
+        if match is None or match.group(2) != href or fix.action == "unlink":
+            return None
+        return match.start(2), match.end(2), fix.href or href
+    for match in INLINE_LINK.finditer(line):
+        if match.group(3) != href or match.group(2).strip() != link.text:
+            continue
+        if fix.action == "unlink":
+            return match.start(), match.end(), match.group(2)
+        return match.start(3), match.end(3), fix.href or href
+    return None
+
+
+def _edit_line(lines: list[str], fix: Fix) -> Edit:
+    link = fix.finding.link
+    where = f"line {link.line}"
+    position = (link.line or 0) - 1
+    if not 0 <= position < len(lines):
+        return Edit(where, link.href, link.href, False, "the link is no longer in the page")
+    found = _spans(lines[position], fix)
+    if found is None:
+        return Edit(where, link.href, link.href, False, "the link changed since the page was read")
+    start, end, new = found
+    line = lines[position]
+    lines[position] = line[:start] + new + line[end:]
+    return Edit(where, line[start:end], new)
+
+
+def apply_markdown_fixes(markdown: str, fixes: Sequence[Fix]) -> tuple[str, list[Edit]]:
+    """The markdown with the fixes applied in place, and one `Edit` per fix (given order).
+
+    Each fix is applied on its own line (lines counted by ``\n``, as the scan counts them), the
+    rightmost first, so that two fixes of one line do not move each other.
+    """
+    lines = markdown.split("\n")
+    edits: dict[int, Edit] = {}
+
+    def place(i: int) -> tuple[int, int]:
+        link = fixes[i].finding.link
+        line = lines[(link.line or 1) - 1] if 0 < (link.line or 0) <= len(lines) else ""
+        return (link.line or 0, line.find(link.href or "\0"))
+
+    for position in sorted(range(len(fixes)), key=place, reverse=True):
+        fix = fixes[position]
+        if fix.finding.link.line is None or fix.finding.link.href is None:
+            edits[position] = Edit("", None, None, False, "not a markdown link")
+            continue
+        edits[position] = _edit_line(lines, fix)
+    return "\n".join(lines), [edits[i] for i in range(len(fixes))]

@@ -14,11 +14,13 @@ from urllib.parse import unquote
 from gitbook_mcp.linkcheck.extract import slugify
 from gitbook_mcp.linkcheck.model import Link, Target
 
-__all__ = ["markdown_anchors", "markdown_links", "relative_href", "resolve_path"]
+__all__ = ["INLINE_LINK", "markdown_anchors", "markdown_links", "relative_href", "resolve_path"]
 
 _INLINE = re.compile(
     r"(!?)\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
 )
+INLINE_LINK = _INLINE
+"""An inline link or image: groups ``!``, text, href (what fixes of markdown links edit)."""
 _DEFINITION = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.MULTILINE)
 _AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s>]+)>")
 _FENCED = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.MULTILINE | re.DOTALL)

@@ -6,11 +6,16 @@ path -> page id, from its semantic changes), through the site's redirect from it
 slug and title similarity over the page tree. A missing anchor gets the closest heading of the
 target page; a missing file the closest file name; a broken URL of the organization's own site the
 closest page of that space; a dead outside URL the proposal to remove the link and keep its text.
+An inline link whose target has no candidate at all gets that same proposal, at a low confidence.
+Each fix has a short id that stays the same while the page and the proposal do (`fix_id`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+import json
+import posixpath
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -22,9 +27,13 @@ from gitbook_mcp.linkcheck.markdown import relative_href
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
 from gitbook_mcp.linkcheck.similar import closest_anchor, closest_file, closest_page
 
-__all__ = ["UNLINK", "Fix", "plan_fixes"]
+__all__ = ["UNLINK", "UNLINKABLE", "Fix", "fix_id", "plan_fixes", "renamed_pages"]
 
 UNLINK = "remove the link, keep its text"
+UNLINKABLE = frozenset({"link", "autolink"})
+"""Link node types that can be removed keeping their text (inline links, not images)."""
+_LAST_RESORT = 0.3
+"""Confidence of removing a link whose target has no candidate at all."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +52,54 @@ class Fix:
     confidence: float
     replacement: Any = None
     href: str | None = None
+    page_id: str | None = None
+    """The page the link leads to once fixed (a replacement that points at a page)."""
+
+    @property
+    def id(self) -> str:
+        """The fix's short stable id (see `fix_id`)."""
+        return fix_id(self)
+
+
+def fix_id(fix: Fix) -> str:
+    """``f`` + 8 hex digits naming the page, the link's place and target, and the proposal.
+
+    Re-planning an unchanged page gives the same ids; a page whose link moved or changed does
+    not, so an id chosen from an older plan no longer matches.
+    """
+    link = fix.finding.link
+    key = [
+        fix.finding.page_id,
+        link.pointer or f"line {link.line}",
+        link.href or "",
+        link.target.describe(),
+        fix.action,
+        fix.target,
+    ]
+    return "f" + hashlib.sha1(json.dumps(key).encode(), usedforsecurity=False).hexdigest()[:8]
+
+
+def renamed_pages(changes: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Old path -> page id of the pages a change request moved or renamed (semantic changes)."""
+    out: dict[str, str] = {}
+    for change in changes:
+        page = change.get("page")
+        if not isinstance(page, Mapping) or change.get("type") not in ("page_moved", "page_edited"):
+            continue
+        path, page_id = str(page.get("path") or ""), str(page.get("id") or "")
+        folder, _, slug = path.rpartition("/")
+        before_slug = (change.get("attributes") or {}).get("slug", {}).get("before")
+        before_parent = (change.get("parent") or {}).get("before")
+        if isinstance(before_parent, Mapping) and change.get("type") == "page_moved":
+            folder = str(before_parent.get("path") or "")
+        elif change.get("type") == "page_moved":
+            folder = ""
+        old = (
+            posixpath.join(folder, str(before_slug or slug)) if folder else str(before_slug or slug)
+        )
+        if page_id and old and old != path:
+            out[old] = page_id
+    return out
 
 
 @dataclass(frozen=True)
@@ -73,13 +130,17 @@ async def plan_fixes(
 
 async def _plan_one(ctx: ScanContext, finding: Finding, renamed: Mapping[str, str]) -> Fix | None:
     kind = finding.link.target.kind
+    fix: Fix | None = None
     if kind in ("page", "anchor"):
-        return await _plan_page(ctx, finding, renamed)
-    if kind == "file":
-        return await _plan_file(ctx, finding)
-    if kind == "url":
-        return await _plan_url(ctx, finding, renamed)
-    return None
+        fix = await _plan_page(ctx, finding, renamed)
+    elif kind == "file":
+        fix = await _plan_file(ctx, finding)
+    elif kind == "url":
+        fix = await _plan_url(ctx, finding, renamed)
+    if fix is None and finding.link.node_type in UNLINKABLE:
+        evidence = f"{finding.reason}, and no page, heading or file is close to it"
+        return Fix(finding, "unlink", UNLINK, evidence, _LAST_RESORT)
+    return fix
 
 
 async def _index(ctx: ScanContext, space_id: str | None) -> RevisionIndex | None:
@@ -178,13 +239,15 @@ def _page_fix(
     if link.ref is None:
         folder = finding.page_id in candidate.index.folders
         href = relative_href(page.path, finding.page_path, folder=folder, anchor=anchor)
-        return Fix(finding, "replace", described, evidence, confidence, href=href)
+        return Fix(finding, "replace", described, evidence, confidence, href=href, page_id=page.id)
     ref: dict[str, Any] = {k: v for k, v in link.ref.items() if k not in ("page", "anchor")}
     ref["kind"] = "anchor" if anchor else "page"
     ref["page"] = page.id
     if anchor:
         ref["anchor"] = anchor
-    return Fix(finding, "replace", described, evidence, confidence, replacement=ref)
+    return Fix(
+        finding, "replace", described, evidence, confidence, replacement=ref, page_id=page.id
+    )
 
 
 async def _plan_anchor(
@@ -225,7 +288,7 @@ async def _plan_url(ctx: ScanContext, finding: Finding, renamed: Mapping[str, st
     fragment = url.partition("#")[2]
     site = site_for(await ctx.sites(), url)
     if site is None:
-        if link.node_type not in ("link", "definition", "autolink"):
+        if link.node_type not in UNLINKABLE:
             return None
         return Fix(finding, "unlink", UNLINK, finding.reason, 0.5)
     published = space_for(site, url)
@@ -246,7 +309,14 @@ async def _plan_url(ctx: ScanContext, finding: Finding, renamed: Mapping[str, st
     fragment = candidate.anchor if candidate.anchor is not None else fragment
     new_url = published.url.rstrip("/") + "/" + candidate.page.path
     new_url = new_url.rstrip("/") + (f"#{fragment}" if fragment else "")
-    fix = Fix(finding, "replace", new_url, candidate.evidence, candidate.confidence)
+    fix = Fix(
+        finding,
+        "replace",
+        new_url,
+        candidate.evidence,
+        candidate.confidence,
+        page_id=candidate.page.id,
+    )
     if link.ref is not None:
         return replace(fix, replacement={**link.ref, "url": new_url})
     if link.pointer is not None:

@@ -38,10 +38,14 @@ def tool_error(text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
-def make_handler(tool: ToolDef, runtime: Runtime) -> Callable[..., Any]:
-    """A function whose signature is the tool's input model, for `MCPServer.add_tool`."""
+def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[..., Any]:
+    """A function whose signature is the tool's input model, for `MCPServer.add_tool`.
+
+    ``current`` gives the runtime of the caller being served, at each call.
+    """
 
     async def handler(ctx: Context[Any, Any], **kwargs: Any) -> Any:
+        runtime = current()
         try:
             args = tool.input.model_validate(kwargs)
         except ValidationError as exc:

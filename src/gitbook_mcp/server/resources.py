@@ -35,7 +35,9 @@ CR_PAGE = "gitbook://spaces/{space_id}/change-requests/{change_request_id}/pages
 P = ParamSpec("P")
 
 
-def _friendly(runtime: Runtime, read: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
+def _friendly(
+    server: GitBookServer, read: Callable[P, Awaitable[str]]
+) -> Callable[P, Awaitable[str]]:
     """A resource read whose failures carry the tools' friendly, redacted text (not raw)."""
 
     @functools.wraps(read)
@@ -43,25 +45,24 @@ def _friendly(runtime: Runtime, read: Callable[P, Awaitable[str]]) -> Callable[P
         try:
             return await read(*args, **kwargs)
         except Exception as exc:
-            raise ResourceError(runtime.describe(exc)) from exc
+            raise ResourceError(server.runtime.describe(exc)) from exc
 
     return wrapped
 
 
 def register_resources(server: GitBookServer) -> None:
-    runtime = server.runtime
-
+    # Each read resolves server.runtime when it runs: the caller's own with --auth upstream.
     async def space_tree(space_id: str) -> str:
-        return await _outline(runtime, space_id)
+        return await _outline(server.runtime, space_id)
 
     async def space_page(space_id: str, page_id: str) -> str:
-        return await _page(runtime, space_id, page_id)
+        return await _page(server.runtime, space_id, page_id)
 
     async def revision_tree(space_id: str, change_request_id: str) -> str:
-        return await _outline(runtime, space_id, change_request_id)
+        return await _outline(server.runtime, space_id, change_request_id)
 
     async def revision_page(space_id: str, change_request_id: str, page_id: str) -> str:
-        return await _page(runtime, space_id, page_id, change_request_id)
+        return await _page(server.runtime, space_id, page_id, change_request_id)
 
     for uri, name, about, read in (
         (SPACE_TREE, "space-tree", "Page outline of a space", space_tree),
@@ -70,14 +71,14 @@ def register_resources(server: GitBookServer) -> None:
         (CR_PAGE, "revision-page", "A page of a change request as markdown", revision_page),
     ):
         register = server.resource(uri, name=name, description=about, mime_type="text/markdown")
-        register(_friendly(runtime, read))
+        register(_friendly(server, read))
 
     # The SDK's completion() decorator carries no type annotations.
     @server.completion()  # type: ignore[untyped-decorator, no-untyped-call]
     async def complete(ref: Any, argument: Any, context: Any) -> Completion | None:
         if not isinstance(ref, ResourceTemplateReference):
             return None
-        await runtime.ensure_permissions()
+        await server.runtime.ensure_permissions()
         known = (context.arguments if context is not None and context.arguments else {}) or {}
         try:
             values = await _candidates(server, argument.name, known)

@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING
 from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import GitBookServer, build_server
+from gitbook_mcp.server.auth.upstream import (
+    UpstreamBackend,
+    configure_upstream,
+    no_server_client,
+    upstream_options,
+)
 from gitbook_mcp.server.offer import withheld_tools
 from gitbook_mcp.server.runtime import ClientFactory
 from gitbook_mcp.server.toolsets import Selection, all_tools, build_tool_list, check_selection
@@ -18,8 +24,9 @@ from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
+    from gitbook_mcp.local import Store
 
-__all__ = ["client_factory", "create_server", "reset_local_db"]
+__all__ = ["client_factory", "create_server", "open_local_store", "reset_local_db"]
 
 _log = get_logger("gitbook_mcp.server")
 LOCAL_BASE_URL = "http://local.gitbook-mcp/v1"
@@ -29,6 +36,15 @@ def reset_local_db(path: Path) -> None:
     """Remove the ``--local`` database and its WAL files, so the demo is loaded afresh."""
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def open_local_store(settings: Settings) -> Store:
+    """The ``--local`` workspace: the demo loaded afresh with ``--reset-local``."""
+    from gitbook_mcp.local import Store, load_demo
+
+    if settings.reset_local:
+        reset_local_db(settings.local_db)
+    return Store(settings.local_db, import_root=settings.import_root, seed=load_demo)
 
 
 def client_factory(settings: Settings) -> ClientFactory:
@@ -43,11 +59,9 @@ def client_factory(settings: Settings) -> ClientFactory:
     @asynccontextmanager
     async def local() -> AsyncIterator[GitBookClient]:
         from gitbook_mcp.client import GitBookClient
-        from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
+        from gitbook_mcp.local import LocalTransport, create_app
 
-        if settings.reset_local:
-            reset_local_db(settings.local_db)
-        store = Store(settings.local_db, import_root=settings.import_root, seed=load_demo)
+        store = open_local_store(settings)
         try:
             _log.info(
                 "local.ready",
@@ -98,13 +112,30 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         register_resources(server)
         register_prompts(server)
 
-    return build_server(
+    upstream = settings.auth == "upstream"
+    backend = (
+        UpstreamBackend(
+            settings,
+            base_url=LOCAL_BASE_URL if settings.local else settings.api_url,
+            open_store=lambda: open_local_store(settings),
+        )
+        if upstream
+        else None
+    )
+    options = upstream_options(settings, backend) if backend is not None else {}
+    server = build_server(
         lambda: build_tool_list(selection),
-        factory or client_factory(settings),
+        no_server_client if upstream else factory or client_factory(settings),
         refresh_interval=settings.permissions_refresh,
         extra_setup=setup,
-        secrets=tuple(t for t in (settings.api_token, settings.local_token) if t),
+        secrets=()
+        if upstream
+        else tuple(t for t in (settings.api_token, settings.local_token) if t),
         withheld=lambda: withheld_tools(all_tools(), operations(settings.profile)),
         # The local workspace's documents carry no link nodes: links are read from markdown.
         tool_options={"content_format": "markdown" if settings.local else "document"},
+        **options,
     )
+    if backend is not None:
+        configure_upstream(server, settings, backend, options["token_verifier"])
+    return server

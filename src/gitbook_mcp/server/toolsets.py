@@ -16,10 +16,12 @@ from gitbook_mcp.server.tooling import ToolDef, Toolset
 
 __all__ = [
     "ALL_TOOLSETS",
+    "CHANGE_REQUESTS",
     "COLLECTIONS",
     "COMMENTS",
     "CONTENT",
     "DEFAULT_TOOLSETS",
+    "FIXES",
     "LINKS",
     "NAVIGATE",
     "ORG_ADMIN",
@@ -54,9 +56,19 @@ ORG_ADMIN = Toolset(
     "An organization's settings, members, invites, teams, SSO, fonts and OpenAPI specs.",
     default=False,
 )
+CHANGE_REQUESTS = Toolset(
+    "change_requests",
+    "Open change requests, edit their pages atomically and read what they changed.",
+    default=False,
+)
 REVIEW = Toolset(
     "review",
     "Request reviewers, review, bring a change request up to date and merge it.",
+    default=False,
+)
+FIXES = Toolset(
+    "fixes",
+    "Plan fixes of broken links and write them in a change request.",
     default=False,
 )
 TOOLSETS: tuple[Toolset, ...] = (
@@ -71,7 +83,9 @@ TOOLSETS: tuple[Toolset, ...] = (
     SPACES,
     COLLECTIONS,
     ORG_ADMIN,
+    CHANGE_REQUESTS,
     REVIEW,
+    FIXES,
 )
 """Every toolset, in the order of ``tools/list`` and of the README."""
 DEFAULT_TOOLSETS: tuple[str, ...] = tuple(t.id for t in TOOLSETS if t.default)

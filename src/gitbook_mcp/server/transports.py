@@ -2,7 +2,8 @@
 
 HTTP binds to loopback by default with DNS-rebinding protection (allowed hosts and origins are
 configurable). When a bearer token is configured (required when binding beyond loopback), every
-HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app.
+HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app. With
+``--auth upstream`` each request carries the caller's own API token instead (`server.auth`).
 
 No request is held open forever: the request line and headers must arrive within
 `HEADER_TIMEOUT` seconds of the connection (or of the previous response), through uvicorn's h11
@@ -25,6 +26,7 @@ import logging
 import math
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -195,10 +197,13 @@ class HealthRoutes:
         runtime: Runtime,
         *,
         cache_seconds: float = READY_CACHE_SECONDS,
+        probe: Callable[[], Awaitable[None]] | None = None,
         drain: Drain | None = None,
     ) -> None:
         self.app = app
         self.runtime = runtime
+        self.probe = probe
+        """How to check the API instead of the runtime's client (``--auth upstream``)."""
         self.drain = drain
         self.cache_seconds = cache_seconds
         self._checked_at: float | None = None
@@ -239,7 +244,9 @@ class HealthRoutes:
     async def _probe(self) -> str | None:
         try:
             with anyio.fail_after(READY_TIMEOUT):
-                if self.runtime.client is not None:
+                if self.probe is not None:
+                    await self.probe()
+                elif self.runtime.client is not None:
                     await self.runtime.client.orgs.list(limit=1).to_list(max_items=1)
                 else:
                     async with self.runtime.factory() as client:
@@ -350,12 +357,16 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
+    if server.verifier is not None:
+        from gitbook_mcp.server.auth.gate import UpstreamGate
+
+        app = UpstreamGate(app, server.verifier)
     app = RateLimit(
         app, rate=settings.rate_limit, burst=settings.rate_burst, shared=settings.mcp_auth_token
     )
     drain = drain or Drain()
-    app = MetricsRoute(HealthRoutes(app, server.runtime, drain=drain))
-    return RequestIdMiddleware(InFlight(app, drain))
+    health = HealthRoutes(app, server.base_runtime, probe=server.ready_probe, drain=drain)
+    return RequestIdMiddleware(InFlight(MetricsRoute(health), drain))
 
 
 def uvicorn_config(
@@ -386,4 +397,7 @@ async def run(server: GitBookServer, settings: Settings) -> None:
 
     drain = Drain()
     app = http_app(server, settings, drain)
-    await DrainingServer(uvicorn_config(app, settings), drain).serve()
+    try:
+        await DrainingServer(uvicorn_config(app, settings), drain).serve()
+    finally:
+        await server.aclose()

@@ -44,7 +44,7 @@ def _summary(fixes: list[Fix]) -> list[tuple[str, str, str, float]]:
     return [(f.finding.text, f.action, f.target, f.confidence) for f in fixes]
 
 
-async def test_missing_page_by_redirect_then_similarity_then_nothing() -> None:
+async def test_missing_page_by_redirect_then_similarity_then_removal() -> None:
     fixes, sites = await _plan(
         "[old](old-guide.md#run-it) [typo](gide.md) [set it up](install.md) [zz](qqq-xyz.md)"
     )
@@ -52,7 +52,11 @@ async def test_missing_page_by_redirect_then_similarity_then_nothing() -> None:
         ("old", "replace", "guide#run-it", 0.9),
         ("typo", "replace", "guide", 0.71),
         ("set it up", "replace", "setup", 0.57),
+        ("zz", "unlink", UNLINK, 0.3),
     ]
+    assert fixes[3].evidence == (
+        "no page qqq-xyz in change request cr1, and no page, heading or file is close to it"
+    )
     assert fixes[0].evidence == "the site redirects /old-guide to guide"
     assert fixes[0].href == "guide.md#run-it"
     assert fixes[1].evidence == "the closest page by slug and title (similarity 0.89)"

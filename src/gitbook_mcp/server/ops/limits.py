@@ -1,14 +1,13 @@
 """Per-caller rate limit and a cap on open sessions, each answered 429 with ``Retry-After``.
 
-A caller is the hash of its bearer token when it sends one (`caller_key`, the rule of
-``--auth upstream``), else its client address. Each replica keeps its own buckets: behind N
+A caller is the hash of its bearer token when it sends one (`caller_key` of ``--auth upstream``,
+re-exported here), else its client address. Each replica keeps its own buckets: behind N
 replicas a caller may reach N times the rate, which the documentation says. Probes and
 ``/metrics`` are served in front and never limited.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections import OrderedDict
@@ -18,6 +17,7 @@ from typing import Final
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gitbook_mcp.server.auth.keys import caller_key
 from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
 
 __all__ = [
@@ -34,12 +34,6 @@ MAX_CALLERS: Final = 10_000
 """Buckets kept at once; the least recently seen caller is forgotten first."""
 _SESSION_HEADER: Final = b"mcp-session-id"
 _VERSION_HEADER: Final = b"mcp-protocol-version"
-
-
-def caller_key(token: str) -> str:
-    """The id of a caller with ``token``: a truncated sha256, never the token itself."""
-    # The same rule as server/auth/keys.py on the h-auth branch; keep the two in step.
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
 def caller_of(scope: Scope, shared: str | None = None) -> str:

@@ -65,10 +65,13 @@ class PageText(BaseModel):
     markdown: str
     total_chars: int
     next_offset: int | None = None
+    revision: str | None = None
 
 
 def _render_page(p: PageText) -> str:
     text = quoted(p.markdown, label=f"Page '{p.title}' ({p.path}) [{p.id}]")
+    if p.revision:
+        text += f"\n(change request revision {p.revision}: edit_pages expected_revision)"
     if p.next_offset is not None:
         text += f"\n(cut at {p.next_offset} of {p.total_chars} characters: call get_page with offset={p.next_offset} to continue)"
     return text
@@ -79,7 +82,10 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     """A page as markdown, by id or path, published or in a change request."""
     c = ctx.client
     page: RevisionPage
+    revision = None
     if args.change_request_id:
+        # Read before the page, so that an edit based on this text is refused if one landed since.
+        revision = (await c.change_requests.get(args.space_id, args.change_request_id)).revision
         if args.page_id:
             page = await c.change_request_content.get_page(
                 args.space_id, args.change_request_id, args.page_id, format="markdown"
@@ -103,6 +109,7 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
         markdown=window,
         total_chars=len(text),
         next_offset=next_offset,
+        revision=revision,
     )
 
 

@@ -6,6 +6,8 @@ changed on one side only takes that side's value; a field changed on both sides 
 a conflict. Nothing is lost in a conflict: two different markdown bodies are both kept between
 git-style conflict markers, a page deleted on one side but edited on the other is kept, and for
 any other field the change request's value wins (the main content's stays in its revision).
+A merge with conflicts publishes nothing: the change request is updated (conflicts kept between
+markers in its pages), settled, and merged again.
 """
 
 from __future__ import annotations
@@ -150,14 +152,16 @@ class MergeStore(StorePart):
 
     def merge(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
         """Publish the change request (space ``merge`` flag): ``result`` is ``merge``, or
-        ``conflicts`` when a page it edited also changed on the main content since its base."""
+        ``conflicts`` when a page it edited also changed on the main content since its base; then
+        nothing is published and the change request stays open, to be updated and settled."""
         row = self._open_row(actor, space_id, ref, "merge")
         main = self._change_requests.space_revision(space_id)
+        pages, files = self._three_way(row["initial_revision_id"], row["revision_id"], main)
+        if pages.conflicts or files.conflicts:
+            return {"revision": row["revision_id"], "result": "conflicts"}
         now = self._clock.stamp()
         with self._db.transaction():
-            merged, conflicts = self._combine(
-                space_id, row["initial_revision_id"], row["revision_id"], main, parent=main
-            )
+            merged = self._write(space_id, pages, files, parent=main)
             self._db.execute(
                 "UPDATE spaces SET revision_id = ?, updated_at = ? WHERE id = ?",
                 (merged, now, space_id),
@@ -167,7 +171,7 @@ class MergeStore(StorePart):
                 "updated_at = ? WHERE id = ?",
                 (merged, now, row["id"]),
             )
-        return {"revision": merged, "result": "conflicts" if conflicts else "merge"}
+        return {"revision": merged, "result": "merge"}
 
     def update(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
         """Rebase the change request on the main content (space ``edit`` flag): ``result`` is
@@ -177,13 +181,9 @@ class MergeStore(StorePart):
         if main == row["initial_revision_id"]:
             return {"revision": row["revision_id"], "result": "update"}
         with self._db.transaction():
-            rebased, conflicts = self._combine(
-                space_id,
-                row["initial_revision_id"],
-                row["revision_id"],
-                main,
-                parent=row["revision_id"],
-            )
+            pages, files = self._three_way(row["initial_revision_id"], row["revision_id"], main)
+            rebased = self._write(space_id, pages, files, parent=row["revision_id"])
+            conflicts = pages.conflicts + files.conflicts
             self._db.execute(
                 "UPDATE change_requests SET revision_id = ?, initial_revision_id = ?, "
                 "updated_at = ? WHERE id = ?",
@@ -205,10 +205,8 @@ class MergeStore(StorePart):
         rows = self._db.all(f"SELECT * FROM {table} WHERE revision_id = ?", (revision_id,))
         return {str(r["id"]): dict(r) for r in rows}
 
-    def _combine(
-        self, space_id: str, base: str, ours: str, theirs: str, *, parent: str
-    ) -> tuple[str, list[str]]:
-        """A new revision (child of ``parent``) holding the three-way merge; its conflicts."""
+    def _three_way(self, base: str, ours: str, theirs: str) -> tuple[MergeTree, MergeTree]:
+        """The pages and the files of a three-way merge, each with its conflicts."""
         pages = merge_items(
             self._items("pages", base),
             self._items("pages", ours),
@@ -222,6 +220,10 @@ class MergeStore(StorePart):
             FILE_FIELDS,
         )
         _fix_paths(pages.items)
+        return pages, files
+
+    def _write(self, space_id: str, pages: MergeTree, files: MergeTree, *, parent: str) -> str:
+        """A new revision (child of ``parent``) holding the merged pages and files."""
         revision = self._revisions.create(space_id)
         self._db.execute("UPDATE revisions SET parent_id = ? WHERE id = ?", (parent, revision))
         for table, tree in (("pages", pages), ("files", files)):
@@ -232,4 +234,4 @@ class MergeStore(StorePart):
                 self._db.execute(
                     f"INSERT INTO {table}({names}) VALUES ({marks})", tuple(values.values())
                 )
-        return revision, pages.conflicts + files.conflicts
+        return revision

@@ -67,20 +67,23 @@ async def test_merge_publishes_edits_and_keeps_the_main_contents_own(app: object
         assert (await api.post(f"{CR}/update")).status_code == 409
 
 
-async def test_merge_with_a_page_changed_on_both_sides_reports_conflicts(
+async def test_merge_with_a_page_changed_on_both_sides_reports_conflicts_and_publishes_nothing(
     app: object, store: Store
 ) -> None:
     _edit_main(store, PAGE_INSTALL, MAIN_EDIT)
     async with raw_api(app, "gb_local_admin") as api:
-        cr_install = await _page(api, PAGE_INSTALL, CR)
+        before = (await api.get(f"{SPACE}/content")).json()["id"]
+        cr_revision = (await api.get(CR)).json()["revision"]
         answer = (await api.post(f"{CR}/merge")).json()
-        assert answer["result"] == "conflicts"
-        published = await _page(api, PAGE_INSTALL)
-        # Nothing lost: both versions are in the published page, between markers.
-        assert cr_install.strip() in published
-        assert MAIN_EDIT.strip() in published
-        assert "<<<<<<< change request" in published
-        assert (await api.get(CR)).json()["status"] == "merged"
+        assert answer == {"revision": cr_revision, "result": "conflicts"}
+        # Nothing published, nothing lost: main as it was, the change request open and intact.
+        assert (await api.get(f"{SPACE}/content")).json()["id"] == before
+        assert MAIN_EDIT.strip() in await _page(api, PAGE_INSTALL)
+        assert "<<<<<<<" not in await _page(api, PAGE_INSTALL)
+        assert (await api.get(CR)).json()["status"] == "open"
+        # Updating brings the conflict into the change request; once settled it merges.
+        assert (await api.post(f"{CR}/update")).json()["result"] == "conflicts"
+        assert "<<<<<<< change request" in await _page(api, PAGE_INSTALL, CR)
 
 
 async def test_merge_without_the_merge_flag_is_403_and_changes_nothing(app: object) -> None:

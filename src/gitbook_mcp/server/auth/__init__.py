@@ -1,0 +1,1 @@
+"""Each caller's own token over HTTP (``--auth upstream``): verification, metadata, callers."""

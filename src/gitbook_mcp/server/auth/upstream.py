@@ -1,0 +1,193 @@
+"""``--auth upstream``: wire a server so that each caller acts with its own API token.
+
+`UpstreamBackend` makes an API client for any token: the real API, or one embedded local
+workspace (opened on first use) shared by every caller. `configure_upstream` gives the server
+the SDK's bearer layer (`UpstreamVerifier`), the OAuth protected-resource metadata (RFC 9728,
+naming ``--auth-server`` and the resource URL), a per-caller cache of runtimes and a readiness
+probe that needs no token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import httpx2
+from mcp.server.auth.routes import create_protected_resource_routes
+from mcp.server.auth.settings import AuthSettings
+
+from gitbook_mcp.client.errors import AuthenticationError
+from gitbook_mcp.client.profiles import operations
+from gitbook_mcp.server.auth.bus import CallerBus
+from gitbook_mcp.server.auth.callers import Callers
+from gitbook_mcp.server.auth.verifier import UpstreamVerifier
+from gitbook_mcp.server.runtime import Runtime
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client import GitBookClient
+    from gitbook_mcp.local import Store
+    from gitbook_mcp.server.app import GitBookServer
+    from gitbook_mcp.settings import Settings
+
+__all__ = [
+    "METADATA_PATH",
+    "UpstreamBackend",
+    "configure_upstream",
+    "no_server_client",
+    "resource_url",
+    "upstream_options",
+]
+
+METADATA_PATH = "/.well-known/oauth-protected-resource"
+"""Where the protected-resource metadata is also served, without the resource's path."""
+_PROBE_TOKEN = "readiness-probe"
+"""Not a secret: a made-up token the API must refuse (its refusal shows the API answers)."""
+
+
+class UpstreamBackend:
+    """API clients for callers' tokens (see the module's docstring)."""
+
+    def __init__(
+        self, settings: Settings, *, base_url: str, open_store: Callable[[], Store]
+    ) -> None:
+        self.settings = settings
+        self.base_url = base_url
+        self.open_store = open_store
+        """Opens the ``--local`` workspace (once, on the first client)."""
+        self._store: Store | None = None
+        self._app: Any = None
+        self._pool: httpx2.AsyncHTTPTransport | None = None
+
+    @asynccontextmanager
+    async def client(self, token: str) -> AsyncIterator[GitBookClient]:
+        """A client acting with ``token``."""
+        from gitbook_mcp.client import GitBookClient
+
+        s = self.settings
+        async with GitBookClient(
+            token=token,
+            base_url=self.base_url,
+            transport=self._local_transport() if s.local else self._shared_pool(),
+            max_concurrency=s.max_concurrency,
+            requests_per_second=s.requests_per_second,
+            timeout=s.timeout,
+            profile=s.profile,
+        ) as client:
+            yield client
+
+    async def ping(self) -> None:
+        """Raise unless the API answers (a refusal of a made-up token counts as an answer)."""
+        try:
+            async with self.client(_PROBE_TOKEN) as client:
+                await client.orgs.list(limit=1).to_list(max_items=1)
+        except AuthenticationError:
+            return
+
+    async def aclose(self) -> None:
+        """Close the shared connection pool and the embedded local workspace, if opened."""
+        if self._pool is not None:
+            await self._pool.aclose()
+            self._pool = None
+        if self._store is not None:
+            self._store.close()
+            self._store, self._app = None, None
+
+    def _shared_pool(self) -> httpx2.AsyncBaseTransport:
+        # Each httpx client would load its own TLS context (about 0.8 MB): callers' clients
+        # share one connection pool instead. Requests carry their own Authorization header;
+        # a pooled connection carries no credential. Proxies from the environment are not
+        # applied to this pool.
+        if self._pool is None:
+            self._pool = httpx2.AsyncHTTPTransport()
+        return _Shared(self._pool)
+
+    def _local_transport(self) -> httpx2.AsyncBaseTransport:
+        from gitbook_mcp.local import LocalTransport, create_app
+
+        if self._app is None:
+            self._store = self.open_store()
+            self._app = create_app(self._store, profile=self.settings.profile)
+        transport: httpx2.AsyncBaseTransport = LocalTransport(self._app)
+        return transport
+
+
+class _Shared(httpx2.AsyncBaseTransport):
+    """A transport that a closing client leaves open (the backend closes it at shutdown)."""
+
+    def __init__(self, inner: httpx2.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        return None
+
+
+def resource_url(settings: Settings) -> str:
+    """The OAuth resource: ``--resource-url``, else this server's MCP endpoint on loopback."""
+    if settings.resource_url:
+        return settings.resource_url
+    path = "/sse" if settings.transport == "sse" else "/mcp"
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    return f"http://{host}:{settings.port}{path}"
+
+
+def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, Any]:
+    """`MCPServer` options: the SDK's bearer layer with our verifier, the metadata, and a
+    subscription bus that keeps each caller's list-changed events to that caller."""
+    assert settings.auth_server is not None  # settings.problems() requires it
+    # Validated from text, so that the URLs keep their exact spelling (an issuer is compared
+    # as a string, RFC 8414): no trailing slash is added to a path-less URL.
+    auth = AuthSettings.model_validate(
+        {
+            "issuer_url": settings.auth_server,
+            "resource_server_url": resource_url(settings),
+            # Personal tokens carry no audience: the API itself says whether a token is good.
+            "validate_token_resource": False,
+        }
+    )
+    verifier = UpstreamVerifier(
+        backend.client,
+        has_user_endpoint="getAuthenticatedUser" in operations(settings.profile),
+        ttl=settings.auth_cache_ttl,
+        max_size=settings.callers_max,
+    )
+    return {"auth": auth, "token_verifier": verifier, "subscriptions": CallerBus()}
+
+
+def no_server_client() -> AbstractAsyncContextManager[GitBookClient]:
+    """The server's own client factory under ``--auth upstream``: there is none."""
+    raise RuntimeError("--auth upstream: this request carries no caller token")
+
+
+def configure_upstream(
+    server: GitBookServer, settings: Settings, backend: UpstreamBackend, verifier: UpstreamVerifier
+) -> None:
+    """Give ``server`` its verifier, callers' cache, readiness probe and metadata alias."""
+    base = server.base_runtime
+    server.verifier = verifier
+
+    def caller_runtime(token: str) -> Runtime:
+        return Runtime(
+            list(base.tools.values()),
+            lambda: backend.client(token),
+            refresh_interval=base.refresh_interval,
+            secrets=(*base.secrets, token),
+            tool_options=base.tool_options,
+        )
+
+    server.callers = Callers(
+        caller_runtime, max_size=settings.callers_max, ttl=settings.callers_ttl
+    )
+    server.ready_probe = backend.ping
+    server.on_close.append(backend.aclose)
+    # The SDK serves the metadata under the resource's path (RFC 9728 section 3.1); clients
+    # that look at the bare well-known path find the same document there.
+    auth = server.settings.auth
+    assert auth is not None
+    assert auth.resource_server_url is not None
+    route = create_protected_resource_routes(auth.resource_server_url, [auth.issuer_url])[0]
+    if route.path != METADATA_PATH:
+        server.custom_route(METADATA_PATH, methods=["GET", "OPTIONS"])(route.endpoint)

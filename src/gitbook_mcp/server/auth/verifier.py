@@ -1,0 +1,108 @@
+"""Verify a caller's bearer token through the API, for the SDK's bearer middleware.
+
+The token is tried on one cheap request made with it: ``GET /user`` where the profile has it
+(live), else ``GET /orgs`` (seed). A 401 or 403 makes it invalid; any other failure (the API
+down, slow, 5xx) makes the verdict *unavailable*, which is never cached and which the HTTP layer
+answers with 503 rather than 401 (the token may be fine). Verdicts are kept for ``ttl`` seconds
+in a bounded cache keyed by `caller_key`; the token itself is kept nowhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+import anyio
+from mcp.server.auth.provider import AccessToken
+
+from gitbook_mcp.client.errors import AuthenticationError, PermissionDeniedError
+from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.auth.cache import ExpiringLRU
+from gitbook_mcp.server.auth.keys import caller_key
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client import GitBookClient
+
+__all__ = ["VERIFY_TIMEOUT", "TokenClients", "UpstreamVerifier", "Verdict"]
+
+_log = get_logger("gitbook_mcp.server.auth")
+
+TokenClients = Callable[[str], "AbstractAsyncContextManager[GitBookClient]"]
+"""An API client acting with the given token (the embedded local workspace or the real API)."""
+VERIFY_TIMEOUT = 10.0
+"""Seconds the verifying request may take before the verdict is *unavailable*."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the API said of a token: valid (with the user when known), invalid or unavailable."""
+
+    status: Literal["valid", "invalid", "unavailable"]
+    subject: str | None = None
+
+
+class UpstreamVerifier:
+    """A `TokenVerifier` that asks the API whether the caller's token opens it."""
+
+    def __init__(
+        self,
+        clients: TokenClients,
+        *,
+        has_user_endpoint: bool,
+        ttl: float,
+        max_size: int,
+        timeout: float = VERIFY_TIMEOUT,
+    ) -> None:
+        self.clients = clients
+        self.has_user_endpoint = has_user_endpoint
+        self.timeout = timeout
+        self.verdicts: ExpiringLRU[Verdict] = ExpiringLRU(max_size, ttl)
+        self._asking: dict[str, anyio.Lock] = {}
+
+    async def check(self, token: str) -> Verdict:
+        """The token's verdict, from the cache or from one API request."""
+        key = caller_key(token)
+        cached = self.verdicts.get(key)
+        if cached is not None:
+            return cached
+        # Callers opening many sessions at once share one request per token.
+        lock = self._asking.setdefault(key, anyio.Lock())
+        try:
+            async with lock:
+                cached = self.verdicts.get(key)
+                if cached is not None:
+                    return cached
+                verdict = await self._ask(token)
+                if verdict.status != "unavailable":
+                    self.verdicts.put(key, verdict)
+        finally:
+            if not lock.locked() and lock.statistics().tasks_waiting == 0:
+                self._asking.pop(key, None)
+        _log.info("auth.verified", caller=key[:12], verdict=verdict.status)
+        return verdict
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        """The SDK's hook: an `AccessToken` naming the caller by key, or None (401)."""
+        verdict = await self.check(token)
+        if verdict.status != "valid":
+            return None
+        return AccessToken(
+            token=token, client_id=caller_key(token), scopes=[], subject=verdict.subject
+        )
+
+    async def _ask(self, token: str) -> Verdict:
+        try:
+            with anyio.fail_after(self.timeout):
+                async with self.clients(token) as client:
+                    if self.has_user_endpoint:
+                        user = await client.users.me()
+                        return Verdict("valid", subject=user.id)
+                    await client.orgs.list(limit=1).to_list(max_items=1)
+                    return Verdict("valid")
+        except (AuthenticationError, PermissionDeniedError):
+            return Verdict("invalid")
+        except Exception as exc:  # noqa: BLE001 - any other failure says nothing of the token
+            _log.warning("auth.unavailable", error=type(exc).__name__)
+            return Verdict("unavailable")

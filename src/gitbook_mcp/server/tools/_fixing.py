@@ -1,0 +1,192 @@
+"""What `fix_links` writes: page edits as one batch with their diffs, and redirect proposals.
+
+Kept apart from the tool's declaration: these are the steps of applying a plan (choose the fixes
+by id, edit each page's own content in place, diff it) and of proposing the redirects that keep
+the old URLs of moved pages working for readers.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gitbook_mcp.client.models.authoring import UpdatePage
+from gitbook_mcp.linkcheck import (
+    ContentReader,
+    Fix,
+    PublishedSite,
+    apply_fixes,
+    apply_markdown_fixes,
+)
+from gitbook_mcp.linkcheck.checks import path_under
+from gitbook_mcp.server.tooling import ToolFailure
+
+__all__ = [
+    "DIFF_LINES",
+    "PageEdit",
+    "RedirectProposal",
+    "choose",
+    "edit_pages",
+    "propose_redirects",
+]
+
+DIFF_LINES = 80
+"""Lines of diff shown per page (the change itself is never cut, only its display)."""
+MAX_PAGES = 50
+"""Pages per apply: one batch of the API holds at most 50 changes."""
+
+
+@dataclass(frozen=True)
+class RedirectProposal:
+    """A redirect from a moved page's old published path to where the page is now."""
+
+    id: str
+    site_id: str
+    source: str
+    destination: dict[str, Any]
+    target: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class PageEdit:
+    """One page's new content (as the batch sends it), its unified diff and the fixes in it."""
+
+    page_id: str
+    page_path: str
+    change: UpdatePage
+    diff: str
+    fix_ids: tuple[str, ...]
+
+
+def _redirect_id(site_id: str, source: str, page_id: str) -> str:
+    key = json.dumps([site_id, source, page_id]).encode()
+    return "r" + hashlib.sha1(key, usedforsecurity=False).hexdigest()[:8]
+
+
+def _old_path(fix: Fix, space_id: str) -> str | None:
+    """The path the broken link pointed at in this space (a page that moved), if known."""
+    target = fix.finding.link.target
+    if target.kind not in ("page", "anchor") or target.space_id not in (None, space_id):
+        return None
+    return target.page_path or None
+
+
+def propose_redirects(
+    sites: Sequence[PublishedSite], space_id: str, fixes: Iterable[Fix]
+) -> list[RedirectProposal]:
+    """A redirect per site publishing the space, for each fix that sends a link to a moved page.
+
+    A fix found through an existing redirect needs none, nor one that keeps the page and only
+    changes the anchor; each source is proposed once.
+    """
+    found: dict[tuple[str, str], RedirectProposal] = {}
+    for fix in fixes:
+        old = _old_path(fix, space_id)
+        if fix.action != "replace" or fix.page_id is None or old is None:
+            continue
+        target = fix.target.partition("#")[0]
+        if fix.evidence.startswith("the site redirects") or target == old:
+            continue
+        for site in sites:
+            for published in (p for p in site.spaces if p.space_id == space_id):
+                prefix = path_under(published.url, site.url)
+                source = "/" + "/".join(p for p in (prefix, old) if p)
+                destination = {
+                    "kind": "site-page",
+                    "siteSpaceId": published.site_space_id,
+                    "pageId": fix.page_id,
+                }
+                ident = _redirect_id(site.id, source, fix.page_id)
+                proposal = RedirectProposal(
+                    ident, site.id, source, destination, target, fix.confidence
+                )
+                found.setdefault((site.id, source), proposal)
+    return list(found.values())
+
+
+def choose(
+    fixes: Sequence[Fix],
+    redirects: Sequence[RedirectProposal],
+    ids: Sequence[str] | None,
+    min_confidence: float,
+) -> tuple[list[Fix], list[RedirectProposal]]:
+    """The fixes (and redirects) to apply: those named, else every fix at ``min_confidence``.
+
+    A named id that the fresh plan does not have is refused: its page changed since the plan
+    (or the id is wrong), and applying the rest alone would not be what was confirmed.
+    """
+    if ids is None:
+        return [f for f in fixes if f.confidence >= min_confidence], []
+    by_id: dict[str, Fix] = {}
+    for fix in fixes:
+        by_id.setdefault(fix.id, fix)
+    redirect_ids = {r.id: r for r in redirects}
+    missing = [i for i in dict.fromkeys(ids) if i not in by_id and i not in redirect_ids]
+    if missing:
+        raise ToolFailure(
+            f"Nothing written: fix {', '.join(missing)} no longer applies (the page changed "
+            "since the plan, or the id is wrong). Run fix_links without apply to plan again."
+        )
+    chosen = [fix for fix in fixes if fix.id in ids]
+    return chosen, [r for r in redirects if r.id in ids]
+
+
+def _diff(before: str, after: str, path: str) -> str:
+    lines = list(
+        difflib.unified_diff(
+            before.splitlines(), after.splitlines(), f"a/{path}", f"b/{path}", n=1, lineterm=""
+        )
+    )
+    if len(lines) > DIFF_LINES:
+        lines = [*lines[:DIFF_LINES], f"... {len(lines) - DIFF_LINES} more diff lines"]
+    return "\n".join(lines)
+
+
+def _as_text(document: Any) -> str:
+    return json.dumps(document, indent=1, ensure_ascii=False)
+
+
+async def _edit_page(
+    reader: ContentReader, space_id: str, cr: str | None, page_id: str, fixes: list[Fix]
+) -> PageEdit:
+    """The page's content read now, with its fixes applied in place; refused if one misses."""
+    path = fixes[0].finding.page_path or fixes[0].finding.page_title
+    body = await reader.page(space_id, cr, page_id)
+    if body is None:
+        raise ToolFailure(f"Nothing written: page {path} is gone. Plan again.")
+    if all(f.finding.link.pointer is not None for f in fixes) and body.document is not None:
+        updated, edits = apply_fixes(body.document, fixes)
+        before, after = _as_text(body.document), _as_text(updated)
+        change = UpdatePage(page=page_id, document={"document": updated})
+    else:
+        before = body.markdown or ""
+        after, edits = apply_markdown_fixes(before, fixes)
+        change = UpdatePage(page=page_id, document={"markdown": after})
+    missed = [(f, e) for f, e in zip(fixes, edits, strict=True) if not e.applied]
+    if missed:
+        fix, edit = missed[0]
+        raise ToolFailure(
+            f"Nothing written: fix {fix.id} on {path} no longer applies ({edit.reason}). "
+            "Run fix_links without apply to plan again."
+        )
+    return PageEdit(page_id, path, change, _diff(before, after, path), tuple(f.id for f in fixes))
+
+
+async def edit_pages(
+    reader: ContentReader, space_id: str, cr: str | None, fixes: Sequence[Fix]
+) -> list[PageEdit]:
+    """One edit per page with chosen fixes, read from ``cr`` (None: the main content)."""
+    by_page: dict[str, list[Fix]] = {}
+    for fix in fixes:
+        by_page.setdefault(fix.finding.page_id, []).append(fix)
+    if len(by_page) > MAX_PAGES:
+        raise ToolFailure(
+            f"Nothing written: {len(by_page)} pages to edit, at most {MAX_PAGES} per batch. "
+            "Pass the ids of fixes on fewer pages."
+        )
+    return [await _edit_page(reader, space_id, cr, pid, group) for pid, group in by_page.items()]

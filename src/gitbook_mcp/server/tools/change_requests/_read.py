@@ -1,0 +1,91 @@
+"""Reading what the change-request tools compare: a page in a change request and in main."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TypeVar
+
+import anyio
+from pydantic import BaseModel, Field
+
+from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
+from gitbook_mcp.server.tooling import Args, ToolContext
+
+__all__ = [
+    "CrArgs",
+    "CrView",
+    "cr_line",
+    "cr_page",
+    "cr_view",
+    "gather",
+    "main_page",
+]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+READ_CONCURRENCY = 8
+"""Pages read at once; the client's own cap still applies."""
+
+
+class CrArgs(Args):
+    space_id: str = Field(min_length=1, description="Space id")
+    change_request_id: str = Field(min_length=1, description="Change request id")
+
+
+class CrView(BaseModel):
+    id: str
+    number: int
+    subject: UntrustedLine
+    url: UntrustedRef
+    revision: str
+
+
+def cr_view(cr: ChangeRequest) -> CrView:
+    """The change request as the answers name it."""
+    return CrView(
+        id=cr.id, number=cr.number, subject=cr.subject, url=cr.urls.app, revision=cr.revision
+    )
+
+
+def cr_line(cr: CrView) -> str:
+    """``Change request #3 'subject' [id] at revision r: url``."""
+    return (
+        f"Change request #{cr.number} '{cr.subject}' [{cr.id}] at revision {cr.revision}: {cr.url}"
+    )
+
+
+async def cr_page(ctx: ToolContext, space_id: str, cr_id: str, page_id: str) -> RevisionPage | None:
+    """The page as in the change request, as markdown; None when it is not there."""
+    try:
+        return await ctx.client.change_request_content.get_page(
+            space_id, cr_id, page_id, format="markdown"
+        )
+    except NotFoundError:
+        return None
+
+
+async def main_page(ctx: ToolContext, space_id: str, page_id: str) -> RevisionPage | None:
+    """The page in the main content, as markdown; None when it is not there."""
+    try:
+        return await ctx.client.space_content.get_page(space_id, page_id, format="markdown")
+    except NotFoundError:
+        return None
+
+
+async def gather(keys: Iterable[K], read: Callable[[K], Awaitable[V]]) -> dict[K, V]:
+    """``read`` of every key, a few at a time, in the keys' order."""
+    order = list(dict.fromkeys(keys))
+    out: dict[K, V] = {}
+    limit = anyio.CapacityLimiter(READ_CONCURRENCY)
+
+    async def one(key: K) -> None:
+        async with limit:
+            out[key] = await read(key)
+
+    async with anyio.create_task_group() as tg:
+        for key in order:
+            tg.start_soon(one, key)
+    return {key: out[key] for key in order}

@@ -1,0 +1,263 @@
+"""Toolset ``fixes``: plan fixes of broken links, then write the chosen ones in a change request.
+
+`fix_links` plans by default: it checks the links (as `check_links` does) and proposes a fix per
+broken link, with its evidence, a confidence and a short id. With ``apply`` it plans again, takes
+the fixes named (or all above a confidence), edits each link in its page's own content (nothing
+else in the page changes) and writes every page in one atomic batch to a change request: the one
+given, or one it opens; never the main content. Redirects from moved pages' old URLs are a
+separate choice, written in one atomic call per site.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, Field
+
+from gitbook_mcp.client.models.common import Space
+from gitbook_mcp.client.models.content import ContentFormat
+from gitbook_mcp.linkcheck import Finding, Fix, LinkScanner, renamed_pages
+from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
+from gitbook_mcp.server.tooling import (
+    Args,
+    Needs,
+    Permission,
+    ToolContext,
+    ToolFailure,
+    write_tool,
+)
+from gitbook_mcp.server.tools._fixing import (
+    PageEdit,
+    RedirectProposal,
+    choose,
+    edit_pages,
+    propose_redirects,
+)
+from gitbook_mcp.server.tools._shared import SpaceId
+from gitbook_mcp.server.toolsets import FIXES
+
+__all__: list[str] = []
+
+SPACE_EDIT = Permission("space", "edit", "space_id")
+SUBJECT = "Fix broken links"
+
+
+class FixArgs(Args):
+    space_id: SpaceId
+    change_request_id: str | None = Field(
+        default=None, description="Change request to fix (omit: main content; apply opens one)"
+    )
+    page_id: str | None = Field(default=None, description="Only this page's links")
+    apply: bool = Field(default=False, description="Write the fixes (default: only plan)")
+    fixes: list[str] | None = Field(
+        default=None,
+        max_length=200,
+        description="Ids from the plan to apply, fixes and redirects (omit: all fixes at "
+        "min_confidence, no redirects)",
+    )
+    min_confidence: float = Field(
+        default=0.8, ge=0, le=1, description="Without fixes: apply those at least this sure"
+    )
+
+
+class FixView(BaseModel):
+    id: str
+    page_id: str
+    page_path: UntrustedRef
+    text: UntrustedLine
+    broken: UntrustedRef
+    action: Literal["replace", "unlink"]
+    proposed: UntrustedRef
+    evidence: UntrustedLine
+    confidence: float
+
+
+class RedirectView(BaseModel):
+    id: str
+    site_id: str
+    source: UntrustedRef
+    target: UntrustedRef
+    confidence: float
+
+
+class Unfixed(BaseModel):
+    page_path: UntrustedRef
+    target: UntrustedRef
+    reason: UntrustedLine
+
+
+class FixPlan(BaseModel):
+    broken: int
+    fixes: list[FixView]
+    redirects: list[RedirectView] = Field(default_factory=list)
+    unfixed: list[Unfixed] = Field(default_factory=list)
+    applied: list[str] | None = None
+    change_request_id: str | None = None
+    change_request_url: str | None = None
+    diff: Annotated[str, AfterValidator(untrusted)] | None = None
+    next_step: str
+
+
+def _render(r: FixPlan) -> str:
+    if r.applied is not None:
+        head = f"Applied {len(r.applied)} of {r.broken} broken links' fixes"
+        where = f" in change request {r.change_request_id} ({r.change_request_url})."
+        lines = [head + (where if r.change_request_id else "."), *(f"- {i}" for i in r.applied)]
+        if r.diff:
+            lines.append(quoted(r.diff, label="Diff of the pages changed"))
+        return "\n".join([*lines, r.next_step])
+    lines = [f"{r.broken} broken links, {len(r.fixes)} fixes proposed:"]
+    lines += [
+        f"- [{f.id}] {f.page_path}: {f.broken} -> {f.proposed} ({f.confidence:.2f}; {f.evidence})"
+        for f in r.fixes
+    ]
+    lines += [f"- [{x.id}] redirect {x.source} -> {x.target} ({x.site_id})" for x in r.redirects]
+    lines += [f"- no fix: {u.page_path}: {u.target} ({u.reason})" for u in r.unfixed]
+    return "\n".join([*lines, r.next_step])
+
+
+def _fix_view(fix: Fix) -> FixView:
+    finding = fix.finding
+    return FixView(
+        id=fix.id,
+        page_id=finding.page_id,
+        page_path=finding.page_path or finding.page_title,
+        text=finding.text,
+        broken=finding.target,
+        action=fix.action,
+        proposed=fix.target,
+        evidence=fix.evidence,
+        confidence=fix.confidence,
+    )
+
+
+def _redirect_view(r: RedirectProposal) -> RedirectView:
+    return RedirectView(
+        id=r.id, site_id=r.site_id, source=r.source, target=r.target, confidence=r.confidence
+    )
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A plan with what applying it needs (not sent: the tool answers a `FixPlan`)."""
+
+    answer: FixPlan
+    fixes: list[Fix]
+    redirects: list[RedirectProposal]
+
+
+async def _plan(
+    ctx: ToolContext, args: FixArgs, space: Space, reader: ClientContentReader
+) -> _Planned:
+    org = space.organization
+    sites = ClientSiteReader(ctx.client, org) if org else None
+    scanner = LinkScanner(reader, sites=sites, progress=ctx.progress)
+    cr = args.change_request_id
+    if args.page_id:
+        try:
+            result = await scanner.scan_page(args.space_id, cr, args.page_id)
+        except LookupError as exc:
+            raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
+    else:
+        result = await scanner.scan(args.space_id, cr)
+    renamed: dict[str, str] = {}
+    if cr:
+        changes = await ctx.client.change_requests.get_changes(args.space_id, cr)
+        renamed = renamed_pages(changes.changes)
+    planned = await scanner.plan(result.broken, args.space_id, cr, renamed=renamed)
+    fixes = [f for f in planned if f.finding.link.node_type != "link-page"]
+    redirects = propose_redirects(await sites.sites() if sites else [], args.space_id, fixes)
+    return _Planned(_answer(result.broken, fixes, redirects), fixes, redirects)
+
+
+def _answer(broken: list[Finding], fixes: list[Fix], redirects: list[RedirectProposal]) -> FixPlan:
+    fixed = {id(f.finding) for f in fixes}
+    return FixPlan(
+        broken=len(broken),
+        fixes=[_fix_view(f) for f in fixes],
+        redirects=[_redirect_view(r) for r in redirects],
+        unfixed=[
+            Unfixed(page_path=f.page_path or f.page_title, target=f.target, reason=f.reason)
+            for f in broken
+            if id(f) not in fixed
+        ],
+        next_step="Show this plan; apply=true with the fix ids the user confirms.",
+    )
+
+
+def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
+    """The answer with ``changes``, validated again (so that a diff is sanitised too)."""
+    return FixPlan.model_validate({**answer.model_dump(), **changes})
+
+
+@write_tool(
+    FIXES,
+    permission=SPACE_EDIT,
+    needs=Needs(("createChangeRequest", "updateChangeRequestContent", "getChangeRequestChanges")),
+    render=_render,
+)
+async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
+    """Plan a fix per broken link (evidence, confidence, id); apply=true writes the chosen ones
+    in one batch to a change request (the one given or a new one), redirects on request."""
+    space = await ctx.client.spaces.get(args.space_id)
+    content_format: ContentFormat = ctx.options.get("content_format", "document")
+    reader = ClientContentReader(ctx.client, format=content_format)
+    planned = await _plan(ctx, args, space, reader)
+    if not args.apply:
+        return planned.answer
+    fixes, redirects = choose(planned.fixes, planned.redirects, args.fixes, args.min_confidence)
+    if not fixes and not redirects:
+        return _with(
+            planned.answer, {"applied": [], "next_step": "Nothing to apply at this confidence."}
+        )
+    edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes)
+    answer = _with(planned.answer, {"applied": []})
+    if edits:
+        answer = await _write(ctx, args, edits, answer)
+    if redirects:
+        answer = await _write_redirects(ctx, space, redirects, answer)
+    return answer
+
+
+async def _write(
+    ctx: ToolContext, args: FixArgs, edits: list[PageEdit], answer: FixPlan
+) -> FixPlan:
+    """Every page edit in one atomic batch, to the change request given or to a new one."""
+    cr = args.change_request_id
+    if cr is None:
+        cr = (await ctx.client.change_requests.create(args.space_id, subject=SUBJECT)).id
+    done = await ctx.client.change_requests.update_content(
+        args.space_id, cr, changes=[e.change for e in edits]
+    )
+    return _with(
+        answer,
+        {
+            "applied": list(dict.fromkeys(i for e in edits for i in e.fix_ids)),
+            "change_request_id": done.id,
+            "change_request_url": done.urls.app,
+            "diff": "\n".join(e.diff for e in edits),
+            "next_step": f"Run check_links on change request {done.id} to confirm, then "
+            "review and merge it.",
+        },
+    )
+
+
+async def _write_redirects(
+    ctx: ToolContext, space: Space, redirects: list[RedirectProposal], answer: FixPlan
+) -> FixPlan:
+    """The chosen redirects, one atomic call per site."""
+    org = space.organization or ""
+    by_site: dict[str, list[RedirectProposal]] = {}
+    for r in redirects:
+        by_site.setdefault(r.site_id, []).append(r)
+    for site_id, group in by_site.items():
+        await ctx.client.redirects.bulk_upsert(
+            org,
+            site_id,
+            redirects=[{"source": r.source, "destination": r.destination} for r in group],
+        )
+    applied = [*(answer.applied or []), *(r.id for r in redirects)]
+    step = answer.next_step if answer.change_request_id else "Redirects written."
+    return _with(answer, {"applied": applied, "next_step": step})
