@@ -61,8 +61,9 @@ def start_local_api(folder: Path, *args: str) -> Proc:
     return _start([*command, *args], folder / f"api-{port}.log", port, _env())
 
 
-def start_server(folder: Path, api: Proc, token: str, *args: str) -> Proc:
-    """`gitbook-mcp serve` over streamable HTTP, calling ``api`` with ``token``."""
+def start_server(folder: Path, api: Proc, token: str | None, *args: str) -> Proc:
+    """`gitbook-mcp serve` over streamable HTTP, calling ``api`` with ``token`` (None: each
+    caller's own, ``--auth upstream``)."""
     port = free_port()
     command = [
         "serve",
@@ -73,7 +74,9 @@ def start_server(folder: Path, api: Proc, token: str, *args: str) -> Proc:
         "--api-url",
         f"{api.url}/v1",
     ]
-    env = _env() | {"GITBOOK_API_TOKEN": token}
+    if token is None:
+        command += ["--auth", "upstream", "--auth-server", "https://auth.example.test"]
+    env = _env() | ({"GITBOOK_API_TOKEN": token} if token else {})
     return _start([*command, *args], folder / f"serve-{port}.log", port, env)
 
 

@@ -1,6 +1,7 @@
 """Stateless replicas: three `serve` processes over one `local-api`, behind a round-robin proxy.
 
-Run 1: 25 clients x 40 calls, all replicas up: no error, every client sees its role's tools.
+The replicas run ``--auth upstream``: each client sends its own role's token. Run 1: 2 roles x
+25 clients x 40 calls, all replicas up: no error, every client sees exactly its role's tools.
 Run 2: the same load while one replica is killed (SIGKILL) mid-run: only calls in flight to it
 fail, each with the proxy's retryable 502; a client retries a read, and a write only after
 checking the backend for its idempotency key; every write is then applied exactly once.
@@ -27,9 +28,10 @@ from tests.deploy.proxy import RETRYABLE, RoundRobinProxy
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(180)]
 
-ROLES = {"editor": "gb_local_editor"}
-"""Role -> API token. One role until per-caller tokens (`--auth upstream`) land."""
+ROLES = {"editor": "gb_local_editor", "reader": "gb_local_reader"}
+"""Role -> the API token its clients send (``--auth upstream``)."""
 CLIENTS = 25
+"""Clients per role."""
 CALLS = 40
 SPACE = "spc_handbook"
 READS = (
@@ -56,17 +58,21 @@ def _comment_count(db: Path, key: str) -> int:
     return int(row[0])
 
 
-async def _post(client: httpx2.AsyncClient, method: str, params: dict[str, Any]) -> httpx2.Response:
-    name = params.get("name")
-    return await client.post("/mcp", json=rpc(method, params), headers=modern_headers(method, name))
+async def _post(
+    client: httpx2.AsyncClient, method: str, params: dict[str, Any], role: str
+) -> httpx2.Response:
+    headers = modern_headers(method, params.get("name")) | {
+        "authorization": f"Bearer {ROLES[role]}"
+    }
+    return await client.post("/mcp", json=rpc(method, params), headers=headers)
 
 
 async def _call(
-    client: httpx2.AsyncClient, tally: Tally, db: Path, name: str, args: dict[str, Any]
+    client: httpx2.AsyncClient, tally: Tally, db: Path, role: str, name: str, args: dict[str, Any]
 ) -> None:
     """One tool call, retried on the proxy's 502 (a write only if its key is not applied)."""
     for _ in range(5):
-        answer = await _post(client, "tools/call", {"name": name, "arguments": args})
+        answer = await _post(client, "tools/call", {"name": name, "arguments": args}, role)
         if answer.status_code != RETRYABLE:
             break
         tally.retried.append(time.monotonic())
@@ -86,20 +92,20 @@ async def _client(
     http: httpx2.AsyncClient, tally: Tally, db: Path, role: str, number: int, calls: int
 ) -> None:
     for _ in range(5):
-        listing = await _post(http, "tools/list", {})
+        listing = await _post(http, "tools/list", {}, role)
         if listing.status_code != RETRYABLE:
             break
         tally.retried.append(time.monotonic())
     tools = frozenset(t["name"] for t in listing.json()["result"]["tools"])
     tally.tool_sets.setdefault(role, set()).add(tools)
     for i in range(calls):
-        if i % 10 == 9:
+        if i % 10 == 9 and role == "editor":
             key = f"rk-{role}-{number}-{i}-{time.monotonic_ns()}"
             tally.written.append(key)
-            await _call(http, tally, db, "post_comment", {"space_id": SPACE, "markdown": key})
+            await _call(http, tally, db, role, "post_comment", {"space_id": SPACE, "markdown": key})
         else:
             name, args = READS[i % len(READS)]
-            await _call(http, tally, db, name, args)
+            await _call(http, tally, db, role, name, args)
 
 
 async def _run(url: str, db: Path, calls: int, tally: Tally) -> None:
@@ -108,14 +114,13 @@ async def _run(url: str, db: Path, calls: int, tally: Tally) -> None:
         anyio.create_task_group() as group,
     ):
         for n in range(CLIENTS):
-            role = list(ROLES)[n % len(ROLES)]
-            group.start_soon(_client, http, tally, db, role, n, calls)
+            for role in ROLES:  # the roles interleaved
+                group.start_soon(_client, http, tally, db, role, n, calls)
 
 
 @asynccontextmanager
 async def _cluster(tmp_path: Path) -> AsyncIterator[tuple[str, list[Proc], RoundRobinProxy, Path]]:
     api = start_local_api(tmp_path, "--latency-ms", "15")
-    token = next(iter(ROLES.values()))
     replicas: list[Proc] = []
     try:
         for _ in range(3):
@@ -123,7 +128,7 @@ async def _cluster(tmp_path: Path) -> AsyncIterator[tuple[str, list[Proc], Round
                 start_server(
                     tmp_path,
                     api,
-                    token,
+                    None,
                     "--stateless",
                     "--rate-limit",
                     "0",
@@ -143,16 +148,18 @@ async def _cluster(tmp_path: Path) -> AsyncIterator[tuple[str, list[Proc], Round
 
 async def test_three_replicas_serve_any_request_and_survive_losing_one(tmp_path: Path) -> None:
     async with _cluster(tmp_path) as (url, replicas, proxy, db):
+        reference = {}
         async with httpx2.AsyncClient(base_url=replicas[0].url, timeout=30) as direct:
-            listing = (await _post(direct, "tools/list", {})).json()["result"]["tools"]
-        reference = frozenset(t["name"] for t in listing)
+            for role in ROLES:
+                listing = (await _post(direct, "tools/list", {}, role)).json()["result"]["tools"]
+                reference[role] = {frozenset(t["name"] for t in listing)}
         calm = Tally()
         await _run(url, db, CALLS, calm)
         assert calm.errors == []
         assert calm.retried == []
-        assert calm.ok == CLIENTS * CALLS
-        assert calm.tool_sets == {"editor": {reference}}  # every client: its role's tools
-        assert min(proxy.served.values()) > CLIENTS * CALLS / 6  # every replica took its share
+        assert calm.ok == len(ROLES) * CLIENTS * CALLS
+        assert calm.tool_sets == reference  # every client saw exactly its role's tools
+        assert min(proxy.served.values()) > CLIENTS * CALLS / 3  # every replica took its share
 
         stormy = Tally()
         async with anyio.create_task_group() as group:
@@ -160,15 +167,20 @@ async def test_three_replicas_serve_any_request_and_survive_losing_one(tmp_path:
             await anyio.sleep(1.5)
             killed_at = time.monotonic()
             replicas[1].process.send_signal(signal.SIGKILL)
-        served_after = proxy.served[replicas[0].url] + proxy.served[replicas[2].url]
+            others = (replicas[0].url, replicas[2].url)
+            at_kill = sum(proxy.served[u] for u in others)
+        served_after = sum(proxy.served[u] for u in others) - at_kill
 
     assert stormy.errors == []
-    assert stormy.ok == CLIENTS * (CALLS // 2)
-    assert 1 <= len(stormy.retried) <= CLIENTS  # at most the one call each client had in flight
-    assert all(at - killed_at < 2.0 for at in stormy.retried)
-    assert served_after > CLIENTS * CALLS  # the others carried on
+    assert stormy.ok == len(ROLES) * CLIENTS * (CALLS // 2)
+    assert 1 <= len(stormy.retried) <= len(ROLES) * CLIENTS  # at most one in flight per client
+    late = [round(at - killed_at, 2) for at in stormy.retried]
+    assert all(at < 5.0 for at in late), late  # right after the kill (a loaded machine is slow)
+    assert served_after > CLIENTS * CALLS // 4  # the others carried on after the kill
     assert proxy.down == {replicas[1].url}
     for key in calm.written + stormy.written:
         assert _comment_count(db, key) == 1, key  # every write applied, none twice
-    assert {"post_comment", "list_organizations"} <= reference
+    (editor,), (reader,) = reference["editor"], reference["reader"]
+    assert reader < editor  # the roles differ, or the test would show nothing
+    assert "post_comment" in editor
     assert calm.tool_sets == stormy.tool_sets
