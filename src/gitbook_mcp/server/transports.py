@@ -35,7 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.ops.drain import Drain, InFlight
-from gitbook_mcp.server.ops.limits import RateLimit, SessionCap, SessionTracker
+from gitbook_mcp.server.ops.limits import with_rate_limit, with_session_cap
 from gitbook_mcp.server.ops.metrics import MetricsRoute
 from gitbook_mcp.server.ops.request_id import RequestIdMiddleware
 
@@ -351,9 +351,7 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
             session_idle_timeout=settings.session_idle_timeout,
             max_sessions=settings.max_sessions,
         )
-        if not settings.stateless:
-            tracker = SessionTracker(settings.session_idle_timeout)
-            app = SessionCap(app, limit=settings.max_sessions, tracker=tracker)
+        app = with_session_cap(app, settings)
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
@@ -361,9 +359,7 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
         from gitbook_mcp.server.auth.gate import UpstreamGate
 
         app = UpstreamGate(app, server.verifier)
-    app = RateLimit(
-        app, rate=settings.rate_limit, burst=settings.rate_burst, shared=settings.mcp_auth_token
-    )
+    app = with_rate_limit(app, settings)
     drain = drain or Drain()
     health = HealthRoutes(app, server.base_runtime, probe=server.ready_probe, drain=drain)
     return RequestIdMiddleware(InFlight(MetricsRoute(health), drain))

@@ -12,13 +12,16 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.server.auth.keys import caller_key
 from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
+
+if TYPE_CHECKING:
+    from gitbook_mcp.settings import Settings
 
 __all__ = [
     "MAX_CALLERS",
@@ -28,6 +31,8 @@ __all__ = [
     "caller_key",
     "caller_of",
     "too_many",
+    "with_rate_limit",
+    "with_session_cap",
 ]
 
 MAX_CALLERS: Final = 10_000
@@ -175,3 +180,17 @@ class SessionCap:
             self.tracker.forget(sid)
         elif sid and self.tracker.knows(sid):
             self.tracker.touch(sid)
+
+
+def with_session_cap(app: ASGIApp, settings: Settings) -> ASGIApp:
+    """``app`` behind the session cap, unless it is stateless (it then opens no session)."""
+    if settings.stateless:
+        return app
+    tracker = SessionTracker(settings.session_idle_timeout)
+    return SessionCap(app, limit=settings.max_sessions, tracker=tracker)
+
+
+def with_rate_limit(app: ASGIApp, settings: Settings) -> ASGIApp:
+    """``app`` behind the per-caller rate limit of ``settings``."""
+    shared = settings.mcp_auth_token
+    return RateLimit(app, rate=settings.rate_limit, burst=settings.rate_burst, shared=shared)
