@@ -27,6 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import Resource, Tool
 
 from gitbook_mcp import __version__
+from gitbook_mcp.server.arguments import refuse_arguments
 from gitbook_mcp.server.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.handler import make_handler, notify_tools_changed, tool_error
 from gitbook_mcp.server.offer import withheld_method
@@ -190,6 +191,8 @@ class GitBookServer(MCPServer[Any]):
                     "permission on at least one object. Call refresh_permissions if access was "
                     "just granted."
                 )
+            if (refused := refuse_arguments(tool.input, arguments)) is not None:
+                return tool_error(refused)
         return await super().call_tool(name, arguments, context)
 
 

@@ -29,10 +29,11 @@ from gitbook_mcp.client.errors import (
     RedirectError,
     UnreadableWriteResult,
 )
+from gitbook_mcp.server.arguments import describe_validation
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
 
-__all__ = ["describe_failure", "describe_validation", "redact", "said"]
+__all__ = ["describe_failure", "describe_validation", "not_found_hint", "redact", "said"]
 
 REDACTED = "[redacted]"
 _CREDENTIAL = re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=\-]+")
@@ -53,29 +54,42 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     return _TOKEN_LIKE.sub(REDACTED, text)
 
 
-# The tool that lists valid ids, by the kind of id that was not found.
+# The argument an agent gives and the tool that lists its valid values, by the path parameter
+# of the request that was not found: the hint follows the kind of object, never the message.
 _LISTERS = {
-    "organization": "list_organizations",
-    "space": "list_spaces",
-    "collection": "list_spaces",
-    "site": "list_sites",
-    "change": "list_change_requests",
-    "page": "get_page_tree",
-    "comment": "list_comments",
-    "redirect": "list_redirects",
-    "site-space": "list_site_spaces",
-    "section": "list_site_sections",
-    "file": "list_files",
+    "organizationId": ("organization_id", "list_organizations"),
+    "spaceId": ("space_id", "list_spaces"),
+    "collectionId": ("collection_id", "list_collections"),
+    "siteId": ("site_id", "list_sites"),
+    "changeRequestId": ("change_request_id", "list_change_requests"),
+    "pageId": ("page_id", "get_page_tree"),
+    "pagePath": ("path", "get_page_tree"),
+    "commentId": ("comment_id", "list_comments"),
+    "commentReplyId": ("reply_id", "list_comments"),
+    "siteRedirectId": ("redirect_id", "list_redirects"),
+    "siteSpaceId": ("site_space_id", "list_site_spaces"),
+    "siteSectionId": ("section_id", "list_site_sections"),
+    "siteSectionGroupId": ("group_id", "list_site_sections"),
+    "fileId": ("file_id", "list_files"),
+    "siteMcpServerId": ("server_id", "list_site_mcp_servers"),
+    "teamId": ("team_id", "list_teams"),
+    "userId": ("user_id", "list_members"),
+    "inviteId": ("invite_id", "list_invites"),
+    "samlProviderId": ("provider_id", "list_saml_providers"),
+    "fontId": ("font_id", "list_fonts"),
+    "specSlug": ("slug", "list_openapi_specs"),
+    "reviewId": ("review_id", "list_reviews"),
 }
+_PARAMETER = re.compile(r"\{(\w+)\}")
 
 
-def describe_validation(error: ValidationError) -> str:
-    """One line per invalid field: which field, and why."""
-    lines = []
-    for item in error.errors():
-        field = ".".join(str(part) for part in item["loc"]) or "arguments"
-        lines.append(f"- {field}: {item['msg']}")
-    return "Invalid arguments; fix these fields and call again:\n" + "\n".join(lines)
+def not_found_hint(path: str) -> str:
+    """What to check after a 404, from the request's path template: the deepest object first."""
+    found = [_LISTERS[p] for p in reversed(_PARAMETER.findall(path)) if p in _LISTERS]
+    if not found:
+        return ""
+    checks = ", then ".join(f"{arg} with {lister}" for arg, lister in dict.fromkeys(found))
+    return f" Check {checks}."
 
 
 def describe_failure(
@@ -117,9 +131,7 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         when = f"after {wait:.0f} s" if wait else "in a little while"
         return f"Rate limited by the API; nothing was changed. Retry {when}."
     if isinstance(error, NotFoundError):
-        lister = next((v for k, v in _LISTERS.items() if k in error.message.lower()), None)
-        hint = f" Use {lister} to find valid ids." if lister else ""
-        return f"Not found: {said(error.message)}.{hint}"
+        return f"Not found: {said(error.message)}.{not_found_hint(error.path)}"
     if isinstance(error, PermissionDeniedError):
         return f"Permission denied by the API: {said(error.message)}."
     if isinstance(error, AuthenticationError):
@@ -139,10 +151,14 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         )
     if isinstance(error, APIStatusError):
         verb = "The change was not applied" if writes else "Nothing was read"
-        return (
-            f"The API failed ({error.status_code}): {said(error.message)}. {verb}; retry shortly."
-        )
-    return f"{tool} failed unexpectedly ({type(error).__name__}). Retry, or report this."
+        # Only a timeout, a conflict, a rate limit or a fault of the service may pass on retry.
+        passing = error.status_code >= 500 or error.status_code in (408, 409, 429)
+        then = "retry shortly" if passing else "retrying will not help: change the request"
+        return f"The API failed ({error.status_code}): {said(error.message)}. {verb}; {then}."
+    return (
+        f"{tool} failed unexpectedly ({type(error).__name__}): a fault of this server, not of "
+        "the arguments. Report this."
+    )
 
 
 def _unreadable(error: APIResponseValidationError, writes: bool, check_with: str | None) -> str:

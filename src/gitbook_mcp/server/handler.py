@@ -15,8 +15,10 @@ from pydantic import ValidationError
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.errors import describe_validation
 from gitbook_mcp.server.tooling import ToolContext, ToolDef
+from gitbook_mcp.server.tools._shared import resolve_change_request
 
 if TYPE_CHECKING:
+    from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.server.runtime import Runtime
 
 __all__ = ["make_handler", "notify_tools_changed", "tool_error"]
@@ -49,7 +51,7 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
         try:
             args = tool.input.model_validate(kwargs)
         except ValidationError as exc:
-            return tool_error(describe_validation(exc))
+            return tool_error(describe_validation(exc, tool.input))
 
         async def progress(done: float, total: float | None, message: str | None) -> None:
             await ctx.report_progress(done, total, message)
@@ -77,6 +79,7 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
                 },
                 available=tool.available,
             )
+            args = await _resolved(args, client)
             result = await tool.handler(context, args)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads
             _log.info("tool.failed", tool=tool.name, error=type(exc).__name__)
@@ -92,6 +95,17 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
     handler.__annotations__ = {p.name: p.annotation for p in params} | {"return": tool.output}
     handler.__name__ = tool.name
     return handler
+
+
+async def _resolved(args: Any, client: GitBookClient) -> Any:
+    """The arguments with a change request given by number (or app URL) turned into its id, so
+    that every tool taking ``space_id`` and ``change_request_id`` takes both."""
+    value = getattr(args, "change_request_id", None)
+    space_id = getattr(args, "space_id", None)
+    if not isinstance(value, str) or not value or not isinstance(space_id, str):
+        return args
+    resolved = await resolve_change_request(client, space_id, value)
+    return args if resolved == value else args.model_copy(update={"change_request_id": resolved})
 
 
 def _parameters(tool: ToolDef) -> list[inspect.Parameter]:

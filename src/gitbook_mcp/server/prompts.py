@@ -18,6 +18,7 @@ and the body uses ``{argument}`` placeholders. Files ship inside the wheel as
 from __future__ import annotations
 
 import inspect
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,8 +44,16 @@ class PromptFile:
         text = self.body
         for name, _, _ in self.arguments:
             # An argument is one line: a value cannot add lines (instructions) to the prompt.
-            text = text.replace("{" + name + "}", one_line(values.get(name) or "") or "(not given)")
+            value = one_line(values.get(name) or "")
+            text = text.replace("{" + name + "}", value) if value else _without(text, name)
         return text
+
+
+def _without(text: str, name: str) -> str:
+    """The text for an optional argument left out: a parenthesised aside naming it is dropped,
+    any other mention asks the agent to get the value from the user."""
+    aside = re.compile(r" ?\([^()\n]*\{" + re.escape(name) + r"\}[^()\n]*\)")
+    return aside.sub("", text).replace("{" + name + "}", f"{name} (ask the user)")
 
 
 def prompts_dir() -> Path:

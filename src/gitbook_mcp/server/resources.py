@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ParamSpec
 
 from mcp.server.mcpserver.exceptions import ResourceError
-from mcp.types import Completion, ResourceTemplateReference
+from mcp.types import Completion, PromptReference, ResourceTemplateReference
 
 from gitbook_mcp.client.errors import GitBookError
 from gitbook_mcp.client.models.content import RevisionPage
@@ -76,7 +76,7 @@ def register_resources(server: GitBookServer) -> None:
     # The SDK's completion() decorator carries no type annotations.
     @server.completion()  # type: ignore[untyped-decorator, no-untyped-call]
     async def complete(ref: Any, argument: Any, context: Any) -> Completion | None:
-        if not isinstance(ref, ResourceTemplateReference):
+        if not isinstance(ref, ResourceTemplateReference | PromptReference):
             return None
         await server.runtime.ensure_permissions()
         known = (context.arguments if context is not None and context.arguments else {}) or {}
@@ -91,8 +91,12 @@ def register_resources(server: GitBookServer) -> None:
 async def _candidates(server: GitBookServer, name: str, known: dict[str, str]) -> list[str]:
     runtime = server.runtime
     client = await runtime.get_client()
-    if name == "space_id":
-        return sorted(runtime.permissions.titles.get("space", {})) if runtime.permissions else []
+    if name in ("space_id", "organization_id"):
+        kind = name.removesuffix("_id")
+        return sorted(runtime.permissions.titles.get(kind, {})) if runtime.permissions else []
+    if name == "site_id" and known.get("organization_id"):
+        sites = await client.sites.list(known["organization_id"], limit=100)
+        return [site.id for site in sites.items]
     space_id = known.get("space_id")
     if not space_id:
         return []

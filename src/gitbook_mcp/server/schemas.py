@@ -47,6 +47,8 @@ def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
         del out["minimum"]
     if output and root:
         out.pop("required", None)
+    if output and not root and ("items" in out or "additionalProperties" in out):
+        out.pop("type", None)  # "items" says array, "additionalProperties" says object
     if "enum" in out and out.get("type") == "string":
         del out["type"]
     if out.get("default") is False:

@@ -140,6 +140,9 @@ class ToolDef:
     """The operations of the profile this tool was offered for (set by `toolsets.for_profile`)."""
 
     def __post_init__(self) -> None:
+        if not self.title:
+            # A title for every tool (clients show it): from the name unless one is given.
+            object.__setattr__(self, "title", _title(self.name))
         if self.read_only and (
             self.destructive or self.permission is not None or self.method_permissions
         ):
@@ -184,14 +187,23 @@ class ToolDef:
 
     @property
     def annotations(self) -> ToolAnnotations:
-        """All four hints, always explicit."""
+        """All four hints, always explicit (the title is the tool's own, not repeated here)."""
         return ToolAnnotations(
-            title=self.title,
+            title=None,
             read_only_hint=self.read_only,
             destructive_hint=self.destructive,
             idempotent_hint=self.idempotent,
             open_world_hint=self.open_world,
         )
+
+
+_WORDS = {"mcp": "MCP", "openapi": "OpenAPI", "saml": "SAML", "org": "organization"}
+
+
+def _title(name: str) -> str:
+    """``list_site_mcp_servers`` -> ``List site MCP servers``."""
+    words = [_WORDS.get(w, w) for w in name.split("_")]
+    return " ".join(words)[:1].upper() + " ".join(words)[1:]
 
 
 def _choices(annotation: Any) -> list[str]:

@@ -59,8 +59,8 @@ def _describe(error: Exception, *, writes: bool = False) -> str:
         (ToolFailure("Refused: because."), "Refused: because."),
         (InvalidRequestError("limit is above 1000"), "Invalid arguments: limit is above 1000"),
         (
-            _status(NotFoundError, 404, "Comment cm_1 not found"),
-            "Not found: Comment cm_1 not found. Use list_comments to find valid ids.",
+            _status(NotFoundError, 404, "Space spc_1 not found"),
+            "Not found: Space spc_1 not found. Check space_id with list_spaces.",
         ),
         (_status(NotFoundError, 404, "Nothing here"), "Not found: Nothing here."),
         (
@@ -94,7 +94,16 @@ def _describe(error: Exception, *, writes: bool = False) -> str:
         ),
         (
             RuntimeError("boom"),
-            "write_x failed unexpectedly (RuntimeError). Retry, or report this.",
+            "write_x failed unexpectedly (RuntimeError): a fault of this server, not of the "
+            "arguments. Report this.",
+        ),
+        (
+            _status(APIStatusError, 422, "title: too long"),
+            "The API failed (422): title: too long. Nothing was read; retrying will not help",
+        ),
+        (
+            _status(APIStatusError, 408, "slow"),
+            "The API failed (408): slow. Nothing was read; retry shortly.",
         ),
     ],
 )
@@ -129,7 +138,7 @@ def test_invalid_fields_are_named_one_a_line() -> None:
     with pytest.raises(ValidationError) as caught:
         Model.model_validate({"limit": "many"})
     text = describe_validation(caught.value)
-    assert text.splitlines()[0] == "Invalid arguments; fix these fields and call again:"
+    assert text.splitlines()[0] == "Invalid arguments; fix these and call again:"
     assert text.splitlines()[1].startswith("- limit: ")
     assert text.splitlines()[2].startswith("- query: ")
     assert _describe(caught.value) == text
@@ -143,3 +152,84 @@ def test_upstream_text_is_one_redacted_line() -> None:
     assert "gb_live_x" not in text
     assert said("x" * 500).endswith("\u2026")
     assert len(said("x" * 500)) == 300
+
+
+def test_not_found_hints_follow_the_kind_of_object_not_the_words_of_the_message() -> None:
+    error = NotFoundError(
+        "No comment cm_page_tree_note on page pg_1",
+        method="GET",
+        path="/spaces/{spaceId}/comments/{commentId}",
+        status_code=404,
+    )
+    text = _describe(error)
+    assert text.endswith("Check comment_id with list_comments, then space_id with list_spaces.")
+    assert "get_page_tree" not in text
+
+
+async def test_a_missing_comment_is_answered_with_list_comments(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "update_comment",
+            {"space_id": "spc_handbook", "comment_id": "cm_page_gone", "resolved": True},
+        )
+    assert result.is_error
+    assert "list_comments" in result.content[0].text
+    assert "get_page_tree" not in result.content[0].text
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "line"),
+    [
+        (
+            "get_page",
+            {"space_id": "spc_handbook", "page_id": "pg_install", "max_chars": 5},
+            "- max_chars: must be at least",
+        ),
+        (
+            "list_comments",
+            {"space_id": "spc_handbook", "status": "closed"},
+            "- status: must be one of",
+        ),
+        (
+            "get_page_tree",
+            {},
+            "- space_id: missing (required); e.g. space_id=<an id from list_spaces>",
+        ),
+    ],
+)
+async def test_a_refused_argument_is_one_short_line_with_an_example(
+    mcp: McpFactory, tool: str, arguments: dict[str, object], line: str
+) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(tool, arguments)
+    text = result.content[0].text
+    assert result.is_error
+    assert line in text
+    assert "e.g." in text
+    for pydantic_wording in ("pydantic", "https://", "validation error for", "Input should"):
+        assert pydantic_wording not in text
+
+
+async def test_a_path_or_url_given_as_an_id_says_what_to_give(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        as_path = await client.call_tool(
+            "get_page", {"space_id": "spc_handbook", "page_id": "getting-started/install"}
+        )
+        as_url = await client.call_tool(
+            "get_page_tree", {"space_id": "https://app.gitbook.com/o/org_acme/s/spc_handbook/"}
+        )
+    assert as_path.is_error
+    assert "path='getting-started/install'" in as_path.content[0].text
+    assert as_url.is_error
+    assert "is a URL, not an id" in as_url.content[0].text
+    assert "list_spaces" in as_url.content[0].text
+
+
+async def test_a_reader_is_not_told_which_organization_owns_a_space_it_cannot_see(
+    mcp: McpFactory,
+) -> None:
+    async with mcp("gb_local_reader") as client:
+        result = await client.call_tool("get_page_tree", {"space_id": "spc_globex"})
+    assert result.is_error
+    assert "org_globex" not in result.content[0].text
+    assert "spc_globex" in result.content[0].text

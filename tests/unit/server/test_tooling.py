@@ -139,3 +139,12 @@ def test_a_writing_tool_names_its_flag_and_a_tool_needs_a_description() -> None:
         @read_tool(EXAMPLE, render=str)
         async def undocumented(ctx: ToolContext, args: EchoArgs) -> Echoed:
             return Echoed(text=args.text)
+
+
+def test_every_tool_has_a_title() -> None:
+    from gitbook_mcp.server.toolsets import all_tools
+
+    untitled = [t.name for t in all_tools() if not t.title]
+    assert not untitled
+    titles = {t.name: t.title for t in all_tools()}
+    assert titles["list_site_mcp_servers"] == "List site MCP servers"

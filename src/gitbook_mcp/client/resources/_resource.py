@@ -12,7 +12,9 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -22,7 +24,11 @@ from typing import (
     cast,
 )
 
+from pydantic import BaseModel
+
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
+from gitbook_mcp.client.models._base import RequestModel
+from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -42,38 +48,112 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+M = TypeVar("M", bound=BaseModel)
 Ids = TypeVarTuple("Ids")
 
 _NAME = re.compile(r"\{(\w+)\}")
 
 
-def operation(operation_id: str) -> Callable[[F], F]:
-    """Mark a method as the client's implementation of one operationId of the contract.
+class Call:
+    """The request an operation method is running: its HTTP method, path template, path ids,
+    and the body `operation` built from the method's options, if it declares one."""
 
+    def __init__(
+        self, method: str, path: str, ids: Sequence[object], body: RequestModel | None = None
+    ) -> None:
+        self.method = method
+        self.path = path
+        self.ids = tuple(ids)
+        self.body = body
+
+
+_CALL: ContextVar[Call] = ContextVar("gitbook_mcp_client_call")
+"""Set by `operation` and `scoped` while their method runs, read by `APIResource`'s senders."""
+
+
+@contextmanager
+def _running(call: Call) -> Iterator[None]:
+    """Make ``call`` the running operation's request for the time of the block."""
+    token = _CALL.set(call)
+    try:
+        yield
+    finally:
+        _CALL.reset(token)
+
+
+def operation(
+    operation_id: str, route: str, *, body: type[RequestModel] | None = None
+) -> Callable[[F], F]:
+    """Mark a method as the client's implementation of one operationId of the contract, sent
+    as ``route`` (``"METHOD /path"``); the path ids are the method's positional parameters.
+
+    With ``body``, the request body is that model, filled from the keyword options whose
+    camelCase names are, ignoring case, its fields (``default_site_space`` -> ``defaultSiteSpace``,
+    ``sso_url`` -> ``ssoURL``).
     The method refuses to run, before anything is sent, when the client's profile lacks it.
+    Its docstring starts with the route; its body sends through `APIResource`'s senders.
     """
+    method, path = route.split(" ", 1)
 
     def mark(fn: F) -> F:
+        signature = inspect.signature(fn)
+        id_names = [
+            p.name for p in signature.parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD
+        ][1:]
+        fields = _body_fields(signature, body)
+
+        def call_of(self: APIResource, args: Any, kwargs: Any) -> Call:
+            _require(self._client, operation_id)
+            bound = signature.bind(self, *args, **kwargs)
+            bound.apply_defaults()
+            given = bound.arguments
+            payload = None
+            if body is not None:
+                payload = body.model_validate({fields[name]: given[name] for name in fields})
+            return Call(method, path, [given[name] for name in id_names], payload)
+
         if inspect.iscoroutinefunction(fn):
 
             @functools.wraps(fn)
             async def guarded_async(self: APIResource, *args: Any, **kwargs: Any) -> Any:
-                _require(self._client, operation_id)
-                return await fn(self, *args, **kwargs)
+                with _running(call_of(self, args, kwargs)):
+                    return await fn(self, *args, **kwargs)
 
             guarded: Callable[..., Any] = guarded_async
         else:
 
             @functools.wraps(fn)
             def guarded_sync(self: APIResource, *args: Any, **kwargs: Any) -> Any:
-                _require(self._client, operation_id)
-                return fn(self, *args, **kwargs)
+                with _running(call_of(self, args, kwargs)):
+                    return fn(self, *args, **kwargs)
 
             guarded = guarded_sync
         guarded.__operation_id__ = operation_id  # type: ignore[attr-defined]
+        guarded.__doc__ = f"{route}\n\n{inspect.getdoc(fn)}"
         return cast("F", guarded)
 
     return mark
+
+
+def _body_fields(signature: inspect.Signature, body: type[RequestModel] | None) -> dict[str, str]:
+    """Keyword option -> body field, for the options whose camelCase name is, ignoring case, a
+    field of ``body`` (``sso_url`` -> ``ssoURL``)."""
+    if body is None:
+        return {}
+    by_key = {field.lower(): field for field in body.model_fields}
+    options = [p.name for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
+    fields = {
+        name: by_key[_camel(name).lower()] for name in options if _camel(name).lower() in by_key
+    }
+    if not fields:
+        raise TypeError(f"no option of the method names a field of {body.__name__}")
+    return fields
+
+
+def _camel(name: str) -> str:
+    """``default_site_space`` -> ``defaultSiteSpace``."""
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
 def _require(client: BaseClient, operation_id: str) -> None:
@@ -93,10 +173,68 @@ class OperationNotOfferedError(InvalidRequestError):
 
 
 class APIResource:
-    """A group of operations, as the API groups them; holds the shared client."""
+    """A group of operations, as the API groups them; holds the shared client and sends the
+    running operation's request (see `operation`), so no method repeats its method and path."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
+
+    async def _call(
+        self,
+        cast_to: type[M],
+        *,
+        body: RequestModel | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> M:
+        """Send the running operation and read its answer as ``cast_to``."""
+        call = _CALL.get()
+        return await self._client.request(
+            call.method,
+            call.path,
+            ids=call.ids,
+            params=params,
+            body=call.body if body is None else body,
+            cast_to=cast_to,
+        )
+
+    async def _call_empty(
+        self, *, body: RequestModel | None = None, params: Mapping[str, object] | None = None
+    ) -> None:
+        """Send the running operation, a write whose success has no body."""
+        call = _CALL.get()
+        await self._client.request_empty(
+            call.method,
+            call.path,
+            ids=call.ids,
+            params=params,
+            body=call.body if body is None else body,
+        )
+
+    async def _delete(self, *, params: Mapping[str, object] | None = None) -> bool:
+        """Send the running DELETE: True when deleted, False when the target did not exist."""
+        call = _CALL.get()
+        return await self._client.request_delete(call.path, ids=call.ids, params=params)
+
+    def _paginate(
+        self,
+        item: type[M],
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+        params: Mapping[str, object] | None = None,
+        page_type: type[ListPage[M]] | None = None,
+    ) -> AsyncPaginator[M]:
+        """The running operation's list, as a lazy paginator of ``item``."""
+        call = _CALL.get()
+        return self._client.paginate(
+            call.path,
+            item=item,
+            ids=call.ids,
+            params=params,
+            page=page,
+            limit=limit,
+            page_type=page_type,
+        )
 
 
 class Parent(Generic[*Ids]):
@@ -191,6 +329,8 @@ class BoundOperation:
         self.__signature__ = _signature(self._fn, _NAME.findall(path))
         self._id_names = [_snake(name) for name in _NAME.findall(path)]
         self._refusal = f"{declared.name} is not offered for {parent.noun} by the API"
+        self._method = declared.method
+        self._full_path = path
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.__operation_id__ is None:
@@ -200,7 +340,16 @@ class BoundOperation:
             bound = self.__signature__.bind(*args, **kwargs).arguments
             args = tuple(bound.pop(name) for name in self._id_names)
             kwargs = bound
-        return self._fn(self._resource, *args, **kwargs)
+        call = Call(self._method, self._full_path, args)
+        if inspect.iscoroutinefunction(self._fn):
+            return self._run_async(call, args, kwargs)
+        with _running(call):
+            return self._fn(self._resource, *args, **kwargs)
+
+    async def _run_async(self, call: Call, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Run the coroutine method with ``call`` as the running request."""
+        with _running(call):
+            return await self._fn(self._resource, *args, **kwargs)
 
     def __repr__(self) -> str:
         return f"<operation {self.__operation_id__ or self._refusal}>"

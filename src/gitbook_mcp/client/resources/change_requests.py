@@ -27,12 +27,11 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["ChangeRequests"]
 
-_CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
 Change = ChangeRequestContentChange | Mapping[str, Any]
 
 
 class ChangeRequests(APIResource):
-    @operation("listChangeRequestsForSpace")
+    @operation("listChangeRequestsForSpace", "GET /spaces/{spaceId}/change-requests")
     def list(
         self,
         space_id: str,
@@ -42,35 +41,22 @@ class ChangeRequests(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequest]:
-        """GET /spaces/{spaceId}/change-requests
-
-        Change requests of the space; the API lists ``open`` ones unless ``status`` is given.
-        """
-        return self._client.paginate(
-            "/spaces/{spaceId}/change-requests",
-            item=ChangeRequest,
-            ids=(space_id,),
+        """Change requests of the space; the API lists ``open`` ones unless ``status`` is given."""
+        return self._paginate(
+            ChangeRequest,
             params={"status": status, "contributor": contributor},
             page=page,
             limit=limit,
         )
 
-    @operation("getChangeRequestById")
+    @operation("getChangeRequestById", "GET /spaces/{spaceId}/change-requests/{changeRequestId}")
     async def get(self, space_id: str, change_request_id: str) -> ChangeRequest:
-        """GET /spaces/{spaceId}/change-requests/{changeRequestId}
-
-        One change request, by id or by its number within the space.
-        """
-        return await self._client.request(
-            "GET",
-            "/spaces/{spaceId}/change-requests/{changeRequestId}",
-            ids=(space_id, change_request_id),
-            cast_to=ChangeRequest,
-        )
+        """One change request, by id or by its number within the space."""
+        return await self._call(ChangeRequest)
 
     # -- live profile: authoring, merging, the organization's list ------------------------
 
-    @operation("listChangeRequestsForOrganization")
+    @operation("listChangeRequestsForOrganization", "GET /orgs/{organizationId}/change-requests")
     def list_for_organization(
         self,
         organization_id: str,
@@ -84,10 +70,7 @@ class ChangeRequests(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequest]:
-        """GET /orgs/{organizationId}/change-requests
-
-        Change requests across the organization (``open`` ones unless ``status`` is given).
-        """
+        """Change requests across the organization (``open`` ones unless ``status`` is given)."""
         params = {
             "status": list(status) if isinstance(status, Sequence) else status,
             "creator": creator,
@@ -96,30 +79,20 @@ class ChangeRequests(APIResource):
             "space": space,
             "site": site,
         }
-        return self._client.paginate(
-            "/orgs/{organizationId}/change-requests",
-            item=ChangeRequest,
-            ids=(organization_id,),
-            params=params,
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(ChangeRequest, params=params, page=page, limit=limit)
 
-    @operation("createChangeRequest")
+    @operation("createChangeRequest", "POST /spaces/{spaceId}/change-requests")
     async def create(self, space_id: str, *, subject: str | NotGiven = NOT_GIVEN) -> ChangeRequest:
-        """POST /spaces/{spaceId}/change-requests
-
-        Open a draft change request on the space's current revision.
-        """
-        return await self._client.request(
-            "POST",
-            "/spaces/{spaceId}/change-requests",
-            ids=(space_id,),
-            body=CreateChangeRequestRequest.model_validate({"subject": subject}),
-            cast_to=ChangeRequest,
+        """Open a draft change request on the space's current revision."""
+        return await self._call(
+            ChangeRequest, body=CreateChangeRequestRequest.model_validate({"subject": subject})
         )
 
-    @operation("updateChangeRequestById")
+    @operation(
+        "updateChangeRequestById",
+        "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}",
+        body=UpdateChangeRequestRequest,
+    )
     async def update(
         self,
         space_id: str,
@@ -128,14 +101,8 @@ class ChangeRequests(APIResource):
         subject: str | NotGiven = NOT_GIVEN,
         status: EditableStatus | NotGiven = NOT_GIVEN,
     ) -> ChangeRequest:
-        """PATCH /spaces/{spaceId}/change-requests/{changeRequestId}
-
-        Change the subject, or the status (``draft``, ``open``, ``archived``).
-        """
-        body = UpdateChangeRequestRequest.model_validate({"subject": subject, "status": status})
-        return await self._client.request(
-            "PATCH", _CR, ids=(space_id, change_request_id), body=body, cast_to=ChangeRequest
-        )
+        """Change the subject, or the status (``draft``, ``open``, ``archived``)."""
+        return await self._call(ChangeRequest)
 
     @overload
     async def update_content(
@@ -157,7 +124,10 @@ class ChangeRequests(APIResource):
         compat: Literal[False],
     ) -> ChangeRequestContentUpdate: ...
 
-    @operation("updateChangeRequestContent")
+    @operation(
+        "updateChangeRequestContent",
+        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content",
+    )
     async def update_content(
         self,
         space_id: str,
@@ -166,60 +136,41 @@ class ChangeRequests(APIResource):
         changes: Sequence[Change],
         compat: bool = True,
     ) -> ChangeRequest | ChangeRequestContentUpdate:
-        """POST /spaces/{spaceId}/change-requests/{changeRequestId}/content
-
-        Apply 1 to 50 changes as one revision, or none. With ``compat=False`` the answer says
+        """Apply 1 to 50 changes as one revision, or none. With ``compat=False`` the answer says
         what each change did (`ChangeRequestContentUpdate`). Never retried once sent.
         """
         body = ContentUpdateRequest.model_validate({"changes": list(changes)})
         cast_to: type[ChangeRequest | ChangeRequestContentUpdate]
         cast_to = ChangeRequest if compat else ChangeRequestContentUpdate
-        return await self._client.request(
-            "POST",
-            _CR + "/content",
-            ids=(space_id, change_request_id),
-            params={"compat": compat},
-            body=body,
-            cast_to=cast_to,
-        )
+        return await self._call(cast_to, params={"compat": compat}, body=body)
 
-    @operation("getChangeRequestChanges")
+    @operation(
+        "getChangeRequestChanges", "GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes"
+    )
     async def get_changes(
         self, space_id: str, change_request_id: str, *, limit: int | NotGiven = NOT_GIVEN
     ) -> RevisionSemanticChanges:
-        """GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes
+        """What the change request changes against its base; ``more`` counts those cut."""
+        return await self._call(RevisionSemanticChanges, params={"limit": limit})
 
-        What the change request changes against its base; ``more`` counts those cut.
-        """
-        return await self._client.request(
-            "GET",
-            _CR + "/changes",
-            ids=(space_id, change_request_id),
-            params={"limit": limit},
-            cast_to=RevisionSemanticChanges,
-        )
-
-    @operation("mergeChangeRequest")
+    @operation(
+        "mergeChangeRequest", "POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge"
+    )
     async def merge(self, space_id: str, change_request_id: str) -> MergeResult:
-        """POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge
+        """Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried."""
+        return await self._call(MergeResult)
 
-        Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried.
-        """
-        return await self._client.request(
-            "POST", _CR + "/merge", ids=(space_id, change_request_id), cast_to=MergeResult
-        )
-
-    @operation("updateChangeRequest")
+    @operation(
+        "updateChangeRequest", "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update"
+    )
     async def update_from_main(self, space_id: str, change_request_id: str) -> UpdateResult:
-        """POST /spaces/{spaceId}/change-requests/{changeRequestId}/update
+        """Bring the main content's changes into the change request. Not retried."""
+        return await self._call(UpdateResult)
 
-        Bring the main content's changes into the change request. Not retried.
-        """
-        return await self._client.request(
-            "POST", _CR + "/update", ids=(space_id, change_request_id), cast_to=UpdateResult
-        )
-
-    @operation("getContributorsByChangeRequestId")
+    @operation(
+        "getContributorsByChangeRequestId",
+        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors",
+    )
     def list_contributors(
         self,
         space_id: str,
@@ -228,14 +179,5 @@ class ChangeRequests(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequestContributor]:
-        """GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors
-
-        The users who edited the change request.
-        """
-        return self._client.paginate(
-            _CR + "/contributors",
-            item=ChangeRequestContributor,
-            ids=(space_id, change_request_id),
-            page=page,
-            limit=limit,
-        )
+        """The users who edited the change request."""
+        return self._paginate(ChangeRequestContributor, page=page, limit=limit)

@@ -21,11 +21,9 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Collections"]
 
-_COLLECTION = "/collections/{collectionId}"
-
 
 class Collections(APIResource):
-    @operation("listCollectionsInOrganizationById")
+    @operation("listCollectionsInOrganizationById", "GET /orgs/{organizationId}/collections")
     def list(
         self,
         organization_id: str,
@@ -34,20 +32,12 @@ class Collections(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Collection]:
-        """GET /orgs/{organizationId}/collections
+        """The organization's collections; nested ones too unless ``nested=False``."""
+        return self._paginate(Collection, params={"nested": nested}, page=page, limit=limit)
 
-        The organization's collections; nested ones too unless ``nested=False``.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/collections",
-            item=Collection,
-            ids=(organization_id,),
-            params={"nested": nested},
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createCollection")
+    @operation(
+        "createCollection", "POST /orgs/{organizationId}/collections", body=CreateCollectionRequest
+    )
     async def create(
         self,
         organization_id: str,
@@ -55,33 +45,17 @@ class Collections(APIResource):
         title: str | NotGiven = NOT_GIVEN,
         parent: str | NotGiven = NOT_GIVEN,
     ) -> Collection:
-        """POST /orgs/{organizationId}/collections
+        """Create a collection (title at most 50 characters), inside ``parent`` if given."""
+        return await self._call(Collection)
 
-        Create a collection (title at most 50 characters), inside ``parent`` if given.
-        """
-        body = CreateCollectionRequest.model_validate({"title": title, "parent": parent})
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/collections",
-            ids=(organization_id,),
-            body=body,
-            cast_to=Collection,
-        )
-
-    @operation("getCollectionById")
+    @operation("getCollectionById", "GET /collections/{collectionId}")
     async def get(self, collection_id: str) -> Collection:
-        """GET /collections/{collectionId}
+        """One collection, with the caller's ``permissions`` on it."""
+        return await self._call(Collection)
 
-        One collection, with the caller's ``permissions`` on it.
-        """
-        return await self._client.request(
-            "GET",
-            _COLLECTION,
-            ids=(collection_id,),
-            cast_to=Collection,
-        )
-
-    @operation("updateCollectionById")
+    @operation(
+        "updateCollectionById", "PATCH /collections/{collectionId}", body=UpdateCollectionRequest
+    )
     async def update(
         self,
         collection_id: str,
@@ -90,30 +64,15 @@ class Collections(APIResource):
         description: str | NotGiven = NOT_GIVEN,
         default_level: Role | Literal["inherit"] | NotGiven | None = NOT_GIVEN,
     ) -> Collection:
-        """PATCH /collections/{collectionId}
+        """Change the title, description (at most 100 characters) or default level passed."""
+        return await self._call(Collection)
 
-        Change the title, description (at most 100 characters) or default level passed.
-        """
-        body = UpdateCollectionRequest.model_validate(
-            {"title": title, "description": description, "defaultLevel": default_level}
-        )
-        return await self._client.request(
-            "PATCH",
-            _COLLECTION,
-            ids=(collection_id,),
-            body=body,
-            cast_to=Collection,
-        )
-
-    @operation("deleteCollectionById")
+    @operation("deleteCollectionById", "DELETE /collections/{collectionId}")
     async def delete(self, collection_id: str) -> bool:
-        """DELETE /collections/{collectionId}
+        """Delete a collection. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-        Delete a collection. True if deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(_COLLECTION, ids=(collection_id,))
-
-    @operation("listSpacesInCollectionById")
+    @operation("listSpacesInCollectionById", "GET /collections/{collectionId}/spaces")
     def list_spaces(
         self,
         collection_id: str,
@@ -121,19 +80,10 @@ class Collections(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Space]:
-        """GET /collections/{collectionId}/spaces
+        """The spaces in a collection."""
+        return self._paginate(Space, page=page, limit=limit)
 
-        The spaces in a collection.
-        """
-        return self._client.paginate(
-            _COLLECTION + "/spaces",
-            item=Space,
-            ids=(collection_id,),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("moveCollection")
+    @operation("moveCollection", "POST /collections/{collectionId}/move")
     async def move(
         self,
         collection_id: str,
@@ -142,9 +92,7 @@ class Collections(APIResource):
         before: str | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         after: str | Mapping[str, Any] | NotGiven = NOT_GIVEN,
     ) -> Collection:
-        """POST /collections/{collectionId}/move
-
-        Move under ``parent`` (a collection id, None for the top level) and/or next to a sibling.
+        """Move under ``parent`` (a collection id, None for the top level) and/or next to a sibling.
         ``before``/``after`` take a space id, or ``{"type": "collection", "collection": id}``.
         At least one of them must be given.
         """
@@ -158,25 +106,13 @@ class Collections(APIResource):
         body = MoveCollectionRequest.model_validate(
             {"parent": parent, "position": position or NOT_GIVEN}
         )
-        return await self._client.request(
-            "POST",
-            _COLLECTION + "/move",
-            ids=(collection_id,),
-            body=body,
-            cast_to=Collection,
-        )
+        return await self._call(Collection, body=body)
 
-    @operation("transferCollection")
+    @operation(
+        "transferCollection",
+        "POST /collections/{collectionId}/transfer",
+        body=TransferCollectionRequest,
+    )
     async def transfer(self, collection_id: str, *, organization: str) -> Collection:
-        """POST /collections/{collectionId}/transfer
-
-        Move the collection, with its spaces, to another organization (an id).
-        """
-        body = TransferCollectionRequest(organization=organization)
-        return await self._client.request(
-            "POST",
-            _COLLECTION + "/transfer",
-            ids=(collection_id,),
-            body=body,
-            cast_to=Collection,
-        )
+        """Move the collection, with its spaces, to another organization (an id)."""
+        return await self._call(Collection)

@@ -74,11 +74,8 @@ class Comments(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
-        path = self._path(_THREADS)
-        return self._client.paginate(
-            path,
-            item=Comment,
-            ids=ids,
+        return self._paginate(
+            Comment,
             params={
                 "status": status,
                 "order": order,
@@ -111,18 +108,14 @@ class Comments(ScopedResource[*Ids]):
                 "tableCell": table_cell,
             }
         )
-        path = self._path(_THREADS)
-        return await self._client.request("POST", path, ids=ids, body=payload, cast_to=Comment)
+        return await self._call(Comment, body=payload)
 
     @scoped("GET", _THREAD, space="getCommentInSpace", change_request="getCommentInChangeRequest")
     async def get(
         self, *ids: *tuple[*Ids, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
-        path = self._path(_THREAD)
-        return await self._client.request(
-            "GET", path, ids=ids, params={"format": format}, cast_to=Comment
-        )
+        return await self._call(Comment, params={"format": format})
 
     @scoped(
         "PUT", _THREAD, space="updateCommentInSpace", change_request="updateCommentInChangeRequest"
@@ -138,8 +131,7 @@ class Comments(ScopedResource[*Ids]):
     ) -> Comment:
         """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
         payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
-        path = self._path(_THREAD)
-        return await self._client.request("PUT", path, ids=ids, body=payload, cast_to=Comment)
+        return await self._call(Comment, body=payload)
 
     @scoped(
         "DELETE",
@@ -149,8 +141,7 @@ class Comments(ScopedResource[*Ids]):
     )
     async def delete(self, *ids: *tuple[*Ids, str]) -> bool:
         """True if the comment was deleted, False if it did not exist."""
-        path = self._path(_THREAD)
-        return await self._client.request_delete(path, ids=ids)
+        return await self._delete()
 
     @scoped("GET", _REPLIES, change_request="listCommentRepliesInChangeRequest")
     def list_replies(
@@ -161,15 +152,7 @@ class Comments(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[CommentReply]:
         """The replies of a comment thread."""
-        path = self._path(_REPLIES)
-        return self._client.paginate(
-            path,
-            item=CommentReply,
-            ids=ids,
-            params={"format": format},
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(CommentReply, params={"format": format}, page=page, limit=limit)
 
     @scoped(
         "POST",
@@ -190,15 +173,7 @@ class Comments(ScopedResource[*Ids]):
         payload = PostCommentReplyRequest.model_validate(
             {"body": require_comment_document(markdown, body, what="reply")}
         )
-        path = self._path(_REPLIES)
-        return await self._client.request(
-            "POST",
-            path,
-            ids=ids,
-            params={"format": format},
-            body=payload,
-            cast_to=CommentReply,
-        )
+        return await self._call(CommentReply, params={"format": format}, body=payload)
 
     @scoped(
         "GET",
@@ -210,10 +185,7 @@ class Comments(ScopedResource[*Ids]):
         self, *ids: *tuple[*Ids, str, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> CommentReply:
         """One reply of a comment thread."""
-        path = self._path(_REPLY)
-        return await self._client.request(
-            "GET", path, ids=ids, params={"format": format}, cast_to=CommentReply
-        )
+        return await self._call(CommentReply, params={"format": format})
 
     @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
     async def update_reply(
@@ -227,26 +199,16 @@ class Comments(ScopedResource[*Ids]):
     ) -> CommentReply:
         """Edit a reply's text (author or space admin), add or remove reactions."""
         payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
-        path = self._path(_REPLY)
-        return await self._client.request("PUT", path, ids=ids, body=payload, cast_to=CommentReply)
+        return await self._call(CommentReply, body=payload)
 
     @scoped("DELETE", _REPLY, change_request="deleteCommentReplyInChangeRequest")
     async def delete_reply(self, *ids: *tuple[*Ids, str, str]) -> bool:
         """True if the reply was deleted, False if it did not exist."""
-        path = self._path(_REPLY)
-        return await self._client.request_delete(path, ids=ids)
+        return await self._delete()
 
     @scoped("GET", "/commenters", change_request="listCommentersInChangeRequest")
     def list_commenters(
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
-        path = self._path("/commenters")
-        return self._client.paginate(
-            path,
-            item=Member,
-            page_type=CommentersPage,
-            ids=ids,
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(Member, page_type=CommentersPage, page=page, limit=limit)

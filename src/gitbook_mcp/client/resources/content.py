@@ -45,9 +45,8 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> Revision:
         """The revision: its page tree, files and reusable content."""
-        path = self._path("/content")
         params = {"metadata": metadata, "computed": computed}
-        return await self._client.request("GET", path, ids=ids, params=params, cast_to=Revision)
+        return await self._call(Revision, params=params)
 
     @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
     async def list_pages(
@@ -57,9 +56,8 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
-        path = self._path("/content/pages")
         params = {"metadata": metadata, "computed": computed}
-        return await self._client.request("GET", path, ids=ids, params=params, cast_to=PageList)
+        return await self._call(PageList, params=params)
 
     @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
     async def get_page(
@@ -71,14 +69,13 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
-        path = self._path(_PAGE)
         params = {
             "format": format,
             "evaluated": evaluated,
             "metadata": metadata,
             "computed": computed,
         }
-        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
+        return await self._call(RevisionPage, params=params)
 
     @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
     async def get_page_by_path(
@@ -90,14 +87,13 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
-        path = self._path(_BY_PATH)
         params = {
             "format": format,
             "evaluated": evaluated,
             "metadata": metadata,
             "computed": computed,
         }
-        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionPage)
+        return await self._call(RevisionPage, params=params)
 
     @scoped(
         "GET", "/content/files", space="listFiles", change_request="listFilesInChangeRequestById"
@@ -111,11 +107,8 @@ class Content(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
-        path = self._path("/content/files")
-        return self._client.paginate(
-            path,
-            item=RevisionFile,
-            ids=ids,
+        return self._paginate(
+            RevisionFile,
             params={"metadata": metadata, "computed": computed},
             page=page,
             limit=limit,
@@ -129,17 +122,15 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionFile:
         """One file of the revision."""
-        path = self._path(_FILE)
         params = {"metadata": metadata, "computed": computed}
-        return await self._client.request("GET", path, ids=ids, params=params, cast_to=RevisionFile)
+        return await self._call(RevisionFile, params=params)
 
     @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
     def list_file_backlinks(
         self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
-        path = self._path(_FILE + "/backlinks")
-        return self._client.paginate(path, item=ContentLocation, ids=ids, page=page, limit=limit)
+        return self._paginate(ContentLocation, page=page, limit=limit)
 
     @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
     def list_page_links(
@@ -148,31 +139,19 @@ class Content(ScopedResource[*Ids]):
         """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
         ``stats``.
         """
-        path = self._path(_PAGE + "/links")
-        return self._client.paginate(
-            path,
-            item=LinkUsage,
-            page_type=LinkListing,
-            ids=ids,
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(LinkUsage, page_type=LinkListing, page=page, limit=limit)
 
     @scoped("GET", _PAGE + "/backlinks", change_request="listChangeRequestPageBacklinks")
     def list_page_backlinks(
         self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
-        path = self._path(_PAGE + "/backlinks")
-        return self._client.paginate(path, item=ContentLocation, ids=ids, page=page, limit=limit)
+        return self._paginate(ContentLocation, page=page, limit=limit)
 
     @scoped("POST", "/content/import", change_request="importContentInChangeRequest")
     async def import_content(
         self, *ids: *Ids, url: str, source: ImportContentSource
     ) -> ImportContentResult:
         """Import content from ``url`` (of kind ``source``) into a new revision."""
-        path = self._path("/content/import")
         body = ImportContentRequest(url=url, source=source)
-        return await self._client.request(
-            "POST", path, ids=ids, body=body, cast_to=ImportContentResult
-        )
+        return await self._call(ImportContentResult, body=body)

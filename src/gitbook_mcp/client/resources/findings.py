@@ -14,11 +14,9 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["SiteFindings"]
 
-_FINDINGS = "/orgs/{organizationId}/sites/{siteId}/findings"
-
 
 class SiteFindings(APIResource):
-    @operation("listSiteFindings")
+    @operation("listSiteFindings", "GET /orgs/{organizationId}/sites/{siteId}/findings")
     def list(
         self,
         organization_id: str,
@@ -29,33 +27,22 @@ class SiteFindings(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SiteFinding]:
-        """GET /orgs/{organizationId}/sites/{siteId}/findings
-
-        The site's findings, by status and type (``broken-link``, ``outbound-link-error``...).
-        """
-        return self._client.paginate(
-            _FINDINGS,
-            item=SiteFinding,
-            ids=(organization_id, site_id),
-            params={"status": status, "type": type},
-            page=page,
-            limit=limit,
+        """The site's findings, by status and type (``broken-link``, ``outbound-link-error``...)."""
+        return self._paginate(
+            SiteFinding, params={"status": status, "type": type}, page=page, limit=limit
         )
 
-    @operation("getSiteFindingById")
+    @operation(
+        "getSiteFindingById", "GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}"
+    )
     async def get(self, organization_id: str, site_id: str, site_finding_id: str) -> SiteFinding:
-        """GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}
+        """One finding, with the pages it affects."""
+        return await self._call(SiteFinding)
 
-        One finding, with the pages it affects.
-        """
-        return await self._client.request(
-            "GET",
-            _FINDINGS + "/{siteFindingId}",
-            ids=(organization_id, site_id, site_finding_id),
-            cast_to=SiteFinding,
-        )
-
-    @operation("updateSiteFindingById")
+    @operation(
+        "updateSiteFindingById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
+    )
     async def update(
         self,
         organization_id: str,
@@ -64,14 +51,5 @@ class SiteFindings(APIResource):
         *,
         status: SiteFindingStatus,
     ) -> SiteFinding:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}
-
-        Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding.
-        """
-        return await self._client.request(
-            "PATCH",
-            _FINDINGS + "/{siteFindingId}",
-            ids=(organization_id, site_id, site_finding_id),
-            body=UpdateSiteFindingRequest(status=status),
-            cast_to=SiteFinding,
-        )
+        """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
+        return await self._call(SiteFinding, body=UpdateSiteFindingRequest(status=status))

@@ -17,7 +17,7 @@ __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    @operation("listSiteMcpServers")
+    @operation("listSiteMcpServers", "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers")
     def list(
         self,
         organization_id: str,
@@ -26,19 +26,10 @@ class SiteMcpServers(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SiteMcpServer]:
-        """GET /orgs/{organizationId}/sites/{siteId}/mcp-servers
+        """The MCP servers the site lists."""
+        return self._paginate(SiteMcpServer, page=page, limit=limit)
 
-        The MCP servers the site lists.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            item=SiteMcpServer,
-            ids=(organization_id, site_id),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createSiteMcpServer")
+    @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
     async def create(
         self,
         organization_id: str,
@@ -48,37 +39,27 @@ class SiteMcpServers(APIResource):
         url: str,
         headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> SiteMcpServer:
-        """POST /orgs/{organizationId}/sites/{siteId}/mcp-servers
-
-        Add an MCP server (name 1..100, URL up to 2048) with the ``headers`` sent to it.
-        """
+        """Add an MCP server (name 1..100, URL up to 2048) with the ``headers`` sent to it."""
         body = CreateSiteMcpServerRequest(
             name=name, url=url, headers=dict(headers) if isinstance(headers, Mapping) else {}
         )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=SiteMcpServer,
-        )
+        return await self._call(SiteMcpServer, body=body)
 
-    @operation("getSiteMcpServerById")
+    @operation(
+        "getSiteMcpServerById",
+        "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+    )
     async def get(
         self, organization_id: str, site_id: str, site_mcp_server_id: str
     ) -> SiteMcpServer:
-        """GET /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}
+        """One MCP server of the site."""
+        return await self._call(SiteMcpServer)
 
-        One MCP server of the site.
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids=(organization_id, site_id, site_mcp_server_id),
-            cast_to=SiteMcpServer,
-        )
-
-    @operation("updateSiteMcpServerById")
+    @operation(
+        "updateSiteMcpServerById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+        body=UpdateSiteMcpServerRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -89,28 +70,13 @@ class SiteMcpServers(APIResource):
         url: str | NotGiven = NOT_GIVEN,
         headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> SiteMcpServer:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}
+        """Only the fields passed change; ``headers`` replaces the whole map."""
+        return await self._call(SiteMcpServer)
 
-        Only the fields passed change; ``headers`` replaces the whole map.
-        """
-        body = UpdateSiteMcpServerRequest.model_validate(
-            {"name": name, "url": url, "headers": headers}
-        )
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids=(organization_id, site_id, site_mcp_server_id),
-            body=body,
-            cast_to=SiteMcpServer,
-        )
-
-    @operation("deleteSiteMcpServerById")
+    @operation(
+        "deleteSiteMcpServerById",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+    )
     async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}
-
-        True if the server was deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids=(organization_id, site_id, site_mcp_server_id),
-        )
+        """True if the server was deleted, False if it did not exist."""
+        return await self._delete()

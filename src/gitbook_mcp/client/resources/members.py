@@ -17,11 +17,9 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Members"]
 
-_MEMBER = "/orgs/{organizationId}/members/{userId}"
-
 
 class Members(APIResource):
-    @operation("listMembersInOrganizationById")
+    @operation("listMembersInOrganizationById", "GET /orgs/{organizationId}/members")
     def list(
         self,
         organization_id: str,
@@ -33,34 +31,26 @@ class Members(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Member]:
-        """GET /orgs/{organizationId}/members
-
-        The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
+        """The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
         active members only.
         """
-        return self._client.paginate(
-            "/orgs/{organizationId}/members",
-            item=Member,
-            ids=(organization_id,),
+        return self._paginate(
+            Member,
             params={"order": order, "role": role, "search": search, "sort": sort},
             page=page,
             limit=limit,
         )
 
-    @operation("getMemberInOrganizationById")
+    @operation("getMemberInOrganizationById", "GET /orgs/{organizationId}/members/{userId}")
     async def get(self, organization_id: str, user_id: str) -> Member:
-        """GET /orgs/{organizationId}/members/{userId}
+        """One member of the organization."""
+        return await self._call(Member)
 
-        One member of the organization.
-        """
-        return await self._client.request(
-            "GET",
-            _MEMBER,
-            ids=(organization_id, user_id),
-            cast_to=Member,
-        )
-
-    @operation("updateMemberInOrganizationById")
+    @operation(
+        "updateMemberInOrganizationById",
+        "PATCH /orgs/{organizationId}/members/{userId}",
+        body=UpdateMemberRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -68,54 +58,29 @@ class Members(APIResource):
         *,
         role: Role | NotGiven | None = NOT_GIVEN,
     ) -> Member:
-        """PATCH /orgs/{organizationId}/members/{userId}
+        """Change a member's organization role (None makes them a guest)."""
+        return await self._call(Member)
 
-        Change a member's organization role (None makes them a guest).
-        """
-        body = UpdateMemberRequest.model_validate({"role": role})
-        return await self._client.request(
-            "PATCH",
-            _MEMBER,
-            ids=(organization_id, user_id),
-            body=body,
-            cast_to=Member,
-        )
-
-    @operation("removeMemberFromOrganizationById")
+    @operation("removeMemberFromOrganizationById", "DELETE /orgs/{organizationId}/members/{userId}")
     async def remove(self, organization_id: str, user_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/members/{userId}
+        """Remove a member. True if removed, False if they were not a member."""
+        return await self._delete()
 
-        Remove a member. True if removed, False if they were not a member.
-        """
-        return await self._client.request_delete(_MEMBER, ids=(organization_id, user_id))
-
-    @operation("updateOrganizationMemberLastSeenAt")
+    @operation("updateOrganizationMemberLastSeenAt", "POST /orgs/{organizationId}/ping")
     async def ping(self, organization_id: str) -> PingResult:
-        """POST /orgs/{organizationId}/ping
+        """Record the caller as seen now in the organization; answers visitor claims."""
+        return await self._call(PingResult)
 
-        Record the caller as seen now in the organization; answers visitor claims.
-        """
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/ping",
-            ids=(organization_id,),
-            cast_to=PingResult,
-        )
-
-    @operation("setUserAsSSOMemberForOrganization")
+    @operation(
+        "setUserAsSSOMemberForOrganization", "POST /orgs/{organizationId}/members/{userId}/sso"
+    )
     async def set_sso(self, organization_id: str, user_id: str) -> Member:
-        """POST /orgs/{organizationId}/members/{userId}/sso
+        """Make a member an SSO member of the organization."""
+        return await self._call(Member)
 
-        Make a member an SSO member of the organization.
-        """
-        return await self._client.request(
-            "POST",
-            _MEMBER + "/sso",
-            ids=(organization_id, user_id),
-            cast_to=Member,
-        )
-
-    @operation("listSpacesForOrganizationMember")
+    @operation(
+        "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"
+    )
     def list_spaces(
         self,
         organization_id: str,
@@ -125,20 +90,12 @@ class Members(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[MemberSpace]:
-        """GET /orgs/{organizationId}/members/{userId}/spaces
+        """The spaces a member can reach, with their permission on each."""
+        return self._paginate(MemberSpace, params={"order": order}, page=page, limit=limit)
 
-        The spaces a member can reach, with their permission on each.
-        """
-        return self._client.paginate(
-            _MEMBER + "/spaces",
-            item=MemberSpace,
-            ids=(organization_id, user_id),
-            params={"order": order},
-            page=page,
-            limit=limit,
-        )
-
-    @operation("listTeamsForOrganizationMember")
+    @operation(
+        "listTeamsForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/teams"
+    )
     def list_teams(
         self,
         organization_id: str,
@@ -148,15 +105,5 @@ class Members(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[MemberTeam]:
-        """GET /orgs/{organizationId}/members/{userId}/teams
-
-        The teams a member belongs to; ``title`` filters by name (case-insensitive contains).
-        """
-        return self._client.paginate(
-            _MEMBER + "/teams",
-            item=MemberTeam,
-            ids=(organization_id, user_id),
-            params={"title": title},
-            page=page,
-            limit=limit,
-        )
+        """The teams a member belongs to; ``title`` filters by name (case-insensitive contains)."""
+        return self._paginate(MemberTeam, params={"title": title}, page=page, limit=limit)

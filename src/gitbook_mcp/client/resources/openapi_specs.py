@@ -16,14 +16,11 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["OpenAPISpecs"]
 
-_SPECS = "/orgs/{organizationId}/openapi"
-_SPEC = "/orgs/{organizationId}/openapi/{specSlug}"
-
 
 class OpenAPISpecs(APIResource):
     """A ``source`` is ``{"url": "https://..."}`` or ``{"text": "<the spec>"}``."""
 
-    @operation("listOpenAPISpecs")
+    @operation("listOpenAPISpecs", "GET /orgs/{organizationId}/openapi")
     def list(
         self,
         organization_id: str,
@@ -31,66 +28,35 @@ class OpenAPISpecs(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[OpenAPISpec]:
-        """GET /orgs/{organizationId}/openapi
+        """The organization's OpenAPI specs."""
+        return self._paginate(OpenAPISpec, page=page, limit=limit)
 
-        The organization's OpenAPI specs.
-        """
-        return self._client.paginate(
-            _SPECS,
-            item=OpenAPISpec,
-            ids=(organization_id,),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createOpenAPISpec")
+    @operation("createOpenAPISpec", "POST /orgs/{organizationId}/openapi")
     async def create(
         self, organization_id: str, *, slug: str, source: Mapping[str, str]
     ) -> OpenAPISpec:
-        """POST /orgs/{organizationId}/openapi
-
-        Create a spec under ``slug`` (lowercase words joined by hyphens) from ``source``.
-        """
+        """Create a spec under ``slug`` (lowercase words joined by hyphens) from ``source``."""
         body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
-        return await self._client.request(
-            "POST",
-            _SPECS,
-            ids=(organization_id,),
-            body=body,
-            cast_to=OpenAPISpec,
-        )
+        return await self._call(OpenAPISpec, body=body)
 
-    @operation("getOpenAPISpecBySlug")
+    @operation("getOpenAPISpecBySlug", "GET /orgs/{organizationId}/openapi/{specSlug}")
     async def get(self, organization_id: str, spec_slug: str) -> OpenAPISpec:
-        """GET /orgs/{organizationId}/openapi/{specSlug}
+        """One OpenAPI spec, by slug."""
+        return await self._call(OpenAPISpec)
 
-        One OpenAPI spec, by slug.
-        """
-        return await self._client.request(
-            "GET",
-            _SPEC,
-            ids=(organization_id, spec_slug),
-            cast_to=OpenAPISpec,
-        )
-
-    @operation("createOrUpdateOpenAPISpecBySlug")
+    @operation("createOrUpdateOpenAPISpecBySlug", "PUT /orgs/{organizationId}/openapi/{specSlug}")
     async def create_or_update(
         self, organization_id: str, spec_slug: str, *, source: Mapping[str, str]
     ) -> OpenAPISpec:
-        """PUT /orgs/{organizationId}/openapi/{specSlug}
-
-        Create the spec with this slug, or give it a new source (a new version).
-        """
+        """Create the spec with this slug, or give it a new source (a new version)."""
         body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
-        return await self._client.request(
-            "PUT",
-            _SPEC,
-            ids=(organization_id, spec_slug),
-            body=body,
-            cast_to=OpenAPISpec,
-        )
+        return await self._call(OpenAPISpec, body=body)
 
-    @operation("updateOpenAPISpecBySlug")
+    @operation(
+        "updateOpenAPISpecBySlug",
+        "PATCH /orgs/{organizationId}/openapi/{specSlug}",
+        body=UpdateOpenAPISpecRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -98,23 +64,10 @@ class OpenAPISpecs(APIResource):
         *,
         visibility: Literal["private", "public"],
     ) -> OpenAPISpec:
-        """PATCH /orgs/{organizationId}/openapi/{specSlug}
+        """Make the spec ``private`` or ``public`` (anyone with its public link)."""
+        return await self._call(OpenAPISpec)
 
-        Make the spec ``private`` or ``public`` (anyone with its public link).
-        """
-        body = UpdateOpenAPISpecRequest.model_validate({"visibility": visibility})
-        return await self._client.request(
-            "PATCH",
-            _SPEC,
-            ids=(organization_id, spec_slug),
-            body=body,
-            cast_to=OpenAPISpec,
-        )
-
-    @operation("deleteOpenAPISpecBySlug")
+    @operation("deleteOpenAPISpecBySlug", "DELETE /orgs/{organizationId}/openapi/{specSlug}")
     async def delete(self, organization_id: str, spec_slug: str) -> bool:
-        """DELETE /orgs/{organizationId}/openapi/{specSlug}
-
-        Delete a spec. True if deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(_SPEC, ids=(organization_id, spec_slug))
+        """Delete a spec. True if deleted, False if it did not exist."""
+        return await self._delete()

@@ -22,30 +22,21 @@ __all__ = ["Organizations"]
 
 
 class Organizations(APIResource):
-    @operation("listOrganizationsForAuthenticatedUser")
+    @operation("listOrganizationsForAuthenticatedUser", "GET /orgs")
     def list(
         self, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Organization]:
-        """GET /orgs
+        """The organizations the authenticated user belongs to."""
+        return self._paginate(Organization, page=page, limit=limit)
 
-        The organizations the authenticated user belongs to.
-        """
-        return self._client.paginate("/orgs", item=Organization, page=page, limit=limit)
-
-    @operation("getOrganizationById")
+    @operation("getOrganizationById", "GET /orgs/{organizationId}")
     async def get(self, organization_id: str) -> Organization:
-        """GET /orgs/{organizationId}
+        """One organization, with the caller's ``permissions`` in it."""
+        return await self._call(Organization)
 
-        One organization, with the caller's ``permissions`` in it.
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}",
-            ids=(organization_id,),
-            cast_to=Organization,
-        )
-
-    @operation("updateOrganizationById")
+    @operation(
+        "updateOrganizationById", "PATCH /orgs/{organizationId}", body=UpdateOrganizationRequest
+    )
     async def update(
         self,
         organization_id: str,
@@ -60,32 +51,10 @@ class Organizations(APIResource):
         ai: bool | NotGiven = NOT_GIVEN,
         invite_links: bool | NotGiven = NOT_GIVEN,
     ) -> Organization:
-        """PATCH /orgs/{organizationId}
+        """Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None."""
+        return await self._call(Organization)
 
-        Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None.
-        """
-        body = UpdateOrganizationRequest.model_validate(
-            {
-                "title": title,
-                "emailDomains": email_domains,
-                "hostname": hostname,
-                "defaultRole": default_role,
-                "defaultContent": default_content,
-                "logo": logo,
-                "sso": sso,
-                "ai": ai,
-                "inviteLinks": invite_links,
-            }
-        )
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}",
-            ids=(organization_id,),
-            body=body,
-            cast_to=Organization,
-        )
-
-    @operation("searchOrganizationContent")
+    @operation("searchOrganizationContent", "GET /orgs/{organizationId}/search")
     def search(
         self,
         organization_id: str,
@@ -94,28 +63,15 @@ class Organizations(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SearchSpaceResult]:
-        """GET /orgs/{organizationId}/search
-
-        Search the organization's content (``query`` at most 512 characters); results by space.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/search",
-            item=SearchSpaceResult,
-            ids=(organization_id,),
+        """Search the organization's content (``query`` at most 512 characters); results by space."""
+        return self._paginate(
+            SearchSpaceResult,
             params={"query": search_query_adapter.validate_python(query)},
             page=page,
             limit=limit,
         )
 
-    @operation("getOrganizationsForEmailDomain")
+    @operation("getOrganizationsForEmailDomain", "GET /email-domains/{emailDomain}/orgs")
     async def list_for_email_domain(self, email_domain: str) -> EmailDomainOrganizations:
-        """GET /email-domains/{emailDomain}/orgs
-
-        The organizations an email domain (such as ``acme.test``) belongs to.
-        """
-        return await self._client.request(
-            "GET",
-            "/email-domains/{emailDomain}/orgs",
-            ids=(email_domain,),
-            cast_to=EmailDomainOrganizations,
-        )
+        """The organizations an email domain (such as ``acme.test``) belongs to."""
+        return await self._call(EmailDomainOrganizations)

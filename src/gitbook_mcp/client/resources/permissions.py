@@ -37,8 +37,7 @@ class Permissions(ScopedResource[*Ids]):
         body = InviteUsersAndTeamsRequest.model_validate(
             {"role": role, "users": users, "teams": teams}
         )
-        path = self._path("/permissions")
-        await self._client.request_empty("POST", path, ids=ids, body=body)
+        await self._call_empty(body=body)
 
     @scoped(
         "GET",
@@ -50,8 +49,7 @@ class Permissions(ScopedResource[*Ids]):
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
-        path = self._path("/permissions/users")
-        return self._client.paginate(path, item=UserPermission, ids=ids, page=page, limit=limit)
+        return self._paginate(UserPermission, page=page, limit=limit)
 
     @scoped(
         "PATCH",
@@ -64,14 +62,12 @@ class Permissions(ScopedResource[*Ids]):
     ) -> None:
         """Change a user's role (None: guest)."""
         body = UpdateUserPermissionRequest.model_validate({"role": role})
-        path = self._path(_USER)
-        await self._client.request_empty("PATCH", path, ids=ids, body=body)
+        await self._call_empty(body=body)
 
     @scoped("DELETE", _USER, space="removeUserFromSpace", collection="removeUserFromCollection")
     async def remove_user(self, *ids: *tuple[*Ids, str]) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
-        path = self._path(_USER)
-        return await self._client.request_delete(path, ids=ids)
+        return await self._delete()
 
     @scoped(
         "GET",
@@ -87,12 +83,4 @@ class Permissions(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
-        path = self._path("/permissions/aggregate")
-        return self._client.paginate(
-            path,
-            item=UserPermission,
-            ids=ids,
-            params={"role": role},
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(UserPermission, params={"role": role}, page=page, limit=limit)

@@ -32,7 +32,7 @@ class SiteRedirects(APIResource):
     - ``{"kind": "site-page", "siteSpaceId": ..., "pageId": ...}``
     """
 
-    @operation("listSiteRedirects")
+    @operation("listSiteRedirects", "GET /orgs/{organizationId}/sites/{siteId}/redirects")
     def list(
         self,
         organization_id: str,
@@ -41,19 +41,14 @@ class SiteRedirects(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SiteRedirect]:
-        """GET /orgs/{organizationId}/sites/{siteId}/redirects
+        """The site's redirects."""
+        return self._paginate(SiteRedirect, page=page, limit=limit)
 
-        The site's redirects.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites/{siteId}/redirects",
-            item=SiteRedirect,
-            ids=(organization_id, site_id),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createSiteRedirect")
+    @operation(
+        "createSiteRedirect",
+        "POST /orgs/{organizationId}/sites/{siteId}/redirects",
+        body=CreateSiteRedirectRequest,
+    )
     async def create(
         self,
         organization_id: str,
@@ -62,22 +57,14 @@ class SiteRedirects(APIResource):
         source: str,
         destination: Mapping[str, Any],
     ) -> SiteRedirect:
-        """POST /orgs/{organizationId}/sites/{siteId}/redirects
+        """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
+        return await self._call(SiteRedirect)
 
-        Redirect ``source`` (a path such as ``/old``) to ``destination``.
-        """
-        body = CreateSiteRedirectRequest.model_validate(
-            {"source": source, "destination": destination}
-        )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/redirects",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=SiteRedirect,
-        )
-
-    @operation("updateSiteRedirectById")
+    @operation(
+        "updateSiteRedirectById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
+        body=UpdateSiteRedirectRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -87,33 +74,18 @@ class SiteRedirects(APIResource):
         source: str | NotGiven = NOT_GIVEN,
         destination: Mapping[str, Any] | NotGiven = NOT_GIVEN,
     ) -> SiteRedirect:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}
+        """Change the source path, the destination, or both."""
+        return await self._call(SiteRedirect)
 
-        Change the source path, the destination, or both.
-        """
-        body = UpdateSiteRedirectRequest.model_validate(
-            {"source": source, "destination": destination}
-        )
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            ids=(organization_id, site_id, site_redirect_id),
-            body=body,
-            cast_to=SiteRedirect,
-        )
-
-    @operation("deleteSiteRedirectById")
+    @operation(
+        "deleteSiteRedirectById",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
+    )
     async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}
+        """True if the redirect was deleted, False if it did not exist."""
+        return await self._delete()
 
-        True if the redirect was deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            ids=(organization_id, site_id, site_redirect_id),
-        )
-
-    @operation("getSiteRedirectBySource")
+    @operation("getSiteRedirectBySource", "GET /orgs/{organizationId}/sites/{siteId}/redirect")
     async def get_by_source(
         self,
         organization_id: str,
@@ -122,32 +94,18 @@ class SiteRedirects(APIResource):
         source: str,
         share_key: str | NotGiven = NOT_GIVEN,
     ) -> SiteRedirectLookup:
-        """GET /orgs/{organizationId}/sites/{siteId}/redirect
-
-        The redirect whose source is ``source``, and the URL it resolves to (404 if none).
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}/sites/{siteId}/redirect",
-            ids=(organization_id, site_id),
+        """The redirect whose source is ``source``, and the URL it resolves to (404 if none)."""
+        return await self._call(
+            SiteRedirectLookup,
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
-            cast_to=SiteRedirectLookup,
         )
 
-    @operation("bulkUpsertSiteRedirects")
+    @operation("bulkUpsertSiteRedirects", "PUT /orgs/{organizationId}/sites/{siteId}/redirects")
     async def bulk_upsert(
         self, organization_id: str, site_id: str, *, redirects: Sequence[Mapping[str, Any]]
     ) -> BulkRedirectsResult:
-        """PUT /orgs/{organizationId}/sites/{siteId}/redirects
-
-        Create, update (``destination``), delete (``destination: None``) or publish (``intent:
+        """Create, update (``destination``), delete (``destination: None``) or publish (``intent:
         "publish"``) up to 500 redirects in one atomic call (live profile).
         """
         body = BulkRedirectsRequest.model_validate({"redirects": list(redirects)})
-        return await self._client.request(
-            "PUT",
-            "/orgs/{organizationId}/sites/{siteId}/redirects",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=BulkRedirectsResult,
-        )
+        return await self._call(BulkRedirectsResult, body=body)

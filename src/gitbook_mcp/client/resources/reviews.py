@@ -19,11 +19,12 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["ChangeRequestReviews"]
 
-_CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
-
 
 class ChangeRequestReviews(APIResource):
-    @operation("getReviewsByChangeRequestId")
+    @operation(
+        "getReviewsByChangeRequestId",
+        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
+    )
     def list(
         self,
         space_id: str,
@@ -33,20 +34,16 @@ class ChangeRequestReviews(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequestReview]:
-        """GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews
-
-        The reviews of the change request; ``outdated`` keeps those of older revisions or not.
-        """
-        return self._client.paginate(
-            _CR + "/reviews",
-            item=ChangeRequestReview,
-            ids=(space_id, change_request_id),
-            params={"outdated": outdated},
-            page=page,
-            limit=limit,
+        """The reviews of the change request; ``outdated`` keeps those of older revisions or not."""
+        return self._paginate(
+            ChangeRequestReview, params={"outdated": outdated}, page=page, limit=limit
         )
 
-    @operation("submitChangeRequestReview")
+    @operation(
+        "submitChangeRequestReview",
+        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
+        body=SubmitReviewRequest,
+    )
     async def submit(
         self,
         space_id: str,
@@ -55,35 +52,23 @@ class ChangeRequestReviews(APIResource):
         status: ChangeRequestReviewStatus,
         comment: dict[str, Any] | NotGiven = NOT_GIVEN,
     ) -> ChangeRequestReview:
-        """POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews
+        """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
+        return await self._call(ChangeRequestReview)
 
-        Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried.
-        """
-        body = SubmitReviewRequest.model_validate({"status": status, "comment": comment})
-        return await self._client.request(
-            "POST",
-            _CR + "/reviews",
-            ids=(space_id, change_request_id),
-            body=body,
-            cast_to=ChangeRequestReview,
-        )
-
-    @operation("getChangeRequestReviewById")
+    @operation(
+        "getChangeRequestReviewById",
+        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
+    )
     async def get(
         self, space_id: str, change_request_id: str, review_id: str
     ) -> ChangeRequestReview:
-        """GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}
+        """One review."""
+        return await self._call(ChangeRequestReview)
 
-        One review.
-        """
-        return await self._client.request(
-            "GET",
-            _CR + "/reviews/{reviewId}",
-            ids=(space_id, change_request_id, review_id),
-            cast_to=ChangeRequestReview,
-        )
-
-    @operation("getRequestedReviewersByChangeRequestId")
+    @operation(
+        "getRequestedReviewersByChangeRequestId",
+        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
+    )
     def list_requested(
         self,
         space_id: str,
@@ -92,19 +77,13 @@ class ChangeRequestReviews(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[RequestedReviewer]:
-        """GET /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers
+        """The users asked to review the change request."""
+        return self._paginate(RequestedReviewer, page=page, limit=limit)
 
-        The users asked to review the change request.
-        """
-        return self._client.paginate(
-            _CR + "/requested-reviewers",
-            item=RequestedReviewer,
-            ids=(space_id, change_request_id),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("requestReviewersForChangeRequest")
+    @operation(
+        "requestReviewersForChangeRequest",
+        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
+    )
     async def request_reviewers(
         self,
         space_id: str,
@@ -113,25 +92,14 @@ class ChangeRequestReviews(APIResource):
         users: Sequence[str],
         subject: str | NotGiven = NOT_GIVEN,
     ) -> RequestedReviewers:
-        """POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers
-
-        Ask ``users`` (user ids) to review. Not retried once sent.
-        """
+        """Ask ``users`` (user ids) to review. Not retried once sent."""
         body = RequestReviewersRequest.model_validate({"users": [*users], "subject": subject})
-        return await self._client.request(
-            "POST",
-            _CR + "/requested-reviewers",
-            ids=(space_id, change_request_id),
-            body=body,
-            cast_to=RequestedReviewers,
-        )
+        return await self._call(RequestedReviewers, body=body)
 
-    @operation("removeRequestedReviewerFromChangeRequest")
+    @operation(
+        "removeRequestedReviewerFromChangeRequest",
+        "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
+    )
     async def remove_requested(self, space_id: str, change_request_id: str, user_id: str) -> bool:
-        """DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}
-
-        Withdraw a review request: True when removed, False when it did not exist.
-        """
-        return await self._client.request_delete(
-            _CR + "/requested-reviewers/{userId}", ids=(space_id, change_request_id, user_id)
-        )
+        """Withdraw a review request: True when removed, False when it did not exist."""
+        return await self._delete()

@@ -15,12 +15,9 @@ from gitbook_mcp.client.resources._resource import APIResource, operation
 
 __all__ = ["Saml"]
 
-_PROVIDERS = "/orgs/{organizationId}/saml"
-_PROVIDER = "/orgs/{organizationId}/saml/{samlProviderId}"
-
 
 class Saml(APIResource):
-    @operation("listSAMLProvidersInOrganizationById")
+    @operation("listSAMLProvidersInOrganizationById", "GET /orgs/{organizationId}/saml")
     def list(
         self,
         organization_id: str,
@@ -28,19 +25,14 @@ class Saml(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SAMLProvider]:
-        """GET /orgs/{organizationId}/saml
+        """The SAML providers configured for the organization."""
+        return self._paginate(SAMLProvider, page=page, limit=limit)
 
-        The SAML providers configured for the organization.
-        """
-        return self._client.paginate(
-            _PROVIDERS,
-            item=SAMLProvider,
-            ids=(organization_id,),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("createOrganizationSAMLProvider")
+    @operation(
+        "createOrganizationSAMLProvider",
+        "POST /orgs/{organizationId}/saml",
+        body=CreateSAMLProviderRequest,
+    )
     async def create(
         self,
         organization_id: str,
@@ -52,42 +44,21 @@ class Saml(APIResource):
         default_team: str | NotGiven = NOT_GIVEN,
         default_role: Role | NotGiven | None = NOT_GIVEN,
     ) -> SAMLProvider:
-        """POST /orgs/{organizationId}/saml
+        """Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id."""
+        return await self._call(SAMLProvider)
 
-        Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id.
-        """
-        body = CreateSAMLProviderRequest.model_validate(
-            {
-                "label": label,
-                "entityID": entity_id,
-                "certificate": certificate,
-                "ssoURL": sso_url,
-                "defaultTeam": default_team,
-                "defaultRole": default_role,
-            }
-        )
-        return await self._client.request(
-            "POST",
-            _PROVIDERS,
-            ids=(organization_id,),
-            body=body,
-            cast_to=SAMLProvider,
-        )
-
-    @operation("getOrganizationSAMLProviderById")
+    @operation(
+        "getOrganizationSAMLProviderById", "GET /orgs/{organizationId}/saml/{samlProviderId}"
+    )
     async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
-        """GET /orgs/{organizationId}/saml/{samlProviderId}
+        """One SAML provider."""
+        return await self._call(SAMLProvider)
 
-        One SAML provider.
-        """
-        return await self._client.request(
-            "GET",
-            _PROVIDER,
-            ids=(organization_id, saml_provider_id),
-            cast_to=SAMLProvider,
-        )
-
-    @operation("updateOrganizationSAMLProvider")
+    @operation(
+        "updateOrganizationSAMLProvider",
+        "PATCH /orgs/{organizationId}/saml/{samlProviderId}",
+        body=UpdateSAMLProviderRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -100,48 +71,17 @@ class Saml(APIResource):
         default_team: str | NotGiven = NOT_GIVEN,
         default_role: Role | NotGiven | None = NOT_GIVEN,
     ) -> SAMLProvider:
-        """PATCH /orgs/{organizationId}/saml/{samlProviderId}
+        """Change the provider's fields passed."""
+        return await self._call(SAMLProvider)
 
-        Change the provider's fields passed.
-        """
-        body = UpdateSAMLProviderRequest.model_validate(
-            {
-                "label": label,
-                "entityID": entity_id,
-                "certificate": certificate,
-                "ssoURL": sso_url,
-                "defaultTeam": default_team,
-                "defaultRole": default_role,
-            }
-        )
-        return await self._client.request(
-            "PATCH",
-            _PROVIDER,
-            ids=(organization_id, saml_provider_id),
-            body=body,
-            cast_to=SAMLProvider,
-        )
-
-    @operation("deleteOrganizationSAMLProvider")
+    @operation(
+        "deleteOrganizationSAMLProvider", "DELETE /orgs/{organizationId}/saml/{samlProviderId}"
+    )
     async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/saml/{samlProviderId}
+        """Delete a SAML provider. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-        Delete a SAML provider. True if deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            _PROVIDER,
-            ids=(organization_id, saml_provider_id),
-        )
-
-    @operation("listSSOProviderLoginsInOrganization")
+    @operation("listSSOProviderLoginsInOrganization", "GET /orgs/{organizationId}/sso")
     async def list_sso_logins(self, organization_id: str) -> SSOLoginList:
-        """GET /orgs/{organizationId}/sso
-
-        The SSO logins members can start (a plain list, not paginated).
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}/sso",
-            ids=(organization_id,),
-            cast_to=SSOLoginList,
-        )
+        """The SSO logins members can start (a plain list, not paginated)."""
+        return await self._call(SSOLoginList)

@@ -30,7 +30,7 @@ def _section_pointer(section_id: str) -> dict[str, str]:
 
 
 class SiteSections(APIResource):
-    @operation("listSiteSections")
+    @operation("listSiteSections", "GET /orgs/{organizationId}/sites/{siteId}/sections")
     def list(
         self,
         organization_id: str,
@@ -40,20 +40,14 @@ class SiteSections(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSection]:
-        """GET /orgs/{organizationId}/sites/{siteId}/sections
+        """The site's sections, each with its site spaces."""
+        return self._paginate(SiteSection, params={"shareKey": share_key}, page=page, limit=limit)
 
-        The site's sections, each with its site spaces.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites/{siteId}/sections",
-            item=SiteSection,
-            ids=(organization_id, site_id),
-            params={"shareKey": share_key},
-            page=page,
-            limit=limit,
-        )
-
-    @operation("addSectionToSite")
+    @operation(
+        "addSectionToSite",
+        "POST /orgs/{organizationId}/sites/{siteId}/sections",
+        body=AddSectionRequest,
+    )
     async def add(
         self,
         organization_id: str,
@@ -63,20 +57,14 @@ class SiteSections(APIResource):
         title: str | NotGiven | None = NOT_GIVEN,
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSection:
-        """POST /orgs/{organizationId}/sites/{siteId}/sections
+        """Add a section to the site, publishing ``space_id`` as its first site space."""
+        return await self._call(SiteSection)
 
-        Add a section to the site, publishing ``space_id`` as its first site space.
-        """
-        body = AddSectionRequest.model_validate({"spaceId": space_id, "title": title, "icon": icon})
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/sections",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=SiteSection,
-        )
-
-    @operation("updateSiteSectionById")
+    @operation(
+        "updateSiteSectionById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
+        body=UpdateSectionRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -91,31 +79,15 @@ class SiteSections(APIResource):
         description: str | NotGiven | None = NOT_GIVEN,
         site_section_group_id: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSection:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}
-
-        Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
+        """Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         ``site_section_group_id`` (live profile) puts the section in a group, None takes it out.
         """
-        body = UpdateSectionRequest.model_validate(
-            {
-                "title": title,
-                "path": path,
-                "defaultSiteSpace": default_site_space,
-                "condition": condition,
-                "icon": icon,
-                "description": description,
-                "siteSectionGroupId": site_section_group_id,
-            }
-        )
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            ids=(organization_id, site_id, site_section_id),
-            body=body,
-            cast_to=SiteSection,
-        )
+        return await self._call(SiteSection)
 
-    @operation("moveSiteSection")
+    @operation(
+        "moveSiteSection",
+        "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
+    )
     async def move(
         self,
         organization_id: str,
@@ -126,9 +98,7 @@ class SiteSections(APIResource):
         after: str | NotGiven = NOT_GIVEN,
         position: Mapping[str, Any] | NotGiven = NOT_GIVEN,
     ) -> SiteSection:
-        """POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move
-
-        Place it ``before`` or ``after`` another section (an id), or at a raw ``position``.
+        """Place it ``before`` or ``after`` another section (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
         body = MoveSiteSectionRequest.model_validate(
@@ -138,28 +108,19 @@ class SiteSections(APIResource):
                 )
             }
         )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-            ids=(organization_id, site_id, site_section_id),
-            body=body,
-            cast_to=SiteSection,
-        )
+        return await self._call(SiteSection, body=body)
 
-    @operation("deleteSiteSectionById")
+    @operation(
+        "deleteSiteSectionById",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
+    )
     async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}
-
-        True if the section was deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            ids=(organization_id, site_id, site_section_id),
-        )
+        """True if the section was deleted, False if it did not exist."""
+        return await self._delete()
 
 
 class SiteSectionGroups(APIResource):
-    @operation("listSiteSectionGroups")
+    @operation("listSiteSectionGroups", "GET /orgs/{organizationId}/sites/{siteId}/section-groups")
     def list(
         self,
         organization_id: str,
@@ -168,19 +129,14 @@ class SiteSectionGroups(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSectionGroup]:
-        """GET /orgs/{organizationId}/sites/{siteId}/section-groups
+        """The site's section groups, each with its sections."""
+        return self._paginate(SiteSectionGroup, page=page, limit=limit)
 
-        The site's section groups, each with its sections.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites/{siteId}/section-groups",
-            item=SiteSectionGroup,
-            ids=(organization_id, site_id),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("addSectionGroupToSite")
+    @operation(
+        "addSectionGroupToSite",
+        "POST /orgs/{organizationId}/sites/{siteId}/section-groups",
+        body=AddSectionGroupRequest,
+    )
     async def add(
         self,
         organization_id: str,
@@ -190,22 +146,14 @@ class SiteSectionGroups(APIResource):
         icon: str | NotGiven | None = NOT_GIVEN,
         sections: builtins.list[str] | NotGiven = NOT_GIVEN,
     ) -> SiteSectionGroup:
-        """POST /orgs/{organizationId}/sites/{siteId}/section-groups
+        """Add a section group, gathering the given ``sections`` (ids)."""
+        return await self._call(SiteSectionGroup)
 
-        Add a section group, gathering the given ``sections`` (ids).
-        """
-        body = AddSectionGroupRequest.model_validate(
-            {"title": title, "icon": icon, "sections": sections}
-        )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/section-groups",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=SiteSectionGroup,
-        )
-
-    @operation("updateSiteSectionGroupById")
+    @operation(
+        "updateSiteSectionGroupById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+        body=UpdateSectionGroupRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -215,20 +163,13 @@ class SiteSectionGroups(APIResource):
         title: str | NotGiven = NOT_GIVEN,
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSectionGroup:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}
+        """Rename the group or change its icon (None removes it)."""
+        return await self._call(SiteSectionGroup)
 
-        Rename the group or change its icon (None removes it).
-        """
-        body = UpdateSectionGroupRequest.model_validate({"title": title, "icon": icon})
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            ids=(organization_id, site_id, site_section_group_id),
-            body=body,
-            cast_to=SiteSectionGroup,
-        )
-
-    @operation("moveSiteSectionGroup")
+    @operation(
+        "moveSiteSectionGroup",
+        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
+    )
     async def move(
         self,
         organization_id: str,
@@ -240,9 +181,7 @@ class SiteSectionGroups(APIResource):
         relative_to: Literal["site-section-group", "site-section"] = "site-section-group",
         position: Mapping[str, Any] | NotGiven = NOT_GIVEN,
     ) -> SiteSectionGroup:
-        """POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move
-
-        Place it ``before`` or ``after`` another group (or a section, with
+        """Place it ``before`` or ``after`` another group (or a section, with
         ``relative_to="site-section"``), or at a raw ``position``. Deprecated by the API.
         """
 
@@ -256,26 +195,21 @@ class SiteSectionGroups(APIResource):
                 )
             }
         )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-            ids=(organization_id, site_id, site_section_group_id),
-            body=body,
-            cast_to=SiteSectionGroup,
-        )
+        return await self._call(SiteSectionGroup, body=body)
 
-    @operation("deleteSiteSectionGroupById")
+    @operation(
+        "deleteSiteSectionGroupById",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+    )
     async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}
+        """True if the group was deleted, False if it did not exist."""
+        return await self._delete()
 
-        True if the group was deleted, False if it did not exist.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            ids=(organization_id, site_id, site_section_group_id),
-        )
-
-    @operation("addSectionToGroup")
+    @operation(
+        "addSectionToGroup",
+        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
+        body=AddSectionToGroupRequest,
+    )
     async def add_section(
         self,
         organization_id: str,
@@ -284,20 +218,13 @@ class SiteSectionGroups(APIResource):
         *,
         section_id: str,
     ) -> SiteSectionGroup:
-        """POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections
+        """Put a section in the group."""
+        return await self._call(SiteSectionGroup)
 
-        Put a section in the group.
-        """
-        body = AddSectionToGroupRequest(sectionId=section_id)
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-            ids=(organization_id, site_id, site_section_group_id),
-            body=body,
-            cast_to=SiteSectionGroup,
-        )
-
-    @operation("removeSectionFromGroup")
+    @operation(
+        "removeSectionFromGroup",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
+    )
     async def remove_section(
         self,
         organization_id: str,
@@ -305,12 +232,5 @@ class SiteSectionGroups(APIResource):
         site_section_group_id: str,
         site_section_id: str,
     ) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}
-
-        Take a section out of the group. True if removed, False if it was not in the group.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}"
-            "/sections/{siteSectionId}",
-            ids=(organization_id, site_id, site_section_group_id, site_section_id),
-        )
+        """Take a section out of the group. True if removed, False if it was not in the group."""
+        return await self._delete()

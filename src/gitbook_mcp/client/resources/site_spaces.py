@@ -24,7 +24,7 @@ def _pointer(site_space_id: str) -> dict[str, str]:
 
 
 class SiteSpaces(APIResource):
-    @operation("listSiteSpaces")
+    @operation("listSiteSpaces", "GET /orgs/{organizationId}/sites/{siteId}/site-spaces")
     def list(
         self,
         organization_id: str,
@@ -35,20 +35,16 @@ class SiteSpaces(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSpace]:
-        """GET /orgs/{organizationId}/sites/{siteId}/site-spaces
-
-        The site's spaces; ``default=True`` only the default one, ``False`` only the others.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites/{siteId}/site-spaces",
-            item=SiteSpace,
-            ids=(organization_id, site_id),
-            params={"default": default, "shareKey": share_key},
-            page=page,
-            limit=limit,
+        """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
+        return self._paginate(
+            SiteSpace, params={"default": default, "shareKey": share_key}, page=page, limit=limit
         )
 
-    @operation("addSpaceToSite")
+    @operation(
+        "addSpaceToSite",
+        "POST /orgs/{organizationId}/sites/{siteId}/site-spaces",
+        body=AddSiteSpaceRequest,
+    )
     async def add(
         self,
         organization_id: str,
@@ -57,20 +53,14 @@ class SiteSpaces(APIResource):
         space_id: str,
         section_id: str | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
-        """POST /orgs/{organizationId}/sites/{siteId}/site-spaces
+        """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
+        return await self._call(SiteSpace)
 
-        Publish a space on the site, in ``section_id`` (else the default section, or the root).
-        """
-        body = AddSiteSpaceRequest.model_validate({"spaceId": space_id, "sectionId": section_id})
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/site-spaces",
-            ids=(organization_id, site_id),
-            body=body,
-            cast_to=SiteSpace,
-        )
-
-    @operation("updateSiteSpaceById")
+    @operation(
+        "updateSiteSpaceById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+        body=UpdateSiteSpaceRequest,
+    )
     async def update(
         self,
         organization_id: str,
@@ -81,22 +71,12 @@ class SiteSpaces(APIResource):
         condition: str | NotGiven | None = NOT_GIVEN,
         space_id: str | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
-        """PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}
+        """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
+        return await self._call(SiteSpace)
 
-        Change the path (1..100), the visibility ``condition`` (None removes it) or the space.
-        """
-        body = UpdateSiteSpaceRequest.model_validate(
-            {"path": path, "condition": condition, "spaceId": space_id}
-        )
-        return await self._client.request(
-            "PATCH",
-            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            ids=(organization_id, site_id, site_space_id),
-            body=body,
-            cast_to=SiteSpace,
-        )
-
-    @operation("moveSiteSpace")
+    @operation(
+        "moveSiteSpace", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move"
+    )
     async def move(
         self,
         organization_id: str,
@@ -107,9 +87,7 @@ class SiteSpaces(APIResource):
         after: str | NotGiven = NOT_GIVEN,
         position: Mapping[str, Any] | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
-        """POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move
-
-        Place it ``before`` or ``after`` another site space (an id), or at a raw ``position``.
+        """Place it ``before`` or ``after`` another site space (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
         body = MoveSiteSpaceRequest.model_validate(
@@ -119,21 +97,12 @@ class SiteSpaces(APIResource):
                 )
             }
         )
-        return await self._client.request(
-            "POST",
-            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move",
-            ids=(organization_id, site_id, site_space_id),
-            body=body,
-            cast_to=SiteSpace,
-        )
+        return await self._call(SiteSpace, body=body)
 
-    @operation("deleteSiteSpaceById")
+    @operation(
+        "deleteSiteSpaceById",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+    )
     async def delete(self, organization_id: str, site_id: str, site_space_id: str) -> bool:
-        """DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}
-
-        Unpublish the space from the site. True if removed, False if it was not there.
-        """
-        return await self._client.request_delete(
-            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            ids=(organization_id, site_id, site_space_id),
-        )
+        """Unpublish the space from the site. True if removed, False if it was not there."""
+        return await self._delete()

@@ -13,7 +13,7 @@ __all__ = ["Sites"]
 
 
 class Sites(APIResource):
-    @operation("listSites")
+    @operation("listSites", "GET /orgs/{organizationId}/sites")
     def list(
         self,
         organization_id: str,
@@ -25,28 +25,15 @@ class Sites(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Site]:
-        """GET /orgs/{organizationId}/sites
-
-        Sites of the organization; ``space`` keeps those publishing that space id.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/sites",
-            item=Site,
-            ids=(organization_id,),
+        """Sites of the organization; ``space`` keeps those publishing that space id."""
+        return self._paginate(
+            Site,
             params={"space": space, "title": title, "published": published, "type": type},
             page=page,
             limit=limit,
         )
 
-    @operation("getSiteById")
+    @operation("getSiteById", "GET /orgs/{organizationId}/sites/{siteId}")
     async def get(self, organization_id: str, site_id: str) -> Site:
-        """GET /orgs/{organizationId}/sites/{siteId}
-
-        One site of the organization.
-        """
-        return await self._client.request(
-            "GET",
-            "/orgs/{organizationId}/sites/{siteId}",
-            ids=(organization_id, site_id),
-            cast_to=Site,
-        )
+        """One site of the organization."""
+        return await self._call(Site)

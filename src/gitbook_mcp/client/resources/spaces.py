@@ -22,21 +22,12 @@ __all__ = ["Spaces"]
 
 
 class Spaces(APIResource):
-    @operation("getSpaceById")
+    @operation("getSpaceById", "GET /spaces/{spaceId}")
     async def get(self, space_id: str, *, share_key: str | NotGiven = NOT_GIVEN) -> Space:
-        """GET /spaces/{spaceId}
+        """One space, with the caller's ``permissions`` on it."""
+        return await self._call(Space, params={"shareKey": share_key})
 
-        One space, with the caller's ``permissions`` on it.
-        """
-        return await self._client.request(
-            "GET",
-            "/spaces/{spaceId}",
-            ids=(space_id,),
-            params={"shareKey": share_key},
-            cast_to=Space,
-        )
-
-    @operation("updateSpaceById")
+    @operation("updateSpaceById", "PATCH /spaces/{spaceId}", body=UpdateSpaceRequest)
     async def update(
         self,
         space_id: str,
@@ -47,59 +38,25 @@ class Spaces(APIResource):
         language: str | NotGiven = NOT_GIVEN,
         emoji: str | NotGiven = NOT_GIVEN,
     ) -> Space:
-        """PATCH /spaces/{spaceId}
+        """Only the fields passed are changed."""
+        return await self._call(Space)
 
-        Only the fields passed are changed.
-        """
-        body = UpdateSpaceRequest.model_validate(
-            {
-                "title": title,
-                "editMode": edit_mode,
-                "defaultLevel": default_level,
-                "language": language,
-                "emoji": emoji,
-            }
-        )
-        return await self._client.request(
-            "PATCH",
-            "/spaces/{spaceId}",
-            ids=(space_id,),
-            body=body,
-            cast_to=Space,
-        )
-
-    @operation("deleteSpaceById")
+    @operation("deleteSpaceById", "DELETE /spaces/{spaceId}")
     async def delete(self, space_id: str) -> bool:
-        """DELETE /spaces/{spaceId}
+        """Soft delete, restorable for 7 days. True if deleted, False if it did not exist."""
+        return await self._delete()
 
-        Soft delete, restorable for 7 days. True if deleted, False if it did not exist.
-        """
-        return await self._client.request_delete("/spaces/{spaceId}", ids=(space_id,))
-
-    @operation("duplicateSpace")
+    @operation("duplicateSpace", "POST /spaces/{spaceId}/duplicate")
     async def duplicate(self, space_id: str) -> Space:
-        """POST /spaces/{spaceId}/duplicate"""
-        return await self._client.request(
-            "POST",
-            "/spaces/{spaceId}/duplicate",
-            ids=(space_id,),
-            cast_to=Space,
-        )
+        """A copy of the space; the answer is the new space."""
+        return await self._call(Space)
 
-    @operation("restoreSpace")
+    @operation("restoreSpace", "POST /spaces/{spaceId}/restore")
     async def restore(self, space_id: str) -> Space:
-        """POST /spaces/{spaceId}/restore
+        """Only spaces deleted in the last 7 days can be restored."""
+        return await self._call(Space)
 
-        Only spaces deleted in the last 7 days can be restored.
-        """
-        return await self._client.request(
-            "POST",
-            "/spaces/{spaceId}/restore",
-            ids=(space_id,),
-            cast_to=Space,
-        )
-
-    @operation("moveSpace")
+    @operation("moveSpace", "POST /spaces/{spaceId}/move")
     async def move(
         self,
         space_id: str,
@@ -108,9 +65,7 @@ class Spaces(APIResource):
         before: str | NotGiven = NOT_GIVEN,
         after: str | NotGiven = NOT_GIVEN,
     ) -> Space:
-        """POST /spaces/{spaceId}/move
-
-        ``parent`` is a collection id (None for the top level); ``before``/``after`` are space ids.
+        """``parent`` is a collection id (None for the top level); ``before``/``after`` are space ids.
         At least one of them must be given.
         """
         if all(isinstance(v, NotGiven) for v in (parent, before, after)):
@@ -123,27 +78,14 @@ class Spaces(APIResource):
         body = MoveSpaceRequest.model_validate(
             {"parent": parent, "position": position or NOT_GIVEN}
         )
-        return await self._client.request(
-            "POST",
-            "/spaces/{spaceId}/move",
-            ids=(space_id,),
-            body=body,
-            cast_to=Space,
-        )
+        return await self._call(Space, body=body)
 
-    @operation("transferSpace")
+    @operation("transferSpace", "POST /spaces/{spaceId}/transfer", body=TransferSpaceRequest)
     async def transfer(self, space_id: str, *, organization: str) -> Space:
-        """POST /spaces/{spaceId}/transfer"""
-        body = TransferSpaceRequest(organization=organization)
-        return await self._client.request(
-            "POST",
-            "/spaces/{spaceId}/transfer",
-            ids=(space_id,),
-            body=body,
-            cast_to=Space,
-        )
+        """Move the space to another ``organization`` (seed profile)."""
+        return await self._call(Space)
 
-    @operation("listSpaceLinks")
+    @operation("listSpaceLinks", "GET /spaces/{spaceId}/links")
     def list_links(
         self,
         space_id: str,
@@ -151,20 +93,10 @@ class Spaces(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[LinkUsage]:
-        """GET /spaces/{spaceId}/links
+        """The links of the space's current revision with their status; pages carry ``stats``."""
+        return self._paginate(LinkUsage, page_type=LinkListing, page=page, limit=limit)
 
-        The links of the space's current revision with their status; pages carry ``stats``.
-        """
-        return self._client.paginate(
-            "/spaces/{spaceId}/links",
-            item=LinkUsage,
-            page_type=LinkListing,
-            ids=(space_id,),
-            page=page,
-            limit=limit,
-        )
-
-    @operation("listSpacesInOrganizationById")
+    @operation("listSpacesInOrganizationById", "GET /orgs/{organizationId}/spaces")
     def list(
         self,
         organization_id: str,
@@ -172,14 +104,5 @@ class Spaces(APIResource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Space]:
-        """GET /orgs/{organizationId}/spaces
-
-        Await for one page, or ``async for`` over every space of the organization.
-        """
-        return self._client.paginate(
-            "/orgs/{organizationId}/spaces",
-            item=Space,
-            ids=(organization_id,),
-            page=page,
-            limit=limit,
-        )
+        """Await for one page, or ``async for`` over every space of the organization."""
+        return self._paginate(Space, page=page, limit=limit)

@@ -4,6 +4,7 @@ request #1 (one resolved). Every comment and reply has a fixed, readable id."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.seed.content import (
@@ -67,67 +68,80 @@ def _page(store: Store, space_id: str, cr_id: str | None, page_id: str) -> str |
     return page_id if store.content.page_target(space_id, cr_id, page_id) is not None else None
 
 
-def seed(store: Store) -> None:
-    _space_threads(store)
-    cr_id = store.db.scalar(
-        "SELECT id FROM change_requests WHERE space_id = ? AND number = 1", (SPACES["handbook"],)
-    )
-    if cr_id is not None:
-        _change_request_threads(store, str(cr_id))
+Thread = tuple[str, str, str | None, str]
+"""(comment id, author, page id or None for the parent itself, text)."""
+Reply = tuple[str, str, str, str]
+"""(comment id, author, text, reply id)."""
+Update = tuple[str, str, list[str]]
+"""(comment id, user, reactions): reactions added, or a resolve with the reactions added."""
 
 
-def _space_threads(store: Store) -> None:
-    comments = store.comments
-    space = SPACES["handbook"]
-    threads = [
+@dataclass(frozen=True)
+class _Plan:
+    """One parent's demo comments, posted in this order: threads, replies, reactions, resolves."""
+
+    threads: list[Thread]
+    replies: list[Reply]
+    reactions: list[Update] = field(default_factory=list)
+    resolves: list[Update] = field(default_factory=list)
+
+
+_SPACE_PLAN = _Plan(
+    threads=[
         (COMMENT_INSTALL_TYPO, "commenter", PAGE_INSTALL, "Typo in step 2: 'intall'."),
         (COMMENT_STYLE, "sam", PAGE_WRITING, "Should we use sentence case in headings?"),
         (COMMENT_FAQ_FIXED, "dana", PAGE_FAQ, "The FAQ link to Configure is fixed now."),
         (COMMENT_SCREENSHOT, "editor", PAGE_CONFIGURE, "The config screenshot is outdated."),
         (COMMENT_TROUBLESHOOTING, "sam", None, "Can we add a troubleshooting section?"),
         (COMMENT_DIAGRAM, "commenter", PAGE_PUBLISHING, "The publishing guide needs a diagram."),
-    ]
-    for comment_id, author, page_id, text in threads:
-        comments.post(
-            _who(author),
-            space,
-            None,
-            markdown=text,
-            page_id=_page(store, space, None, page_id) if page_id else None,
-            comment_id=comment_id,
-        )
-    replies = [
+    ],
+    replies=[
         (COMMENT_INSTALL_TYPO, "editor", "Good catch, fixing it.", REPLY_INSTALL_TYPO),
         (COMMENT_STYLE, "dana", "Yes, sentence case everywhere.", "rp_style_sentence_case"),
         (COMMENT_STYLE, "admin", "Agreed.", "rp_style_agreed"),
         (COMMENT_FAQ_FIXED, "commenter", "Thanks, works for me.", "rp_faq_thanks"),
         (COMMENT_TROUBLESHOOTING, "editor", "Dana is drafting one.", "rp_troubleshooting_draft"),
-    ]
-    for comment_id, author, text, reply_id in replies:
-        comments.post_reply(_who(author), space, None, comment_id, markdown=text, reply_id=reply_id)
-    reactions = [
+    ],
+    reactions=[
         (COMMENT_INSTALL_TYPO, "editor", ["👍"]),
         (COMMENT_INSTALL_TYPO, "sam", ["👍"]),
         (COMMENT_STYLE, "editor", ["👍"]),
         (COMMENT_STYLE, "dana", ["👍", "🎉"]),
         (COMMENT_FAQ_FIXED, "commenter", ["🎉"]),
         (COMMENT_TROUBLESHOOTING, "admin", ["👍"]),
-    ]
-    for comment_id, user, emoji in reactions:
-        comments.update(_who(user), space, None, comment_id, added=emoji)
-    comments.update(_who("admin"), space, None, COMMENT_FAQ_FIXED, resolved=True)
-    comments.update(_who("editor"), space, None, COMMENT_SCREENSHOT, resolved=True)
+    ],
+    resolves=[(COMMENT_FAQ_FIXED, "admin", []), (COMMENT_SCREENSHOT, "editor", [])],
+)
 
-
-def _change_request_threads(store: Store, cr_id: str) -> None:
-    comments = store.comments
-    space = SPACES["handbook"]
-    threads = [
+_CHANGE_REQUEST_PLAN = _Plan(
+    threads=[
         (CR_COMMENT_VERIFY, "commenter", PAGE_INSTALL, "verify.md does not exist yet."),
         (CR_COMMENT_PACKAGE, "sam", None, "Please mention the package manager version."),
         (CR_COMMENT_LOOKS_GOOD, "admin", PAGE_UPGRADE, "Looks good overall."),
-    ]
-    for comment_id, author, page_id, text in threads:
+    ],
+    replies=[
+        (CR_COMMENT_VERIFY, "editor", "I'll add it in this change request.", REPLY_VERIFY),
+        (CR_COMMENT_PACKAGE, "dana", "Added a note.", "rp_cr_package_note"),
+        (CR_COMMENT_LOOKS_GOOD, "editor", "Thanks! Merging after review.", "rp_cr_looks_good"),
+    ],
+    resolves=[(CR_COMMENT_PACKAGE, "admin", ["✅"])],
+)
+
+
+def seed(store: Store) -> None:
+    space = SPACES["handbook"]
+    _post(store, space, None, _SPACE_PLAN)
+    cr_id = store.db.scalar(
+        "SELECT id FROM change_requests WHERE space_id = ? AND number = 1", (space,)
+    )
+    if cr_id is not None:
+        _post(store, space, str(cr_id), _CHANGE_REQUEST_PLAN)
+
+
+def _post(store: Store, space: str, cr_id: str | None, plan: _Plan) -> None:
+    """Post ``plan`` on the space (``cr_id`` None) or on its change request."""
+    comments = store.comments
+    for comment_id, author, page_id, text in plan.threads:
         comments.post(
             _who(author),
             space,
@@ -136,13 +150,11 @@ def _change_request_threads(store: Store, cr_id: str) -> None:
             page_id=_page(store, space, cr_id, page_id) if page_id else None,
             comment_id=comment_id,
         )
-    replies = [
-        (CR_COMMENT_VERIFY, "editor", "I'll add it in this change request.", REPLY_VERIFY),
-        (CR_COMMENT_PACKAGE, "dana", "Added a note.", "rp_cr_package_note"),
-        (CR_COMMENT_LOOKS_GOOD, "editor", "Thanks! Merging after review.", "rp_cr_looks_good"),
-    ]
-    for comment_id, author, text, reply_id in replies:
+    for comment_id, author, text, reply_id in plan.replies:
         comments.post_reply(
             _who(author), space, cr_id, comment_id, markdown=text, reply_id=reply_id
         )
-    comments.update(_who("admin"), space, cr_id, CR_COMMENT_PACKAGE, resolved=True, added=["✅"])
+    for comment_id, user, emoji in plan.reactions:
+        comments.update(_who(user), space, cr_id, comment_id, added=emoji)
+    for comment_id, user, emoji in plan.resolves:
+        comments.update(_who(user), space, cr_id, comment_id, resolved=True, added=emoji)

@@ -18,6 +18,7 @@ from gitbook_mcp.local.store.identity import IdentityStore
 from gitbook_mcp.local.store.organizations.organizations import OrgStore
 from gitbook_mcp.local.store.schema import MIGRATIONS
 from gitbook_mcp.local.store.sites.sites import SiteStore
+from gitbook_mcp.local.store.space_part import SpaceScope
 from gitbook_mcp.local.store.spaces.spaces import SpaceStore
 
 __all__ = ["MIGRATIONS", "Store"]
@@ -44,10 +45,9 @@ class Store:
         self.identity = IdentityStore(db)
         self.spaces = SpaceStore(db, clock, self.identity, copy_content=self._copy_content)
         self.orgs = OrgStore(db, clock, self.identity, self.spaces)
-        self.content = ContentStore(
-            db, clock, self.identity, self.spaces, self.orgs, import_root=import_root
-        )
-        self.comments = CommentStore(db, clock, self.identity, self.spaces, self.orgs, self.content)
+        scope = SpaceScope(db, clock, self.identity, self.spaces)
+        self.content = ContentStore(scope, self.orgs, import_root=import_root)
+        self.comments = CommentStore(scope, self.orgs, self.content)
         self.sites = SiteStore(db, clock, self.spaces, self.content)
         try:
             with self.db.patience(OPEN_TIMEOUT_S), self.db.transaction(exclusive=True):

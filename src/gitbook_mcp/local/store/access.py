@@ -75,6 +75,15 @@ def require_org_member(db: Database, actor: Actor, org_id: str) -> str | None:
     return org_role(db, actor, org_id)
 
 
+def _member_role(db: Database, actor: Actor, org_id: str, kind: str, ident: str) -> str | None:
+    """The caller's role in the organization owning an object; a caller outside it is told the
+    object is not found, never which organization owns it."""
+    try:
+        return org_role(db, actor, org_id)
+    except NotFound:
+        raise NotFound(kind, ident) from None
+
+
 def _grant_roles(db: Database, actor: Actor, kind: str, target_ids: list[str]) -> list[str | None]:
     if not target_ids:
         return []
@@ -103,7 +112,7 @@ def effective_collection_role(db: Database, actor: Actor, collection_id: str) ->
     row = db.one("SELECT org_id FROM collections WHERE id = ?", (collection_id,))
     if row is None:
         raise NotFound("collection", collection_id)
-    base = org_role(db, actor, row["org_id"])
+    base = _member_role(db, actor, row["org_id"], "collection", collection_id)
     chain = _collection_chain(db, collection_id)
     return max_role(base, *_grant_roles(db, actor, "collection", chain))
 
@@ -113,7 +122,7 @@ def effective_space_role(db: Database, actor: Actor, space_id: str) -> str | Non
     row = db.one("SELECT org_id, parent_id FROM spaces WHERE id = ?", (space_id,))
     if row is None:
         raise NotFound("space", space_id)
-    base = org_role(db, actor, row["org_id"])
+    base = _member_role(db, actor, row["org_id"], "space", space_id)
     chain = _collection_chain(db, row["parent_id"])
     grants = _grant_roles(db, actor, "space", [space_id]) + _grant_roles(
         db, actor, "collection", chain

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import MemberRole, Role
-from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.models.content import ChangeRequestStatus, RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Decorator, Permission, ToolFailure, Toolset, write_tool
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client import GitBookClient
 
 __all__ = [
     "ORG_ADMIN",
@@ -34,15 +38,16 @@ __all__ = [
     "need",
     "outline",
     "page_entries",
+    "resolve_change_request",
     "role_value",
 ]
 
-OrganizationId = Annotated[
-    str, Field(min_length=1, description="Organization id (list_organizations)")
+OrganizationId = Annotated[str, Field(min_length=1, description="From list_organizations")]
+SpaceId = Annotated[str, Field(min_length=1, description="From list_spaces")]
+SiteId = Annotated[str, Field(min_length=1, description="From list_sites")]
+ChangeRequestId = Annotated[
+    str, Field(min_length=1, description="Change request id, or its number (1 or #1)")
 ]
-SpaceId = Annotated[str, Field(min_length=1, description="Space id (list_spaces)")]
-SiteId = Annotated[str, Field(min_length=1, description="Site id (list_sites)")]
-ChangeRequestId = Annotated[str, Field(min_length=1, description="Change request id or number")]
 Cursor = Annotated[str | None, Field(default=None)]
 """The ``next_cursor`` of the previous page (the name says it; no description is spent on it)."""
 Limit = Annotated[int, Field(default=25, ge=1, le=100)]
@@ -146,4 +151,31 @@ def outline(entries: list[PageEntry]) -> str:
     return (
         "\n".join(f"{'  ' * e.depth}- {e.title} ({e.path}) [{e.id}]" for e in entries)
         or "(no pages)"
+    )
+
+
+_NUMBER = re.compile(r"^#?(\d+)$")
+_IN_URL = re.compile(r"/changes/(\d+)(?:[/?#]|$)")
+_STATUSES: tuple[ChangeRequestStatus, ...] = ("open", "draft", "merged", "archived")
+
+
+async def resolve_change_request(client: GitBookClient, space_id: str, value: str) -> str:
+    """The id of a change request given by id, by number (``1``, ``#1``) or by its app URL
+    (``.../changes/1/``): numbers are looked up among the space's change requests."""
+    text = value.strip()
+    match = _NUMBER.match(text) or _IN_URL.search(text)
+    if match is None:
+        if "/" in text:
+            raise ToolFailure(
+                f"change_request_id={value!r} is not a change request: give its id or number "
+                "(list_change_requests)."
+            )
+        return text
+    number = int(match.group(1))
+    for status in _STATUSES:
+        async for change in client.change_requests.list(space_id, status=status, limit=100):
+            if change.number == number:
+                return change.id
+    raise ToolFailure(
+        f"No change request #{number} in space {space_id}: list_change_requests lists them."
     )

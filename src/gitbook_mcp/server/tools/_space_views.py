@@ -55,9 +55,10 @@ def space_view(s: Space) -> SpaceView:
 def render_space(s: SpaceView) -> str:
     where = f"collection {s.parent}" if s.parent else "top level"
     deleted = f", deleted {s.deleted_at}" if s.deleted_at else ""
+    url = f", {s.url}" if s.url else ""
     return (
         f"{s.emoji + ' ' if s.emoji else ''}{s.title} [{s.id}]: {s.visibility}, "
-        f"{s.organization} {where}, {s.edit_mode}{deleted}"
+        f"{s.organization} {where}, {s.edit_mode}{deleted}{url}"
     )
 
 

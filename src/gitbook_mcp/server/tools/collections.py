@@ -47,7 +47,7 @@ from gitbook_mcp.server.toolsets import COLLECTIONS
 __all__: list[str] = []
 
 COLLECTION_ADMIN = Permission("collection", "admin", "collection_id")
-CollectionId = Field(default=None, description="Collection id (list_collections)")
+CollectionId = Field(default=None, description="From list_collections")
 
 
 class CollectionView(BaseModel):
@@ -194,7 +194,7 @@ async def _pointer(ctx: ToolContext, sibling: str) -> str | dict[str, str]:
 
 
 class PermissionsArgs(AccessListArgs):
-    collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
+    collection_id: str = Field(min_length=1, description="From list_collections")
 
 
 @read_tool(COLLECTIONS, render=render_users)
@@ -210,7 +210,7 @@ async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -
 
 
 class PermissionWriteArgs(AccessWriteArgs):
-    collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
+    collection_id: str = Field(min_length=1, description="From list_collections")
 
 
 @write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=render_granted)
@@ -227,7 +227,7 @@ async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteAr
 
 
 class DeleteArgs(Args):
-    collection_id: str = Field(min_length=1, description="Collection id (list_collections)")
+    collection_id: str = Field(min_length=1, description="From list_collections")
     kind: Literal["collection", "user_access"]
     user_id: str | None = Field(default=None, description="user_access: whose")
 

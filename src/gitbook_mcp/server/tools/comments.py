@@ -22,7 +22,16 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, SpaceId, delete_tool, need
+from gitbook_mcp.server.tools._comment_inputs import Reaction, check_filters
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Deleted,
+    Limit,
+    SpaceId,
+    delete_tool,
+    listing,
+    need,
+)
 from gitbook_mcp.server.toolsets import COMMENTS
 
 __all__: list[str] = []
@@ -33,6 +42,7 @@ CrId = Field(default=None, description="Change request (omit: the space)")
 class CommentView(BaseModel):
     id: str
     author: UntrustedLine
+    author_id: str
     posted_at: str
     status: str | None = None
     replies: int = 0
@@ -44,6 +54,7 @@ class CommentView(BaseModel):
 class ReplyView(BaseModel):
     id: str
     author: UntrustedLine
+    author_id: str
     posted_at: str
     markdown: str = ""
 
@@ -57,6 +68,7 @@ def _view(comment: Comment) -> CommentView:
     return CommentView(
         id=comment.id,
         author=comment.postedBy.displayName,
+        author_id=comment.postedBy.id,
         posted_at=comment.postedAt,
         status=comment.status,
         replies=comment.replies,
@@ -70,6 +82,7 @@ def _reply_view(reply: CommentReply) -> ReplyView:
     return ReplyView(
         id=reply.id,
         author=reply.postedBy.displayName,
+        author_id=reply.postedBy.id,
         posted_at=reply.postedAt,
         markdown=_markdown(reply.body),
     )
@@ -79,7 +92,7 @@ def _render_comment(c: CommentView) -> str:
     state = c.status or "open"
     where = f" on {c.page}" if c.page else ""
     reactions = " ".join(f"{k}{v}" for k, v in c.reactions.items())
-    head = f"[{c.id}] {c.author}, {c.posted_at}, {state}{where}, {c.replies} replies {reactions}".rstrip()
+    head = f"[{c.id}] {c.author} ({c.author_id}), {c.posted_at}, {state}{where}, {c.replies} replies {reactions}".rstrip()
     return head + "\n" + quoted(c.markdown, label=f"Comment by {c.author}")
 
 
@@ -105,7 +118,7 @@ class CommentList(BaseModel):
 def _render_list(r: CommentList) -> str:
     if r.replies and not r.comments:
         x = r.replies[0]
-        return f"reply [{x.id}] {x.author}, {x.posted_at}\n" + quoted(
+        return f"reply [{x.id}] {x.author} ({x.author_id}), {x.posted_at}\n" + quoted(
             x.markdown, label=f"Reply by {x.author}"
         )
     if r.replies is not None and r.comments:
@@ -146,6 +159,8 @@ async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList
         page = await ctx.client.comments.list(
             args.space_id, page=args.cursor, limit=args.limit, **options
         )
+    if not page.items and not args.cursor:
+        await check_filters(ctx, args.space_id, args.change_request_id, args.page_id, args.authors)
     return CommentList(comments=[_view(c) for c in page.items], next_cursor=page.next_cursor)
 
 
@@ -169,8 +184,10 @@ class CommenterList(BaseModel):
 
 @read_tool(
     COMMENTS,
-    render=lambda r: (
-        "\n".join(f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters) or "No commenters."
+    render=lambda r: listing(
+        [f"- {c.name} ({c.role}) [{c.id}]" for c in r.commenters],
+        r.next_cursor,
+        empty="No commenters.",
     ),
 )
 async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterList:
@@ -186,7 +203,7 @@ async def list_commenters(ctx: ToolContext, args: CommentersArgs) -> CommenterLi
 
 class CommentRef(Args):
     space_id: SpaceId
-    comment_id: str = Field(min_length=1, description="Comment id (list_comments)")
+    comment_id: str = Field(min_length=1, description="From list_comments")
     change_request_id: str | None = CrId
 
 
@@ -274,7 +291,7 @@ async def reply_to_comment(ctx: ToolContext, args: ReplyArgs) -> Written:
 
 
 class TargetRef(CommentRef):
-    reply_id: str | None = Field(default=None, description="A reply of it (change requests)")
+    reply_id: str | None = Field(default=None, description="A reply of it (in a change request)")
 
 
 @dataclass(frozen=True)
@@ -290,8 +307,14 @@ class _Target:
 def _target(ctx: ToolContext, args: TargetRef) -> _Target:
     on_cr = ctx.client.change_request_comments
     if args.reply_id:
-        # The API edits and deletes replies of change-request comments only.
-        cr = need(args.change_request_id, "change_request_id", "Changing a reply")
+        if not args.change_request_id:
+            # The API (seed and live) has no operation to edit or delete a space comment's reply.
+            raise ToolFailure(
+                "The API cannot edit or delete a reply to a space comment (only replies in a "
+                "change request): reply again, or edit or delete the comment itself. Nothing "
+                "was sent."
+            )
+        cr = args.change_request_id
         reply_ids = (args.space_id, cr, args.comment_id, args.reply_id)
         return _Target(on_cr.get_reply, on_cr.update_reply, on_cr.delete_reply, reply_ids)
     if args.change_request_id:
@@ -306,8 +329,10 @@ class UpdateCommentArgs(TargetRef):
     markdown: str | None = Field(
         default=None, max_length=20000, description="New text (your own comments)"
     )
-    add_reactions: list[str] | None = Field(default=None, description="Emoji to add, e.g. ['👍']")
-    remove_reactions: list[str] | None = Field(default=None, description="Emoji to remove")
+    add_reactions: list[Reaction] | None = Field(
+        default=None, description="Emoji to add, e.g. ['👍']"
+    )
+    remove_reactions: list[Reaction] | None = Field(default=None, description="Emoji to remove")
 
 
 @write_tool(

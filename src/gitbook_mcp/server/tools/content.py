@@ -15,12 +15,13 @@ from gitbook_mcp.server.rendering import (
     truncate,
     untrusted,
 )
-from gitbook_mcp.server.tooling import Args, Needs, ToolContext, read_tool
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import (
     ChangeRequestId,
     Cursor,
     Limit,
     SpaceId,
+    listing,
 )
 from gitbook_mcp.server.toolsets import CONTENT
 
@@ -29,7 +30,7 @@ __all__: list[str] = []
 
 class GetPageArgs(Args):
     space_id: SpaceId
-    page_id: str | None = Field(default=None, description="Page id (get_page_tree)")
+    page_id: str | None = Field(default=None, description="From get_page_tree")
     path: str | None = Field(default=None, description="Or its path")
     change_request_id: str | None = Field(
         default=None, description="The page as in this change request"
@@ -101,6 +102,11 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
         assert args.path is not None
         page = await c.space_content.get_page_by_path(args.space_id, args.path, format="markdown")
     text = untrusted(page.markdown or "")
+    if args.offset and args.offset >= len(text):
+        raise ToolFailure(
+            f"offset={args.offset} is past the end of page {page.id}: it has {len(text)} "
+            "characters, all read. Nothing more to read."
+        )
     window, next_offset = truncate(text, offset=args.offset, max_chars=args.max_chars)
     return PageText(
         id=page.id,
@@ -146,12 +152,13 @@ def _file(f: RevisionFile, *, url: bool = False) -> FileEntry:
 
 @read_tool(
     CONTENT,
-    render=lambda r: (
-        "\n".join(
+    render=lambda r: listing(
+        [
             f"- {f.name} ({f.content_type}, {f.size} B) [{f.id}]{f' {f.url}' if f.url else ''}"
             for f in r.files
-        )
-        or "No files."
+        ],
+        r.next_cursor,
+        empty="No files.",
     ),
 )
 async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
@@ -199,8 +206,10 @@ class BacklinkList(BaseModel):
 
 @read_tool(
     CONTENT,
-    render=lambda r: (
-        "\n".join(f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks) or "No backlinks."
+    render=lambda r: listing(
+        [f"- {b.title} ({b.path}) [{b.page_id}]" for b in r.backlinks],
+        r.next_cursor,
+        empty="No backlinks.",
     ),
     needs=Needs(
         ("listChangeRequestPageBacklinks", "listChangeRequestFileBacklinks"),

@@ -110,7 +110,8 @@ def _render(r: FixPlan) -> str:
         return "\n".join([*lines, r.next_step])
     lines = [f"{r.broken} broken links, {len(r.fixes)} fixes proposed:"]
     lines += [
-        f"- [{f.id}] {f.page_path}: {f.broken} -> {f.proposed} ({f.confidence:.2f}; {f.evidence})"
+        f"- [{f.id}] {f.page_path} [{f.page_id}]: {f.broken} -> {f.proposed} "
+        f"({f.confidence:.2f}; {f.evidence})"
         for f in r.fixes
     ]
     lines += [f"- [{x.id}] redirect {x.source} -> {x.target} ({x.site_id})" for x in r.redirects]

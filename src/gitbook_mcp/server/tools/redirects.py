@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.client.models import redirects as client_redirects
 from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, delete_tool
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, delete_tool, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import REDIRECTS
 
 __all__: list[str] = []
 
-SOURCE_PATTERN = r"^(/[^/\s?#]+)+$"
-"""Absolute path, no trailing slash; the API checks the exact character set."""
-Source = Field(
-    max_length=512,
-    pattern=SOURCE_PATTERN,
-    description="Path like /old/page",
-)
+SOURCE_PATTERN = re.compile(client_redirects.SOURCE_PATTERN)
+"""The service's source pattern: ``/`` then segments of unreserved or percent-encoded characters."""
+SOURCE_HELP = "Path on the site like /old/page (a trailing slash or the site's full URL is trimmed)"
+Source = Field(max_length=2048, description=SOURCE_HELP)
 
 
 class RedirectView(BaseModel):
@@ -34,6 +34,41 @@ class RedirectView(BaseModel):
 class RedirectList(BaseModel):
     redirects: list[RedirectView]
     next_cursor: str | None = None
+    looked_up: str | None = None
+
+
+async def normalise_source(ctx: ToolContext, args: SiteArgs, value: str) -> str:
+    """A redirect source as the API takes it: a path with no trailing slash; a full URL of the
+    site is cut to its path on the site, any other URL or malformed path refused, with why."""
+    source = value.strip()
+    if "://" in source:
+        site = await ctx.client.sites.get(args.organization_id, args.site_id)
+        base = (site.urls.published or "").rstrip("/")
+        if not base or not source.startswith(base + "/"):
+            shown = base or "(this site has no published URL)"
+            raise ToolFailure(
+                f"source {source!r} is not on this site ({shown}): give a path like /old/page."
+            )
+        source = source[len(base) :]
+    if len(source) > 1:
+        source = source.rstrip("/")
+    if not SOURCE_PATTERN.match(source) or len(source) > 512:
+        raise ToolFailure(
+            f"source {value!r} is not a redirect source: give a path on the site starting with /, "
+            "of letters, digits, - . _ ~ or %XX (no spaces, query or fragment), e.g. /old/page."
+        )
+    return source
+
+
+def _render_list(r: RedirectList) -> str:
+    if r.looked_up is not None and not r.redirects:
+        return f"No redirect for {r.looked_up}: the site serves that path as it is."
+    rows = [
+        f"- {x.source} -> {_describe(x.destination)} [{x.id}]"
+        + (f" resolves to {x.target}" if x.target else "")
+        for x in r.redirects
+    ]
+    return listing(rows, r.next_cursor, empty="No redirects.")
 
 
 def _view(r: SiteRedirect) -> RedirectView:
@@ -53,32 +88,27 @@ def _describe(dest: dict[str, Any]) -> str:
 
 
 class ListArgs(SiteArgs):
-    source: str | None = Field(
-        default=None,
-        max_length=512,
-        pattern=SOURCE_PATTERN,
-        description="Resolve this path",
-    )
+    source: str | None = Field(default=None, max_length=2048, description="Resolve this path")
     cursor: Cursor
     limit: Limit
 
 
-@read_tool(
-    REDIRECTS,
-    render=lambda r: (
-        "\n".join(f"- {x.source} -> {_describe(x.destination)} [{x.id}]" for x in r.redirects)
-        or "No redirects."
-    ),
-)
+@read_tool(REDIRECTS, render=_render_list)
 async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
     """Redirects of a site; with source, resolve one path."""
     if args.source:
-        found = await ctx.client.redirects.get_by_source(
-            args.organization_id, args.site_id, source=args.source
-        )
+        source = await normalise_source(ctx, args, args.source)
+        try:
+            found = await ctx.client.redirects.get_by_source(
+                args.organization_id, args.site_id, source=source
+            )
+        except NotFoundError:
+            # No match is an answer; a missing site is not: listing one redirect tells which.
+            await ctx.client.redirects.list(args.organization_id, args.site_id, limit=1)
+            return RedirectList(redirects=[], looked_up=source)
         view = _view(found.redirect)
         view.target = found.target
-        return RedirectList(redirects=[view])
+        return RedirectList(redirects=[view], looked_up=source)
     page = await ctx.client.redirects.list(
         args.organization_id, args.site_id, page=args.cursor, limit=args.limit
     )
@@ -121,22 +151,21 @@ class CreateArgs(DestinationArgs):
 )
 async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
     """Redirect a path."""
+    source = await normalise_source(ctx, args, args.source)
     destination = args.destination()
     if destination is None:
         raise ToolFailure(
             "Give a destination: section_id, or site_space_id (and optionally page_id)."
         )
     created = await ctx.client.redirects.create(
-        args.organization_id, args.site_id, source=args.source, destination=destination
+        args.organization_id, args.site_id, source=source, destination=destination
     )
     return _view(created)
 
 
 class UpdateArgs(DestinationArgs):
-    redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
-    source: str | None = Field(
-        default=None, max_length=512, pattern=SOURCE_PATTERN, description="New source path"
-    )
+    redirect_id: str = Field(min_length=1, description="From list_redirects")
+    source: str | None = Field(default=None, max_length=2048, description="New source path")
 
 
 @write_tool(
@@ -149,7 +178,7 @@ async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
     """Change a redirect's source or destination."""
     changes: dict[str, Any] = {}
     if args.source is not None:
-        changes["source"] = args.source
+        changes["source"] = await normalise_source(ctx, args, args.source)
     destination = args.destination()
     if destination is not None:
         changes["destination"] = destination
@@ -162,7 +191,7 @@ async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
 
 
 class DeleteArgs(SiteArgs):
-    redirect_id: str = Field(min_length=1, description="Redirect id (list_redirects)")
+    redirect_id: str = Field(min_length=1, description="From list_redirects")
 
 
 @delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")

@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Limit
+from gitbook_mcp.server.tools._shared import Cursor, Limit, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
 from gitbook_mcp.server.toolsets import SITE_SPACES
 
 __all__: list[str] = []
 
-SiteSpaceId = Field(min_length=1, description="Site space id (list_site_spaces)")
+SiteSpaceId = Field(min_length=1, description="From list_site_spaces")
+_SEGMENT = r"(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+"
+PATH_PATTERN = re.compile(rf"^{_SEGMENT}(?:/{_SEGMENT})*$")
+"""A site space's path as the service takes it: segments of unreserved or percent-encoded
+characters (the character set of the service's redirect sources), 1 to 100 characters."""
+
+
+def site_space_path(value: str) -> str:
+    """The path without surrounding slashes, or a tool error saying what a path may hold."""
+    path = value.strip().strip("/")
+    if not PATH_PATTERN.match(path) or len(path) > 100:
+        raise ToolFailure(
+            f"path {value!r} is not a site space path: use letters, digits, - . _ ~ or %XX, "
+            "segments separated by /, at most 100 characters, e.g. handbook or guides/v2."
+        )
+    return path
 
 
 class ListArgs(SiteArgs):
@@ -34,7 +50,10 @@ def _row(s: SiteSpaceView) -> str:
 
 
 @read_tool(
-    SITE_SPACES, render=lambda r: "\n".join(_row(s) for s in r.site_spaces) or "No site spaces."
+    SITE_SPACES,
+    render=lambda r: listing(
+        [_row(s) for s in r.site_spaces], r.next_cursor, empty="No site spaces."
+    ),
 )
 async def list_site_spaces(ctx: ToolContext, args: ListArgs) -> SiteSpaceList:
     """Spaces published on a site."""
@@ -58,6 +77,15 @@ class AddArgs(SiteArgs):
 async def add_site_space(ctx: ToolContext, args: AddArgs) -> SiteSpaceView:
     """Publish a space on a site."""
     extra: dict[str, Any] = {"section_id": args.section_id} if args.section_id else {}
+    existing = await ctx.client.site_spaces.list(args.organization_id, args.site_id).to_list()
+    for ss in existing:
+        same_section = args.section_id is None or ss.section == args.section_id
+        if ss.space.id == args.space_id and same_section:
+            raise ToolFailure(
+                f"Space {args.space_id} is already published on this site as site space {ss.id} "
+                f"at /{ss.path}: nothing was added. Publish it in another section with "
+                "section_id, or change that site space with update_site_space."
+            )
     created = await ctx.client.site_spaces.add(
         args.organization_id, args.site_id, space_id=args.space_id, **extra
     )
@@ -82,14 +110,26 @@ class UpdateArgs(SiteArgs):
         return self
 
 
-@write_tool(
-    SITE_SPACES, permission=SITE_ADMIN, idempotent=True, render=lambda s: "Updated " + _row(s)[2:]
-)
-async def update_site_space(ctx: ToolContext, args: UpdateArgs) -> SiteSpaceView:
+class UpdatedSiteSpace(SiteSpaceView):
+    previous_path: str | None = None
+
+
+def _render_update(s: UpdatedSiteSpace) -> str:
+    text = "Updated " + _row(s)[2:]
+    if s.previous_path is not None:
+        text += (
+            f"\nLinks to /{s.previous_path} now break: create_redirect with "
+            f"source=/{s.previous_path} and site_space_id={s.id} keeps them working."
+        )
+    return text
+
+
+@write_tool(SITE_SPACES, permission=SITE_ADMIN, idempotent=True, render=_render_update)
+async def update_site_space(ctx: ToolContext, args: UpdateArgs) -> UpdatedSiteSpace:
     """Change a site space's path, condition or space."""
     changes: dict[str, Any] = {}
     if args.path is not None:
-        changes["path"] = args.path
+        changes["path"] = site_space_path(args.path)
     if args.condition is not None:
         changes["condition"] = args.condition
     if args.remove_condition:
@@ -98,10 +138,17 @@ async def update_site_space(ctx: ToolContext, args: UpdateArgs) -> SiteSpaceView
         changes["space_id"] = args.space_id
     if not changes:
         raise ToolFailure("Nothing to change: give path, condition, remove_condition or space_id.")
+    before = None
+    if "path" in changes:
+        every = await ctx.client.site_spaces.list(args.organization_id, args.site_id).to_list()
+        before = next((ss.path for ss in every if ss.id == args.site_space_id), None)
     updated = await ctx.client.site_spaces.update(
         args.organization_id, args.site_id, args.site_space_id, **changes
     )
-    return site_space_view(updated)
+    view = UpdatedSiteSpace(**site_space_view(updated).model_dump())
+    if before is not None and before != updated.path:
+        view.previous_path = before
+    return view
 
 
 class MoveArgs(SiteArgs):
@@ -135,6 +182,26 @@ class RemoveArgs(SiteArgs):
 
 class Removed(BaseModel):
     removed: bool
+    redirects_deleted: list[str] = Field(default_factory=list)
+
+
+def _render_removed(r: Removed) -> str:
+    if not r.removed:
+        return "Already gone."
+    if not r.redirects_deleted:
+        return "Removed."
+    gone = ", ".join(r.redirects_deleted)
+    return f"Removed. The service also deleted the redirects into it: {gone}."
+
+
+async def _redirects_into(ctx: ToolContext, args: RemoveArgs) -> dict[str, str]:
+    """The redirects whose destination is the site space (id -> "source [id]")."""
+    every = await ctx.client.redirects.list(args.organization_id, args.site_id).to_list()
+    return {
+        r.id: f"{r.source} [{r.id}]"
+        for r in every
+        if r.destination.model_dump().get("siteSpaceId") == args.site_space_id
+    }
 
 
 @write_tool(
@@ -142,12 +209,13 @@ class Removed(BaseModel):
     permission=SITE_ADMIN,
     destructive=True,
     idempotent=True,
-    render=lambda r: "Removed." if r.removed else "Already gone.",
+    render=_render_removed,
 )
 async def remove_site_space(ctx: ToolContext, args: RemoveArgs) -> Removed:
-    """Unpublish a space from a site."""
-    return Removed(
-        removed=await ctx.client.site_spaces.delete(
-            args.organization_id, args.site_id, args.site_space_id
-        )
+    """Unpublish a space from a site (redirects into it go too)."""
+    into = await _redirects_into(ctx, args)
+    removed = await ctx.client.site_spaces.delete(
+        args.organization_id, args.site_id, args.site_space_id
     )
+    left = await _redirects_into(ctx, args) if into else {}
+    return Removed(removed=removed, redirects_deleted=[v for k, v in into.items() if k not in left])

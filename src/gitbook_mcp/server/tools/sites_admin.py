@@ -16,7 +16,15 @@ from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, need
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Deleted,
+    Limit,
+    changed,
+    delete_tool,
+    listing,
+    need,
+)
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import SITES_ADMIN
 
@@ -111,7 +119,7 @@ def _render_structure(r: StructureList) -> str:
         for s in r.sections
     ]
     lines += [f"- group {g.title} [{g.id}]: sections {', '.join(g.sections)}" for g in r.groups]
-    return "\n".join(lines) or "None."
+    return listing(lines, r.next_cursor)
 
 
 @read_tool(SITES_ADMIN, render=_render_structure)
@@ -133,7 +141,7 @@ async def list_site_sections(ctx: ToolContext, args: ListStructureArgs) -> Struc
     )
 
 
-SectionId = Field(default=None, description="Section id (list_site_sections)")
+SectionId = Field(default=None, description="From list_site_sections")
 
 
 class SectionWriteArgs(SiteArgs):
@@ -149,7 +157,12 @@ class SectionWriteArgs(SiteArgs):
 
 
 @write_tool(
-    SITES_ADMIN, permission=SITE_ADMIN, render=lambda s: f"Section {s.title} (/{s.path}) [{s.id}]."
+    SITES_ADMIN,
+    permission=SITE_ADMIN,
+    render=lambda s: (
+        f"Section {s.title} (/{s.path}) [{s.id}]"
+        + (f" in group {s.group_id}." if s.group_id else ".")
+    ),
 )
 async def write_site_section(ctx: ToolContext, args: SectionWriteArgs) -> SectionView:
     """Add, update or move a site section."""
@@ -180,7 +193,7 @@ def _place(args: Any) -> dict[str, Any]:
 
 class GroupWriteArgs(SiteArgs):
     method: Literal["add", "update", "move", "add_section", "remove_section"]
-    group_id: str | None = Field(default=None, description="Group id (list_site_sections)")
+    group_id: str | None = Field(default=None, description="From list_site_sections")
     title: str | None = Field(default=None, max_length=100, description="add, update")
     section_id: str | None = Field(default=None, description="add_section, remove_section")
     sections: list[str] | None = Field(default=None, description="add: sections to put in it")
@@ -289,7 +302,7 @@ def _render_servers(r: McpServerList) -> str:
         headers = f" headers: {', '.join(s.headers)}" if s.headers else ""
         return f"- {s.name} {s.url} [{s.id}]{headers}"
 
-    return "\n".join(row(s) for s in r.servers) or "No MCP servers."
+    return listing([row(s) for s in r.servers], r.next_cursor, empty="No MCP servers.")
 
 
 @read_tool(SITES_ADMIN, render=_render_servers)

@@ -75,7 +75,7 @@ async def test_replies_are_read_edited_and_deleted_one_by_one(
     markdown = store.db.scalar("SELECT markdown FROM comment_replies WHERE id = ?", (REPLY_VERIFY,))
     assert markdown == "Done."
     assert no_cr.is_error
-    assert "Changing a reply needs change_request_id" in no_cr.content[0].text
+    assert "cannot edit or delete a reply to a space comment" in no_cr.content[0].text
 
 
 async def test_deleting_someone_elses_reply_is_refused_on_the_reply(
@@ -94,3 +94,64 @@ async def test_deleting_someone_elses_reply_is_refused_on_the_reply(
     assert refused.is_error
     assert "'delete' permission on comment" in refused.content[0].text
     assert store.db.scalar("SELECT COUNT(*) FROM comment_replies WHERE id = ?", (REPLY_VERIFY,))
+
+
+async def test_comment_views_carry_author_ids(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        listed = await client.call_tool("list_comments", {"space_id": "spc_handbook"})
+    first = listed.structured_content["comments"][0]
+    assert first["author_id"].startswith("usr_")
+    assert first["author_id"] in listed.content[0].text
+
+
+@pytest.mark.parametrize(
+    ("filters", "said"),
+    [
+        ({"authors": ["Eddie Editor"]}, "did not write here"),
+        ({"page_id": "pg_nowhere"}, "get_page_tree"),
+    ],
+)
+async def test_a_filter_naming_nothing_is_an_error_not_no_comments(
+    mcp: McpFactory, filters: dict[str, object], said: str
+) -> None:
+    async with mcp() as client:
+        result = await client.call_tool("list_comments", {"space_id": "spc_handbook", **filters})
+    assert result.is_error
+    assert said in result.content[0].text
+
+
+async def test_a_space_comment_reply_edit_says_the_api_cannot_not_to_give_a_change_request(
+    mcp: McpFactory,
+) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "delete_comment",
+            {"space_id": "spc_handbook", "comment_id": "cm_style_question", "reply_id": "r_1"},
+        )
+    assert result.is_error
+    assert "change_request_id" not in result.content[0].text
+    assert "cannot edit or delete a reply to a space comment" in result.content[0].text
+
+
+@pytest.mark.parametrize("reaction", [":+1:", "like", "x" * 51])
+async def test_a_reaction_must_be_an_emoji(mcp: McpFactory, reaction: str) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "update_comment",
+            {
+                "space_id": "spc_handbook",
+                "comment_id": "cm_style_question",
+                "add_reactions": [reaction],
+            },
+        )
+        fine = await client.call_tool(
+            "update_comment",
+            {
+                "space_id": "spc_handbook",
+                "comment_id": "cm_style_question",
+                "add_reactions": ["👍"],
+            },
+        )
+    assert result.is_error
+    assert "add_reactions" in result.content[0].text
+    assert not fine.is_error, fine.content[0].text

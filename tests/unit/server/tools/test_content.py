@@ -72,3 +72,16 @@ async def test_one_file_comes_with_its_download_url(mcp: McpFactory) -> None:
     assert file["id"] == FILE_DIAGRAM
     assert file["url"].startswith("http")
     assert file["url"] in one.content[0].text
+
+
+async def test_reading_past_the_end_of_a_page_says_so(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        first = await client.call_tool(
+            "get_page", {"space_id": "spc_handbook", "page_id": "pg_install"}
+        )
+        total = first.structured_content["total_chars"]
+        past = await client.call_tool(
+            "get_page", {"space_id": "spc_handbook", "page_id": "pg_install", "offset": total}
+        )
+    assert past.is_error
+    assert f"it has {total} characters" in past.content[0].text

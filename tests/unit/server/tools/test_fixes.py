@@ -106,7 +106,9 @@ async def test_the_plan_proposes_a_fix_per_kind_and_writes_nothing(
         ("/guides/publishin", "guides/publishing")
     ]
     assert "applied" not in plan
-    assert f"[{plan['fixes'][0]['id']}] links: guides/publishin" in result.content[0].text
+    assert (
+        f"[{plan['fixes'][0]['id']}] links [pg_links]: guides/publishin" in result.content[0].text
+    )
     assert await _pages(api, cr) == before
 
 

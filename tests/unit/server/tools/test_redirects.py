@@ -26,3 +26,61 @@ async def test_a_redirect_created_is_in_the_sites_table(mcp: McpFactory, store: 
         store.db.scalar("SELECT COUNT(*) FROM site_redirects WHERE source = '/guides/old-page'")
         == 1
     )
+
+
+async def _lookup(client: object, source: str) -> object:
+    return await client.call_tool(  # type: ignore[attr-defined]
+        "list_redirects", {"organization_id": "org_acme", "site_id": "site_docs", "source": source}
+    )
+
+
+async def test_a_lookup_shows_the_url_it_resolves_to(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        listed = await client.call_tool(
+            "list_redirects", {"organization_id": "org_acme", "site_id": "site_docs"}
+        )
+        source = listed.structured_content["redirects"][0]["source"]
+        found = await _lookup(client, source + "/")
+    assert not found.is_error, found.content[0].text
+    target = found.structured_content["redirects"][0]["target"]
+    assert target
+    assert target in found.content[0].text
+
+
+async def test_a_lookup_with_no_match_is_an_answer_not_an_error(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        found = await _lookup(client, "/no/such/page")
+        missing_site = await client.call_tool(
+            "list_redirects",
+            {"organization_id": "org_acme", "site_id": "site_nope", "source": "/x"},
+        )
+    assert not found.is_error
+    assert found.content[0].text.startswith("No redirect for /no/such/page")
+    assert missing_site.is_error
+
+
+async def test_a_source_given_as_a_site_url_is_cut_to_its_path_and_a_foreign_one_refused(
+    mcp: McpFactory, store: Store
+) -> None:
+    async with mcp(toolsets=("all",)) as client:
+        site = await client.call_tool(
+            "get_site", {"organization_id": "org_acme", "site_id": "site_docs"}
+        )
+        base = site.structured_content["url"].rstrip("/")
+        created = await client.call_tool(
+            "create_redirect",
+            {
+                "organization_id": "org_acme",
+                "site_id": "site_docs",
+                "source": f"{base}/guides/older/",
+                "section_id": "sec_guides",
+            },
+        )
+        foreign = await _lookup(client, "https://elsewhere.test/guides/older")
+        spaced = await _lookup(client, "/guides/with space")
+    assert not created.is_error, created.content[0].text
+    assert created.structured_content["source"] == "/guides/older"
+    assert foreign.is_error
+    assert "not on this site" in foreign.content[0].text
+    assert spaced.is_error
+    assert "e.g. /old/page" in spaced.content[0].text

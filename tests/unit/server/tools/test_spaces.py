@@ -318,3 +318,37 @@ def test_import_content_says_which_sources_each_profile_accepts() -> None:
     [tool] = [t for t in all_tools() if t.name == "import_content"]
     assert "public https URL" in tool.description
     assert "file:// URL under its --import-root folder" in tool.description
+
+
+@pytest.mark.parametrize("given", ["cr_install_rewrite", "#NUMBER", "NUMBER", "URL"])
+async def test_a_change_request_is_taken_by_id_number_or_app_url(
+    mcp: McpFactory, given: str
+) -> None:
+    async with mcp() as client:
+        listed = await client.call_tool("list_change_requests", {"space_id": "spc_handbook"})
+        change = next(
+            c
+            for c in listed.structured_content["change_requests"]
+            if c["id"] == "cr_install_rewrite"
+        )
+        number = str(change["number"])
+        value = given.replace("NUMBER", number).replace(
+            "URL", f"https://app.gitbook.com/o/org_acme/s/spc_handbook/~/changes/{number}/"
+        )
+        tree = await client.call_tool(
+            "get_page_tree", {"space_id": "spc_handbook", "change_request_id": value}
+        )
+        files = await client.call_tool(
+            "list_files", {"space_id": "spc_handbook", "change_request_id": value}
+        )
+    assert not tree.is_error, tree.content[0].text
+    assert not files.is_error, files.content[0].text
+
+
+async def test_a_change_request_number_that_does_not_exist_is_said(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "get_page_tree", {"space_id": "spc_handbook", "change_request_id": "#999"}
+        )
+    assert result.is_error
+    assert "No change request #999" in result.content[0].text

@@ -59,7 +59,7 @@ async def list_change_requests(call: Call) -> Response:
     q = call.query
     status = q.string("status", choices=STATUSES, default="open")
     return ok(
-        call.store.content.list_change_requests(
+        call.store.content.change_requests.list(
             call.actor,
             call.path("spaceId"),
             status=status,

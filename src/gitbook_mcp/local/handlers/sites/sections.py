@@ -40,7 +40,7 @@ async def list_sections(call: Call) -> Response:
     q = call.query
     q.string("shareKey")  # accepted; share links do not restrict the local workspace
     return ok(
-        call.store.sites.sections.list_sections(
+        call.store.sites.sections.list_page(
             call.actor, *site_ids(call), page=q.page(), limit=q.limit()
         )
     )

@@ -22,17 +22,14 @@ from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.content import ContentStore
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+    from gitbook_mcp.local.store.space_part import SpaceScope
 
 __all__ = ["STATUS_FILTERS", "CommentStore"]
 
@@ -63,21 +60,12 @@ def _key(row: sqlite3.Row) -> tuple[str, int]:
     return (row["posted_at"], int(row["seq"]))
 
 
-class CommentStore(StorePart):
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        identity: IdentityStore,
-        spaces: SpaceRows,
-        orgs: OrgStore,
-        content: ContentStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
+class CommentStore(SpacePart):
+    def __init__(self, scope: SpaceScope, orgs: OrgStore, content: ContentStore) -> None:
+        super().__init__(scope)
         self._orgs = orgs
         self._content = content
-        self.render = CommentRenderer(db, clock, identity, content)
+        self.render = CommentRenderer(scope.db, scope.clock, scope.identity, content)
 
     # -- access and lookup ------------------------------------------------------------------
 

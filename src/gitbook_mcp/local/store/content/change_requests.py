@@ -14,34 +14,22 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.revisions import RevisionStore
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+    from gitbook_mcp.local.store.space_part import SpaceScope
 
 __all__ = ["STATUSES", "ChangeRequestStore"]
 
 STATUSES = ("draft", "open", "archived", "merged")
 
 
-class ChangeRequestStore(StorePart):
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        identity: IdentityStore,
-        spaces: SpaceRows,
-        revisions: RevisionStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+class ChangeRequestStore(SpacePart):
+    def __init__(self, scope: SpaceScope, revisions: RevisionStore) -> None:
+        super().__init__(scope)
         self._revisions = revisions
 
     # -- writing ----------------------------------------------------------------------------

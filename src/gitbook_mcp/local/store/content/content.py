@@ -25,51 +25,41 @@ from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_s
 from gitbook_mcp.local.store.content.search import ContentSearch
 from gitbook_mcp.local.store.content.semantic import SemanticChanges
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
     from pathlib import Path
 
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+    from gitbook_mcp.local.store.space_part import SpaceScope
 
 __all__ = ["ContentStore", "View"]
 
 
-class ContentStore(StorePart):
+class ContentStore(SpacePart):
     """Content of spaces and change requests; its parts are attributes."""
 
     def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        identity: IdentityStore,
-        spaces: SpaceRows,
-        orgs: OrgStore,
-        *,
-        import_root: Path | None = None,
+        self, scope: SpaceScope, orgs: OrgStore, *, import_root: Path | None = None
     ) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
+        super().__init__(scope)
+        db, clock, spaces = scope.db, scope.clock, scope.spaces
         self.import_root = import_root
         """The only folder ``file://`` imports may read; None turns such imports off."""
         self.revisions = RevisionStore(db, clock)
-        self.change_requests = ChangeRequestStore(db, clock, identity, spaces, self.revisions)
+        self.change_requests = ChangeRequestStore(scope, self.revisions)
         self.references = References(db, clock, spaces, orgs, self.revisions, self.change_requests)
         self.searcher = ContentSearch(db, clock)
         crs = self.change_requests
-        self.reviewers = ReviewerStore(db, clock, identity, spaces, crs)
+        self.reviewers = ReviewerStore(scope, crs)
         self.authoring = ChangeRequestAuthoring(db, clock, spaces, crs)
         self.batch = ContentBatch(
             db, clock, self.revisions, crs, self.authoring, on_edit=self.reviewers.record_edit
         )
         self.semantic = SemanticChanges(db, clock, self.revisions, crs)
         self.merging = MergeStore(db, clock, spaces, self.revisions, crs)
-        self.reviews = ReviewStore(db, clock, identity, spaces, crs)
+        self.reviews = ReviewStore(scope, crs)
         self.org_change_requests = OrgChangeRequests(db, clock, crs, self.reviewers)
 
     # -- interface used by other domains ------------------------------------------------
@@ -142,20 +132,6 @@ class ContentStore(StorePart):
         return Scope(space, self.change_requests.row(cr_id)["revision_id"], cr_id)
 
     # -- change requests ----------------------------------------------------------------
-
-    def list_change_requests(
-        self,
-        actor: Actor,
-        space_id: str,
-        *,
-        status: str,
-        contributor: str | None,
-        page: str | None,
-        limit: int | None,
-    ) -> dict[str, Any]:
-        return self.change_requests.list(
-            actor, space_id, status=status, contributor=contributor, page=page, limit=limit
-        )
 
     def get_change_request(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
         return self.change_requests.get(actor, space_id, ref)

@@ -12,16 +12,13 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, space_permissions
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+    from gitbook_mcp.local.store.space_part import SpaceScope
 
 __all__ = ["MAX_REVIEWERS", "ReviewerStore"]
 
@@ -29,20 +26,11 @@ MAX_REVIEWERS = 50
 """Users one request may name (a bound of the local workspace, not of the contract)."""
 
 
-class ReviewerStore(StorePart):
+class ReviewerStore(SpacePart):
     """See the module's docstring."""
 
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        identity: IdentityStore,
-        spaces: SpaceRows,
-        change_requests: ChangeRequestStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestStore) -> None:
+        super().__init__(scope)
         self._change_requests = change_requests
 
     # -- requested reviewers ----------------------------------------------------------------

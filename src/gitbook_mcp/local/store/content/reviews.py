@@ -17,16 +17,13 @@ from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+    from gitbook_mcp.local.store.space_part import SpaceScope
 
 __all__ = ["REVIEW_STATUSES", "Format", "ReviewStore"]
 
@@ -35,20 +32,11 @@ OPEN_STATUSES = ("draft", "open")
 Format = Literal["markdown", "document"]
 
 
-class ReviewStore(StorePart):
+class ReviewStore(SpacePart):
     """See the module's docstring."""
 
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        identity: IdentityStore,
-        spaces: SpaceRows,
-        change_requests: ChangeRequestStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestStore) -> None:
+        super().__init__(scope)
         self._change_requests = change_requests
 
     # -- reviews ----------------------------------------------------------------------------

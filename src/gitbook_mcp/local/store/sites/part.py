@@ -9,6 +9,7 @@ another part's store for them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gitbook_mcp.local.errors import NotFound
@@ -99,7 +100,8 @@ class SitePart(StorePart):
 
 
 class ListedPart(SitePart, ABC):
-    """A part whose rows are listed one page at a time (section groups, redirects, MCP servers)."""
+    """A part whose rows are listed one page at a time (sections, section groups, redirects,
+    MCP servers)."""
 
     def list_page(
         self,
@@ -117,11 +119,16 @@ class ListedPart(SitePart, ABC):
         )
         return paginate(
             rows,
-            key=self.order,
+            key=self.ordering(site_id),
             cursor=page,
             limit=limit,
             render=lambda row: self.listed(actor, site, row),
         )
+
+    def ordering(self, site_id: str) -> Callable[[sqlite3.Row], tuple[Any, ...]]:
+        """How a listing of the site orders its rows: by `order`, unless the part needs the
+        site's state to tell (sections follow their groups)."""
+        return self.order
 
     def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
         """Where a row stands in a listing: by default, in the order the rows were added."""

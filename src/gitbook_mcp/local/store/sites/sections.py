@@ -8,12 +8,12 @@ with section groups) or the sections of a group.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import paginate
 from gitbook_mcp.local.store.sites.common import (
     free_path,
     group_positions,
@@ -24,7 +24,7 @@ from gitbook_mcp.local.store.sites.common import (
     slugify,
     top_level,
 )
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.part import ListedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -45,7 +45,7 @@ _COLUMNS = {
 """Body fields of a section update that map onto one column each."""
 
 
-class SectionStore(SitePart):
+class SectionStore(ListedPart):
     table, kind = "site_sections", "section"
 
     def __init__(self, db: Database, clock: Clock, site_spaces: SiteSpaceStore) -> None:
@@ -86,26 +86,13 @@ class SectionStore(SitePart):
 
     # -- operations -----------------------------------------------------------------------
 
-    def list_sections(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> dict[str, Any]:
-        """Every section of the site, in the order of its structure (groups expanded)."""
-        site = self.site(actor, org_id, site_id)
+    def ordering(self, site_id: str) -> Callable[[sqlite3.Row], tuple[Any, ...]]:
+        """Sections list in the order of the site's structure (groups expanded)."""
         groups = group_positions(self._db, site_id)
-        rows = self._db.all("SELECT * FROM site_sections WHERE site_id = ?", (site_id,))
-        return paginate(
-            rows,
-            key=lambda r: section_key(r, groups),
-            cursor=page,
-            limit=limit,
-            render=lambda r: self.render(actor, r, site),
-        )
+        return lambda row: section_key(row, groups)
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(actor, row, site)
 
     def add(
         self,

@@ -22,14 +22,11 @@ from gitbook_mcp.local.store.access import (
     space_permissions,
 )
 from gitbook_mcp.local.store.paging import paginate
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.space_part import SpaceScope
     from gitbook_mcp.local.store.spaces.collections import CollectionStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["GrantStore", "Kind"]
 
@@ -38,18 +35,9 @@ Kind = Literal["space", "collection"]
 _WHERE_USER = "target_kind = ? AND target_id = ? AND principal_kind = 'user' AND principal_id = ?"
 
 
-class GrantStore(StorePart):
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        identity: IdentityStore,
-        spaces: SpaceRows,
-        collections: CollectionStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+class GrantStore(SpacePart):
+    def __init__(self, scope: SpaceScope, collections: CollectionStore) -> None:
+        super().__init__(scope)
         self._collections = collections
 
     def _target(self, actor: Actor, kind: Kind, target_id: str) -> tuple[str, dict[str, bool]]:

@@ -19,6 +19,7 @@ from gitbook_mcp.local.store.access import (
 )
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.ordering import position_between
+from gitbook_mcp.local.store.space_part import SpaceScope
 from gitbook_mcp.local.store.spaces.collections import CollectionStore
 from gitbook_mcp.local.store.spaces.containers import (
     destination,
@@ -62,7 +63,7 @@ class SpaceStore(SpaceRows):
         rows = SpaceRows(db, clock)
         self._copy_content = copy_content
         self.collections = CollectionStore(db, clock, rows)
-        self.grants = GrantStore(db, clock, identity, rows, self.collections)
+        self.grants = GrantStore(SpaceScope(db, clock, identity, rows), self.collections)
 
     def list_in_organization(
         self, actor: Actor, org_id: str, *, page: str | None, limit: int | None

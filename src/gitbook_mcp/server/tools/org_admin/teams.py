@@ -86,7 +86,7 @@ def _team_line(t: TeamView) -> str:
 
 class TeamWriteArgs(OrgArgs):
     method: Literal["create", "update", "set_members", "add_member"]
-    team_id: str | None = Field(default=None, description="Team id (list_teams)")
+    team_id: str | None = Field(default=None, description="From list_teams")
     title: str | None = Field(default=None, max_length=64, description="create, update")
     add: list[str] | None = Field(default=None, description="create, set_members: user ids")
     remove: list[str] | None = Field(default=None, description="set_members: user ids")

@@ -1,0 +1,136 @@
+"""Arguments as agents give them: one short line per invalid field, and ids that are not ids.
+
+A refused argument is answered in one format: the field, what was wrong, an example of a
+valid value. No pydantic wording (regexes, type names, documentation links) reaches the agent.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Mapping
+from typing import Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+__all__ = ["describe_validation", "misplaced_ids", "refuse_arguments"]
+
+_LISTER = re.compile(r"\b((?:list|get)_\w+)")
+_SIMPLE = {
+    "missing": "missing (required)",
+    "extra_forbidden": "not an argument of this tool",
+    "string_pattern_mismatch": "has the wrong format",
+    "string_type": "must be text",
+    "int_parsing": "must be a whole number",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "bool_parsing": "must be true or false",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+}
+
+
+def describe_validation(error: ValidationError, model: type[BaseModel] | None = None) -> str:
+    """One line per invalid field: the field, what was wrong, and an example of a valid value."""
+    lines = []
+    for item in error.errors(include_url=False):
+        field = ".".join(str(part) for part in item["loc"][:1])
+        what = _what(item)
+        example = _example(model, field) if model is not None and field else ""
+        lines.append(f"- {field or 'arguments'}: {what}{f'; e.g. {example}' if example else ''}")
+    return "Invalid arguments; fix these and call again:\n" + "\n".join(lines)
+
+
+def _what(item: Mapping[str, Any]) -> str:
+    """What was wrong with one value, in plain words."""
+    kind, ctx = item["type"], item.get("ctx") or {}
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+    if kind in ("literal_error", "enum"):
+        return f"must be one of {ctx.get('expected', '')}"
+    if kind == "string_too_short":
+        least = ctx.get("min_length", 1)
+        return "must not be empty" if least == 1 else f"needs at least {least} characters"
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
+        return f"must be {'at least' if kind.startswith('greater') else 'at most'} {bound}"
+    message = str(item["msg"])
+    return message.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+
+
+def _example(model: type[BaseModel], field: str) -> str:
+    """A valid value of ``field``, written as the agent would pass it."""
+    info = model.model_fields.get(field)
+    if info is None:
+        return f"one of {', '.join(model.model_fields)}"
+    annotation = _unwrap(info.annotation)
+    if get_origin(annotation) is Literal:
+        return f"{field}={get_args(annotation)[0]!r}"
+    if annotation is bool:
+        return f"{field}=true"
+    if annotation is int:
+        default = info.default if isinstance(info.default, int) else 1
+        return f"{field}={default}"
+    if get_origin(annotation) is list:
+        return f'{field}=["..."]'
+    lister = _LISTER.search(info.description or "")
+    if lister:
+        return f"{field}=<an id from {lister.group(1)}>"
+    return f"{field}=<{info.description}>" if info.description else ""
+
+
+def _unwrap(annotation: Any) -> Any:
+    """``X`` for ``X | None``."""
+    if get_origin(annotation) in (Union, types.UnionType):
+        rest = [a for a in get_args(annotation) if a is not type(None)]
+        return rest[0] if len(rest) == 1 else annotation
+    return annotation
+
+
+def misplaced_ids(model: type[BaseModel], arguments: dict[str, Any]) -> str | None:
+    """A refusal when a path or URL is given where an id is expected, saying what to give."""
+    for name, value in arguments.items():
+        if not _object_id(model, name) or not isinstance(value, str) or "/" not in value:
+            continue
+        url = "://" in value
+        if "path" in model.model_fields and name == "page_id":
+            instead = (
+                "pass the page's path (the part after the site's address) as path="
+                if url
+                else f"pass it as path={value!r} instead"
+            )
+        else:
+            instead = f"give the id{_lister_of(model, name)}"
+        return f"{name}={value!r} is {'a URL' if url else 'a path'}, not an id: {instead}."
+    return None
+
+
+_OBJECT_IDS = frozenset(("organization_id", "space_id", "collection_id", "site_id", "page_id"))
+
+
+def _object_id(model: type[BaseModel], name: str) -> bool:
+    """Whether ``name`` holds the id of an API object (not, say, a SAML entity id, a URL)."""
+    info = model.model_fields.get(name)
+    listed = info is not None and _LISTER.search(info.description or "") is not None
+    # A change request may be given by its app URL: resolve_change_request reads its number.
+    return name.endswith("_id") and name != "change_request_id" and (name in _OBJECT_IDS or listed)
+
+
+def _lister_of(model: type[BaseModel], name: str) -> str:
+    info = model.model_fields.get(name)
+    found = _LISTER.search(info.description or "") if info is not None else None
+    return f" (listed by {found.group(1)})" if found else ""
+
+
+def refuse_arguments(model: type[BaseModel], arguments: dict[str, Any]) -> str | None:
+    """Why the arguments cannot be taken (checked before the SDK, whose wording is pydantic's)."""
+    if (why := misplaced_ids(model, arguments)) is not None:
+        return why
+    try:
+        model.model_validate(arguments)
+    except ValidationError as exc:
+        return describe_validation(exc, model)
+    return None
