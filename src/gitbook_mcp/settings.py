@@ -119,6 +119,25 @@ class Settings(CommonSettings):
         "Bearer token required over HTTP (mandatory beyond loopback)",
         secret=True,
     )
+    stateless: bool = option(
+        False,
+        BOOL,
+        "Streamable HTTP without sessions, so any replica answers any request (2026-07-28 "
+        "clients are always served so)",
+    )
+    rate_limit: float = option(
+        20.0, number(0.0), "MCP HTTP requests per second per caller, per replica (0: off)"
+    )
+    rate_burst: int = option(40, integer(1), "Requests a caller may send at once above the rate")
+    max_sessions: int = option(
+        1000, integer(1), "Open streamable-HTTP sessions per replica (then 429)"
+    )
+    session_idle_timeout: float = option(
+        1800.0, number(0.1), "Seconds before an idle streamable-HTTP session is closed"
+    )
+    drain_grace: float = option(
+        30.0, SECONDS, "Seconds to finish the calls in flight after SIGTERM before exiting"
+    )
     auth: AuthMode = option(
         "server",
         choice("server", "upstream"),

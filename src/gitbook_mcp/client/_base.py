@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import anyio
 import httpx2
@@ -37,13 +37,36 @@ from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
 from gitbook_mcp.logs import get_logger
 
-__all__ = ["BaseClient"]
+__all__ = ["BaseClient", "RequestObserver", "add_observer"]
 
 M = TypeVar("M", bound=BaseModel)
 
 _log = get_logger("gitbook_mcp.client")
 
 QueryValue = str | int | float | bool | None
+
+
+class RequestObserver(Protocol):
+    """A hook told about every attempt, retry and rate-cap wait (the server's metrics)."""
+
+    def api_request(
+        self, method: str, status: int | None, failure: str | None, seconds: float
+    ) -> None:
+        """One attempt answered ``status`` or failed with ``failure``."""
+
+    def api_retry(self, reason: str, delay: float) -> None:
+        """An attempt is retried after ``delay`` seconds (``reason``: a status or a failure)."""
+
+    def rate_wait(self, seconds: float) -> None:
+        """The client's request-rate cap held a request for ``seconds``."""
+
+
+_observers: list[RequestObserver] = []
+
+
+def add_observer(observer: RequestObserver) -> None:
+    """Tell ``observer`` about every request of every client in this process."""
+    _observers.append(observer)
 
 
 class _Attempt:
@@ -248,6 +271,10 @@ class BaseClient:
                 duration_ms=round((time.perf_counter() - started) * 1000, 2),
                 retries=attempt,
             )
+            for observer in _observers:
+                observer.api_request(
+                    method, outcome.status, outcome.failure, time.perf_counter() - started
+                )
             if outcome.response is not None and outcome.response.status_code < 300:
                 return outcome.response
             delay = self._retry_delay(method, path, outcome, attempt, waited)
@@ -279,6 +306,8 @@ class BaseClient:
             attempt=attempt + 1,
             delay_s=round(delay, 3),
         )
+        for observer in _observers:
+            observer.api_retry(outcome.failure or str(outcome.status), delay)
         return delay
 
     async def _attempt(
@@ -290,7 +319,10 @@ class BaseClient:
         headers: dict[str, str] | None,
     ) -> _Attempt:
         if self._rate is not None:
+            held = time.perf_counter()
             await self._rate.acquire()
+            for observer in _observers:
+                observer.rate_wait(time.perf_counter() - held)
         try:
             async with self._limiter:
                 response = await self._http.request(

@@ -13,6 +13,7 @@ it per request from the verified bearer token, and `GitBookServer.runtime` answe
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from contextvars import ContextVar
@@ -22,6 +23,7 @@ from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import Resource, Tool
 
 from gitbook_mcp import __version__
@@ -29,6 +31,8 @@ from gitbook_mcp.server.arguments import refuse_arguments
 from gitbook_mcp.server.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.handler import make_handler, notify_tools_changed, tool_error
 from gitbook_mcp.server.offer import withheld_method
+from gitbook_mcp.server.ops.metrics import observe_tool_call
+from gitbook_mcp.server.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.schemas import inline_defs, slim
@@ -136,6 +140,27 @@ class GitBookServer(MCPServer[Any]):
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> Any:
+        """Run one call under its request id, counting it by tool and outcome (metrics)."""
+        if context is not None:
+            bind_from_request(context.request_context.request)
+        known = name in self.runtime.tools or name in self.withheld()
+        started, outcome = time.perf_counter(), "failed"
+        try:
+            result = await self._checked_call(name, arguments, context)
+            outcome = "error" if getattr(result, "is_error", False) else "ok"
+            return result
+        except UnexpectedToolError:
+            raise  # a crash: counted as failed
+        except ToolError:
+            outcome = "invalid"  # an unknown tool or arguments the SDK refused
+            raise
+        finally:
+            label = name if known else "unknown"  # bounded labels: only registered names
+            observe_tool_call(label, outcome, time.perf_counter() - started)
+
+    async def _checked_call(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
     ) -> Any:
         """Refuse unknown arguments and tools this token is not offered, before the handler."""
         tool = self.runtime.tools.get(name)

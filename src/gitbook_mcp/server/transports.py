@@ -13,7 +13,9 @@ ids, which the SDK logs at INFO, are logged as a short hash at DEBUG.
 
 `/healthz` (the process answers) and `/readyz` (the API answers one cheap authenticated request,
 cached for `READY_CACHE_SECONDS`) are served in front of the bearer check and the MCP path, so
-that probes need no token; neither ever shows a token or an upstream body.
+that probes need no token; neither ever shows a token or an upstream body. So is ``/metrics``.
+The layers of `gitbook_mcp.server.ops` wrap the app: a request id per request, the in-flight
+count and drain on SIGTERM, a per-caller rate limit and a cap on open sessions (429).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import math
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -31,6 +34,10 @@ from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.ops.drain import Drain, InFlight
+from gitbook_mcp.server.ops.limits import with_rate_limit, with_session_cap
+from gitbook_mcp.server.ops.metrics import MetricsRoute
+from gitbook_mcp.server.ops.request_id import RequestIdMiddleware
 
 if TYPE_CHECKING:
     import asyncio
@@ -191,11 +198,13 @@ class HealthRoutes:
         *,
         cache_seconds: float = READY_CACHE_SECONDS,
         probe: Callable[[], Awaitable[None]] | None = None,
+        drain: Drain | None = None,
     ) -> None:
         self.app = app
         self.runtime = runtime
         self.probe = probe
         """How to check the API instead of the runtime's client (``--auth upstream``)."""
+        self.drain = drain
         self.cache_seconds = cache_seconds
         self._checked_at: float | None = None
         self._reason: str | None = None
@@ -207,6 +216,8 @@ class HealthRoutes:
             await self.app(scope, receive, send)
             return
         reason = await self.readiness() if path == "/readyz" else None
+        if path == "/readyz" and self.drain is not None and self.drain.draining:
+            reason = "draining"
         status = 503 if reason else 200
         body = f'{{"status":"unavailable","reason":"{reason}"}}' if reason else '{"status":"ok"}'
         await send(
@@ -325,14 +336,22 @@ def hide_session_ids(level: str) -> None:
         logger.addFilter(SessionIdFilter(numeric))
 
 
-def http_app(server: GitBookServer, settings: Settings) -> ASGIApp:
-    """The ASGI app for SSE or streamable HTTP: host checks, body limits, optional bearer."""
+def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = None) -> ASGIApp:
+    """The ASGI app for SSE or streamable HTTP, outermost first: request id, in-flight count,
+    ``/metrics``, probes, per-caller rate limit, optional bearer, body limits, session cap."""
     hide_session_ids(settings.log_level)
     security = security_settings(settings)
     if settings.transport == "sse":
         app: ASGIApp = server.sse_app(transport_security=security, host=settings.host)
     else:
-        app = server.streamable_http_app(transport_security=security, host=settings.host)
+        app = server.streamable_http_app(
+            transport_security=security,
+            host=settings.host,
+            stateless_http=settings.stateless,
+            session_idle_timeout=settings.session_idle_timeout,
+            max_sessions=settings.max_sessions,
+        )
+        app = with_session_cap(app, settings)
     app = BodyLimit(app)
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
@@ -340,7 +359,10 @@ def http_app(server: GitBookServer, settings: Settings) -> ASGIApp:
         from gitbook_mcp.server.auth.gate import UpstreamGate
 
         app = UpstreamGate(app, server.verifier)
-    return HealthRoutes(app, server.base_runtime, probe=server.ready_probe)
+    app = with_rate_limit(app, settings)
+    drain = drain or Drain()
+    health = HealthRoutes(app, server.base_runtime, probe=server.ready_probe, drain=drain)
+    return RequestIdMiddleware(InFlight(MetricsRoute(health), drain))
 
 
 def uvicorn_config(
@@ -358,6 +380,7 @@ def uvicorn_config(
         lifespan="on",
         http=header_timeout_protocol(header_timeout),
         h11_max_incomplete_event_size=64 * 1024,
+        timeout_graceful_shutdown=math.ceil(settings.drain_grace),
     )
 
 
@@ -366,9 +389,11 @@ async def run(server: GitBookServer, settings: Settings) -> None:
     if settings.transport == "stdio":
         await server.run_stdio_async()
         return
-    import uvicorn
+    from gitbook_mcp.server.ops.shutdown import DrainingServer
 
+    drain = Drain()
+    app = http_app(server, settings, drain)
     try:
-        await uvicorn.Server(uvicorn_config(http_app(server, settings), settings)).serve()
+        await DrainingServer(uvicorn_config(app, settings), drain).serve()
     finally:
         await server.aclose()

@@ -95,6 +95,9 @@ def upstream(tmp_path: Path) -> Callable[..., AbstractAsyncContextManager[Runnin
                 "port": free_port(),
                 "auth": "upstream",
                 "auth_server": AUTH_SERVER,
+                # Ten clients of one token at once are one caller far over the per-caller
+                # rate limit; these tests are about isolation (tests/deploy tests the limit).
+                "rate_limit": 0.0,
                 **options,
             }
         )

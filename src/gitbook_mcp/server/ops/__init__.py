@@ -1,0 +1,1 @@
+"""Operations around the HTTP transports: metrics, request ids, limits and draining."""

@@ -1,0 +1,186 @@
+"""Stateless replicas: three `serve` processes over one `local-api`, behind a round-robin proxy.
+
+The replicas run ``--auth upstream``: each client sends its own role's token. Run 1: 2 roles x
+25 clients x 40 calls, all replicas up: no error, every client sees exactly its role's tools.
+Run 2: the same load while one replica is killed (SIGKILL) mid-run: only calls in flight to it
+fail, each with the proxy's retryable 502; a client retries a read, and a write only after
+checking the backend for its idempotency key; every write is then applied exactly once.
+"""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+import pytest
+
+from tests.deploy.ops_support import modern_headers, rpc, serve_app
+from tests.deploy.procs import Proc, start_local_api, start_server, stop
+from tests.deploy.proxy import RETRYABLE, RoundRobinProxy
+
+pytestmark = [pytest.mark.anyio, pytest.mark.timeout(180)]
+
+ROLES = {"editor": "gb_local_editor", "reader": "gb_local_reader"}
+"""Role -> the API token its clients send (``--auth upstream``)."""
+CLIENTS = 25
+"""Clients per role."""
+CALLS = 40
+SPACE = "spc_handbook"
+READS = (
+    ("list_organizations", {}),
+    ("list_spaces", {"organization_id": "org_acme"}),
+    ("list_comments", {"space_id": SPACE, "limit": 5}),
+)
+
+
+@dataclass
+class Tally:
+    """What the clients of one run saw."""
+
+    ok: int = 0
+    errors: list[str] = field(default_factory=list)
+    retried: list[float] = field(default_factory=list)
+    tool_sets: dict[str, set[frozenset[str]]] = field(default_factory=dict)
+    written: list[str] = field(default_factory=list)
+
+
+def _comment_count(db: Path, key: str) -> int:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10) as conn:
+        row = conn.execute("SELECT count(*) FROM comments WHERE markdown = ?", (key,)).fetchone()
+    return int(row[0])
+
+
+async def _post(
+    client: httpx2.AsyncClient, method: str, params: dict[str, Any], role: str
+) -> httpx2.Response:
+    headers = modern_headers(method, params.get("name")) | {
+        "authorization": f"Bearer {ROLES[role]}"
+    }
+    return await client.post("/mcp", json=rpc(method, params), headers=headers)
+
+
+async def _call(
+    client: httpx2.AsyncClient, tally: Tally, db: Path, role: str, name: str, args: dict[str, Any]
+) -> None:
+    """One tool call, retried on the proxy's 502 (a write only if its key is not applied)."""
+    for _ in range(5):
+        answer = await _post(client, "tools/call", {"name": name, "arguments": args}, role)
+        if answer.status_code != RETRYABLE:
+            break
+        tally.retried.append(time.monotonic())
+        if name == "post_comment":
+            await anyio.sleep(0.3)  # let a write the dead replica sent land first
+            if _comment_count(db, args["markdown"]) > 0:
+                tally.ok += 1  # applied before its replica died: do not apply it twice
+                return
+    result = answer.json().get("result", {}) if answer.status_code == 200 else {}
+    if answer.status_code != 200 or result.get("isError"):
+        tally.errors.append(f"{name}: {answer.status_code} {answer.text[:200]}")
+    else:
+        tally.ok += 1
+
+
+async def _client(
+    http: httpx2.AsyncClient, tally: Tally, db: Path, role: str, number: int, calls: int
+) -> None:
+    for _ in range(5):
+        listing = await _post(http, "tools/list", {}, role)
+        if listing.status_code != RETRYABLE:
+            break
+        tally.retried.append(time.monotonic())
+    tools = frozenset(t["name"] for t in listing.json()["result"]["tools"])
+    tally.tool_sets.setdefault(role, set()).add(tools)
+    for i in range(calls):
+        if i % 10 == 9 and role == "editor":
+            key = f"rk-{role}-{number}-{i}-{time.monotonic_ns()}"
+            tally.written.append(key)
+            await _call(http, tally, db, role, "post_comment", {"space_id": SPACE, "markdown": key})
+        else:
+            name, args = READS[i % len(READS)]
+            await _call(http, tally, db, role, name, args)
+
+
+async def _run(url: str, db: Path, calls: int, tally: Tally) -> None:
+    async with (
+        httpx2.AsyncClient(base_url=url, timeout=60) as http,
+        anyio.create_task_group() as group,
+    ):
+        for n in range(CLIENTS):
+            for role in ROLES:  # the roles interleaved
+                group.start_soon(_client, http, tally, db, role, n, calls)
+
+
+@asynccontextmanager
+async def _cluster(tmp_path: Path) -> AsyncIterator[tuple[str, list[Proc], RoundRobinProxy, Path]]:
+    api = start_local_api(tmp_path, "--latency-ms", "15")
+    replicas: list[Proc] = []
+    try:
+        for _ in range(3):
+            replicas.append(
+                start_server(
+                    tmp_path,
+                    api,
+                    None,
+                    "--stateless",
+                    "--rate-limit",
+                    "0",
+                    "--log-level",
+                    "WARNING",
+                )
+            )
+        proxy = RoundRobinProxy([r.url for r in replicas])
+        try:
+            async with serve_app(lambda _port: proxy) as url:
+                yield url, replicas, proxy, tmp_path / "api.db"
+        finally:
+            await proxy.aclose()
+    finally:
+        stop(*replicas, api)
+
+
+async def test_three_replicas_serve_any_request_and_survive_losing_one(tmp_path: Path) -> None:
+    async with _cluster(tmp_path) as (url, replicas, proxy, db):
+        reference = {}
+        async with httpx2.AsyncClient(base_url=replicas[0].url, timeout=30) as direct:
+            for role in ROLES:
+                listing = (await _post(direct, "tools/list", {}, role)).json()["result"]["tools"]
+                reference[role] = {frozenset(t["name"] for t in listing)}
+        calm = Tally()
+        await _run(url, db, CALLS, calm)
+        assert calm.errors == []
+        assert calm.retried == []
+        assert calm.ok == len(ROLES) * CLIENTS * CALLS
+        assert calm.tool_sets == reference  # every client saw exactly its role's tools
+        assert min(proxy.served.values()) > CLIENTS * CALLS / 3  # every replica took its share
+
+        stormy = Tally()
+        async with anyio.create_task_group() as group:
+            group.start_soon(_run, url, db, CALLS // 2, stormy)
+            await anyio.sleep(1.5)
+            killed_at = time.monotonic()
+            replicas[1].process.send_signal(signal.SIGKILL)
+            others = (replicas[0].url, replicas[2].url)
+            at_kill = sum(proxy.served[u] for u in others)
+        served_after = sum(proxy.served[u] for u in others) - at_kill
+
+    assert stormy.errors == []
+    assert stormy.ok == len(ROLES) * CLIENTS * (CALLS // 2)
+    assert 1 <= len(stormy.retried) <= len(ROLES) * CLIENTS  # at most one in flight per client
+    late = [round(at - killed_at, 2) for at in stormy.retried]
+    assert all(at < 5.0 for at in late), late  # right after the kill (a loaded machine is slow)
+    assert served_after > CLIENTS * CALLS // 4  # the others carried on after the kill
+    assert proxy.down == {replicas[1].url}
+    for key in calm.written + stormy.written:
+        assert _comment_count(db, key) == 1, key  # every write applied, none twice
+    (editor,), (reader,) = reference["editor"], reference["reader"]
+    assert reader < editor  # the roles differ, or the test would show nothing
+    assert "post_comment" in editor
+    assert calm.tool_sets == stormy.tool_sets
