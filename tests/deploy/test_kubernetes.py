@@ -89,3 +89,13 @@ def test_the_network_policy_allows_8000_in_and_only_dns_and_https_out() -> None:
     assert ingress == {8000}
     assert egress == {(53, "UDP"), (53, "TCP"), (443, "TCP")}
     assert all("to" not in rule or rule["to"] for rule in policy["egress"])
+
+
+def test_the_pods_are_stateless_and_outlive_their_drain() -> None:
+    from gitbook_mcp.settings import Settings
+
+    pod = _kind("Deployment")["spec"]["template"]["spec"]
+    [container] = pod["containers"]
+    # Any pod answers any request behind the Service; calls in flight finish before the kill.
+    assert "--stateless" in container["args"]
+    assert pod["terminationGracePeriodSeconds"] > Settings().drain_grace
