@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx2
@@ -88,6 +89,35 @@ async def _drive(base: str, tokens: list[str], concurrency: int, pid: int) -> di
     return {"before": before, "after": after, "seconds": elapsed}
 
 
+def measure(callers: int, concurrency: int, remote: bool = True) -> dict[str, Any]:
+    """RSS of one ``--auth upstream`` server before and after ``callers`` callers are cached."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "local.db"
+        tokens = _seed(db, callers)
+        port, api_port = _port(), _port()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GITBOOK_")}
+        env["GITBOOK_CALLERS_MAX"] = str(callers + 10)
+        command = [sys.executable, "-m", "gitbook_mcp"]
+        api = [*command, "local-api", "--db", str(db), "--port", str(api_port)]
+        if remote:
+            command += ["--api-url", f"http://127.0.0.1:{api_port}/v1"]
+        else:
+            command += ["--local", "--local-db", str(db)]
+        command += ["--transport", "streamable-http", "--port", str(port), "--auth", "upstream"]
+        command += ["--auth-server", "https://auth.example.test", "--log-level", "WARNING"]
+        quiet = subprocess.DEVNULL
+        processes = [subprocess.Popen(api, env=env, stderr=quiet)] if remote else []
+        server = subprocess.Popen(command, env=env, stderr=quiet)
+        try:
+            figures = anyio.run(_drive, f"http://127.0.0.1:{port}", tokens, concurrency, server.pid)
+        finally:
+            for process in (server, *processes):
+                process.terminate()
+                process.wait(timeout=30)
+    delta = figures["after"] - figures["before"]
+    return {**figures, "callers": callers, "delta": delta, "per_caller_kb": delta * 1024 / callers}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--callers", type=int, default=500)
@@ -99,37 +129,12 @@ def main() -> None:
         help="use --local in the server process instead of a local-api process over HTTP",
     )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "local.db"
-        tokens = _seed(db, args.callers)
-        port, api_port = _port(), _port()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("GITBOOK_")}
-        env["GITBOOK_CALLERS_MAX"] = str(args.callers + 10)
-        command = [sys.executable, "-m", "gitbook_mcp"]
-        if args.remote:
-            api = [*command, "local-api", "--db", str(db), "--port", str(api_port)]
-            command += ["--api-url", f"http://127.0.0.1:{api_port}/v1"]
-        else:
-            command += ["--local", "--local-db", str(db)]
-        command += ["--transport", "streamable-http", "--port", str(port), "--auth", "upstream"]
-        command += ["--auth-server", "https://auth.example.test", "--log-level", "WARNING"]
-        quiet = subprocess.DEVNULL
-        processes = [subprocess.Popen(api, env=env, stderr=quiet)] if args.remote else []
-        server = subprocess.Popen(command, env=env, stderr=quiet)
-        try:
-            figures = anyio.run(
-                _drive, f"http://127.0.0.1:{port}", tokens, args.concurrency, server.pid
-            )
-        finally:
-            for process in (server, *processes):
-                process.terminate()
-                process.wait(timeout=30)
-    delta = figures["after"] - figures["before"]
+    figures = measure(args.callers, args.concurrency, args.remote)
     backend = "the API over HTTP (local-api)" if args.remote else "the embedded --local workspace"
     lines = [
         f"callers cached: {args.callers} (after 1 warm-up caller), against {backend}",
         f"server RSS: {figures['before']:.1f} MB -> {figures['after']:.1f} MB "
-        f"(+{delta:.1f} MB, {delta * 1024 / args.callers:.0f} KB per caller)",
+        f"(+{figures['delta']:.1f} MB, {figures['per_caller_kb']:.0f} KB per caller)",
         f"{args.callers} callers served in {figures['seconds']:.1f} s "
         f"(concurrency {args.concurrency}; session, tools/list, one call each)",
     ]

@@ -26,6 +26,7 @@ from mcp.client import Client
 
 from bench.measure import Sample, rss_mb
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import Settings
@@ -275,28 +276,19 @@ async def scan(pages: int, latency_ms: float, concurrency: int, runs: int) -> di
 
 
 async def context_cost() -> dict[str, Any]:
-    """``tools/list`` size in bytes (and ~tokens) for default, all, and each toolset."""
+    """``tools/list`` size in bytes (and ~tokens): default and all in each profile, then each
+    toolset in the live profile (the default)."""
     from gitbook_mcp.server.toolsets import ALL_TOOLSETS
 
-    store = Store(":memory:")
-    load_demo(store)
-
-    @asynccontextmanager
-    async def factory() -> AsyncIterator[GitBookClient]:
-        async with GitBookClient(
-            token="gb_local_admin",
-            base_url="http://local/v1",
-            transport=LocalTransport(create_app(store)),
-        ) as client:
-            yield client
-
+    selections: list[tuple[str, Profile, tuple[str, ...]]] = [
+        (f"{label} ({profile})", profile, (label,))
+        for label in ("default", "all")
+        for profile in ("live", "seed")
+    ]
+    selections += [(t, "live", (t,)) for t in ALL_TOOLSETS]
     rows: dict[str, dict[str, Any]] = {}
-    for label, toolsets in [("default", ("default",)), ("all", ("all",))] + [
-        (t, (t,)) for t in ALL_TOOLSETS
-    ]:
-        server = create_server(Settings(local=True, toolsets=toolsets), factory=factory)
-        async with Client(server, cache=None) as client:
-            tools = (await client.list_tools()).tools
+    for label, profile, toolsets in selections:
+        tools = await _listed(profile, toolsets)
         dumps = [
             json.dumps(
                 t.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":")
@@ -312,6 +304,27 @@ async def context_cost() -> dict[str, Any]:
             "largest": f"{largest[1]} ({largest[0]} B)",
         }
     return rows
+
+
+async def _listed(profile: Profile, toolsets: tuple[str, ...]) -> list[Any]:
+    """The tools an admin is offered with ``toolsets`` in ``profile``, against the demo."""
+    store = Store(":memory:")
+    load_demo(store)
+
+    @asynccontextmanager
+    async def factory() -> AsyncIterator[GitBookClient]:
+        async with GitBookClient(
+            token="gb_local_admin",
+            base_url="http://local/v1",
+            transport=LocalTransport(create_app(store, profile=profile)),
+            profile=profile,
+        ) as client:
+            yield client
+
+    settings = Settings(local=True, toolsets=toolsets, profile=profile)
+    server = create_server(settings, factory=factory)
+    async with Client(server, cache=None) as client:
+        return list((await client.list_tools()).tools)
 
 
 def memory(pages: int) -> dict[str, Any]:
