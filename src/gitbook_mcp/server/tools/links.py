@@ -72,7 +72,9 @@ def _where(b: BrokenLink) -> str:
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     """Broken links of a change request or space, read from the pages' content: pages, anchors,
     files, spaces, site URLs (external: outside URLs too; live: with the site's findings and
-    their suggested redirects); with page_id, every link of one page."""
+    their suggested redirects); with page_id, every link of one page. Broken: the target page,
+    heading, file or space is missing, a site path resolves to nothing and no redirect covers
+    it, or an outside URL answers an error."""
     content_format: ContentFormat = ctx.options.get("content_format", "document")
     request = CheckRequest(
         args.space_id,
