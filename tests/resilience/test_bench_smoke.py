@@ -14,7 +14,10 @@ async def test_quick_benchmarks_run_and_report() -> None:
     results = await run.collect(run.QUICK)
     text = run.report(results, run.QUICK)
     assert "| start-up to `initialize`" in text
-    assert results["context"]["default"]["tools"] == 25  # live profile: no list_backlinks
+    assert results["context"]["default (live)"]["tools"] == 25  # no list_backlinks in live
+    assert results["context"]["default (seed)"]["tools"] == 26
+    assert [r["replicas"] for r in results["replicas"]] == [1, 3]
+    assert results["callers"]["callers"] == run.QUICK["callers"]
     assert results["load"]["calls"] == run.QUICK["clients"] * run.QUICK["client_calls"]
 
 
