@@ -377,6 +377,10 @@ async def http_load(clients: int, calls: int) -> dict[str, Any]:
                 "streamable-http",
                 "--port",
                 str(port),
+                # All the clients share one address and no token: this measures throughput,
+                # not the per-caller limit, which would refuse them with 429.
+                "--rate-limit",
+                "0",
             ],
             env=_env(),
             stdout=subprocess.DEVNULL,

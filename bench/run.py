@@ -45,6 +45,13 @@ QUICK = {
 }
 
 
+REPLICA_NOTE = (
+    "On this 2-core machine the clients, the proxy, the replicas and the API share the CPU, so three"
+    " replicas cannot show more throughput than one here; the rows show that any replica serves any "
+    "request with no errors at about the same latency."
+)
+
+
 def _mark(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
@@ -107,6 +114,8 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         f"| memory after start / after the scan | {m['after_start_mb']:.1f} MB / {m['after_scan_mb']:.1f} MB | < {m['targets_mb'][0]} / < {m['targets_mb'][1]} MB | {_mark(m['after_start_mb'] < m['targets_mb'][0] and m['after_scan_mb'] < m['targets_mb'][1])} |",
         f"| streamable HTTP, {sizes['clients']} clients x {sizes['client_calls']} calls | {ld['errors']} errors, {ld['throughput']:.0f} calls/s, p50 {ld['p50']:.1f} ms, p99 {ld['p99']:.1f} ms | 0 errors | {_mark(ld['errors'] == 0)} |",
         *_team_rows(results, sizes),
+        "",
+        REPLICA_NOTE,
         "",
         "## Context cost of `tools/list`",
         "",
