@@ -50,6 +50,14 @@ class Tally:
     retried: list[float] = field(default_factory=list)
     tool_sets: dict[str, set[frozenset[str]]] = field(default_factory=dict)
     written: list[str] = field(default_factory=list)
+    flowing_at: int | None = None
+    flowing: anyio.Event = field(default_factory=anyio.Event)
+
+    def succeeded(self) -> None:
+        """Count a call that worked; ``flowing`` is set once ``flowing_at`` calls have."""
+        self.ok += 1
+        if self.flowing_at is not None and self.ok >= self.flowing_at:
+            self.flowing.set()
 
 
 def _comment_count(db: Path, key: str) -> int:
@@ -79,13 +87,13 @@ async def _call(
         if name == "post_comment":
             await anyio.sleep(0.3)  # let a write the dead replica sent land first
             if _comment_count(db, args["markdown"]) > 0:
-                tally.ok += 1  # applied before its replica died: do not apply it twice
+                tally.succeeded()  # applied before its replica died: do not apply it twice
                 return
     result = answer.json().get("result", {}) if answer.status_code == 200 else {}
     if answer.status_code != 200 or result.get("isError"):
         tally.errors.append(f"{name}: {answer.status_code} {answer.text[:200]}")
     else:
-        tally.ok += 1
+        tally.succeeded()
 
 
 async def _client(
@@ -161,13 +169,12 @@ async def test_three_replicas_serve_any_request_and_survive_losing_one(tmp_path:
         assert calm.tool_sets == reference  # every client saw exactly its role's tools
         assert min(proxy.served.values()) > CLIENTS * CALLS / 3  # every replica took its share
 
-        stormy = Tally()
+        stormy = Tally(flowing_at=len(ROLES) * CLIENTS * 2)
         async with anyio.create_task_group() as group:
             group.start_soon(_run, url, db, CALLS // 2, stormy)
             # Kill once calls are flowing (every client past its first calls), not after a fixed
             # time: on a quiet machine a fixed delay could fall before any call reached it.
-            while stormy.ok < len(ROLES) * CLIENTS * 2:
-                await anyio.sleep(0.02)
+            await stormy.flowing.wait()
             killed_at = time.monotonic()
             replicas[1].process.send_signal(signal.SIGKILL)
             others = (replicas[0].url, replicas[2].url)
