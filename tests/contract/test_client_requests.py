@@ -106,7 +106,7 @@ def _arguments(op_id: str, method: Any) -> tuple[list[str], dict[str, Any]]:
     args: list[str] = []
     kwargs: dict[str, Any] = {}
     for param in inspect.signature(method).parameters.values():
-        if param.kind is param.POSITIONAL_OR_KEYWORD:
+        if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
             args.append("guides/install" if param.name == "page_path" else f"{param.name}-1")
         elif param.kind is param.KEYWORD_ONLY and param.default is inspect.Parameter.empty:
             kwargs[param.name] = PER_OPERATION.get(op_id, {}).get(param.name, SAMPLES[param.name])

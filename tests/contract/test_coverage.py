@@ -56,8 +56,8 @@ def test_client_methods_take_path_ids_positionally_and_options_by_keyword(
         op = contract.operations[op_id]
         n_ids = len(re.findall(r"\{\w+\}", op.path))
         params = list(inspect.signature(method).parameters.values())
-        positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
-        others = [p for p in params if p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        others = [p for p in params if p not in positional and p.kind is not p.KEYWORD_ONLY]
         if len(positional) != n_ids or others:
             wrong.append(op_id)
     assert wrong == []

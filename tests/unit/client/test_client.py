@@ -250,7 +250,7 @@ async def test_a_limit_outside_1_to_1000_is_refused_before_sending(
     async with recorder.client() as client:
         method = client.operations()[operation_id]
         params = inspect.signature(method).parameters.values()
-        ids = [f"{p.name}-1" for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+        ids = [f"{p.name}-1" for p in params if p.kind is not p.KEYWORD_ONLY]
         extra = {"query": "install"} if operation_id == "searchOrganizationContent" else {}
         with pytest.raises(InvalidRequestError, match="limit"):
             method(*ids, limit=limit, **extra)

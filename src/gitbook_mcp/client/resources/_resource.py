@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 __all__ = [
     "CHANGE_REQUEST",
     "COLLECTION",
+    "ORG",
+    "ROOT",
+    "SITE",
     "SPACE",
     "APIResource",
     "Ids",
@@ -253,6 +256,9 @@ class Parent(Generic[*Ids]):
         return f"Parent({self.key!r})"
 
 
+ROOT: Parent[()] = Parent("root", "", "the API")
+ORG: Parent[str] = Parent("organization", "/orgs/{organizationId}", "an organization")
+SITE: Parent[str, str] = Parent("site", "/orgs/{organizationId}/sites/{siteId}", "a site")
 SPACE: Parent[str] = Parent("space", "/spaces/{spaceId}", "a space")
 CHANGE_REQUEST: Parent[str, str] = Parent(
     "change_request", "/spaces/{spaceId}/change-requests/{changeRequestId}", "a change request"

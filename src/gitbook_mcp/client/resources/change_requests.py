@@ -23,7 +23,8 @@ from gitbook_mcp.client.models.authoring import (
 )
 from gitbook_mcp.client.models.content import ChangeRequest, ChangeRequestStatus
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import listing, posting, reading
+from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, SPACE, APIResource, operation
 
 __all__ = ["ChangeRequests"]
 
@@ -49,10 +50,13 @@ class ChangeRequests(APIResource):
             limit=limit,
         )
 
-    @operation("getChangeRequestById", "GET /spaces/{spaceId}/change-requests/{changeRequestId}")
-    async def get(self, space_id: str, change_request_id: str) -> ChangeRequest:
-        """One change request, by id or by its number within the space."""
-        return await self._call(ChangeRequest)
+    get = reading(
+        SPACE,
+        "/change-requests/{changeRequestId}",
+        ChangeRequest,
+        "getChangeRequestById",
+        doc="One change request, by id or by its number within the space.",
+    )
 
     # -- live profile: authoring, merging, the organization's list ------------------------
 
@@ -153,31 +157,26 @@ class ChangeRequests(APIResource):
         """What the change request changes against its base; ``more`` counts those cut."""
         return await self._call(RevisionSemanticChanges, params={"limit": limit})
 
-    @operation(
-        "mergeChangeRequest", "POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge"
+    merge = posting(
+        SPACE,
+        "/change-requests/{changeRequestId}/merge",
+        MergeResult,
+        "mergeChangeRequest",
+        doc="Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried.",
     )
-    async def merge(self, space_id: str, change_request_id: str) -> MergeResult:
-        """Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried."""
-        return await self._call(MergeResult)
 
-    @operation(
-        "updateChangeRequest", "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update"
+    update_from_main = posting(
+        SPACE,
+        "/change-requests/{changeRequestId}/update",
+        UpdateResult,
+        "updateChangeRequest",
+        doc="Bring the main content's changes into the change request. Not retried.",
     )
-    async def update_from_main(self, space_id: str, change_request_id: str) -> UpdateResult:
-        """Bring the main content's changes into the change request. Not retried."""
-        return await self._call(UpdateResult)
 
-    @operation(
+    list_contributors = listing(
+        CHANGE_REQUEST,
+        "/contributors",
+        ChangeRequestContributor,
         "getContributorsByChangeRequestId",
-        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors",
+        doc="The users who edited the change request.",
     )
-    def list_contributors(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[ChangeRequestContributor]:
-        """The users who edited the change request."""
-        return self._paginate(ChangeRequestContributor, page=page, limit=limit)

@@ -17,7 +17,8 @@ from gitbook_mcp.client.models.collections import (
 )
 from gitbook_mcp.client.models.common import Role, Space
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, reading
+from gitbook_mcp.client.resources._resource import COLLECTION, ROOT, APIResource, operation
 
 __all__ = ["Collections"]
 
@@ -48,10 +49,13 @@ class Collections(APIResource):
         """Create a collection (title at most 50 characters), inside ``parent`` if given."""
         return await self._call(Collection)
 
-    @operation("getCollectionById", "GET /collections/{collectionId}")
-    async def get(self, collection_id: str) -> Collection:
-        """One collection, with the caller's ``permissions`` on it."""
-        return await self._call(Collection)
+    get = reading(
+        ROOT,
+        "/collections/{collectionId}",
+        Collection,
+        "getCollectionById",
+        doc="One collection, with the caller's ``permissions`` on it.",
+    )
 
     @operation(
         "updateCollectionById", "PATCH /collections/{collectionId}", body=UpdateCollectionRequest
@@ -67,21 +71,9 @@ class Collections(APIResource):
         """Change the title, description (at most 100 characters) or default level passed."""
         return await self._call(Collection)
 
-    @operation("deleteCollectionById", "DELETE /collections/{collectionId}")
-    async def delete(self, collection_id: str) -> bool:
-        """Delete a collection. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(ROOT, "/collections/{collectionId}", "deleteCollectionById")
 
-    @operation("listSpacesInCollectionById", "GET /collections/{collectionId}/spaces")
-    def list_spaces(
-        self,
-        collection_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[Space]:
-        """The spaces in a collection."""
-        return self._paginate(Space, page=page, limit=limit)
+    list_spaces = listing(COLLECTION, "/spaces", Space, "listSpacesInCollectionById")
 
     @operation("moveCollection", "POST /collections/{collectionId}/move")
     async def move(

@@ -10,7 +10,8 @@ from gitbook_mcp.client.models.findings import (
     UpdateSiteFindingRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import reading
+from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
 
 __all__ = ["SiteFindings"]
 
@@ -32,12 +33,13 @@ class SiteFindings(APIResource):
             SiteFinding, params={"status": status, "type": type}, page=page, limit=limit
         )
 
-    @operation(
-        "getSiteFindingById", "GET /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}"
+    get = reading(
+        SITE,
+        "/findings/{siteFindingId}",
+        SiteFinding,
+        "getSiteFindingById",
+        doc="One finding, with the pages it affects.",
     )
-    async def get(self, organization_id: str, site_id: str, site_finding_id: str) -> SiteFinding:
-        """One finding, with the pages it affects."""
-        return await self._call(SiteFinding)
 
     @operation(
         "updateSiteFindingById",

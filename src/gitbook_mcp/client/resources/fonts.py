@@ -13,7 +13,8 @@ from gitbook_mcp.client.models.fonts import (
     UpdateCustomFontRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, reading
+from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
 
 __all__ = ["Fonts"]
 
@@ -38,10 +39,7 @@ class Fonts(APIResource):
         )
         return await self._call(CustomFont, body=body)
 
-    @operation("getCustomFont", "GET /orgs/{organizationId}/fonts/{fontId}")
-    async def get(self, organization_id: str, font_id: str) -> CustomFont:
-        """One custom font."""
-        return await self._call(CustomFont)
+    get = reading(ORG, "/fonts/{fontId}", CustomFont, "getCustomFont")
 
     @operation("updateCustomFont", "POST /orgs/{organizationId}/fonts/{fontId}")
     async def update(
@@ -63,7 +61,4 @@ class Fonts(APIResource):
         )
         return await self._call(CustomFont, body=body)
 
-    @operation("deleteCustomFont", "DELETE /orgs/{organizationId}/fonts/{fontId}")
-    async def delete(self, organization_id: str, font_id: str) -> bool:
-        """Delete a custom font. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(ORG, "/fonts/{fontId}", "deleteCustomFont")

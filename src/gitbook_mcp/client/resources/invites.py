@@ -15,8 +15,8 @@ from gitbook_mcp.client.models.invites import (
     JoinResult,
     UpdateInviteLinkRequest,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, posting, reading
+from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
 
 __all__ = ["Invites"]
 
@@ -36,21 +36,15 @@ class Invites(APIResource):
         """Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``."""
         return await self._call(InviteUsersResult)
 
-    @operation("joinOrganizationWithInvite", "POST /orgs/{organizationId}/invites/{inviteId}")
-    async def join(self, organization_id: str, invite_id: str) -> JoinResult:
-        """Join the organization as the authenticated user, with an invite link's id."""
-        return await self._call(JoinResult)
+    join = posting(
+        ORG,
+        "/invites/{inviteId}",
+        JoinResult,
+        "joinOrganizationWithInvite",
+        doc="Join the organization as the authenticated user, with an invite link's id.",
+    )
 
-    @operation("listOrganizationInviteLinks", "GET /orgs/{organizationId}/link-invites")
-    def list_links(
-        self,
-        organization_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[InviteLink]:
-        """The organization's invite links."""
-        return self._paginate(InviteLink, page=page, limit=limit)
+    list_links = listing(ORG, "/link-invites", InviteLink, "listOrganizationInviteLinks")
 
     @operation(
         "createOrganizationInvite",
@@ -69,10 +63,7 @@ class Invites(APIResource):
         """A link joining the organization with ``role``, or a space or collection with ``level``."""
         return await self._call(InviteLink)
 
-    @operation("getOrganizationInviteLink", "GET /orgs/{organizationId}/link-invites/{inviteId}")
-    async def get_link(self, organization_id: str, invite_id: str) -> InviteLink:
-        """One invite link."""
-        return await self._call(InviteLink)
+    get_link = reading(ORG, "/link-invites/{inviteId}", InviteLink, "getOrganizationInviteLink")
 
     @operation(
         "updateOrganizationInviteById",
@@ -90,9 +81,4 @@ class Invites(APIResource):
         """Change the ``role`` of an organization link, or the ``level`` of a space or collection link."""
         return await self._call(InviteLink)
 
-    @operation(
-        "deleteOrganizationInviteById", "DELETE /orgs/{organizationId}/link-invites/{inviteId}"
-    )
-    async def delete_link(self, organization_id: str, invite_id: str) -> bool:
-        """Delete an invite link. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete_link = deleting(ORG, "/link-invites/{inviteId}", "deleteOrganizationInviteById")

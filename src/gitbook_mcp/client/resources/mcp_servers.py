@@ -10,24 +10,14 @@ from gitbook_mcp.client.models.mcp_servers import (
     SiteMcpServer,
     UpdateSiteMcpServerRequest,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, reading
+from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
 
 __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    @operation("listSiteMcpServers", "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers")
-    def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[SiteMcpServer]:
-        """The MCP servers the site lists."""
-        return self._paginate(SiteMcpServer, page=page, limit=limit)
+    list = listing(SITE, "/mcp-servers", SiteMcpServer, "listSiteMcpServers")
 
     @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
     async def create(
@@ -45,15 +35,7 @@ class SiteMcpServers(APIResource):
         )
         return await self._call(SiteMcpServer, body=body)
 
-    @operation(
-        "getSiteMcpServerById",
-        "GET /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-    )
-    async def get(
-        self, organization_id: str, site_id: str, site_mcp_server_id: str
-    ) -> SiteMcpServer:
-        """One MCP server of the site."""
-        return await self._call(SiteMcpServer)
+    get = reading(SITE, "/mcp-servers/{siteMcpServerId}", SiteMcpServer, "getSiteMcpServerById")
 
     @operation(
         "updateSiteMcpServerById",
@@ -73,10 +55,4 @@ class SiteMcpServers(APIResource):
         """Only the fields passed change; ``headers`` replaces the whole map."""
         return await self._call(SiteMcpServer)
 
-    @operation(
-        "deleteSiteMcpServerById",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-    )
-    async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
-        """True if the server was deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(SITE, "/mcp-servers/{siteMcpServerId}", "deleteSiteMcpServerById")

@@ -13,7 +13,8 @@ from gitbook_mcp.client.models.members import (
     UpdateMemberRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, posting, reading
+from gitbook_mcp.client.resources._resource import ORG, ROOT, APIResource, operation
 
 __all__ = ["Members"]
 
@@ -41,10 +42,7 @@ class Members(APIResource):
             limit=limit,
         )
 
-    @operation("getMemberInOrganizationById", "GET /orgs/{organizationId}/members/{userId}")
-    async def get(self, organization_id: str, user_id: str) -> Member:
-        """One member of the organization."""
-        return await self._call(Member)
+    get = reading(ORG, "/members/{userId}", Member, "getMemberInOrganizationById")
 
     @operation(
         "updateMemberInOrganizationById",
@@ -61,22 +59,23 @@ class Members(APIResource):
         """Change a member's organization role (None makes them a guest)."""
         return await self._call(Member)
 
-    @operation("removeMemberFromOrganizationById", "DELETE /orgs/{organizationId}/members/{userId}")
-    async def remove(self, organization_id: str, user_id: str) -> bool:
-        """Remove a member. True if removed, False if they were not a member."""
-        return await self._delete()
+    remove = deleting(ORG, "/members/{userId}", "removeMemberFromOrganizationById")
 
-    @operation("updateOrganizationMemberLastSeenAt", "POST /orgs/{organizationId}/ping")
-    async def ping(self, organization_id: str) -> PingResult:
-        """Record the caller as seen now in the organization; answers visitor claims."""
-        return await self._call(PingResult)
-
-    @operation(
-        "setUserAsSSOMemberForOrganization", "POST /orgs/{organizationId}/members/{userId}/sso"
+    ping = posting(
+        ROOT,
+        "/orgs/{organizationId}/ping",
+        PingResult,
+        "updateOrganizationMemberLastSeenAt",
+        doc="Record the caller as seen now in the organization; answers visitor claims.",
     )
-    async def set_sso(self, organization_id: str, user_id: str) -> Member:
-        """Make a member an SSO member of the organization."""
-        return await self._call(Member)
+
+    set_sso = posting(
+        ORG,
+        "/members/{userId}/sso",
+        Member,
+        "setUserAsSSOMemberForOrganization",
+        doc="Make a member an SSO member of the organization.",
+    )
 
     @operation(
         "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"

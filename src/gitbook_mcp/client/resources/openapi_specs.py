@@ -11,8 +11,8 @@ from gitbook_mcp.client.models.openapi_specs import (
     PutOpenAPISpecRequest,
     UpdateOpenAPISpecRequest,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, reading
+from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
 
 __all__ = ["OpenAPISpecs"]
 
@@ -20,16 +20,7 @@ __all__ = ["OpenAPISpecs"]
 class OpenAPISpecs(APIResource):
     """A ``source`` is ``{"url": "https://..."}`` or ``{"text": "<the spec>"}``."""
 
-    @operation("listOpenAPISpecs", "GET /orgs/{organizationId}/openapi")
-    def list(
-        self,
-        organization_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[OpenAPISpec]:
-        """The organization's OpenAPI specs."""
-        return self._paginate(OpenAPISpec, page=page, limit=limit)
+    list = listing(ORG, "/openapi", OpenAPISpec, "listOpenAPISpecs")
 
     @operation("createOpenAPISpec", "POST /orgs/{organizationId}/openapi")
     async def create(
@@ -39,10 +30,7 @@ class OpenAPISpecs(APIResource):
         body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    @operation("getOpenAPISpecBySlug", "GET /orgs/{organizationId}/openapi/{specSlug}")
-    async def get(self, organization_id: str, spec_slug: str) -> OpenAPISpec:
-        """One OpenAPI spec, by slug."""
-        return await self._call(OpenAPISpec)
+    get = reading(ORG, "/openapi/{specSlug}", OpenAPISpec, "getOpenAPISpecBySlug")
 
     @operation("createOrUpdateOpenAPISpecBySlug", "PUT /orgs/{organizationId}/openapi/{specSlug}")
     async def create_or_update(
@@ -67,7 +55,4 @@ class OpenAPISpecs(APIResource):
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
         return await self._call(OpenAPISpec)
 
-    @operation("deleteOpenAPISpecBySlug", "DELETE /orgs/{organizationId}/openapi/{specSlug}")
-    async def delete(self, organization_id: str, spec_slug: str) -> bool:
-        """Delete a spec. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(ORG, "/openapi/{specSlug}", "deleteOpenAPISpecBySlug")

@@ -16,23 +16,28 @@ from gitbook_mcp.client.models.organizations import (
     search_query_adapter,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import listing, reading
+from gitbook_mcp.client.resources._resource import ROOT, APIResource, operation
 
 __all__ = ["Organizations"]
 
 
 class Organizations(APIResource):
-    @operation("listOrganizationsForAuthenticatedUser", "GET /orgs")
-    def list(
-        self, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[Organization]:
-        """The organizations the authenticated user belongs to."""
-        return self._paginate(Organization, page=page, limit=limit)
+    list = listing(
+        ROOT,
+        "/orgs",
+        Organization,
+        "listOrganizationsForAuthenticatedUser",
+        doc="The organizations the authenticated user belongs to.",
+    )
 
-    @operation("getOrganizationById", "GET /orgs/{organizationId}")
-    async def get(self, organization_id: str) -> Organization:
-        """One organization, with the caller's ``permissions`` in it."""
-        return await self._call(Organization)
+    get = reading(
+        ROOT,
+        "/orgs/{organizationId}",
+        Organization,
+        "getOrganizationById",
+        doc="One organization, with the caller's ``permissions`` in it.",
+    )
 
     @operation(
         "updateOrganizationById", "PATCH /orgs/{organizationId}", body=UpdateOrganizationRequest
@@ -71,7 +76,10 @@ class Organizations(APIResource):
             limit=limit,
         )
 
-    @operation("getOrganizationsForEmailDomain", "GET /email-domains/{emailDomain}/orgs")
-    async def list_for_email_domain(self, email_domain: str) -> EmailDomainOrganizations:
-        """The organizations an email domain (such as ``acme.test``) belongs to."""
-        return await self._call(EmailDomainOrganizations)
+    list_for_email_domain = reading(
+        ROOT,
+        "/email-domains/{emailDomain}/orgs",
+        EmailDomainOrganizations,
+        "getOrganizationsForEmailDomain",
+        doc="The organizations an email domain (such as ``acme.test``) belongs to.",
+    )

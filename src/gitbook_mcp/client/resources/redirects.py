@@ -18,8 +18,8 @@ from gitbook_mcp.client.models.redirects import (
     UpdateSiteRedirectRequest,
     source_adapter,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing
+from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
 
 __all__ = ["SiteRedirects"]
 
@@ -32,17 +32,7 @@ class SiteRedirects(APIResource):
     - ``{"kind": "site-page", "siteSpaceId": ..., "pageId": ...}``
     """
 
-    @operation("listSiteRedirects", "GET /orgs/{organizationId}/sites/{siteId}/redirects")
-    def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[SiteRedirect]:
-        """The site's redirects."""
-        return self._paginate(SiteRedirect, page=page, limit=limit)
+    list = listing(SITE, "/redirects", SiteRedirect, "listSiteRedirects")
 
     @operation(
         "createSiteRedirect",
@@ -77,13 +67,7 @@ class SiteRedirects(APIResource):
         """Change the source path, the destination, or both."""
         return await self._call(SiteRedirect)
 
-    @operation(
-        "deleteSiteRedirectById",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-    )
-    async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
-        """True if the redirect was deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(SITE, "/redirects/{siteRedirectId}", "deleteSiteRedirectById")
 
     @operation("getSiteRedirectBySource", "GET /orgs/{organizationId}/sites/{siteId}/redirect")
     async def get_by_source(

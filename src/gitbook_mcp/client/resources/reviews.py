@@ -15,7 +15,8 @@ from gitbook_mcp.client.models.authoring import (
     SubmitReviewRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, reading
+from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, APIResource, operation
 
 __all__ = ["ChangeRequestReviews"]
 
@@ -55,30 +56,16 @@ class ChangeRequestReviews(APIResource):
         """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
         return await self._call(ChangeRequestReview)
 
-    @operation(
-        "getChangeRequestReviewById",
-        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
+    get = reading(
+        CHANGE_REQUEST, "/reviews/{reviewId}", ChangeRequestReview, "getChangeRequestReviewById"
     )
-    async def get(
-        self, space_id: str, change_request_id: str, review_id: str
-    ) -> ChangeRequestReview:
-        """One review."""
-        return await self._call(ChangeRequestReview)
 
-    @operation(
+    list_requested = listing(
+        CHANGE_REQUEST,
+        "/requested-reviewers",
+        RequestedReviewer,
         "getRequestedReviewersByChangeRequestId",
-        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
     )
-    def list_requested(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[RequestedReviewer]:
-        """The users asked to review the change request."""
-        return self._paginate(RequestedReviewer, page=page, limit=limit)
 
     @operation(
         "requestReviewersForChangeRequest",
@@ -96,10 +83,6 @@ class ChangeRequestReviews(APIResource):
         body = RequestReviewersRequest.model_validate({"users": [*users], "subject": subject})
         return await self._call(RequestedReviewers, body=body)
 
-    @operation(
-        "removeRequestedReviewerFromChangeRequest",
-        "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
+    remove_requested = deleting(
+        CHANGE_REQUEST, "/requested-reviewers/{userId}", "removeRequestedReviewerFromChangeRequest"
     )
-    async def remove_requested(self, space_id: str, change_request_id: str, user_id: str) -> bool:
-        """Withdraw a review request: True when removed, False when it did not exist."""
-        return await self._delete()

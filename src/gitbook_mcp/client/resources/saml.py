@@ -10,23 +10,14 @@ from gitbook_mcp.client.models.saml import (
     SSOLoginList,
     UpdateSAMLProviderRequest,
 )
-from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, reading
+from gitbook_mcp.client.resources._resource import ORG, ROOT, APIResource, operation
 
 __all__ = ["Saml"]
 
 
 class Saml(APIResource):
-    @operation("listSAMLProvidersInOrganizationById", "GET /orgs/{organizationId}/saml")
-    def list(
-        self,
-        organization_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[SAMLProvider]:
-        """The SAML providers configured for the organization."""
-        return self._paginate(SAMLProvider, page=page, limit=limit)
+    list = listing(ORG, "/saml", SAMLProvider, "listSAMLProvidersInOrganizationById")
 
     @operation(
         "createOrganizationSAMLProvider",
@@ -47,12 +38,7 @@ class Saml(APIResource):
         """Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id."""
         return await self._call(SAMLProvider)
 
-    @operation(
-        "getOrganizationSAMLProviderById", "GET /orgs/{organizationId}/saml/{samlProviderId}"
-    )
-    async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
-        """One SAML provider."""
-        return await self._call(SAMLProvider)
+    get = reading(ORG, "/saml/{samlProviderId}", SAMLProvider, "getOrganizationSAMLProviderById")
 
     @operation(
         "updateOrganizationSAMLProvider",
@@ -74,14 +60,12 @@ class Saml(APIResource):
         """Change the provider's fields passed."""
         return await self._call(SAMLProvider)
 
-    @operation(
-        "deleteOrganizationSAMLProvider", "DELETE /orgs/{organizationId}/saml/{samlProviderId}"
-    )
-    async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
-        """Delete a SAML provider. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(ORG, "/saml/{samlProviderId}", "deleteOrganizationSAMLProvider")
 
-    @operation("listSSOProviderLoginsInOrganization", "GET /orgs/{organizationId}/sso")
-    async def list_sso_logins(self, organization_id: str) -> SSOLoginList:
-        """The SSO logins members can start (a plain list, not paginated)."""
-        return await self._call(SSOLoginList)
+    list_sso_logins = reading(
+        ROOT,
+        "/orgs/{organizationId}/sso",
+        SSOLoginList,
+        "listSSOProviderLoginsInOrganization",
+        doc="The SSO logins members can start (a plain list, not paginated).",
+    )

@@ -20,7 +20,8 @@ from gitbook_mcp.client.models.sites import (
     move_position,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing
+from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
 
 __all__ = ["SiteSectionGroups", "SiteSections"]
 
@@ -110,27 +111,17 @@ class SiteSections(APIResource):
         )
         return await self._call(SiteSection, body=body)
 
-    @operation(
-        "deleteSiteSectionById",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-    )
-    async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
-        """True if the section was deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(SITE, "/sections/{siteSectionId}", "deleteSiteSectionById")
 
 
 class SiteSectionGroups(APIResource):
-    @operation("listSiteSectionGroups", "GET /orgs/{organizationId}/sites/{siteId}/section-groups")
-    def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[SiteSectionGroup]:
-        """The site's section groups, each with its sections."""
-        return self._paginate(SiteSectionGroup, page=page, limit=limit)
+    list = listing(
+        SITE,
+        "/section-groups",
+        SiteSectionGroup,
+        "listSiteSectionGroups",
+        doc="The site's section groups, each with its sections.",
+    )
 
     @operation(
         "addSectionGroupToSite",
@@ -197,13 +188,7 @@ class SiteSectionGroups(APIResource):
         )
         return await self._call(SiteSectionGroup, body=body)
 
-    @operation(
-        "deleteSiteSectionGroupById",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-    )
-    async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
-        """True if the group was deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(SITE, "/section-groups/{siteSectionGroupId}", "deleteSiteSectionGroupById")
 
     @operation(
         "addSectionToGroup",

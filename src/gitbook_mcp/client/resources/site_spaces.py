@@ -14,7 +14,8 @@ from gitbook_mcp.client.models.sites import (
     move_position,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting
+from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
 
 __all__ = ["SiteSpaces"]
 
@@ -99,10 +100,9 @@ class SiteSpaces(APIResource):
         )
         return await self._call(SiteSpace, body=body)
 
-    @operation(
+    delete = deleting(
+        SITE,
+        "/site-spaces/{siteSpaceId}",
         "deleteSiteSpaceById",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+        doc="Unpublish the space from the site. True if removed, False if it was not there.",
     )
-    async def delete(self, organization_id: str, site_id: str, site_space_id: str) -> bool:
-        """Unpublish the space from the site. True if removed, False if it was not there."""
-        return await self._delete()

@@ -7,7 +7,8 @@ import builtins
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import Site, SiteType
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import reading
+from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
 
 __all__ = ["Sites"]
 
@@ -33,7 +34,4 @@ class Sites(APIResource):
             limit=limit,
         )
 
-    @operation("getSiteById", "GET /orgs/{organizationId}/sites/{siteId}")
-    async def get(self, organization_id: str, site_id: str) -> Site:
-        """One site of the organization."""
-        return await self._call(Site)
+    get = reading(ORG, "/sites/{siteId}", Site, "getSiteById")

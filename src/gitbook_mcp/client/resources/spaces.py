@@ -16,7 +16,8 @@ from gitbook_mcp.client.models.spaces import (
     UpdateSpaceRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, listing, posting
+from gitbook_mcp.client.resources._resource import ORG, ROOT, APIResource, operation
 
 __all__ = ["Spaces"]
 
@@ -41,20 +42,28 @@ class Spaces(APIResource):
         """Only the fields passed are changed."""
         return await self._call(Space)
 
-    @operation("deleteSpaceById", "DELETE /spaces/{spaceId}")
-    async def delete(self, space_id: str) -> bool:
-        """Soft delete, restorable for 7 days. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(
+        ROOT,
+        "/spaces/{spaceId}",
+        "deleteSpaceById",
+        doc="Soft delete, restorable for 7 days. True if deleted, False if it did not exist.",
+    )
 
-    @operation("duplicateSpace", "POST /spaces/{spaceId}/duplicate")
-    async def duplicate(self, space_id: str) -> Space:
-        """A copy of the space; the answer is the new space."""
-        return await self._call(Space)
+    duplicate = posting(
+        ROOT,
+        "/spaces/{spaceId}/duplicate",
+        Space,
+        "duplicateSpace",
+        doc="A copy of the space; the answer is the new space.",
+    )
 
-    @operation("restoreSpace", "POST /spaces/{spaceId}/restore")
-    async def restore(self, space_id: str) -> Space:
-        """Only spaces deleted in the last 7 days can be restored."""
-        return await self._call(Space)
+    restore = posting(
+        ROOT,
+        "/spaces/{spaceId}/restore",
+        Space,
+        "restoreSpace",
+        doc="Only spaces deleted in the last 7 days can be restored.",
+    )
 
     @operation("moveSpace", "POST /spaces/{spaceId}/move")
     async def move(
@@ -96,13 +105,4 @@ class Spaces(APIResource):
         """The links of the space's current revision with their status; pages carry ``stats``."""
         return self._paginate(LinkUsage, page_type=LinkListing, page=page, limit=limit)
 
-    @operation("listSpacesInOrganizationById", "GET /orgs/{organizationId}/spaces")
-    def list(
-        self,
-        organization_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[Space]:
-        """Await for one page, or ``async for`` over every space of the organization."""
-        return self._paginate(Space, page=page, limit=limit)
+    list = listing(ORG, "/spaces", Space, "listSpacesInOrganizationById")

@@ -16,7 +16,8 @@ from gitbook_mcp.client.models.teams import (
     UpdateTeamRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import APIResource, operation
+from gitbook_mcp.client.resources._plain import deleting, reading
+from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
 
 __all__ = ["Teams"]
 
@@ -48,10 +49,7 @@ class Teams(APIResource):
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
         return await self._call(Team)
 
-    @operation("getTeamInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}")
-    async def get(self, organization_id: str, team_id: str) -> Team:
-        """One team."""
-        return await self._call(Team)
+    get = reading(ORG, "/teams/{teamId}", Team, "getTeamInOrganizationById")
 
     @operation(
         "updateTeamInOrganizationById",
@@ -62,10 +60,7 @@ class Teams(APIResource):
         """Rename a team."""
         return await self._call(Team)
 
-    @operation("removeTeamFromOrganizationById", "DELETE /orgs/{organizationId}/teams/{teamId}")
-    async def delete(self, organization_id: str, team_id: str) -> bool:
-        """Delete a team. True if deleted, False if it did not exist."""
-        return await self._delete()
+    delete = deleting(ORG, "/teams/{teamId}", "removeTeamFromOrganizationById")
 
     @operation(
         "listTeamMembersInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}/members"

@@ -1,0 +1,210 @@
+"""Plain operations, declared in one line each: a list, a read, a body-less action or a delete
+that takes nothing but its path ids.
+
+Most of the API's operations are of these three shapes. Declared as class attributes, they
+state their route once (a `Parent`'s prefix plus a suffix) and are typed by what they are
+given: ``listing(SITE, "/sections", SiteSection, ...)`` takes the site's two ids, and
+``reading(ORG, "/saml/{samlProviderId}", SAMLProvider, ...)`` the organization's id and one
+more. The suffix's placeholders are checked against that rule when the class is defined.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, TypeVarTuple, overload
+
+from pydantic import BaseModel
+
+from gitbook_mcp.client.resources._resource import _NAME, APIResource, Parent, _require, _snake
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client._base import BaseClient
+    from gitbook_mcp.client.pagination import AsyncPaginator
+
+__all__ = ["Deleting", "Fetching", "Listing", "deleting", "listing", "posting", "reading"]
+
+M = TypeVar("M", bound=BaseModel)
+Ids = TypeVarTuple("Ids")
+
+
+class _Plain:
+    """One declared operation: its route and operationId; read through an instance, it is
+    bound to that resource's client, named and documented like a method."""
+
+    def __init__(self, method: str, path: str, operation_id: str, doc: str) -> None:
+        self.method = method
+        self.path = path
+        self.operation_id = operation_id
+        self.ids = [_snake(name) for name in _NAME.findall(path)]
+        self.doc = f"{method} {path}\n\n{doc}"
+        self.name = operation_id
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    def _bound(self, resource: APIResource, bound: B) -> B:
+        """``bound``, named and documented as this operation, cached on ``resource``."""
+        bound.__name__ = self.name
+        bound.__doc__ = self.doc
+        bound.__operation_id__ = self.operation_id
+        only = inspect.Parameter.POSITIONAL_ONLY
+        ids = [inspect.Parameter(name, only, annotation="str") for name in self.ids]
+        bound.__signature__ = inspect.Signature([*ids, *bound.options()])
+        vars(resource)[self.name] = bound  # later reads find it on the instance (a cache)
+        return bound
+
+
+class _Bound:
+    """What a declared operation is on an instance: called with the path ids in order."""
+
+    __name__: str
+    __operation_id__: str
+    __signature__: inspect.Signature
+
+    def __init__(self, resource: APIResource, declared: _Plain) -> None:
+        self._resource = resource
+        self._method = declared.method
+        self._path = declared.path
+
+    def options(self) -> list[inspect.Parameter]:
+        """The keyword options after the ids (none, but for a list)."""
+        return []
+
+    def _client(self) -> BaseClient:
+        """The resource's client, once it is known to offer the operation."""
+        client = self._resource._client
+        _require(client, self.__operation_id__)
+        return client
+
+    def __repr__(self) -> str:
+        return f"<operation {self.__operation_id__}>"
+
+
+B = TypeVar("B", bound=_Bound)
+
+
+def _checked(parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: str) -> str:
+    """The full path of ``suffix`` under ``parent``, when the suffix adds ``extra`` ids."""
+    added = len(_NAME.findall(suffix))
+    if added != extra:
+        raise TypeError(f"{what} {suffix!r} adds {added} path ids; it must add {extra}")
+    return parent.prefix + suffix
+
+
+class Listing(_Plain, Generic[M, *Ids]):
+    """A paginated list under a parent: called with the parent's ids, ``page`` and ``limit``."""
+
+    def __init__(self, path: str, item: type[M], operation_id: str, doc: str) -> None:
+        super().__init__("GET", path, operation_id, doc)
+        self.item = item
+
+    @overload
+    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, obj: APIResource, owner: type[Any]) -> BoundListing[M, *Ids]: ...
+    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | BoundListing[M, *Ids]:
+        if obj is None:
+            return self
+        bound: BoundListing[M, *Ids] = BoundListing(obj, self, self.item)
+        return self._bound(obj, bound)
+
+
+class BoundListing(_Bound, Generic[M, *Ids]):
+    def __init__(self, resource: APIResource, declared: _Plain, item: type[M]) -> None:
+        super().__init__(resource, declared)
+        self._item = item
+
+    def options(self) -> list[inspect.Parameter]:
+        keyword = inspect.Parameter.KEYWORD_ONLY
+        return [
+            inspect.Parameter("page", keyword, default=None, annotation="str | None"),
+            inspect.Parameter("limit", keyword, default=None, annotation="int | None"),
+        ]
+
+    def __call__(
+        self, *ids: *Ids, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[M]:
+        return self._client().paginate(self._path, item=self._item, ids=ids, page=page, limit=limit)
+
+
+class Fetching(_Plain, Generic[M, *Ids]):
+    """One call that answers one object: called with every id of its path."""
+
+    def __init__(
+        self, method: str, path: str, cast_to: type[M], operation_id: str, doc: str
+    ) -> None:
+        super().__init__(method, path, operation_id, doc)
+        self.cast_to = cast_to
+
+    @overload
+    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, obj: APIResource, owner: type[Any]) -> BoundFetching[M, *Ids]: ...
+    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | BoundFetching[M, *Ids]:
+        if obj is None:
+            return self
+        bound: BoundFetching[M, *Ids] = BoundFetching(obj, self, self.cast_to)
+        return self._bound(obj, bound)
+
+
+class BoundFetching(_Bound, Generic[M, *Ids]):
+    def __init__(self, resource: APIResource, declared: _Plain, cast_to: type[M]) -> None:
+        super().__init__(resource, declared)
+        self._cast_to = cast_to
+
+    async def __call__(self, *ids: *Ids) -> M:
+        client = self._client()
+        return await client.request(self._method, self._path, ids=ids, cast_to=self._cast_to)
+
+
+class Deleting(_Plain, Generic[*Ids]):
+    """A delete: called with every id of its path; True if deleted, False if it did not exist."""
+
+    @overload
+    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, obj: APIResource, owner: type[Any]) -> BoundDeleting[*Ids]: ...
+    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | BoundDeleting[*Ids]:
+        if obj is None:
+            return self
+        bound: BoundDeleting[*Ids] = BoundDeleting(obj, self)
+        return self._bound(obj, bound)
+
+
+class BoundDeleting(_Bound, Generic[*Ids]):
+    async def __call__(self, *ids: *Ids) -> bool:
+        return await self._client().request_delete(self._path, ids=ids)
+
+
+def listing(
+    parent: Parent[*Ids], suffix: str, item: type[M], operation_id: str, *, doc: str = ""
+) -> Listing[M, *Ids]:
+    """A list of ``item`` at ``suffix`` under ``parent`` (the suffix adds no id)."""
+    path = _checked(parent, suffix, 0, "a list")
+    doc = doc or "Await it for one page, or ``async for`` over every item."
+    return Listing(path, item, operation_id, doc)
+
+
+def reading(
+    parent: Parent[*Ids], suffix: str, cast_to: type[M], operation_id: str, *, doc: str = ""
+) -> Fetching[M, *Ids, str]:
+    """A GET answering one ``cast_to`` at ``suffix`` under ``parent`` (the suffix adds one id)."""
+    path = _checked(parent, suffix, 1, "a read")
+    return Fetching("GET", path, cast_to, operation_id, doc or f"One {cast_to.__name__}.")
+
+
+def posting(
+    parent: Parent[*Ids], suffix: str, cast_to: type[M], operation_id: str, *, doc: str
+) -> Fetching[M, *Ids, str]:
+    """A POST without a body, answering one ``cast_to`` (the suffix adds one id)."""
+    path = _checked(parent, suffix, 1, "an action")
+    return Fetching("POST", path, cast_to, operation_id, doc)
+
+
+def deleting(
+    parent: Parent[*Ids], suffix: str, operation_id: str, *, doc: str = ""
+) -> Deleting[*Ids, str]:
+    """A delete at ``suffix`` under ``parent`` (the suffix adds one id)."""
+    path = _checked(parent, suffix, 1, "a delete")
+    doc = doc or "True if deleted, False if it did not exist."
+    return Deleting("DELETE", path, operation_id, doc)
