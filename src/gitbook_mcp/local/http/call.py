@@ -18,7 +18,7 @@ from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import ROLES, Actor
-from gitbook_mcp.local.store.paging import MAX_LIMIT
+from gitbook_mcp.local.store.paging import MAX_LIMIT, Paging
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
@@ -226,6 +226,10 @@ class Query(_Fields):
     def page(self) -> str | None:
         value = self.values.get("page")
         return value if value else None
+
+    def paging(self) -> Paging:
+        """``page`` and ``limit``: which page of a list the caller asks for."""
+        return Paging(self.page(), self.limit())
 
 
 def _finite(name: str, value: Any) -> float:

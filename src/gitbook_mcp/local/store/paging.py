@@ -10,15 +10,28 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gitbook_mcp.local.errors import Invalid
 
-__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "paginate"]
+__all__ = ["DEFAULT_LIMIT", "FIRST_PAGE", "MAX_LIMIT", "Paging", "paginate"]
 
 T = TypeVar("T")
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Paging:
+    """Which page of a list: the cursor a previous page gave (None for the first page) and the
+    page size (None for the default); the HTTP edge reads both from the query."""
+
+    cursor: str | None = None
+    limit: int | None = None
+
+
+FIRST_PAGE = Paging()
 
 
 def _encode(key: Sequence[Any]) -> str:
@@ -51,8 +64,7 @@ def paginate(
     items: Sequence[T],
     *,
     key: Callable[[T], Sequence[Any]],
-    cursor: str | None,
-    limit: int | None,
+    paging: Paging,
     descending: bool = False,
     render: Callable[[T], Any] | None = None,
 ) -> dict[str, Any]:
@@ -60,7 +72,8 @@ def paginate(
 
     ``count`` is the total number of items in the list, not on this page.
     """
-    size = DEFAULT_LIMIT if limit is None else limit
+    size = DEFAULT_LIMIT if paging.limit is None else paging.limit
+    cursor = paging.cursor
     ordered = sorted(items, key=lambda item: list(key(item)), reverse=descending)
     start = 0
     if cursor:

@@ -83,8 +83,7 @@ async def list_comments(call: Call) -> Response:
             order=q.string("order", choices=("asc", "desc"), default="desc"),
             target_page=q.string("targetPage") or None,
             authors=authors or None,
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
             fmt=_format(call),
         )
     )
@@ -130,8 +129,7 @@ async def list_replies(call: Call) -> Response:
     return ok(
         call.store.comments.list_replies(
             *_thread(call),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
             fmt=_format(call),
         )
     )
@@ -189,7 +187,6 @@ async def commenters(call: Call) -> Response:
             call.actor,
             call.path("spaceId"),
             call.path("changeRequestId"),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )

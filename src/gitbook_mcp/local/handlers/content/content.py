@@ -64,8 +64,7 @@ async def list_change_requests(call: Call) -> Response:
             call.path("spaceId"),
             status=status,
             contributor=q.string("contributor"),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 
@@ -109,11 +108,7 @@ async def page_by_path(call: Call) -> Response:
 
 async def files(call: Call) -> Response:
     q = call.query
-    return ok(
-        call.store.content.files(
-            *call.in_space(), page=q.page(), limit=q.limit(), view=_switches(call)
-        )
-    )
+    return ok(call.store.content.files(*call.in_space(), paging=q.paging(), view=_switches(call)))
 
 
 async def file(call: Call) -> Response:
@@ -123,9 +118,7 @@ async def file(call: Call) -> Response:
 async def page_links(call: Call) -> Response:
     q = call.query
     return ok(
-        call.store.content.page_links(
-            *call.in_space(), call.path("pageId"), page=q.page(), limit=q.limit()
-        )
+        call.store.content.page_links(*call.in_space(), call.path("pageId"), paging=q.paging())
     )
 
 
@@ -138,8 +131,7 @@ async def backlinks(call: Call) -> Response:
             *call.in_space(),
             page_id=target.get("pageId"),
             file_id=target.get("fileId"),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 
@@ -151,8 +143,7 @@ async def space_links(call: Call) -> Response:
             call.actor,
             call.path("spaceId"),
             status=q.string("status", choices=LINK_STATUSES),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 
@@ -161,7 +152,5 @@ async def search(call: Call) -> Response:
     q = call.query
     query = q.string("query", required=True, min_len=1, max_len=512)
     return ok(
-        call.store.content.search(
-            call.actor, call.path("organizationId"), query, page=q.page(), limit=q.limit()
-        )
+        call.store.content.search(call.actor, call.path("organizationId"), query, paging=q.paging())
     )

@@ -64,8 +64,7 @@ async def list_reviews(call: Call) -> Response:
             *_cr(call),
             outdated=q.boolean("outdated"),
             fmt=_format(call),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 
@@ -85,7 +84,7 @@ async def submit_review(call: Call) -> Response:
 
 async def list_requested_reviewers(call: Call) -> Response:
     q = call.query
-    return ok(call.store.content.reviewers.listing(*_cr(call), page=q.page(), limit=q.limit()))
+    return ok(call.store.content.reviewers.listing(*_cr(call), paging=q.paging()))
 
 
 async def request_reviewers(call: Call) -> Response:
@@ -120,6 +119,6 @@ async def list_org_change_requests(call: Call) -> Response:
     )
     return ok(
         call.store.content.org_change_requests.listing(
-            call.actor, call.path("organizationId"), filters, page=q.page(), limit=q.limit()
+            call.actor, call.path("organizationId"), filters, paging=q.paging()
         )
     )

@@ -40,9 +40,7 @@ _DOMAIN_RE = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a
 
 
 async def list_organizations(call: Call) -> Response:
-    page = call.store.orgs.list_organizations(
-        call.actor, page=call.query.page(), limit=call.query.limit()
-    )
+    page = call.store.orgs.list_organizations(call.actor, paging=call.query.paging())
     return ok(page)
 
 
@@ -94,8 +92,7 @@ async def list_members(call: Call) -> Response:
         search=q.string("search"),
         sort=q.string("sort", choices=MEMBER_SORTS, default="joinedAt"),
         order=q.string("order", choices=ORDERS, default="desc"),
-        page=q.page(),
-        limit=q.limit(),
+        paging=q.paging(),
     )
     return ok(page)
 
@@ -135,8 +132,7 @@ async def member_spaces(call: Call) -> Response:
         org_id(call),
         call.path("userId"),
         order=q.string("order", choices=ORDERS, default="desc"),
-        page=q.page(),
-        limit=q.limit(),
+        paging=q.paging(),
     )
     return ok(page)
 
@@ -148,8 +144,7 @@ async def member_teams(call: Call) -> Response:
         org_id(call),
         call.path("userId"),
         title=q.string("title"),
-        page=q.page(),
-        limit=q.limit(),
+        paging=q.paging(),
     )
     return ok(page)
 

@@ -44,8 +44,7 @@ async def list_teams(call: Call) -> Response:
         org_id(call),
         owner=q.string("owner"),
         title=q.string("title"),
-        page=q.page(),
-        limit=q.limit(),
+        paging=q.paging(),
     )
     return ok(page)
 
@@ -76,8 +75,7 @@ async def list_team_members(call: Call) -> Response:
         call.actor,
         org_id(call),
         call.path("teamId"),
-        page=call.query.page(),
-        limit=call.query.limit(),
+        paging=call.query.paging(),
     )
     return ok(page)
 

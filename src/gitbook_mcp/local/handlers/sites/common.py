@@ -24,7 +24,7 @@ def site_ids(call: Call) -> tuple[str, str]:
 def listing(call: Call, part: ListedPart) -> Response:
     """A page of one part of the site (redirects, MCP servers, section groups)."""
     q = call.query
-    return ok(part.list_page(call.actor, *site_ids(call), page=q.page(), limit=q.limit()))
+    return ok(part.list_page(call.actor, *site_ids(call), paging=q.paging()))
 
 
 def changes(fields: dict[str, Any]) -> dict[str, Any]:

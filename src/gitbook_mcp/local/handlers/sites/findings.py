@@ -30,7 +30,7 @@ async def list_findings(call: Call) -> Response:
         q.string(accepted)  # accepted; every local finding is a broken link of no topic
     return ok(
         call.store.sites.findings.list_findings(
-            call.actor, *site_ids(call), filters, page=q.page(), limit=q.limit()
+            call.actor, *site_ids(call), filters, paging=q.paging()
         )
     )
 

@@ -39,11 +39,7 @@ GROUP_PATH = f"{BASE}/section-groups/{{siteSectionGroupId}}"
 async def list_sections(call: Call) -> Response:
     q = call.query
     q.string("shareKey")  # accepted; share links do not restrict the local workspace
-    return ok(
-        call.store.sites.sections.list_page(
-            call.actor, *site_ids(call), page=q.page(), limit=q.limit()
-        )
-    )
+    return ok(call.store.sites.sections.list_page(call.actor, *site_ids(call), paging=q.paging()))
 
 
 async def add_section(call: Call) -> Response:

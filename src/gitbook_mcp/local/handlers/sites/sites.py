@@ -46,8 +46,7 @@ async def list_sites(call: Call) -> Response:
             title=q.string("title"),
             published=q.boolean("published"),
             types=types,
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 
@@ -67,8 +66,7 @@ async def list_site_spaces(call: Call) -> Response:
             call.actor,
             *site_ids(call),
             default=q.boolean("default"),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 

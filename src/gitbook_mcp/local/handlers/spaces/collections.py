@@ -53,8 +53,7 @@ async def list_collections(call: Call) -> Response:
             call.actor,
             call.path("organizationId"),
             nested=q.boolean("nested", default=True),
-            page=q.page(),
-            limit=q.limit(),
+            paging=q.paging(),
         )
     )
 
@@ -94,7 +93,7 @@ async def list_collection_spaces(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.spaces.collections.list_spaces(
-            call.actor, call.path("collectionId"), page=q.page(), limit=q.limit()
+            call.actor, call.path("collectionId"), paging=q.paging()
         )
     )
 

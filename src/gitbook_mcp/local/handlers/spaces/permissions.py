@@ -38,7 +38,7 @@ def _handlers(kind: Kind, id_param: str) -> dict[str, Handler]:
         q = call.query
         return ok(
             call.store.spaces.grants.list_users(
-                call.actor, kind, call.path(id_param), page=q.page(), limit=q.limit()
+                call.actor, kind, call.path(id_param), paging=q.paging()
             )
         )
 
@@ -60,7 +60,7 @@ def _handlers(kind: Kind, id_param: str) -> dict[str, Handler]:
         role = q.string("role", choices=ROLES)
         return ok(
             call.store.spaces.grants.aggregate(
-                call.actor, kind, call.path(id_param), role=role, page=q.page(), limit=q.limit()
+                call.actor, kind, call.path(id_param), role=role, paging=q.paging()
             )
         )
 

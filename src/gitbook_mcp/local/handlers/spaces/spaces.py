@@ -78,6 +78,6 @@ async def list_org_spaces(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.spaces.list_in_organization(
-            call.actor, call.path("organizationId"), page=q.page(), limit=q.limit()
+            call.actor, call.path("organizationId"), paging=q.paging()
         )
     )

@@ -21,7 +21,7 @@ from gitbook_mcp.local.store.comments.bodies import check_emoji
 from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
@@ -42,14 +42,13 @@ def _page_of(
     rows: Sequence[T],
     *,
     key: Callable[[T], Sequence[Any]],
-    page: str | None,
-    limit: int | None,
+    paging: Paging,
     descending: bool = False,
     render: Callable[[T], Any],
 ) -> dict[str, Any]:
     """`paginate`, with a cursor of another list's shape refused as a 400 naming ``page``."""
     try:
-        envelope = paginate(rows, key=key, cursor=page, limit=limit, descending=descending)
+        envelope = paginate(rows, key=key, paging=paging, descending=descending)
     except TypeError as exc:
         raise Invalid("page", "is not a cursor returned by this list") from exc
     envelope["items"] = [render(item) for item in envelope["items"]]
@@ -136,8 +135,7 @@ class CommentStore(SpacePart):
         order: str = "desc",
         target_page: str | None = None,
         authors: Sequence[str] | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """The comments of the space (or of the change request), newest first by default."""
@@ -158,8 +156,7 @@ class CommentStore(SpacePart):
         return _page_of(
             self._db.all(sql, params),
             key=_key,
-            page=page,
-            limit=limit,
+            paging=paging,
             descending=order != "asc",
             render=lambda r: self.render.comment(actor, role, r, fmt),
         )
@@ -296,8 +293,7 @@ class CommentStore(SpacePart):
         cr_ref: str | None,
         comment_id: str,
         *,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """The comment's replies, oldest first."""
@@ -307,8 +303,7 @@ class CommentStore(SpacePart):
         return _page_of(
             rows,
             key=_key,
-            page=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: self.render.reply(actor, role, r, parent, fmt),
         )
 
@@ -423,8 +418,7 @@ class CommentStore(SpacePart):
         space_id: str,
         cr_ref: str,
         *,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Members of the space's organization who commented or replied in the change request."""
         _, cr_id = self._scope(actor, space_id, cr_ref)
@@ -442,8 +436,7 @@ class CommentStore(SpacePart):
         envelope = _page_of(
             users,
             key=lambda u: (u,),
-            page=page,
-            limit=limit,
+            paging=paging,
             render=lambda u: self._orgs.render_member(org_id, u),
         )
         envelope["total"] = len(users)

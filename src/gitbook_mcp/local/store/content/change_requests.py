@@ -13,7 +13,7 @@ from gitbook_mcp.local.errors import Conflict, Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
@@ -168,8 +168,7 @@ class ChangeRequestStore(SpacePart):
         *,
         status: str,
         contributor: str | None,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """The space's change requests with ``status``, newest first; ``contributor`` filters
         on the author."""
@@ -182,8 +181,7 @@ class ChangeRequestStore(SpacePart):
         return paginate(
             self._db.all(sql, params),
             key=lambda r: (r["number"],),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             descending=True,
             render=self.render,
         )

@@ -24,7 +24,7 @@ from gitbook_mcp.local.store.content.reviews import ReviewStore
 from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_synced
 from gitbook_mcp.local.store.content.search import ContentSearch
 from gitbook_mcp.local.store.content.semantic import SemanticChanges
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
@@ -194,8 +194,7 @@ class ContentStore(SpacePart):
         space_id: str,
         cr_ref: str | None,
         *,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
         view: View | None = None,
     ) -> dict[str, Any]:
         scope = self._scope(actor, space_id, cr_ref)
@@ -203,8 +202,7 @@ class ContentStore(SpacePart):
         return paginate(
             self.revisions.files(scope.revision),
             key=lambda r: (r["name"], r["id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: self.revisions.render_file(r, git=git),
         )
 
@@ -228,13 +226,12 @@ class ContentStore(SpacePart):
         space_id: str,
         *,
         status: str | None = None,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """Every link of the space's current content, one item per target."""
         scope = self._scope(actor, space_id, None)
         found = self.references.analysis(scope.revision)
-        return self.references.listing(actor, scope, found, status=status, page=page, limit=limit)
+        return self.references.listing(actor, scope, found, status=status, paging=paging)
 
     def page_links(
         self,
@@ -243,8 +240,7 @@ class ContentStore(SpacePart):
         cr_ref: str | None,
         page_id: str,
         *,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """The links of one page of a change request, with the broken ones it introduced."""
         scope = self._scope(actor, space_id, cr_ref)
@@ -256,7 +252,7 @@ class ContentStore(SpacePart):
             if self.revisions.page_at_id(published, page_id) is not None
             else []
         )
-        return self.references.listing(actor, scope, found, base=base, page=page, limit=limit)
+        return self.references.listing(actor, scope, found, base=base, paging=paging)
 
     def backlinks(
         self,
@@ -266,8 +262,7 @@ class ContentStore(SpacePart):
         *,
         page_id: str | None = None,
         file_id: str | None = None,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """The pages of a change request linking to one of its pages or files."""
         scope = self._scope(actor, space_id, cr_ref)
@@ -278,16 +273,12 @@ class ContentStore(SpacePart):
             assert file_id is not None
             self.revisions.file_row(scope.revision, file_id)
             kind, target = "file", file_id
-        return self.references.backlinks(
-            actor, scope, kind=kind, target=target, page=page, limit=limit
-        )
+        return self.references.backlinks(actor, scope, kind=kind, target=target, paging=paging)
 
     # -- search and import ----------------------------------------------------------------
 
-    def search(
-        self, actor: Actor, org_id: str, query: str, *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
-        return self.searcher.search(actor, org_id, query, page=page, limit=limit)
+    def search(self, actor: Actor, org_id: str, query: str, *, paging: Paging) -> dict[str, Any]:
+        return self.searcher.search(actor, org_id, query, paging=paging)
 
     def read_import(self, actor: Actor, space_id: str, cr_ref: str, *, url: str) -> Source:
         """Check access, then read the files a ``file://`` URL names (blocking: run off the loop)."""

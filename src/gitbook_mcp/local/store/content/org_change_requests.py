@@ -17,7 +17,7 @@ from gitbook_mcp.local.store.access import (
     require_org_member,
     space_permissions,
 )
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -65,8 +65,7 @@ class OrgChangeRequests(StorePart):
         org_id: str,
         filters: OrgFilters,
         *,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         require_org_member(self._db, actor, org_id)
         rows = [] if filters.linked else self._matching(actor, org_id, filters)
@@ -74,8 +73,7 @@ class OrgChangeRequests(StorePart):
         return paginate(
             rows,
             key=lambda r: (r[column], r["id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             descending=True,
             render=self._change_requests.render,
         )

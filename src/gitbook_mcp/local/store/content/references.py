@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, effective_space_role
 from gitbook_mcp.local.store.content.links import Link, analyse
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -133,8 +133,7 @@ class References(StorePart):
         *,
         base: list[Found] | None = None,
         status: str | None = None,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """The link listing of ``found``; ``base`` (the space's links, for a change request)
         tells which broken links the change request introduced."""
@@ -152,8 +151,7 @@ class References(StorePart):
         envelope = paginate(
             items,
             key=lambda item: (item[0],),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda item: {
                 "status": item[1].status,
                 "relation": "reference",
@@ -178,8 +176,7 @@ class References(StorePart):
         *,
         kind: str,
         target: str,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """The pages of the revision with a working link to the page or file ``target``."""
         linking: dict[str, sqlite3.Row] = {}
@@ -190,7 +187,6 @@ class References(StorePart):
         return paginate(
             list(linking.values()),
             key=lambda r: (r["path"], r["id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: self._page_location(scope, r, owners),
         )

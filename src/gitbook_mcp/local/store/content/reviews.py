@@ -16,7 +16,7 @@ from gitbook_mcp.local.store.access import Actor, effective_space_role, space_pe
 from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.documents import markdown_document
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
@@ -93,8 +93,7 @@ class ReviewStore(SpacePart):
         *,
         outdated: bool | None,
         fmt: Format,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """The reviews, newest first; ``outdated`` keeps only those (not) outdated."""
         row = self._change_requests.row(self._change_requests.resolve(actor, space_id, ref))
@@ -106,8 +105,7 @@ class ReviewStore(SpacePart):
         return paginate(
             rows,
             key=lambda r: (r["created_at"], r["id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             descending=True,
             render=lambda r: self._render_review(r, row, fmt),
         )

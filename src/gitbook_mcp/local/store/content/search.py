@@ -12,7 +12,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, org_role, space_permissions
 from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.documents import slugify
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 __all__ = ["ContentSearch", "fts_query", "sections_matching"]
@@ -93,15 +93,13 @@ class ContentSearch(StorePart):
                 visible[row["revision_id"]] = row
         return visible
 
-    def search(
-        self, actor: Actor, org_id: str, query: str, *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
+    def search(self, actor: Actor, org_id: str, query: str, *, paging: Paging) -> dict[str, Any]:
         """Spaces with matching pages, best match first; each page lists its matching sections."""
         org_role(self._db, actor, org_id)
         match = fts_query(query)
         spaces = self._visible(actor, org_id)
         if not spaces:
-            return paginate([], key=lambda r: (r,), cursor=page, limit=limit)
+            return paginate([], key=lambda r: (r,), paging=paging)
         marks = ",".join("?" for _ in spaces)
         hits = self._db.all(
             "SELECT f.revision_id, p.id, p.title, p.path, p.markdown, "
@@ -139,4 +137,4 @@ class ContentSearch(StorePart):
         results = [
             {"id": sid, "title": titles[sid], "pages": pages} for sid, pages in grouped.items()
         ]
-        return paginate(results, key=lambda r: (best[r["id"]], r["id"]), cursor=page, limit=limit)
+        return paginate(results, key=lambda r: (best[r["id"]], r["id"]), paging=paging)

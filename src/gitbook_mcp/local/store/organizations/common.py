@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import Database
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -76,19 +76,17 @@ def page_key(*parts: Any) -> tuple[Any, ...]:
 
 def page_by_seq(
     rows: Sequence[sqlite3.Row],
-    page: str | None,
-    limit: int | None,
+    paging: Paging,
     render: Callable[[sqlite3.Row], dict[str, Any]],
 ) -> dict[str, Any]:
     """One page of rows in creation order (their ``seq``, the SQLite rowid)."""
-    return paginate(rows, key=lambda r: (r["seq"],), cursor=page, limit=limit, render=render)
+    return paginate(rows, key=lambda r: (r["seq"],), paging=paging, render=render)
 
 
 def page_by_title(
     rows: Sequence[sqlite3.Row],
     title: str | None,
-    page: str | None,
-    limit: int | None,
+    paging: Paging,
     render: Callable[[sqlite3.Row], dict[str, Any]],
 ) -> dict[str, Any]:
     """Rows whose title contains ``title`` (any case), one page of them ordered by title."""
@@ -97,8 +95,7 @@ def page_by_title(
     return paginate(
         rows,
         key=lambda r: (r["title"].casefold(), r["id"]),
-        cursor=page,
-        limit=limit,
+        paging=paging,
         render=render,
     )
 

@@ -13,6 +13,7 @@ from gitbook_mcp.local.errors import Invalid, NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.organizations.common import org_access, page_by_seq
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -42,11 +43,11 @@ class FontStore(StorePart):
         }
 
     def list_fonts(
-        self, actor: Actor, org_id: str, *, page: str | None = None, limit: int | None = None
+        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
         rows = self._db.all("SELECT rowid AS seq, * FROM custom_fonts WHERE org_id = ?", (org_id,))
-        return page_by_seq(rows, page, limit, lambda r: self.render(r, role))
+        return page_by_seq(rows, paging, lambda r: self.render(r, role))
 
     def get(self, actor: Actor, org_id: str, font_id: str) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)

@@ -26,6 +26,7 @@ from gitbook_mcp.local.store.organizations.common import (
     org_access,
     page_by_seq,
 )
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 
 if TYPE_CHECKING:
     import sqlite3
@@ -128,7 +129,7 @@ class InviteStore(DirectoryPart):
         return link
 
     def list_links(
-        self, actor: Actor, org_id: str, *, page: str | None = None, limit: int | None = None
+        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         """The organization's own links (space and collection links are read one by one)."""
         org_access(self._db, actor, org_id, "admin")
@@ -137,7 +138,7 @@ class InviteStore(DirectoryPart):
             "WHERE org_id = ? AND target_kind = 'organization'",
             (org_id,),
         )
-        return page_by_seq(rows, page, limit, lambda r: self.render_link(actor, r))
+        return page_by_seq(rows, paging, lambda r: self.render_link(actor, r))
 
     def get_link(self, actor: Actor, org_id: str, invite_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")

@@ -28,7 +28,7 @@ from gitbook_mcp.local.store.organizations.common import (
     page_key,
 )
 from gitbook_mcp.local.store.organizations.render import render_member, render_team
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
@@ -71,8 +71,7 @@ class MemberStore(DirectoryPart):
         search: str | None = None,
         sort: str = "joinedAt",
         order: str = "desc",
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Members, filtered by ``role`` ("guest" = no role) and ``search`` (name or email).
 
@@ -100,8 +99,7 @@ class MemberStore(DirectoryPart):
         return paginate(
             rows,
             key=lambda r: page_key(r[column], r["user_id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             descending=order != "asc",
             render=lambda r: self.render(org_id, r["user_id"]),
         )
@@ -117,8 +115,7 @@ class MemberStore(DirectoryPart):
         user_id: str,
         *,
         order: str = "desc",
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The org's spaces the user holds a grant on (directly or through a team of the org).
 
@@ -150,8 +147,7 @@ class MemberStore(DirectoryPart):
         return paginate(
             visible,
             key=lambda item: (item[1], item[0]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             descending=order != "asc",
             render=lambda item: {
                 "permission": item[2],
@@ -166,8 +162,7 @@ class MemberStore(DirectoryPart):
         user_id: str,
         *,
         title: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The org's teams the user belongs to, with the user's team role, by title."""
         org_access(self._db, actor, org_id, "listMembers")
@@ -180,8 +175,7 @@ class MemberStore(DirectoryPart):
         return page_by_title(
             rows,
             title,
-            page,
-            limit,
+            paging,
             lambda r: {
                 "team": render_team(self._db, actor, r["id"]),
                 "member": {"role": r["role"]},

@@ -14,7 +14,7 @@ from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -54,15 +54,14 @@ class OpenAPISpecStore(StorePart):
         return spec
 
     def list_specs(
-        self, actor: Actor, org_id: str, *, page: str | None = None, limit: int | None = None
+        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
         rows = self._db.all("SELECT * FROM openapi_specs WHERE org_id = ?", (org_id,))
         return paginate(
             rows,
             key=lambda r: (r["slug"],),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: self.render(r, role),
         )
 

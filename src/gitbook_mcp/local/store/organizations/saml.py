@@ -15,6 +15,7 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import APP_URL, org_access, page_by_seq
 from gitbook_mcp.local.store.organizations.render import render_team
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -58,13 +59,13 @@ class SamlStore(StorePart):
         return provider
 
     def list_providers(
-        self, actor: Actor, org_id: str, *, page: str | None = None, limit: int | None = None
+        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
         rows = self._db.all(
             "SELECT rowid AS seq, * FROM saml_providers WHERE org_id = ?", (org_id,)
         )
-        return page_by_seq(rows, page, limit, lambda r: self.render(actor, r))
+        return page_by_seq(rows, paging, lambda r: self.render(actor, r))
 
     def get(self, actor: Actor, org_id: str, provider_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")

@@ -23,7 +23,7 @@ from gitbook_mcp.local.store.organizations.render import (
     render_member,
     render_team,
 )
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -58,8 +58,7 @@ class TeamStore(StorePart):
         *,
         owner: str | None = None,
         title: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Teams by title; ``owner`` keeps those that member can manage (all, for an admin)."""
         org_access(self._db, actor, org_id, "listTeams")
@@ -71,7 +70,7 @@ class TeamStore(StorePart):
             )
             if owner_role != "admin":
                 rows = [r for r in rows if self._is_owner(r["id"], owner)]
-        return page_by_title(rows, title, page, limit, lambda r: self.render(actor, r["id"]))
+        return page_by_title(rows, title, paging, lambda r: self.render(actor, r["id"]))
 
     def get(self, actor: Actor, org_id: str, team_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "listTeams")
@@ -136,8 +135,7 @@ class TeamStore(StorePart):
         org_id: str,
         team_id: str,
         *,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Team members, owners first, each with the organization ``Member`` object."""
         org_access(self._db, actor, org_id, "listTeams")
@@ -146,8 +144,7 @@ class TeamStore(StorePart):
         return paginate(
             rows,
             key=lambda r: (TEAM_ROLES.index(r["role"]), r["user_id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: {
                 "organization": render_member(self._db, self._identity, org_id, r["user_id"]),
                 "team": {"role": r["role"]},

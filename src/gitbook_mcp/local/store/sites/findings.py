@@ -19,7 +19,7 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.links import resolve_page_path
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.documents import markdown_document
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
 from gitbook_mcp.local.store.sites.part import SitePart
 
@@ -169,8 +169,7 @@ class FindingStore(SitePart):
         site_id: str,
         filters: dict[str, Any],
         *,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """A page of the site's findings, filtered (status, type, severity, updated range)."""
         site = self.site(actor, org_id, site_id)
@@ -183,8 +182,7 @@ class FindingStore(SitePart):
         return paginate(
             rows,
             key=lambda r: (r["updated_at"], r["id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: self.render(site, r, broken.get((r["space_id"], r["target"]))),
             descending=True,
         )

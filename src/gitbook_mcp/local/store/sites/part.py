@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import loads
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import API_URL
 
@@ -109,8 +109,7 @@ class ListedPart(SitePart, ABC):
         org_id: str,
         site_id: str,
         *,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """A page of this part's rows in the site (membership checked), in the part's order."""
         site = self.site(actor, org_id, site_id)
@@ -120,8 +119,7 @@ class ListedPart(SitePart, ABC):
         return paginate(
             rows,
             key=self.ordering(site_id),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda row: self.listed(actor, site, row),
         )
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.sites.common import (
     free_path,
     ordered_sections,
@@ -118,8 +118,7 @@ class SiteSpaceStore(SitePart):
         site_id: str,
         *,
         default: bool | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The site's site spaces in the order of its structure; ``default`` filters them."""
         site = self.site(actor, org_id, site_id)
@@ -132,8 +131,7 @@ class SiteSpaceStore(SitePart):
         return paginate(
             rows,
             key=lambda r: (index.get(r["section_id"], -1), r["position"], r["id"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: self.render(actor, r, site, by_id.get(r["section_id"])),
         )
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, org_role
 from gitbook_mcp.local.store.db import dumps, loads
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.sites.common import APP_URL
 from gitbook_mcp.local.store.sites.findings import FindingStore
 from gitbook_mcp.local.store.sites.groups import SectionGroupStore
@@ -129,8 +129,7 @@ class SiteStore(SitePart):
         title: str | None = None,
         published: bool | None = None,
         types: list[str] | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The organization's sites, filtered by a space they publish, title, state, type."""
         org_role(self._db, actor, org_id)
@@ -152,8 +151,7 @@ class SiteStore(SitePart):
         return paginate(
             rows,
             key=lambda r: (r["created_at"], r["seq"]),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=self.render_site,
         )
 

@@ -21,6 +21,7 @@ from gitbook_mcp.local.store.access import (
     require,
 )
 from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.paging import Paging
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.spaces.containers import (
     check_parent,
@@ -109,7 +110,7 @@ class CollectionStore(StorePart):
     # -- reads ----------------------------------------------------------------------------
 
     def list_collections(
-        self, actor: Actor, org_id: str, *, nested: bool, page: str | None, limit: int | None
+        self, actor: Actor, org_id: str, *, nested: bool, paging: Paging
     ) -> dict[str, Any]:
         """The organization's collections the caller can view (top level only unless nested)."""
         org_role(self._db, actor, org_id)
@@ -121,19 +122,15 @@ class CollectionStore(StorePart):
             flags = collection_permissions(effective_collection_role(self._db, actor, row["id"]))
             if flags["view"]:
                 visible.append((row, flags))
-        return page_by_position(
-            visible, page=page, limit=limit, render=lambda item: self.render_row(*item)
-        )
+        return page_by_position(visible, paging=paging, render=lambda item: self.render_row(*item))
 
-    def list_spaces(
-        self, actor: Actor, collection_id: str, *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
+    def list_spaces(self, actor: Actor, collection_id: str, *, paging: Paging) -> dict[str, Any]:
         """The live spaces directly in the collection that the caller can view."""
         self.visible(actor, collection_id)
         rows = self._db.all(
             "SELECT * FROM spaces WHERE parent_id = ? AND deleted_at IS NULL", (collection_id,)
         )
-        return self._spaces.page_of(actor, rows, page=page, limit=limit)
+        return self._spaces.page_of(actor, rows, paging=paging)
 
     # -- writes ---------------------------------------------------------------------------
 

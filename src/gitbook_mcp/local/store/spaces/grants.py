@@ -21,7 +21,7 @@ from gitbook_mcp.local.store.access import (
     require,
     space_permissions,
 )
-from gitbook_mcp.local.store.paging import paginate
+from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ class GrantStore(SpacePart):
     # -- reads ----------------------------------------------------------------------------
 
     def list_users(
-        self, actor: Actor, kind: Kind, target_id: str, *, page: str | None, limit: int | None
+        self, actor: Actor, kind: Kind, target_id: str, *, paging: Paging
     ) -> dict[str, Any]:
         """The users holding an explicit permission on the target itself."""
         self._target(actor, kind, target_id)
@@ -148,8 +148,7 @@ class GrantStore(SpacePart):
         return paginate(
             rows,
             key=lambda r: (r["principal_id"],),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda r: {
                 "permission": r["role"],
                 "user": self._identity.render_user(r["principal_id"]),
@@ -163,8 +162,7 @@ class GrantStore(SpacePart):
         target_id: str,
         *,
         role: str | None,
-        page: str | None,
-        limit: int | None,
+        paging: Paging,
     ) -> dict[str, Any]:
         """Every member who can access the target, with the effective role (``role`` filters).
 
@@ -188,7 +186,6 @@ class GrantStore(SpacePart):
         return paginate(
             entries,
             key=lambda e: (e[0],),
-            cursor=page,
-            limit=limit,
+            paging=paging,
             render=lambda e: {"permission": e[1], "user": self._identity.render_user(e[0])},
         )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, effective_space_role, require, space_permissions
 from gitbook_mcp.local.store.db import loads
+from gitbook_mcp.local.store.paging import Paging
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.spaces.containers import page_by_position, render_level
 
@@ -144,18 +145,14 @@ class SpaceRows(StorePart):
 
     # -- lists ----------------------------------------------------------------------------
 
-    def page_of(
-        self, actor: Actor, rows: list[sqlite3.Row], *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
+    def page_of(self, actor: Actor, rows: list[sqlite3.Row], *, paging: Paging) -> dict[str, Any]:
         """A page of the rows the caller can view, ordered by position."""
         visible = []
         for row in rows:
             role = effective_space_role(self._db, actor, row["id"])
             if space_permissions(role)["view"]:
                 visible.append((row, role))
-        return page_by_position(
-            visible, page=page, limit=limit, render=lambda item: self.render_row(*item)
-        )
+        return page_by_position(visible, paging=paging, render=lambda item: self.render_row(*item))
 
     def _counts(self, space_id: str) -> dict[str, int]:
         """Open space comments, and change requests by status."""

@@ -19,6 +19,7 @@ from gitbook_mcp.local.store.access import (
 )
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.ordering import position_between
+from gitbook_mcp.local.store.paging import Paging
 from gitbook_mcp.local.store.space_part import SpaceScope
 from gitbook_mcp.local.store.spaces.collections import CollectionStore
 from gitbook_mcp.local.store.spaces.containers import (
@@ -65,15 +66,13 @@ class SpaceStore(SpaceRows):
         self.collections = CollectionStore(db, clock, rows)
         self.grants = GrantStore(SpaceScope(db, clock, identity, rows), self.collections)
 
-    def list_in_organization(
-        self, actor: Actor, org_id: str, *, page: str | None, limit: int | None
-    ) -> dict[str, Any]:
+    def list_in_organization(self, actor: Actor, org_id: str, *, paging: Paging) -> dict[str, Any]:
         """The organization's live spaces the caller can view (404 for a non-member)."""
         org_role(self._db, actor, org_id)
         rows = self._db.all(
             "SELECT * FROM spaces WHERE org_id = ? AND deleted_at IS NULL", (org_id,)
         )
-        return self.page_of(actor, rows, page=page, limit=limit)
+        return self.page_of(actor, rows, paging=paging)
 
     # -- lifecycle ------------------------------------------------------------------------
 
