@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import Field
 
@@ -21,11 +21,9 @@ __all__ = [
     "AddSectionRequest",
     "AddSectionToGroupRequest",
     "AddSiteSpaceRequest",
-    "MoveSiteSectionGroupRequest",
-    "MoveSiteSectionRequest",
-    "MoveSiteSpaceRequest",
+    "MoveRequest",
+    "Position",
     "SectionGroupPointer",
-    "SectionGroupPosition",
     "Site",
     "SiteAdaptiveContent",
     "SiteFeature",
@@ -33,10 +31,8 @@ __all__ = [
     "SiteSection",
     "SiteSectionGroup",
     "SiteSectionPointer",
-    "SiteSectionPosition",
     "SiteSpace",
     "SiteSpacePointer",
-    "SiteSpacePosition",
     "SiteType",
     "SiteUrls",
     "UpdateSectionGroupRequest",
@@ -164,15 +160,6 @@ class SiteSpacePointer(RequestModel):
     siteSpace: str = Field(min_length=1)
 
 
-class SiteSpacePosition(RequestModel):
-    before: SiteSpacePointer | None = None
-    after: SiteSpacePointer | None = None
-
-
-class MoveSiteSpaceRequest(RequestModel):
-    position: SiteSpacePosition
-
-
 class AddSectionRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon", "title"})
 
@@ -205,15 +192,6 @@ class SiteSectionPointer(RequestModel):
     siteSection: str = Field(min_length=1)
 
 
-class SiteSectionPosition(RequestModel):
-    before: SiteSectionPointer | None = None
-    after: SiteSectionPointer | None = None
-
-
-class MoveSiteSectionRequest(RequestModel):
-    position: SiteSectionPosition
-
-
 class AddSectionGroupRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon"})
 
@@ -240,13 +218,34 @@ class SectionGroupPointer(RequestModel):
     id: str = Field(min_length=1)
 
 
-class SectionGroupPosition(RequestModel):
-    before: SectionGroupPointer | None = None
-    after: SectionGroupPointer | None = None
+P = TypeVar("P", bound=RequestModel)
 
 
-class MoveSiteSectionGroupRequest(RequestModel):
-    position: SectionGroupPosition
+class Position(RequestModel, Generic[P]):
+    """Where a moved item goes: before or after one neighbour, named by a pointer ``P``."""
+
+    before: P | None = None
+    after: P | None = None
+
+
+class MoveRequest(RequestModel, Generic[P]):
+    """The body of a move of a site space, a section or a section group."""
+
+    position: Position[P]
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        before: str | NotGiven,
+        after: str | NotGiven,
+        position: Mapping[str, Any] | NotGiven,
+        pointer: Callable[[str], dict[str, str]],
+    ) -> Self:
+        """The move ``before`` or ``after`` a neighbour id (as ``pointer`` names it), or to a
+        raw ``position``."""
+        where = move_position(before=before, after=after, position=position, pointer=pointer)
+        return cls.model_validate({"position": where})
 
 
 def move_position(

@@ -11,13 +11,13 @@ from gitbook_mcp.client.models.sites import (
     AddSectionGroupRequest,
     AddSectionRequest,
     AddSectionToGroupRequest,
-    MoveSiteSectionGroupRequest,
-    MoveSiteSectionRequest,
+    MoveRequest,
+    SectionGroupPointer,
     SiteSection,
     SiteSectionGroup,
+    SiteSectionPointer,
     UpdateSectionGroupRequest,
     UpdateSectionRequest,
-    move_position,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._plain import deleting, listing
@@ -102,12 +102,8 @@ class SiteSections(APIResource):
         """Place it ``before`` or ``after`` another section (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
-        body = MoveSiteSectionRequest.model_validate(
-            {
-                "position": move_position(
-                    before=before, after=after, position=position, pointer=_section_pointer
-                )
-            }
+        body = MoveRequest[SiteSectionPointer].of(
+            before=before, after=after, position=position, pointer=_section_pointer
         )
         return await self._call(SiteSection, body=body)
 
@@ -179,12 +175,8 @@ class SiteSectionGroups(APIResource):
         def pointer(neighbour_id: str) -> dict[str, str]:
             return {"type": relative_to, "id": neighbour_id}
 
-        body = MoveSiteSectionGroupRequest.model_validate(
-            {
-                "position": move_position(
-                    before=before, after=after, position=position, pointer=pointer
-                )
-            }
+        body = MoveRequest[SectionGroupPointer].of(
+            before=before, after=after, position=position, pointer=pointer
         )
         return await self._call(SiteSectionGroup, body=body)
 

@@ -8,10 +8,10 @@ from typing import Any
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
     AddSiteSpaceRequest,
-    MoveSiteSpaceRequest,
+    MoveRequest,
     SiteSpace,
+    SiteSpacePointer,
     UpdateSiteSpaceRequest,
-    move_position,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._plain import deleting
@@ -91,12 +91,8 @@ class SiteSpaces(APIResource):
         """Place it ``before`` or ``after`` another site space (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
-        body = MoveSiteSpaceRequest.model_validate(
-            {
-                "position": move_position(
-                    before=before, after=after, position=position, pointer=_pointer
-                )
-            }
+        body = MoveRequest[SiteSpacePointer].of(
+            before=before, after=after, position=position, pointer=_pointer
         )
         return await self._call(SiteSpace, body=body)
 
