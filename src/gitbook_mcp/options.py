@@ -31,6 +31,7 @@ __all__ = [
     "Row",
     "add_arguments",
     "build_parser",
+    "carry",
     "choice",
     "env_name",
     "integer",
@@ -325,6 +326,13 @@ def resolve(cls: type[S], given: Mapping[str, object], environ: Mapping[str, str
     """The settings from the flags ``given`` (by field name) and ``environ``, in that order."""
     values = {row.field: _value(row, given, environ) for row in rows(cls)}
     return cast(S, cast(Any, cls)(**values))
+
+
+def carry(source: Options, cls: type[S]) -> S:
+    """``source``'s values as settings of ``cls``: every option both declare is copied, the
+    others keep their defaults (``check-links`` reaches the API as ``serve`` would)."""
+    names = {row.field for row in rows(cls)} & {row.field for row in rows(type(source))}
+    return cast(S, cast(Any, cls)(**{name: getattr(source, name) for name in names}))
 
 
 def table_markdown(classes: Sequence[type[Options]]) -> str:

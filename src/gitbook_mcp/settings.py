@@ -26,6 +26,7 @@ from gitbook_mcp.options import (
     TEXT,
     Options,
     build_parser,
+    carry,
     choice,
     integer,
     number,
@@ -336,17 +337,7 @@ class CheckLinksSettings(CommonSettings):
 
     def server_settings(self) -> Settings:
         """The same API connection as the server's settings (for its client factory)."""
-        return Settings(
-            api_token=self.api_token,
-            api_url=self.api_url,
-            local=self.local,
-            local_db=self.local_db,
-            local_token=self.local_token,
-            max_concurrency=self.max_concurrency,
-            timeout=self.timeout,
-            profile=self.profile,
-            import_root=self.import_root,
-        )
+        return carry(self, Settings)
 
 
 COMMANDS: tuple[type[Settings], type[LocalApiSettings], type[CheckLinksSettings]] = (

@@ -14,6 +14,7 @@ from gitbook_mcp.options import ENV_PREFIX, OptionError, rows
 from gitbook_mcp.server.docs import replace_section
 from gitbook_mcp.settings import (
     COMMANDS,
+    CheckLinksSettings,
     LocalApiSettings,
     Settings,
     default_local_db,
@@ -205,3 +206,18 @@ def test_server_json_variables_are_options() -> None:
     package = json.loads((ROOT / "server.json").read_text(encoding="utf-8"))["packages"][0]
     known = {row.env for row in rows(Settings)}
     assert {v["name"] for v in package["environmentVariables"]} <= known
+
+
+def test_check_links_reaches_the_api_with_every_option_it_shares_with_serve() -> None:
+    checking = CheckLinksSettings(
+        space="spc_1", api_url="http://api.test/v1", timeout=3.0, local=True, profile="seed"
+    )
+    server = checking.server_settings()
+    assert (server.api_url, server.timeout, server.local, server.profile) == (
+        "http://api.test/v1",
+        3.0,
+        True,
+        "seed",
+    )
+    assert server.local_db == checking.local_db
+    assert server.toolsets == ("default",)  # what check-links does not take keeps its default

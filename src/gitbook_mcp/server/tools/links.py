@@ -104,16 +104,8 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
 
 
 def _view(finding: Finding) -> BrokenLink:
-    return BrokenLink(
-        page_id=finding.page_id,
-        page_path=finding.page_path,
-        text=finding.text,
-        target=finding.target,
-        kind=finding.kind,
-        reason=finding.reason,
-        status=finding.status,
-        suggested_redirect=dict(finding.suggested_redirect) if finding.suggested_redirect else None,
-    )
+    """The finding as the agent reads it: the same fields, its own text made safe."""
+    return BrokenLink.model_validate(finding, from_attributes=True)
 
 
 def _one_page(result: ScanResult, page_id: str) -> LinkReport:
