@@ -32,6 +32,7 @@ __all__ = [
     "RequestedReviewer",
     "RequestedReviewers",
     "RevertPage",
+    "RevisionOutcome",
     "RevisionSemanticChanges",
     "SubmitReviewRequest",
     "UpdateChangeRequestRequest",
@@ -174,18 +175,19 @@ class RevisionSemanticChanges(APIModel):
     mergedFrom: ChangeRequest | None = None
 
 
-class MergeResult(APIModel):
+class RevisionOutcome(APIModel):
+    """What a merge or an update did (``result``), and the revision it left."""
+
+    revision: str
+    result: str
+
+
+class MergeResult(RevisionOutcome):
     """``merge`` when published, ``conflicts`` when a page changed on both sides."""
 
-    revision: str
-    result: str
 
-
-class UpdateResult(APIModel):
+class UpdateResult(RevisionOutcome):
     """``update`` when the main content's changes were brought in, ``conflicts`` otherwise."""
-
-    revision: str
-    result: str
 
 
 class ChangeRequestReview(APIModel):

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.authoring import RevisionSemanticChanges
+from gitbook_mcp.client.models.authoring import RevisionOutcome, RevisionSemanticChanges
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import (
     Args,
@@ -195,9 +195,19 @@ def _pages(changes: RevisionSemanticChanges) -> list[str]:
     return list(seen.values())
 
 
-async def _conflicts(ctx: ToolContext, args: CrArgs) -> list[str]:
+async def _outcome(
+    ctx: ToolContext, args: CrArgs, done: RevisionOutcome, *, ok: str, conflicts: str
+) -> Outcome:
+    """What a merge or an update did: on conflicts, the pages involved and how to settle them."""
+    if done.result != "conflicts":
+        return Outcome(result=done.result, revision=done.revision, next_step=ok)
     changes = await ctx.client.change_requests.get_changes(args.space_id, args.change_request_id)
-    return _pages(changes)
+    return Outcome(
+        result="conflicts",
+        revision=done.revision,
+        conflicting_pages=_pages(changes),
+        next_step=conflicts,
+    )
 
 
 @write_tool(
@@ -209,14 +219,8 @@ async def _conflicts(ctx: ToolContext, args: CrArgs) -> list[str]:
 async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
     """Bring the main content's changes into a change request; reports conflicts by page."""
     done = await ctx.client.change_requests.update_from_main(args.space_id, args.change_request_id)
-    if done.result != "conflicts":
-        return Outcome(result=done.result, revision=done.revision, next_step="Up to date.")
-    return Outcome(
-        result="conflicts",
-        revision=done.revision,
-        conflicting_pages=await _conflicts(ctx, args),
-        next_step="Edit the pages listed so they agree with the main content, then update again.",
-    )
+    advice = "Edit the pages listed so they agree with the main content, then update again."
+    return await _outcome(ctx, args, done, ok="Up to date.", conflicts=advice)
 
 
 @write_tool(
@@ -229,11 +233,5 @@ async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
 async def merge_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
     """Merge a change request into the main content; on conflicts, lists the pages involved."""
     done = await ctx.client.change_requests.merge(args.space_id, args.change_request_id)
-    if done.result != "conflicts":
-        return Outcome(result=done.result, revision=done.revision, next_step="Merged.")
-    return Outcome(
-        result="conflicts",
-        revision=done.revision,
-        conflicting_pages=await _conflicts(ctx, args),
-        next_step="Nothing merged. Run update_change_request, fix the pages listed, merge again.",
-    )
+    advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."
+    return await _outcome(ctx, args, done, ok="Merged.", conflicts=advice)
