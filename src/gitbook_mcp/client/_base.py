@@ -364,12 +364,14 @@ class BaseClient:
 
 
 def _encode_query(params: Mapping[str, object] | None) -> list[tuple[str, QueryValue]]:
-    """Drop absent values; booleans as ``true``/``false``; lists as repeated keys."""
+    """Drop absent values; booleans as ``true``/``false``; sequences (not text) as repeated
+    keys."""
     out: list[tuple[str, QueryValue]] = []
     for key, value in (params or {}).items():
         if value is None or isinstance(value, NotGiven):
             continue
-        values = value if isinstance(value, list | tuple) else [value]
+        text = isinstance(value, str | bytes)
+        values: Sequence[object] = value if isinstance(value, Sequence) and not text else [value]
         for v in values:
             if isinstance(v, bool):
                 out.append((key, "true" if v else "false"))

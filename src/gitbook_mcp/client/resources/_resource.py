@@ -59,15 +59,27 @@ _NAME = re.compile(r"\{(\w+)\}")
 
 class Call:
     """The request an operation method is running: its HTTP method, path template, path ids,
-    and the body `operation` built from the method's options, if it declares one."""
+    the body `operation` built from the method's options, if it declares one, and for a GET
+    its query and paging, read from the keyword options.
+
+    A GET's keyword options are its query parameters, each named by its camelCase name
+    (``target_page`` -> ``targetPage``); a list takes ``page`` and ``limit`` from them.
+    """
 
     def __init__(
-        self, method: str, path: str, ids: Sequence[object], body: RequestModel | None = None
+        self,
+        method: str,
+        path: str,
+        ids: Sequence[object],
+        body: RequestModel | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
         self.method = method
         self.path = path
         self.ids = tuple(ids)
         self.body = body
+        given = (options or {}) if method == "GET" else {}
+        self.query = {_camel(name): value for name, value in given.items()}
 
 
 _CALL: ContextVar[Call] = ContextVar("gitbook_mcp_client_call")
@@ -103,6 +115,7 @@ def operation(
         id_names = [
             p.name for p in signature.parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD
         ][1:]
+        option_names = [p.name for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
         fields = _body_fields(signature, body)
 
         def call_of(self: APIResource, args: Any, kwargs: Any) -> Call:
@@ -113,7 +126,8 @@ def operation(
             payload = None
             if body is not None:
                 payload = body.model_validate({fields[name]: given[name] for name in fields})
-            return Call(method, path, [given[name] for name in id_names], payload)
+            ids = [given[name] for name in id_names]
+            return Call(method, path, ids, payload, {name: given[name] for name in option_names})
 
         if inspect.iscoroutinefunction(fn):
 
@@ -189,13 +203,14 @@ class APIResource:
         body: RequestModel | None = None,
         params: Mapping[str, object] | None = None,
     ) -> M:
-        """Send the running operation and read its answer as ``cast_to``."""
+        """Send the running operation and read its answer as ``cast_to``; ``params`` replaces
+        the query read from a GET's options."""
         call = _CALL.get()
         return await self._client.request(
             call.method,
             call.path,
             ids=call.ids,
-            params=params,
+            params=call.query if params is None else params,
             body=call.body if body is None else body,
             cast_to=cast_to,
         )
@@ -222,20 +237,21 @@ class APIResource:
         self,
         item: type[M],
         *,
-        page: str | None = None,
-        limit: int | None = None,
         params: Mapping[str, object] | None = None,
         page_type: type[ListPage[M]] | None = None,
     ) -> AsyncPaginator[M]:
-        """The running operation's list, as a lazy paginator of ``item``."""
+        """The running operation's list, as a lazy paginator of ``item``, from the page its
+        options name; ``params`` replaces the query read from them."""
         call = _CALL.get()
+        query = dict(call.query)
+        page, limit = query.pop("page", None), query.pop("limit", None)
         return self._client.paginate(
             call.path,
             item=item,
             ids=call.ids,
-            params=params,
-            page=page,
-            limit=limit,
+            params=query if params is None else params,
+            page=cast("str | None", page),
+            limit=cast("int | None", limit),
             page_type=page_type,
         )
 
@@ -346,7 +362,7 @@ class BoundOperation:
             bound = self.__signature__.bind(*args, **kwargs).arguments
             args = tuple(bound.pop(name) for name in self._id_names)
             kwargs = bound
-        call = Call(self._method, self._full_path, args)
+        call = Call(self._method, self._full_path, args, options=kwargs)
         if inspect.iscoroutinefunction(self._fn):
             return self._run_async(call, args, kwargs)
         with _running(call):

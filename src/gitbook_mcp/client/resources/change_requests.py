@@ -43,12 +43,7 @@ class ChangeRequests(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests of the space; the API lists ``open`` ones unless ``status`` is given."""
-        return self._paginate(
-            ChangeRequest,
-            params={"status": status, "contributor": contributor},
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(ChangeRequest)
 
     get = reading(
         SPACE,
@@ -75,15 +70,7 @@ class ChangeRequests(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests across the organization (``open`` ones unless ``status`` is given)."""
-        params = {
-            "status": list(status) if isinstance(status, Sequence) else status,
-            "creator": creator,
-            "contributor": contributor,
-            "requestedReviewer": requested_reviewer,
-            "space": space,
-            "site": site,
-        }
-        return self._paginate(ChangeRequest, params=params, page=page, limit=limit)
+        return self._paginate(ChangeRequest)
 
     @operation("createChangeRequest", "POST /spaces/{spaceId}/change-requests")
     async def create(self, space_id: str, *, subject: str | NotGiven = NOT_GIVEN) -> ChangeRequest:
@@ -155,7 +142,7 @@ class ChangeRequests(APIResource):
         self, space_id: str, change_request_id: str, *, limit: int | NotGiven = NOT_GIVEN
     ) -> RevisionSemanticChanges:
         """What the change request changes against its base; ``more`` counts those cut."""
-        return await self._call(RevisionSemanticChanges, params={"limit": limit})
+        return await self._call(RevisionSemanticChanges)
 
     merge = posting(
         SPACE,

@@ -34,7 +34,7 @@ class Collections(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[Collection]:
         """The organization's collections; nested ones too unless ``nested=False``."""
-        return self._paginate(Collection, params={"nested": nested}, page=page, limit=limit)
+        return self._paginate(Collection)
 
     @operation(
         "createCollection", "POST /orgs/{organizationId}/collections", body=CreateCollectionRequest

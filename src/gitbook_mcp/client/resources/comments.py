@@ -74,18 +74,7 @@ class Comments(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
-        return self._paginate(
-            Comment,
-            params={
-                "status": status,
-                "order": order,
-                "format": format,
-                "targetPage": target_page,
-                "authors": authors,
-            },
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(Comment)
 
     @scoped(
         "POST", _THREADS, space="postCommentInSpace", change_request="postCommentInChangeRequest"
@@ -115,7 +104,7 @@ class Comments(ScopedResource[*Ids]):
         self, *ids: *tuple[*Ids, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
-        return await self._call(Comment, params={"format": format})
+        return await self._call(Comment)
 
     @scoped(
         "PUT", _THREAD, space="updateCommentInSpace", change_request="updateCommentInChangeRequest"
@@ -152,7 +141,7 @@ class Comments(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[CommentReply]:
         """The replies of a comment thread."""
-        return self._paginate(CommentReply, params={"format": format}, page=page, limit=limit)
+        return self._paginate(CommentReply)
 
     @scoped(
         "POST",
@@ -185,7 +174,7 @@ class Comments(ScopedResource[*Ids]):
         self, *ids: *tuple[*Ids, str, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> CommentReply:
         """One reply of a comment thread."""
-        return await self._call(CommentReply, params={"format": format})
+        return await self._call(CommentReply)
 
     @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
     async def update_reply(
@@ -211,4 +200,4 @@ class Comments(ScopedResource[*Ids]):
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
-        return self._paginate(Member, page_type=CommentersPage, page=page, limit=limit)
+        return self._paginate(Member, page_type=CommentersPage)

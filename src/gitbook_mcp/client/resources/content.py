@@ -45,8 +45,7 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> Revision:
         """The revision: its page tree, files and reusable content."""
-        params = {"metadata": metadata, "computed": computed}
-        return await self._call(Revision, params=params)
+        return await self._call(Revision)
 
     @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
     async def list_pages(
@@ -56,8 +55,7 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
-        params = {"metadata": metadata, "computed": computed}
-        return await self._call(PageList, params=params)
+        return await self._call(PageList)
 
     @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
     async def get_page(
@@ -69,13 +67,7 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
-        params = {
-            "format": format,
-            "evaluated": evaluated,
-            "metadata": metadata,
-            "computed": computed,
-        }
-        return await self._call(RevisionPage, params=params)
+        return await self._call(RevisionPage)
 
     @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
     async def get_page_by_path(
@@ -87,13 +79,7 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
-        params = {
-            "format": format,
-            "evaluated": evaluated,
-            "metadata": metadata,
-            "computed": computed,
-        }
-        return await self._call(RevisionPage, params=params)
+        return await self._call(RevisionPage)
 
     @scoped(
         "GET", "/content/files", space="listFiles", change_request="listFilesInChangeRequestById"
@@ -107,12 +93,7 @@ class Content(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
-        return self._paginate(
-            RevisionFile,
-            params={"metadata": metadata, "computed": computed},
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(RevisionFile)
 
     @scoped("GET", _FILE, space="getFileById", change_request="getFileInChangeRequestById")
     async def get_file(
@@ -122,15 +103,14 @@ class Content(ScopedResource[*Ids]):
         computed: bool | NotGiven = NOT_GIVEN,
     ) -> RevisionFile:
         """One file of the revision."""
-        params = {"metadata": metadata, "computed": computed}
-        return await self._call(RevisionFile, params=params)
+        return await self._call(RevisionFile)
 
     @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
     def list_file_backlinks(
         self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
-        return self._paginate(ContentLocation, page=page, limit=limit)
+        return self._paginate(ContentLocation)
 
     @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
     def list_page_links(
@@ -139,14 +119,14 @@ class Content(ScopedResource[*Ids]):
         """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
         ``stats``.
         """
-        return self._paginate(LinkUsage, page_type=LinkListing, page=page, limit=limit)
+        return self._paginate(LinkUsage, page_type=LinkListing)
 
     @scoped("GET", _PAGE + "/backlinks", change_request="listChangeRequestPageBacklinks")
     def list_page_backlinks(
         self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
-        return self._paginate(ContentLocation, page=page, limit=limit)
+        return self._paginate(ContentLocation)
 
     @scoped("POST", "/content/import", change_request="importContentInChangeRequest")
     async def import_content(

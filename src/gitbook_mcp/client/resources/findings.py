@@ -29,9 +29,7 @@ class SiteFindings(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteFinding]:
         """The site's findings, by status and type (``broken-link``, ``outbound-link-error``...)."""
-        return self._paginate(
-            SiteFinding, params={"status": status, "type": type}, page=page, limit=limit
-        )
+        return self._paginate(SiteFinding)
 
     get = reading(
         SITE,

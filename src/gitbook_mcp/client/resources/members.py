@@ -35,12 +35,7 @@ class Members(APIResource):
         """The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
         active members only.
         """
-        return self._paginate(
-            Member,
-            params={"order": order, "role": role, "search": search, "sort": sort},
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(Member)
 
     get = reading(ORG, "/members/{userId}", Member, "getMemberInOrganizationById")
 
@@ -90,7 +85,7 @@ class Members(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[MemberSpace]:
         """The spaces a member can reach, with their permission on each."""
-        return self._paginate(MemberSpace, params={"order": order}, page=page, limit=limit)
+        return self._paginate(MemberSpace)
 
     @operation(
         "listTeamsForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/teams"
@@ -105,4 +100,4 @@ class Members(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[MemberTeam]:
         """The teams a member belongs to; ``title`` filters by name (case-insensitive contains)."""
-        return self._paginate(MemberTeam, params={"title": title}, page=page, limit=limit)
+        return self._paginate(MemberTeam)

@@ -70,10 +70,7 @@ class Organizations(APIResource):
     ) -> AsyncPaginator[SearchSpaceResult]:
         """Search the organization's content (``query`` at most 512 characters); results by space."""
         return self._paginate(
-            SearchSpaceResult,
-            params={"query": search_query_adapter.validate_python(query)},
-            page=page,
-            limit=limit,
+            SearchSpaceResult, params={"query": search_query_adapter.validate_python(query)}
         )
 
     list_for_email_domain = reading(

@@ -49,7 +49,7 @@ class Permissions(ScopedResource[*Ids]):
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
-        return self._paginate(UserPermission, page=page, limit=limit)
+        return self._paginate(UserPermission)
 
     @scoped(
         "PATCH",
@@ -83,4 +83,4 @@ class Permissions(ScopedResource[*Ids]):
         limit: int | None = None,
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
-        return self._paginate(UserPermission, params={"role": role}, page=page, limit=limit)
+        return self._paginate(UserPermission)

@@ -36,9 +36,7 @@ class ChangeRequestReviews(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequestReview]:
         """The reviews of the change request; ``outdated`` keeps those of older revisions or not."""
-        return self._paginate(
-            ChangeRequestReview, params={"outdated": outdated}, page=page, limit=limit
-        )
+        return self._paginate(ChangeRequestReview)
 
     @operation(
         "submitChangeRequestReview",

@@ -42,7 +42,7 @@ class SiteSections(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSection]:
         """The site's sections, each with its site spaces."""
-        return self._paginate(SiteSection, params={"shareKey": share_key}, page=page, limit=limit)
+        return self._paginate(SiteSection)
 
     @operation(
         "addSectionToSite",

@@ -37,9 +37,7 @@ class SiteSpaces(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSpace]:
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
-        return self._paginate(
-            SiteSpace, params={"default": default, "shareKey": share_key}, page=page, limit=limit
-        )
+        return self._paginate(SiteSpace)
 
     @operation(
         "addSpaceToSite",

@@ -27,11 +27,6 @@ class Sites(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[Site]:
         """Sites of the organization; ``space`` keeps those publishing that space id."""
-        return self._paginate(
-            Site,
-            params={"space": space, "title": title, "published": published, "type": type},
-            page=page,
-            limit=limit,
-        )
+        return self._paginate(Site)
 
     get = reading(ORG, "/sites/{siteId}", Site, "getSiteById")

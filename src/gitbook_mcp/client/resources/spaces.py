@@ -26,7 +26,7 @@ class Spaces(APIResource):
     @operation("getSpaceById", "GET /spaces/{spaceId}")
     async def get(self, space_id: str, *, share_key: str | NotGiven = NOT_GIVEN) -> Space:
         """One space, with the caller's ``permissions`` on it."""
-        return await self._call(Space, params={"shareKey": share_key})
+        return await self._call(Space)
 
     @operation("updateSpaceById", "PATCH /spaces/{spaceId}", body=UpdateSpaceRequest)
     async def update(
@@ -103,6 +103,6 @@ class Spaces(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[LinkUsage]:
         """The links of the space's current revision with their status; pages carry ``stats``."""
-        return self._paginate(LinkUsage, page_type=LinkListing, page=page, limit=limit)
+        return self._paginate(LinkUsage, page_type=LinkListing)
 
     list = listing(ORG, "/spaces", Space, "listSpacesInOrganizationById")

@@ -36,7 +36,7 @@ class Teams(APIResource):
         """The organization's teams; ``owner`` (a member id) keeps those they manage, ``title``
         filters by name.
         """
-        return self._paginate(Team, params={"owner": owner, "title": title}, page=page, limit=limit)
+        return self._paginate(Team)
 
     @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams", body=CreateTeamRequest)
     async def create(
@@ -74,7 +74,7 @@ class Teams(APIResource):
         limit: int | None = None,
     ) -> AsyncPaginator[TeamRosterEntry]:
         """The team's members, with their role in the team."""
-        return self._paginate(TeamRosterEntry, page=page, limit=limit)
+        return self._paginate(TeamRosterEntry)
 
     @operation(
         "updateMembersInOrganizationTeam",

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 import httpx2
 import pytest
 
-from gitbook_mcp.client import GitBookClient, InvalidRequestError
+from gitbook_mcp.client import GitBookClient, InvalidRequestError, UnreadableWriteResult
 from gitbook_mcp.client.resources._resource import (
     CHANGE_REQUEST,
     COLLECTION,
@@ -128,3 +128,40 @@ async def test_a_reply_format_is_refused_where_the_api_does_not_take_it(
     with pytest.raises(InvalidRequestError, match="format is not accepted for a space"):
         await client.comments.create_reply("s1", "c1", markdown="hi", format="markdown")
     assert requests == []
+
+
+async def test_a_get_sends_its_keyword_options_as_the_camel_case_query() -> None:
+    requests: list[httpx2.Request] = []
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        requests.append(request)
+        return httpx2.Response(200, json={"items": [], "next": None})
+
+    async with GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(handler)
+    ) as client:
+        await client.change_request_comments.list(
+            "s1", "cr1", target_page="p1", authors=["u1", "u2"], page="c2", limit=5
+        )
+        await client.change_requests.list_for_organization(
+            "o1", status=("open", "draft"), requested_reviewer="u3"
+        )
+    assert [sorted(r.url.params.multi_items()) for r in requests] == [
+        [
+            ("authors", "u1"),
+            ("authors", "u2"),
+            ("limit", "5"),
+            ("page", "c2"),
+            ("targetPage", "p1"),
+        ],
+        [("requestedReviewer", "u3"), ("status", "draft"), ("status", "open")],
+    ]
+
+
+async def test_a_write_sends_no_option_as_a_query_parameter(
+    recorded: tuple[GitBookClient, list[httpx2.Request]],
+) -> None:
+    client, requests = recorded
+    with pytest.raises(UnreadableWriteResult):  # the recorder's empty 205 is no Comment
+        await client.comments.create("s1", markdown="hi", page="p1")
+    assert requests[0].url.query == b""
