@@ -69,6 +69,28 @@ def default_local_db(environ: Mapping[str, str] = os.environ) -> Path:
     return Path(base) / "gitbook-mcp" / "local.db"
 
 
+def api_token_option() -> str | None:
+    """The API token, one option for every command that calls the API."""
+    return option(
+        None,
+        optional(TEXT),
+        "API token",
+        flag="--token",
+        secret=True,
+        shown="none: required unless --local",
+    )
+
+
+def local_db_option() -> Path:
+    """The local workspace's database, one option for every command that can run it."""
+    return option(
+        factory=default_local_db,
+        parser=PATH,
+        help="Database of `--local`",
+        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
+    )
+
+
 @dataclass(frozen=True)
 class CommonSettings(Options):
     """Options that both commands take."""
@@ -94,14 +116,7 @@ class Settings(CommonSettings):
     COMMAND: ClassVar[str] = "serve"
     SUMMARY: ClassVar[str] = "Run the MCP server (default)"
 
-    api_token: str | None = option(
-        None,
-        optional(TEXT),
-        "API token",
-        flag="--token",
-        secret=True,
-        shown="none: required unless --local",
-    )
+    api_token: str | None = api_token_option()
     api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
     toolsets: tuple[str, ...] = option(
         ("default",), LIST, "`default`, `all`, or comma-separated toolset names"
@@ -167,12 +182,7 @@ class Settings(CommonSettings):
         900.0, SECONDS, "With `--auth upstream`: seconds an idle caller is kept"
     )
     local: bool = option(False, BOOL, "Serve the demo local workspace in process")
-    local_db: Path = option(
-        factory=default_local_db,
-        parser=PATH,
-        help="Database of `--local`",
-        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
-    )
+    local_db: Path = local_db_option()
     local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
     reset_local: bool = option(
         False,
@@ -304,22 +314,10 @@ class CheckLinksSettings(CommonSettings):
     output: Path | None = option(
         None, optional(PATH), "Write the report to this file (default: stdout)", env=False
     )
-    api_token: str | None = option(
-        None,
-        optional(TEXT),
-        "API token",
-        flag="--token",
-        secret=True,
-        shown="none: required unless --local",
-    )
+    api_token: str | None = api_token_option()
     api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
     local: bool = option(False, BOOL, "Check the demo local workspace in process")
-    local_db: Path = option(
-        factory=default_local_db,
-        parser=PATH,
-        help="Database of `--local`",
-        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
-    )
+    local_db: Path = local_db_option()
     local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
     max_concurrency: int = option(
         constants.DEFAULT_MAX_CONCURRENCY, integer(1), "API requests in flight at once"
