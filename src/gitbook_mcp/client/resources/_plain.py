@@ -27,33 +27,6 @@ M = TypeVar("M", bound=BaseModel)
 Ids = TypeVarTuple("Ids")
 
 
-class _Plain:
-    """One declared operation: its route and operationId; read through an instance, it is
-    bound to that resource's client, named and documented like a method."""
-
-    def __init__(self, method: str, path: str, operation_id: str, doc: str) -> None:
-        self.method = method
-        self.path = path
-        self.operation_id = operation_id
-        self.ids = [_snake(name) for name in _NAME.findall(path)]
-        self.doc = f"{method} {path}\n\n{doc}"
-        self.name = operation_id
-
-    def __set_name__(self, owner: type[Any], name: str) -> None:
-        self.name = name
-
-    def _bound(self, resource: APIResource, bound: B) -> B:
-        """``bound``, named and documented as this operation, cached on ``resource``."""
-        bound.__name__ = self.name
-        bound.__doc__ = self.doc
-        bound.__operation_id__ = self.operation_id
-        only = inspect.Parameter.POSITIONAL_ONLY
-        ids = [inspect.Parameter(name, only, annotation="str") for name in self.ids]
-        bound.__signature__ = inspect.Signature([*ids, *bound.options()])
-        vars(resource)[self.name] = bound  # later reads find it on the instance (a cache)
-        return bound
-
-
 class _Bound:
     """What a declared operation is on an instance: called with the path ids in order."""
 
@@ -61,7 +34,7 @@ class _Bound:
     __operation_id__: str
     __signature__: inspect.Signature
 
-    def __init__(self, resource: APIResource, declared: _Plain) -> None:
+    def __init__(self, resource: APIResource, declared: _Plain[Any]) -> None:
         self._resource = resource
         self._method = declared.method
         self._path = declared.path
@@ -83,6 +56,43 @@ class _Bound:
 B = TypeVar("B", bound=_Bound)
 
 
+class _Plain(Generic[B]):
+    """One declared operation: its route and operationId; read through an instance, it is
+    the bound ``B``, tied to that resource's client, named and documented like a method."""
+
+    def __init__(self, method: str, path: str, operation_id: str, doc: str) -> None:
+        self.method = method
+        self.path = path
+        self.operation_id = operation_id
+        self.ids = [_snake(name) for name in _NAME.findall(path)]
+        self.doc = f"{method} {path}\n\n{doc}"
+        self.name = operation_id
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    def _bind(self, resource: APIResource) -> B:
+        """The operation bound to ``resource`` (each kind of operation says how)."""
+        raise NotImplementedError
+
+    @overload
+    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, obj: APIResource, owner: type[Any]) -> B: ...
+    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | B:
+        if obj is None:
+            return self
+        bound = self._bind(obj)
+        bound.__name__ = self.name
+        bound.__doc__ = self.doc
+        bound.__operation_id__ = self.operation_id
+        only = inspect.Parameter.POSITIONAL_ONLY
+        ids = [inspect.Parameter(name, only, annotation="str") for name in self.ids]
+        bound.__signature__ = inspect.Signature([*ids, *bound.options()])
+        vars(obj)[self.name] = bound  # later reads find it on the instance (a cache)
+        return bound
+
+
 def _checked(parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: str) -> str:
     """The full path of ``suffix`` under ``parent``, when the suffix adds ``extra`` ids."""
     added = len(_NAME.findall(suffix))
@@ -91,28 +101,10 @@ def _checked(parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: st
     return parent.prefix + suffix
 
 
-class Listing(_Plain, Generic[M, *Ids]):
-    """A paginated list under a parent: called with the parent's ids, ``page`` and ``limit``."""
-
-    def __init__(self, path: str, item: type[M], operation_id: str, doc: str) -> None:
-        super().__init__("GET", path, operation_id, doc)
-        self.item = item
-
-    @overload
-    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
-    @overload
-    def __get__(self, obj: APIResource, owner: type[Any]) -> BoundListing[M, *Ids]: ...
-    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | BoundListing[M, *Ids]:
-        if obj is None:
-            return self
-        bound: BoundListing[M, *Ids] = BoundListing(obj, self, self.item)
-        return self._bound(obj, bound)
-
-
 class BoundListing(_Bound, Generic[M, *Ids]):
-    def __init__(self, resource: APIResource, declared: _Plain, item: type[M]) -> None:
+    def __init__(self, resource: APIResource, declared: Listing[M, *Ids]) -> None:
         super().__init__(resource, declared)
-        self._item = item
+        self._item = declared.item
 
     def options(self) -> list[inspect.Parameter]:
         keyword = inspect.Parameter.KEYWORD_ONLY
@@ -127,7 +119,28 @@ class BoundListing(_Bound, Generic[M, *Ids]):
         return self._client().paginate(self._path, item=self._item, ids=ids, page=page, limit=limit)
 
 
-class Fetching(_Plain, Generic[M, *Ids]):
+class Listing(_Plain[BoundListing[M, *Ids]], Generic[M, *Ids]):
+    """A paginated list under a parent: called with the parent's ids, ``page`` and ``limit``."""
+
+    def __init__(self, path: str, item: type[M], operation_id: str, doc: str) -> None:
+        super().__init__("GET", path, operation_id, doc)
+        self.item = item
+
+    def _bind(self, resource: APIResource) -> BoundListing[M, *Ids]:
+        return BoundListing(resource, self)
+
+
+class BoundFetching(_Bound, Generic[M, *Ids]):
+    def __init__(self, resource: APIResource, declared: Fetching[M, *Ids]) -> None:
+        super().__init__(resource, declared)
+        self._cast_to = declared.cast_to
+
+    async def __call__(self, *ids: *Ids) -> M:
+        client = self._client()
+        return await client.request(self._method, self._path, ids=ids, cast_to=self._cast_to)
+
+
+class Fetching(_Plain[BoundFetching[M, *Ids]], Generic[M, *Ids]):
     """One call that answers one object: called with every id of its path."""
 
     def __init__(
@@ -136,44 +149,20 @@ class Fetching(_Plain, Generic[M, *Ids]):
         super().__init__(method, path, operation_id, doc)
         self.cast_to = cast_to
 
-    @overload
-    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
-    @overload
-    def __get__(self, obj: APIResource, owner: type[Any]) -> BoundFetching[M, *Ids]: ...
-    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | BoundFetching[M, *Ids]:
-        if obj is None:
-            return self
-        bound: BoundFetching[M, *Ids] = BoundFetching(obj, self, self.cast_to)
-        return self._bound(obj, bound)
-
-
-class BoundFetching(_Bound, Generic[M, *Ids]):
-    def __init__(self, resource: APIResource, declared: _Plain, cast_to: type[M]) -> None:
-        super().__init__(resource, declared)
-        self._cast_to = cast_to
-
-    async def __call__(self, *ids: *Ids) -> M:
-        client = self._client()
-        return await client.request(self._method, self._path, ids=ids, cast_to=self._cast_to)
-
-
-class Deleting(_Plain, Generic[*Ids]):
-    """A delete: called with every id of its path; True if deleted, False if it did not exist."""
-
-    @overload
-    def __get__(self, obj: None, owner: type[Any]) -> Self: ...
-    @overload
-    def __get__(self, obj: APIResource, owner: type[Any]) -> BoundDeleting[*Ids]: ...
-    def __get__(self, obj: APIResource | None, owner: type[Any]) -> Self | BoundDeleting[*Ids]:
-        if obj is None:
-            return self
-        bound: BoundDeleting[*Ids] = BoundDeleting(obj, self)
-        return self._bound(obj, bound)
+    def _bind(self, resource: APIResource) -> BoundFetching[M, *Ids]:
+        return BoundFetching(resource, self)
 
 
 class BoundDeleting(_Bound, Generic[*Ids]):
     async def __call__(self, *ids: *Ids) -> bool:
         return await self._client().request_delete(self._path, ids=ids)
+
+
+class Deleting(_Plain[BoundDeleting[*Ids]], Generic[*Ids]):
+    """A delete: called with every id of its path; True if deleted, False if it did not exist."""
+
+    def _bind(self, resource: APIResource) -> BoundDeleting[*Ids]:
+        return BoundDeleting(resource, self)
 
 
 def listing(
