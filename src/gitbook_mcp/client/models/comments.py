@@ -23,6 +23,7 @@ __all__ = [
     "CommentBody",
     "CommentDocument",
     "CommentPermissions",
+    "CommentPost",
     "CommentReply",
     "CommentTarget",
     "CommentTargetNode",
@@ -113,8 +114,8 @@ class CommentUrls(APIModel):
     location: str
 
 
-class Comment(APIModel):
-    """A comment thread's first post. ``status`` is ``open`` or ``resolved``."""
+class CommentPost(APIModel):
+    """What a thread's first post and its replies share: author, time, text, reactions."""
 
     object: str
     id: str
@@ -122,26 +123,23 @@ class Comment(APIModel):
     postedAt: str
     editedAt: str | None = None
     reactions: list[EmojiReaction]
-    replies: int
     body: CommentBody
-    target: CommentTarget
     urls: CommentUrls
     permissions: CommentPermissions
+
+
+class Comment(CommentPost):
+    """A comment thread's first post. ``status`` is ``open`` or ``resolved``."""
+
+    replies: int
+    target: CommentTarget
     status: str
     resolvedAt: str | None = None
     resolvedBy: User | None = None
 
 
-class CommentReply(APIModel):
-    object: str
-    id: str
-    postedBy: User
-    postedAt: str
-    editedAt: str | None = None
-    reactions: list[EmojiReaction]
-    body: CommentBody
-    urls: CommentUrls
-    permissions: CommentPermissions
+class CommentReply(CommentPost):
+    """A reply in a comment thread."""
 
 
 class CommentersPage(ListPage[Member]):
