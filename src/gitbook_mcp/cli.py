@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
@@ -121,18 +121,13 @@ def _local_api(settings: LocalApiSettings) -> int:
 
 
 def _faults(s: LocalApiSettings) -> FaultConfig:
+    """The faults to inject: each fault option is named as its `FaultConfig` field, but the
+    seed (``--fault-seed``, as ``--seed`` picks the demo data)."""
     from gitbook_mcp.local import FaultConfig
 
-    return FaultConfig(
-        latency_ms=s.latency_ms,
-        latency_jitter_ms=s.latency_jitter_ms,
-        error_rate=s.error_rate,
-        drop_rate=s.drop_rate,
-        rate_limit_rate=s.rate_limit_rate,
-        slow_rate=s.slow_rate,
-        slow_ms=s.slow_ms,
-        seed=s.fault_seed,
-    )
+    names = {f.name for f in fields(FaultConfig)} - {"seed"}
+    given = {name: getattr(s, name) for name in names if hasattr(s, name)}
+    return FaultConfig(**given, seed=s.fault_seed)
 
 
 def _check_links(settings: CheckLinksSettings) -> int:

@@ -71,3 +71,29 @@ def test_a_bad_value_exits_2_naming_the_option(
     err = capsys.readouterr().err
     assert err.startswith("gitbook-mcp: GITBOOK_DROP_RATE: ")
     assert "Traceback" not in err
+
+
+def test_every_fault_option_of_local_api_reaches_the_fault_config() -> None:
+    settings = LocalApiSettings(
+        latency_ms=1.0,
+        latency_jitter_ms=2.0,
+        error_rate=0.1,
+        drop_rate=0.2,
+        rate_limit_rate=0.3,
+        slow_rate=0.4,
+        slow_ms=5.0,
+        fault_seed=7,
+        seed="demo",
+    )
+    faults = cli._faults(settings)
+    assert (
+        faults.latency_ms,
+        faults.latency_jitter_ms,
+        faults.error_rate,
+        faults.drop_rate,
+        faults.rate_limit_rate,
+        faults.slow_rate,
+        faults.slow_ms,
+        faults.seed,
+    ) == (1.0, 2.0, 0.1, 0.2, 0.3, 0.4, 5.0, 7)
+    assert faults.error_statuses == (500, 502, 503), "options it lacks keep their defaults"
