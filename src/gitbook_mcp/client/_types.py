@@ -4,24 +4,18 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from gitbook_mcp.sentinel import Sentinel
+
 __all__ = ["NOT_GIVEN", "NotGiven"]
 
 
-class NotGiven:
+class NotGiven(Sentinel):
     """An argument the caller did not pass; ``None`` is reserved for JSON ``null``."""
 
-    _instance: NotGiven | None = None
-
-    def __new__(cls) -> NotGiven:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
+    name = "NOT_GIVEN"
 
     def __bool__(self) -> Literal[False]:
         return False
-
-    def __repr__(self) -> str:
-        return "NOT_GIVEN"
 
 
 NOT_GIVEN: Final = NotGiven()

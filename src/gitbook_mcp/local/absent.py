@@ -8,21 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from gitbook_mcp.sentinel import Sentinel
+
 __all__ = ["ABSENT"]
 
 
-class _Absent:
+class _Absent(Sentinel):
     """The type of `ABSENT`: one instance, shown as ``ABSENT``."""
 
-    _instance: _Absent | None = None
-
-    def __new__(cls) -> _Absent:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "ABSENT"
+    name = "ABSENT"
 
 
 ABSENT: Final[Any] = _Absent()
