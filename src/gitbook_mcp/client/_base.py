@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
@@ -69,20 +70,13 @@ def add_observer(observer: RequestObserver) -> None:
     _observers.append(observer)
 
 
+@dataclass(frozen=True, slots=True)
 class _Attempt:
     """What one attempt gave: an answer, or the kind of failure and its exception."""
 
-    __slots__ = ("error", "failure", "response")
-
-    def __init__(
-        self,
-        response: httpx2.Response | None = None,
-        failure: str | None = None,
-        error: Exception | None = None,
-    ) -> None:
-        self.response = response
-        self.failure = failure
-        self.error = error
+    response: httpx2.Response | None = None
+    failure: str | None = None
+    error: Exception | None = None
 
     @property
     def status(self) -> int | None:
