@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from gitbook_mcp.client._types import NotGiven
 
-__all__ = ["APIModel", "RequestModel"]
+__all__ = ["APIModel", "Pointer", "RequestModel"]
 
 
 class APIModel(BaseModel):
@@ -62,3 +62,10 @@ class RequestModel(BaseModel):
     def to_json(self) -> bytes:
         """`to_body` as compact JSON bytes, as the request loop sends it."""
         return json.dumps(self.to_body(), separators=(",", ":")).encode()
+
+
+class Pointer(RequestModel):
+    """A reference to another object in a body, ``{"type": <kind>, <kind>: <id>}``; its
+    constant ``type`` is always sent."""
+
+    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})

@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Role
 
 __all__ = [
@@ -78,16 +78,12 @@ class UpdateCollectionRequest(RequestModel):
     defaultLevel: Role | Literal["inherit"] | None = None
 
 
-class SpacePointer(RequestModel):
-    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
-
+class SpacePointer(Pointer):
     type: Literal["space"] = "space"
     space: str = Field(min_length=1)
 
 
-class CollectionPointer(RequestModel):
-    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
-
+class CollectionPointer(Pointer):
     type: Literal["collection"] = "collection"
     collection: str = Field(min_length=1)
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.fields import URLString
 
@@ -185,9 +185,7 @@ class EmailDomainOrganizations(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class SitePointerInput(RequestModel):
-    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
-
+class SitePointerInput(Pointer):
     type: Literal["site"] = "site"
     site: str = Field(min_length=1)
 

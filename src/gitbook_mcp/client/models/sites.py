@@ -12,7 +12,7 @@ from pydantic import Field
 
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.fields import Condition, Icon
 
@@ -153,9 +153,7 @@ class UpdateSiteSpaceRequest(RequestModel):
     spaceId: str | None = None
 
 
-class SiteSpacePointer(RequestModel):
-    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
-
+class SiteSpacePointer(Pointer):
     type: Literal["site-space"] = "site-space"
     siteSpace: str = Field(min_length=1)
 
@@ -185,9 +183,7 @@ class UpdateSectionRequest(RequestModel):
     """Live profile only: the group the section joins (None: it leaves its group)."""
 
 
-class SiteSectionPointer(RequestModel):
-    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
-
+class SiteSectionPointer(Pointer):
     type: Literal["site-section"] = "site-section"
     siteSection: str = Field(min_length=1)
 

@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import RequestModel
+from gitbook_mcp.client.models._base import Pointer, RequestModel
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.links import LinkListing
 
@@ -30,9 +30,7 @@ class UpdateSpaceRequest(RequestModel):
     emoji: str | None = None
 
 
-class PositionRef(RequestModel):
-    always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
-
+class PositionRef(Pointer):
     type: Literal["space"] = "space"
     space: str
 
