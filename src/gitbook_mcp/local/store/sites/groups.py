@@ -13,7 +13,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.sites.common import place, spread, top_level
-from gitbook_mcp.local.store.sites.part import ListedPart
+from gitbook_mcp.local.store.sites.part import ListedPart, MovablePart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -32,7 +32,7 @@ Pointer = tuple[str, str]
 """(type, id) of a top-level item: ``site-section`` or ``site-section-group``."""
 
 
-class SectionGroupStore(ListedPart):
+class SectionGroupStore(ListedPart, MovablePart[Pointer]):
     table, kind = "site_section_groups", "section group"
 
     def __init__(self, db: Database, clock: Clock, sections: SectionStore) -> None:
@@ -54,8 +54,8 @@ class SectionGroupStore(ListedPart):
             rendered["icon"] = row["icon"]
         return rendered
 
-    def render_one(self, actor: Actor, site_id: str, group_id: str) -> dict[str, Any]:
-        return self.render(actor, self.row(site_id, group_id), self.site_row(site_id))
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        return self.render(actor, self.row(site_id, ident), self.site_row(site_id))
 
     # -- operations -----------------------------------------------------------------------
 
@@ -94,21 +94,11 @@ class SectionGroupStore(ListedPart):
                     "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
                     (group_id, float(index), section_id),
                 )
-        return self.render_one(actor, site_id, group_id)
+        return self.one(actor, site_id, group_id)
 
-    def update(
-        self, actor: Actor, org_id: str, site_id: str, group_id: str, changes: dict[str, Any]
-    ) -> dict[str, Any]:
-        """Change ``title`` or ``icon`` (None removes the icon)."""
-        with self._db.transaction():
-            self.writable(actor, org_id, site_id, group_id)
-            for column in ("title", "icon"):
-                if column in changes:
-                    self._db.execute(
-                        f"UPDATE site_section_groups SET {column} = ? WHERE id = ?",
-                        (changes[column], group_id),
-                    )
-        return self.render_one(actor, site_id, group_id)
+    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        """``title`` or ``icon`` (None removes the icon)."""
+        self.set_columns(row, changes, {"title": "title", "icon": "icon"})
 
     def delete(self, actor: Actor, org_id: str, site_id: str, group_id: str) -> bool:
         """Remove a group; its sections stay, at the group's place in the top level."""
@@ -145,7 +135,7 @@ class SectionGroupStore(ListedPart):
                     "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
                     (group_id, position, section_id),
                 )
-        return self.render_one(actor, site_id, group_id)
+        return self.one(actor, site_id, group_id)
 
     def remove_section(
         self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str
@@ -168,33 +158,21 @@ class SectionGroupStore(ListedPart):
             )
         return True
 
-    def move(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        group_id: str,
-        *,
-        before: Pointer | None = None,
-        after: Pointer | None = None,
-    ) -> dict[str, Any]:
-        """Place a group before or after a top-level item: another group or an ungrouped
-        section (the pointer's type must say which). Last at the top level when neither."""
-        with self._db.transaction():
-            self.writable(actor, org_id, site_id, group_id)
-            for pointer in (before, after):
-                if pointer is not None:
-                    self._check_top_level(site_id, pointer)
-            position = place(
-                top_level(self._db, site_id),
-                moving=group_id,
-                before=None if before is None else before[1],
-                after=None if after is None else after[1],
-            )
-            self._db.execute(
-                "UPDATE site_section_groups SET position = ? WHERE id = ?", (position, group_id)
-            )
-        return self.render_one(actor, site_id, group_id)
+    def reposition(self, row: sqlite3.Row, before: Pointer | None, after: Pointer | None) -> None:
+        """Before or after a top-level item: another group or an ungrouped section (the
+        pointer's type must say which). Last at the top level when neither."""
+        for pointer in (before, after):
+            if pointer is not None:
+                self._check_top_level(row["site_id"], pointer)
+        position = place(
+            top_level(self._db, row["site_id"]),
+            moving=row["id"],
+            before=None if before is None else before[1],
+            after=None if after is None else after[1],
+        )
+        self._db.execute(
+            "UPDATE site_section_groups SET position = ? WHERE id = ?", (position, row["id"])
+        )
 
     def _check_top_level(self, site_id: str, pointer: Pointer) -> None:
         kind, ident = pointer

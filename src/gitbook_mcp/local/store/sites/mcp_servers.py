@@ -36,9 +36,12 @@ class McpServerStore(ListedPart):
     def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
         return self.render(site, row)
 
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        return self.render(self.site_row(site_id), self.row(site_id, ident))
+
     def get(self, actor: Actor, org_id: str, site_id: str, server_id: str) -> dict[str, Any]:
-        site = self.site(actor, org_id, site_id)
-        return self.render(site, self.row(site_id, server_id))
+        self.site(actor, org_id, site_id)
+        return self.one(actor, site_id, server_id)
 
     def create(
         self,
@@ -53,35 +56,15 @@ class McpServerStore(ListedPart):
     ) -> dict[str, Any]:
         server_id = ident or new_id("mcp_")
         with self._db.transaction():
-            site = self.site(actor, org_id, site_id, write=True)
+            self.site(actor, org_id, site_id, write=True)
             self._db.execute(
                 "INSERT INTO site_mcp_servers(id, site_id, name, url, headers, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (server_id, site_id, name, url, dumps(headers or {}), self._clock.stamp()),
             )
-        return self.render(site, self.row(site_id, server_id))
+        return self.one(actor, site_id, server_id)
 
-    def update(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        server_id: str,
-        changes: dict[str, Any],
-    ) -> dict[str, Any]:
-        """Change ``name``, ``url`` or ``headers`` (the given map replaces the old one)."""
-        with self._db.transaction():
-            site = self.site(actor, org_id, site_id, write=True)
-            self.row(site_id, server_id)
-            for column in ("name", "url"):
-                if column in changes:
-                    self._db.execute(
-                        f"UPDATE site_mcp_servers SET {column} = ? WHERE id = ?",
-                        (changes[column], server_id),
-                    )
-            if "headers" in changes:
-                self._db.execute(
-                    "UPDATE site_mcp_servers SET headers = ? WHERE id = ?",
-                    (dumps(changes["headers"]), server_id),
-                )
-        return self.render(site, self.row(site_id, server_id))
+    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        """``name``, ``url`` or ``headers`` (the given map replaces the old one)."""
+        self.set_columns(row, changes, {"name": "name", "url": "url"})
+        self.set_columns(row, changes, {"headers": "headers"}, encode=dumps)

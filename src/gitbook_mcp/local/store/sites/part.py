@@ -3,14 +3,16 @@ groups, redirects, MCP servers): the access check, the published URLs, and row l
 
 Each part names its table and the word its errors use; the lookups of sections that several
 parts need (a section, the default one, those of a group) live here so that no part needs
-another part's store for them.
+another part's store for them. `EditablePart` runs an update (check, change, answer) once for
+the five parts, `MovablePart` a move for the three that have an order, and `ListedPart` a
+listing for the four listed one page at a time; each part says only what is its own.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
@@ -22,7 +24,9 @@ from gitbook_mcp.local.store.sites.common import API_URL
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["ListedPart", "SitePart"]
+__all__ = ["EditablePart", "ListedPart", "MovablePart", "SitePart"]
+
+A = TypeVar("A")
 
 
 class SitePart(StorePart):
@@ -99,7 +103,67 @@ class SitePart(StorePart):
         )
 
 
-class ListedPart(SitePart, ABC):
+class EditablePart(SitePart, ABC):
+    """A part whose rows are changed field by field, and answered as the API renders them."""
+
+    @abstractmethod
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        """One row of this part as the API answers it, after a read or a write."""
+
+    @abstractmethod
+    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        """Apply the fields of an update to ``row`` of ``site``, by this part's rules (in the
+        write)."""
+
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Change the fields given (organization.admin; absent fields stay), see `change`."""
+        with self._db.transaction():
+            site = self.site(actor, org_id, site_id, write=True)
+            self.change(site, self.row(site_id, ident), changes)
+        return self.one(actor, site_id, ident)
+
+    def set_columns(
+        self,
+        row: sqlite3.Row,
+        changes: Mapping[str, Any],
+        columns: Mapping[str, str],
+        encode: Callable[[Any], Any] = lambda value: value,
+    ) -> None:
+        """Write each field of ``changes`` that ``columns`` maps onto a column of the row."""
+        for field, column in columns.items():
+            if field in changes:
+                self._db.execute(
+                    f"UPDATE {self.table} SET {column} = ? WHERE id = ?",
+                    (encode(changes[field]), row["id"]),
+                )
+
+
+class MovablePart(EditablePart, Generic[A]):
+    """A part whose rows have an order: moved before or after a neighbour named by an ``A``."""
+
+    @abstractmethod
+    def reposition(self, row: sqlite3.Row, before: A | None, after: A | None) -> None:
+        """Give ``row`` its new place, by this part's rules (in the write)."""
+
+    def move(
+        self,
+        actor: Actor,
+        org_id: str,
+        site_id: str,
+        ident: str,
+        *,
+        before: A | None = None,
+        after: A | None = None,
+    ) -> dict[str, Any]:
+        """Place a row next to a neighbour (organization.admin), see `reposition`."""
+        with self._db.transaction():
+            self.reposition(self.writable(actor, org_id, site_id, ident), before, after)
+        return self.one(actor, site_id, ident)
+
+
+class ListedPart(EditablePart, ABC):
     """A part whose rows are listed one page at a time (sections, section groups, redirects,
     MCP servers)."""
 

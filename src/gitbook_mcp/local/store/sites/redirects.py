@@ -159,41 +159,30 @@ class RedirectStore(ListedPart):
                     *flags.values(),
                 ),
             )
-        return self.render(self.row(site_id, redirect_id))
+        return self.one(actor, site_id, redirect_id)
 
-    def update(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        redirect_id: str,
-        changes: dict[str, Any],
-    ) -> dict[str, Any]:
-        """Change ``source``, ``destination`` and the options; the rules of a new redirect."""
-        with self._db.transaction():
-            row = self.writable(actor, org_id, site_id, redirect_id)
-            draft = bool(changes.get("draft", row["draft"]))
-            if "source" in changes or "draft" in changes:
-                source = changes.get("source", row["source"])
-                self._check_source_free(site_id, source, draft, ignore=redirect_id)
-                self._db.execute(
-                    "UPDATE site_redirects SET source = ? WHERE id = ?", (source, redirect_id)
-                )
-            for field, column in OPTIONS.items():
-                if field in changes:
-                    self._db.execute(
-                        f"UPDATE site_redirects SET {column} = ? WHERE id = ?",
-                        (int(changes[field]), redirect_id),
-                    )
-            if "destination" in changes:
-                destination = self._stored(site_id, changes["destination"])
-                section_id, site_space_id = self._target(site_id, destination)
-                self._db.execute(
-                    "UPDATE site_redirects SET destination = ?, section_id = ?, site_space_id = ? "
-                    "WHERE id = ?",
-                    (dumps(destination), section_id, site_space_id, redirect_id),
-                )
-        return self.render(self.row(site_id, redirect_id))
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        return self.render(self.row(site_id, ident))
+
+    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        """``source``, ``destination`` and the options, by the rules of a new redirect."""
+        site_id, redirect_id = site["id"], row["id"]
+        draft = bool(changes.get("draft", row["draft"]))
+        if "source" in changes or "draft" in changes:
+            source = changes.get("source", row["source"])
+            self._check_source_free(site_id, source, draft, ignore=redirect_id)
+            self._db.execute(
+                "UPDATE site_redirects SET source = ? WHERE id = ?", (source, redirect_id)
+            )
+        self.set_columns(row, changes, OPTIONS, encode=int)
+        if "destination" in changes:
+            destination = self._stored(site_id, changes["destination"])
+            section_id, site_space_id = self._target(site_id, destination)
+            self._db.execute(
+                "UPDATE site_redirects SET destination = ?, section_id = ?, site_space_id = ? "
+                "WHERE id = ?",
+                (dumps(destination), section_id, site_space_id, redirect_id),
+            )
 
     def resolve(self, actor: Actor, org_id: str, site_id: str, source: str) -> dict[str, Any]:
         """``{redirect, target}``: the redirect from ``source`` and the URL it leads to."""

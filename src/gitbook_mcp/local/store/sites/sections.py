@@ -24,7 +24,7 @@ from gitbook_mcp.local.store.sites.common import (
     slugify,
     top_level,
 )
-from gitbook_mcp.local.store.sites.part import ListedPart
+from gitbook_mcp.local.store.sites.part import ListedPart, MovablePart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -45,7 +45,7 @@ _COLUMNS = {
 """Body fields of a section update that map onto one column each."""
 
 
-class SectionStore(ListedPart):
+class SectionStore(ListedPart, MovablePart[str]):
     table, kind = "site_sections", "section"
 
     def __init__(self, db: Database, clock: Clock, site_spaces: SiteSpaceStore) -> None:
@@ -81,8 +81,8 @@ class SectionStore(ListedPart):
                 rendered[field] = row[column]
         return rendered
 
-    def render_one(self, actor: Actor, site_id: str, section_id: str) -> dict[str, Any]:
-        return self.render(actor, self.row(site_id, section_id), self.site_row(site_id))
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        return self.render(actor, self.row(site_id, ident), self.site_row(site_id))
 
     # -- operations -----------------------------------------------------------------------
 
@@ -138,37 +138,22 @@ class SectionStore(ListedPart):
                     (section_id, site_id),
                 )
             self._site_spaces.insert(site_id, section_id, space, ident=site_space_ident)
-        return self.render_one(actor, site_id, section_id)
+        return self.one(actor, site_id, section_id)
 
-    def update(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        section_id: str,
-        changes: dict[str, Any],
-    ) -> dict[str, Any]:
-        """Change the fields given; None removes ``condition``, ``icon`` or ``description``."""
-        with self._db.transaction():
-            row = self.writable(actor, org_id, site_id, section_id)
-            if "path" in changes:
-                taken = self._db.scalar(
-                    "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id != ?",
-                    (site_id, changes["path"], row["id"]),
+    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        """The fields given; None removes ``condition``, ``icon`` or ``description``."""
+        if "path" in changes:
+            taken = self._db.scalar(
+                "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id != ?",
+                (row["site_id"], changes["path"], row["id"]),
+            )
+            if taken:
+                raise Invalid(
+                    "path", f"another section of the site has the path {changes['path']!r}"
                 )
-                if taken:
-                    raise Invalid(
-                        "path", f"another section of the site has the path {changes['path']!r}"
-                    )
-            if "defaultSiteSpace" in changes:
-                self._set_default(row, changes["defaultSiteSpace"])
-            for field, column in _COLUMNS.items():
-                if field in changes:
-                    self._db.execute(
-                        f"UPDATE site_sections SET {column} = ? WHERE id = ?",
-                        (changes[field], row["id"]),
-                    )
-        return self.render_one(actor, site_id, section_id)
+        if "defaultSiteSpace" in changes:
+            self._set_default(row, changes["defaultSiteSpace"])
+        self.set_columns(row, changes, _COLUMNS)
 
     def _set_default(self, section: sqlite3.Row, site_space_id: str) -> None:
         found = self._db.scalar(
@@ -204,43 +189,29 @@ class SectionStore(ListedPart):
                 )
         return True
 
-    def move(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        section_id: str,
-        *,
-        before: str | None = None,
-        after: str | None = None,
-    ) -> dict[str, Any]:
-        """Place a section next to another one of the site, joining that one's siblings.
-
-        With neither anchor, the section goes last among its current siblings.
-        """
-        with self._db.transaction():
-            row = self.writable(actor, org_id, site_id, section_id)
-            group = row["group_id"]
-            anchor = before if before is not None else after
-            if anchor is not None:
-                found = self._db.one(
-                    "SELECT group_id FROM site_sections WHERE id = ? AND site_id = ?",
-                    (anchor, site_id),
-                )
-                if found is None:
-                    raise Invalid("position", f"{anchor!r} is not a section of this site")
-                group = found["group_id"]
-            siblings = (
-                top_level(self._db, site_id)
-                if group is None
-                else [(r["id"], r["position"]) for r in self.sections_in_group(group)]
+    def reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
+        """Next to another section of the site, joining that one's siblings; with neither
+        anchor, last among its current siblings."""
+        site_id, group = row["site_id"], row["group_id"]
+        anchor = before if before is not None else after
+        if anchor is not None:
+            found = self._db.one(
+                "SELECT group_id FROM site_sections WHERE id = ? AND site_id = ?",
+                (anchor, site_id),
             )
-            position = place(siblings, moving=row["id"], before=before, after=after)
-            self._db.execute(
-                "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
-                (group, position, row["id"]),
-            )
-        return self.render_one(actor, site_id, section_id)
+            if found is None:
+                raise Invalid("position", f"{anchor!r} is not a section of this site")
+            group = found["group_id"]
+        siblings = (
+            top_level(self._db, site_id)
+            if group is None
+            else [(r["id"], r["position"]) for r in self.sections_in_group(group)]
+        )
+        position = place(siblings, moving=row["id"], before=before, after=after)
+        self._db.execute(
+            "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
+            (group, position, row["id"]),
+        )
 
 
 def _title_from(space_title: str) -> str:

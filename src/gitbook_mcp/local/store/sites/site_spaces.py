@@ -22,7 +22,7 @@ from gitbook_mcp.local.store.sites.common import (
     site_space_url,
     slugify,
 )
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.part import MovablePart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["SiteSpaceStore"]
 
 
-class SiteSpaceStore(SitePart):
+class SiteSpaceStore(MovablePart[str]):
     table, kind = "site_spaces", "site space"
 
     def __init__(self, db: Database, clock: Clock, spaces: SpaceRows) -> None:
@@ -100,8 +100,9 @@ class SiteSpaceStore(SitePart):
             rendered["condition"] = row["condition"]
         return rendered
 
-    def render_one(self, actor: Actor, row: sqlite3.Row) -> dict[str, Any]:
-        site = self.site_row(row["site_id"])
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        row = self.row(site_id, ident)
+        site = self.site_row(site_id)
         section = (
             None
             if row["section_id"] is None
@@ -154,7 +155,7 @@ class SiteSpaceStore(SitePart):
             else:
                 section_id = self.default_section_id(site_id)
             created = self.insert(site_id, section_id, space, ident=ident)
-        return self.render_one(actor, self.row(site_id, created))
+        return self.one(actor, site_id, created)
 
     def insert(
         self,
@@ -194,64 +195,33 @@ class SiteSpaceStore(SitePart):
             )
         return site_space_id
 
-    def update(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        site_space_id: str,
-        changes: dict[str, Any],
-    ) -> dict[str, Any]:
-        """Change ``path``, ``condition`` (None removes it) or ``spaceId``; absent keys stay."""
-        with self._db.transaction():
-            row = self.writable(actor, org_id, site_id, site_space_id)
-            if "spaceId" in changes:
-                space = self.space_in_org(org_id, changes["spaceId"])
-                self._db.execute(
-                    "UPDATE site_spaces SET space_id = ? WHERE id = ?", (space["id"], row["id"])
-                )
-            if "path" in changes:
-                taken = self._db.scalar(
-                    "SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? "
-                    "AND path = ? AND id != ?",
-                    (site_id, row["section_id"], changes["path"], row["id"]),
-                )
-                if taken:
-                    raise Invalid(
-                        "path",
-                        f"another site space of the section has the path {changes['path']!r}",
-                    )
-                self._db.execute(
-                    "UPDATE site_spaces SET path = ? WHERE id = ?", (changes["path"], row["id"])
-                )
-            if "condition" in changes:
-                self._db.execute(
-                    "UPDATE site_spaces SET condition = ? WHERE id = ?",
-                    (changes["condition"], row["id"]),
-                )
-        return self.render_one(actor, self.row(site_id, site_space_id))
-
-    def move(
-        self,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        site_space_id: str,
-        *,
-        before: str | None = None,
-        after: str | None = None,
-    ) -> dict[str, Any]:
-        """Place a site space before or after another of its section (last when neither)."""
-        with self._db.transaction():
-            row = self.writable(actor, org_id, site_id, site_space_id)
-            siblings = self.in_section(site_id, row["section_id"])
-            position = place(
-                [(r["id"], r["position"]) for r in siblings],
-                moving=row["id"],
-                before=before,
-                after=after,
-            )
+    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        """``path``, ``condition`` (None removes it) or ``spaceId``."""
+        if "spaceId" in changes:
+            space = self.space_in_org(site["org_id"], changes["spaceId"])
             self._db.execute(
-                "UPDATE site_spaces SET position = ? WHERE id = ?", (position, row["id"])
+                "UPDATE site_spaces SET space_id = ? WHERE id = ?", (space["id"], row["id"])
             )
-        return self.render_one(actor, self.row(site_id, site_space_id))
+        if "path" in changes:
+            taken = self._db.scalar(
+                "SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? "
+                "AND path = ? AND id != ?",
+                (row["site_id"], row["section_id"], changes["path"], row["id"]),
+            )
+            if taken:
+                raise Invalid(
+                    "path",
+                    f"another site space of the section has the path {changes['path']!r}",
+                )
+        self.set_columns(row, changes, {"path": "path", "condition": "condition"})
+
+    def reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
+        """Before or after another site space of its section (last when neither)."""
+        siblings = self.in_section(row["site_id"], row["section_id"])
+        position = place(
+            [(r["id"], r["position"]) for r in siblings],
+            moving=row["id"],
+            before=before,
+            after=after,
+        )
+        self._db.execute("UPDATE site_spaces SET position = ? WHERE id = ?", (position, row["id"]))
