@@ -1,16 +1,30 @@
-"""Request readers shared by the docs-site handlers: path ids, PATCH changes, move positions."""
+"""Request readers and answers shared by the docs-site handlers: path ids, PATCH changes, move
+positions, and the update, move and delete of one row of a site part."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.http.call import Body, Call, ok
-from gitbook_mcp.local.store.sites.part import ListedPart
+from gitbook_mcp.local.http.call import Body, Call, deleted, ok
+from gitbook_mcp.local.store.sites.part import EditablePart, ListedPart, MovablePart, SitePart
 
-__all__ = ["BASE", "changes", "listing", "pointer", "position_anchors", "site_ids"]
+__all__ = [
+    "BASE",
+    "changes",
+    "listing",
+    "moved",
+    "pointer",
+    "position_anchors",
+    "position_ids",
+    "removed",
+    "site_ids",
+    "updated",
+]
+
+A = TypeVar("A")
 
 BASE = "/orgs/{organizationId}/sites/{siteId}"
 """Path template of a site, under which every site operation sits."""
@@ -30,6 +44,24 @@ def listing(call: Call, part: ListedPart) -> Response:
 def changes(fields: dict[str, Any]) -> dict[str, Any]:
     """The fields that were sent (absent ones read as `Body.ABSENT`)."""
     return {name: value for name, value in fields.items() if value is not Body.ABSENT}
+
+
+def updated(call: Call, part: EditablePart, id_name: str, fields: dict[str, Any]) -> Response:
+    """The row named by the path id ``id_name``, after the ``fields`` sent changed it."""
+    return ok(part.update(call.actor, *site_ids(call), call.path(id_name), changes(fields)))
+
+
+def moved(
+    call: Call, part: MovablePart[A], id_name: str, before: A | None, after: A | None
+) -> Response:
+    """The row named by the path id ``id_name``, moved ``before`` or ``after`` a neighbour."""
+    ident = call.path(id_name)
+    return ok(part.move(call.actor, *site_ids(call), ident, before=before, after=after))
+
+
+def removed(call: Call, part: SitePart, id_name: str) -> Response:
+    """The delete of the row named by the path id ``id_name`` (205, or 204 if it was gone)."""
+    return deleted(part.delete(call.actor, *site_ids(call), call.path(id_name)))
 
 
 def pointer(
@@ -65,3 +97,9 @@ def position_anchors(
     if before is not None and after is not None:
         raise Invalid("position", "give either before or after, not both")
     return before, after
+
+
+def position_ids(body: Body, kinds: tuple[str, ...], key: str) -> tuple[str | None, str | None]:
+    """The ids of `position_anchors`, for parts whose neighbours are all of one kind."""
+    before, after = position_anchors(body, kinds, key)
+    return (None if before is None else before[1]), (None if after is None else after[1])

@@ -13,8 +13,14 @@ from starlette.responses import Response
 
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.sites.common import BASE, changes, listing, site_ids
-from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
+from gitbook_mcp.local.handlers.sites.common import (
+    BASE,
+    listing,
+    removed,
+    site_ids,
+    updated,
+)
+from gitbook_mcp.local.http.call import Body, Call, created, ok
 from gitbook_mcp.local.store.sites.redirect_batch import bulk_upsert
 from gitbook_mcp.local.store.sites.redirects import OPTIONS
 
@@ -128,11 +134,7 @@ async def update_redirect(call: Call) -> Response:
         ),
         **_options(call, b),
     }
-    return ok(
-        call.store.sites.redirects.update(
-            call.actor, *site_ids(call), call.path("siteRedirectId"), changes(fields)
-        )
-    )
+    return updated(call, call.store.sites.redirects, "siteRedirectId", fields)
 
 
 async def bulk_upsert_redirects(call: Call) -> Response:
@@ -169,9 +171,7 @@ def _batch_item(index: int, value: Any) -> dict[str, Any]:
 
 
 async def delete_redirect(call: Call) -> Response:
-    return deleted(
-        call.store.sites.redirects.delete(call.actor, *site_ids(call), call.path("siteRedirectId"))
-    )
+    return removed(call, call.store.sites.redirects, "siteRedirectId")
 
 
 async def get_redirect_by_source(call: Call) -> Response:
@@ -230,16 +230,8 @@ async def update_server(call: Call) -> Response:
         "url": b.url("url") if b.has("url") else Body.ABSENT,
         "headers": _headers(b),
     }
-    return ok(
-        call.store.sites.mcp_servers.update(
-            call.actor, *site_ids(call), call.path("siteMcpServerId"), changes(fields)
-        )
-    )
+    return updated(call, call.store.sites.mcp_servers, "siteMcpServerId", fields)
 
 
 async def delete_server(call: Call) -> Response:
-    return deleted(
-        call.store.sites.mcp_servers.delete(
-            call.actor, *site_ids(call), call.path("siteMcpServerId")
-        )
-    )
+    return removed(call, call.store.sites.mcp_servers, "siteMcpServerId")

@@ -6,10 +6,13 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
-    changes,
     listing,
+    moved,
     position_anchors,
+    position_ids,
+    removed,
     site_ids,
+    updated,
 )
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.sites.groups import GROUP, SECTION
@@ -71,11 +74,7 @@ async def update_section(call: Call) -> Response:
         _join_or_leave_group(
             call, b.string("siteSectionGroupId", min_len=1, nullable=True, default=Body.ABSENT)
         )
-    return ok(
-        call.store.sites.sections.update(
-            call.actor, *site_ids(call), call.path("siteSectionId"), changes(fields)
-        )
-    )
+    return updated(call, call.store.sites.sections, "siteSectionId", fields)
 
 
 def _join_or_leave_group(call: Call, group_id: object) -> None:
@@ -93,22 +92,12 @@ def _join_or_leave_group(call: Call, group_id: object) -> None:
 
 
 async def delete_section(call: Call) -> Response:
-    return deleted(
-        call.store.sites.sections.delete(call.actor, *site_ids(call), call.path("siteSectionId"))
-    )
+    return removed(call, call.store.sites.sections, "siteSectionId")
 
 
 async def move_section(call: Call) -> Response:
-    before, after = position_anchors(call.body, (SECTION,), "siteSection")
-    return ok(
-        call.store.sites.sections.move(
-            call.actor,
-            *site_ids(call),
-            call.path("siteSectionId"),
-            before=None if before is None else before[1],
-            after=None if after is None else after[1],
-        )
-    )
+    before, after = position_ids(call.body, (SECTION,), "siteSection")
+    return moved(call, call.store.sites.sections, "siteSectionId", before, after)
 
 
 # -- section groups ---------------------------------------------------------------------------
@@ -137,17 +126,11 @@ async def update_group(call: Call) -> Response:
         "title": b.string("title", min_len=1, max_len=100, default=Body.ABSENT),
         "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
     }
-    return ok(
-        call.store.sites.groups.update(
-            call.actor, *site_ids(call), call.path("siteSectionGroupId"), changes(fields)
-        )
-    )
+    return updated(call, call.store.sites.groups, "siteSectionGroupId", fields)
 
 
 async def delete_group(call: Call) -> Response:
-    return deleted(
-        call.store.sites.groups.delete(call.actor, *site_ids(call), call.path("siteSectionGroupId"))
-    )
+    return removed(call, call.store.sites.groups, "siteSectionGroupId")
 
 
 async def add_section_to_group(call: Call) -> Response:
@@ -169,8 +152,4 @@ async def remove_section_from_group(call: Call) -> Response:
 
 async def move_group(call: Call) -> Response:
     before, after = position_anchors(call.body, (SECTION, GROUP), "id")
-    return ok(
-        call.store.sites.groups.move(
-            call.actor, *site_ids(call), call.path("siteSectionGroupId"), before=before, after=after
-        )
-    )
+    return moved(call, call.store.sites.groups, "siteSectionGroupId", before, after)

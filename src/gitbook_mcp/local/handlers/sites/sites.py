@@ -9,11 +9,13 @@ from starlette.responses import Response
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
-    changes,
-    position_anchors,
+    moved,
+    position_ids,
+    removed,
     site_ids,
+    updated,
 )
-from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
+from gitbook_mcp.local.http.call import Body, Call, created, ok
 from gitbook_mcp.local.store.sites.common import SITE_TYPES
 
 __all__ = [
@@ -92,27 +94,13 @@ async def update_site_space(call: Call) -> Response:
         ),
         "spaceId": b.string("spaceId", min_len=1, default=Body.ABSENT),
     }
-    return ok(
-        call.store.sites.site_spaces.update(
-            call.actor, *site_ids(call), call.path("siteSpaceId"), changes(fields)
-        )
-    )
+    return updated(call, call.store.sites.site_spaces, "siteSpaceId", fields)
 
 
 async def delete_site_space(call: Call) -> Response:
-    return deleted(
-        call.store.sites.site_spaces.delete(call.actor, *site_ids(call), call.path("siteSpaceId"))
-    )
+    return removed(call, call.store.sites.site_spaces, "siteSpaceId")
 
 
 async def move_site_space(call: Call) -> Response:
-    before, after = position_anchors(call.body, ("site-space",), "siteSpace")
-    return ok(
-        call.store.sites.site_spaces.move(
-            call.actor,
-            *site_ids(call),
-            call.path("siteSpaceId"),
-            before=None if before is None else before[1],
-            after=None if after is None else after[1],
-        )
-    )
+    before, after = position_ids(call.body, ("site-space",), "siteSpace")
+    return moved(call, call.store.sites.site_spaces, "siteSpaceId", before, after)
