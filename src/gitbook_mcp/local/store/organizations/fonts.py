@@ -15,12 +15,15 @@ from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.organizations.common import org_access, page_by_seq
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
     import sqlite3
 
 
 __all__ = ["FILES_URL", "REQUIRED_WEIGHTS", "FontStore"]
+
+_FONTS = OrgTable("custom_fonts", "font")
 
 REQUIRED_WEIGHTS = (400, 700)
 """Every custom font must provide its regular (400) and bold (700) faces."""
@@ -51,7 +54,7 @@ class FontStore(StorePart):
 
     def get(self, actor: Actor, org_id: str, font_id: str) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
-        return self.render(self._row(org_id, font_id), role)
+        return self.render(_FONTS.row(self._db, org_id, font_id), role)
 
     def create(
         self,
@@ -93,7 +96,7 @@ class FontStore(StorePart):
         """
         org_access(self._db, actor, org_id, "admin")
         with self._db.transaction():
-            row = self._row(org_id, font_id)
+            row = _FONTS.row(self._db, org_id, font_id)
             current: dict[str, str] = loads(row["faces"]) or {}
             merged = self._merge(current, faces or ())
             self._db.execute(
@@ -110,18 +113,9 @@ class FontStore(StorePart):
             org_access(self._db, actor, org_id, "admin")
         except NotFound:
             return False
-        with self._db.transaction():
-            cursor = self._db.execute(
-                "DELETE FROM custom_fonts WHERE id = ? AND org_id = ?", (font_id, org_id)
-            )
-        return cursor.rowcount > 0
+        return _FONTS.delete(self._db, org_id, font_id)
 
     # -- helpers ----------------------------------------------------------------------------
-
-    def _row(self, org_id: str, font_id: str) -> sqlite3.Row:
-        return self._found(
-            "font", "SELECT * FROM custom_fonts WHERE id = ? AND org_id = ?", font_id, org_id
-        )
 
     @staticmethod
     def _merge(current: dict[str, str], faces: Sequence[tuple[int, str | None]]) -> dict[str, str]:

@@ -27,12 +27,15 @@ from gitbook_mcp.local.store.organizations.common import (
     page_by_seq,
 )
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
     import sqlite3
 
 
 __all__ = ["EMAIL_RE", "INVITE_TARGETS", "InviteEntry", "InviteStore"]
+
+_LINKS = OrgTable("org_invite_links", "invite")
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 INVITE_TARGETS = ("organization", "space", "collection")
@@ -142,7 +145,7 @@ class InviteStore(DirectoryPart):
 
     def get_link(self, actor: Actor, org_id: str, invite_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
-        return self.render_link(actor, self._link(org_id, invite_id))
+        return self.render_link(actor, _LINKS.row(self._db, org_id, invite_id))
 
     def create_link(
         self,
@@ -173,17 +176,13 @@ class InviteStore(DirectoryPart):
         """Change the role (or level) the link grants."""
         org_access(self._db, actor, org_id, "admin")
         with self._db.transaction():
-            self._link(org_id, invite_id)
+            _LINKS.row(self._db, org_id, invite_id)
             self._db.execute("UPDATE org_invite_links SET role = ? WHERE id = ?", (role, invite_id))
         return self.get_link(actor, org_id, invite_id)
 
     def delete_link(self, actor: Actor, org_id: str, invite_id: str) -> bool:
         org_access(self._db, actor, org_id, "admin")
-        with self._db.transaction():
-            cursor = self._db.execute(
-                "DELETE FROM org_invite_links WHERE id = ? AND org_id = ?", (invite_id, org_id)
-            )
-        return cursor.rowcount > 0
+        return _LINKS.delete(self._db, org_id, invite_id)
 
     def join(self, actor: Actor, org_id: str, invite_id: str) -> None:
         """Join with an invite link (any authenticated user).
@@ -196,7 +195,7 @@ class InviteStore(DirectoryPart):
         data = self._db.scalar("SELECT data FROM organizations WHERE id = ?", (org_id,))
         if data is None:
             raise NotFound("organization", org_id)
-        link = self._link(org_id, invite_id)
+        link = _LINKS.row(self._db, org_id, invite_id)
         if not (loads(data) or {}).get("inviteLinks", True):
             raise PreconditionFailed("Invite links are turned off in this organization")
         with self._db.transaction():
@@ -210,14 +209,6 @@ class InviteStore(DirectoryPart):
                 self._grant(link["target_kind"], link["target_id"], actor.user_id, link["role"])
 
     # -- helpers ----------------------------------------------------------------------------
-
-    def _link(self, org_id: str, invite_id: str) -> sqlite3.Row:
-        return self._found(
-            "invite",
-            "SELECT * FROM org_invite_links WHERE id = ? AND org_id = ?",
-            invite_id,
-            org_id,
-        )
 
     def _check_target(self, org_id: str, kind: str, target_id: str | None) -> None:
         if kind == "space":

@@ -10,18 +10,21 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import Invalid, NotFound
+from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
     import sqlite3
 
 
 __all__ = ["SLUG_RE", "SPEC_VISIBILITIES", "OpenAPISpecStore", "SpecSource"]
+
+_SPECS = OrgTable("openapi_specs", "OpenAPI spec", key="slug")
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SPEC_VISIBILITIES = ("private", "public")
@@ -67,14 +70,14 @@ class OpenAPISpecStore(StorePart):
 
     def get(self, actor: Actor, org_id: str, slug: str) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
-        return self.render(self._row(org_id, slug), role)
+        return self.render(_SPECS.row(self._db, org_id, slug), role)
 
     def create(self, actor: Actor, org_id: str, slug: str, source: SpecSource) -> dict[str, Any]:
         """A new spec; 400 on ``slug`` when malformed or already used in the organization."""
         org_access(self._db, actor, org_id, "createOpenAPISpec")
         _check_slug(slug)
         with self._db.transaction():
-            if self._find(org_id, slug) is not None:
+            if _SPECS.find(self._db, org_id, slug) is not None:
                 raise Invalid("slug", f"{slug!r} is already used by another spec")
             self._insert(org_id, slug, source)
         return self.get(actor, org_id, slug)
@@ -86,7 +89,7 @@ class OpenAPISpecStore(StorePart):
         org_access(self._db, actor, org_id, "createOpenAPISpec")
         _check_slug(slug)
         with self._db.transaction():
-            row = self._find(org_id, slug)
+            row = _SPECS.find(self._db, org_id, slug)
             if row is None:
                 self._insert(org_id, slug, source)
             else:
@@ -102,7 +105,7 @@ class OpenAPISpecStore(StorePart):
     ) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "createOpenAPISpec")
         with self._db.transaction():
-            row = self._row(org_id, slug)
+            row = _SPECS.row(self._db, org_id, slug)
             self._db.execute(
                 "UPDATE openapi_specs SET visibility = ?, updated_at = ? WHERE id = ?",
                 (visibility, self._clock.stamp(), row["id"]),
@@ -111,24 +114,9 @@ class OpenAPISpecStore(StorePart):
 
     def delete(self, actor: Actor, org_id: str, slug: str) -> bool:
         org_access(self._db, actor, org_id, "createOpenAPISpec")
-        with self._db.transaction():
-            cursor = self._db.execute(
-                "DELETE FROM openapi_specs WHERE org_id = ? AND slug = ?", (org_id, slug)
-            )
-        return cursor.rowcount > 0
+        return _SPECS.delete(self._db, org_id, slug)
 
     # -- helpers ----------------------------------------------------------------------------
-
-    def _find(self, org_id: str, slug: str) -> sqlite3.Row | None:
-        return self._db.one(
-            "SELECT * FROM openapi_specs WHERE org_id = ? AND slug = ?", (org_id, slug)
-        )
-
-    def _row(self, org_id: str, slug: str) -> sqlite3.Row:
-        row = self._find(org_id, slug)
-        if row is None:
-            raise NotFound("OpenAPI spec", slug)
-        return row
 
     def _insert(self, org_id: str, slug: str, source: SpecSource) -> None:
         now = self._clock.stamp()

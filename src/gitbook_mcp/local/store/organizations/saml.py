@@ -17,12 +17,15 @@ from gitbook_mcp.local.store.organizations.common import APP_URL, org_access, pa
 from gitbook_mcp.local.store.organizations.render import render_team
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
     import sqlite3
 
 
 __all__ = ["SAML_FIELDS", "UNSET_URL", "SamlStore"]
+
+_PROVIDERS = OrgTable("saml_providers", "SAML provider")
 
 UNSET_URL = "about:blank"
 """What ``ssoURL`` reads while it has not been set."""
@@ -69,7 +72,7 @@ class SamlStore(StorePart):
 
     def get(self, actor: Actor, org_id: str, provider_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
-        return self.render(actor, self._row(org_id, provider_id))
+        return self.render(actor, _PROVIDERS.row(self._db, org_id, provider_id))
 
     def create(
         self, actor: Actor, org_id: str, fields: dict[str, Any], *, ident: str | None = None
@@ -107,7 +110,7 @@ class SamlStore(StorePart):
     ) -> dict[str, Any]:
         """Change the given wire ``fields``; a null ``defaultTeam`` clears it."""
         org_access(self._db, actor, org_id, "admin")
-        self._row(org_id, provider_id)
+        _PROVIDERS.row(self._db, org_id, provider_id)
         self._check_team(org_id, fields.get("defaultTeam"))
         changes = {SAML_FIELDS[k]: v for k, v in fields.items() if k in SAML_FIELDS}
         if changes:
@@ -121,11 +124,7 @@ class SamlStore(StorePart):
 
     def delete(self, actor: Actor, org_id: str, provider_id: str) -> bool:
         org_access(self._db, actor, org_id, "admin")
-        with self._db.transaction():
-            cursor = self._db.execute(
-                "DELETE FROM saml_providers WHERE id = ? AND org_id = ?", (provider_id, org_id)
-            )
-        return cursor.rowcount > 0
+        return _PROVIDERS.delete(self._db, org_id, provider_id)
 
     def logins(self, actor: Actor, org_id: str) -> list[dict[str, Any]]:
         """``{id, label, startURL}`` of each active provider, oldest first (any member)."""
@@ -138,14 +137,6 @@ class SamlStore(StorePart):
             for r in rows
             if _is_active(r)
         ]
-
-    def _row(self, org_id: str, provider_id: str) -> sqlite3.Row:
-        return self._found(
-            "SAML provider",
-            "SELECT * FROM saml_providers WHERE id = ? AND org_id = ?",
-            provider_id,
-            org_id,
-        )
 
     def _check_team(self, org_id: str, team_id: Any) -> None:
         if team_id is None:

@@ -25,15 +25,16 @@ from gitbook_mcp.local.store.organizations.render import (
 )
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
-    import sqlite3
-
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.identity import IdentityStore
 
 __all__ = ["TEAM_ROLES", "TeamStore"]
+
+_TEAMS = OrgTable("teams", "team")
 
 TEAM_ROLES = ("owner", "member")
 
@@ -74,7 +75,7 @@ class TeamStore(StorePart):
 
     def get(self, actor: Actor, org_id: str, team_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "listTeams")
-        self._row(org_id, team_id)
+        _TEAMS.row(self._db, org_id, team_id)
         return self.render(actor, team_id)
 
     def create(
@@ -139,7 +140,7 @@ class TeamStore(StorePart):
     ) -> dict[str, Any]:
         """Team members, owners first, each with the organization ``Member`` object."""
         org_access(self._db, actor, org_id, "listTeams")
-        self._row(org_id, team_id)
+        _TEAMS.row(self._db, org_id, team_id)
         rows = self._db.all("SELECT user_id, role FROM team_members WHERE team_id = ?", (team_id,))
         return paginate(
             rows,
@@ -207,17 +208,12 @@ class TeamStore(StorePart):
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _row(self, org_id: str, team_id: str) -> sqlite3.Row:
-        return self._found(
-            "team", "SELECT * FROM teams WHERE id = ? AND org_id = ?", team_id, org_id
-        )
-
     def _is_owner(self, team_id: str, user_id: str) -> bool:
         return is_team_owner(self._db, team_id, user_id)
 
     def _require_admin(self, actor: Actor, org_id: str, team_id: str) -> None:
         role = org_access(self._db, actor, org_id)
-        self._row(org_id, team_id)
+        _TEAMS.row(self._db, org_id, team_id)
         flags = team_permissions(role, is_owner=self._is_owner(team_id, actor.user_id))
         require(flags, "admin", f"team {team_id}")
 

@@ -1,0 +1,42 @@
+"""`OrgTable`: one organization's rows, found by their key, 404 naming the kind, deleted once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from gitbook_mcp.local.errors import NotFound
+from gitbook_mcp.local.store.db import Database
+from gitbook_mcp.local.store.table import OrgTable
+
+SPECS = OrgTable("specs", "OpenAPI spec", key="slug")
+
+
+@pytest.fixture
+def db() -> Iterator[Database]:
+    database = Database(":memory:")
+    database.execute("CREATE TABLE specs(id TEXT, org_id TEXT, slug TEXT)")
+    database.execute("INSERT INTO specs VALUES ('s1', 'o1', 'petstore'), ('s2', 'o2', 'petstore')")
+    yield database
+    database.close()
+
+
+def test_a_row_is_found_by_its_key_within_its_organization(db: Database) -> None:
+    assert SPECS.row(db, "o2", "petstore")["id"] == "s2"
+    assert SPECS.find(db, "o1", "other") is None
+
+
+def test_a_row_of_another_organization_is_not_found_and_named(db: Database) -> None:
+    with pytest.raises(NotFound) as raised:
+        SPECS.row(db, "o3", "petstore")
+    assert "OpenAPI spec" in raised.value.message
+    assert "petstore" in raised.value.message
+
+
+def test_delete_says_whether_the_row_existed_and_touches_no_other_organization(
+    db: Database,
+) -> None:
+    assert SPECS.delete(db, "o1", "petstore") is True
+    assert SPECS.delete(db, "o1", "petstore") is False
+    assert SPECS.find(db, "o2", "petstore") is not None
