@@ -1,16 +1,18 @@
-"""Helpers shared by the organization handlers: the path's organization and paged listings."""
+"""Helpers shared by the organization handlers: the path's organization, paged listings, and
+the read and delete of one of its items named by a path id."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from starlette.responses import Response
 
-from gitbook_mcp.local.http.call import Call, ok
+from gitbook_mcp.local.http.call import Call, deleted, ok
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.paging import Paging
 
-__all__ = ["OrgLister", "org_id", "org_page"]
+__all__ = ["OrgLister", "org_id", "org_item", "org_page", "org_removed"]
 
 
 class OrgLister(Protocol):
@@ -27,3 +29,16 @@ def org_id(call: Call) -> str:
 def org_page(call: Call, lister: OrgLister) -> Response:
     """One page of ``lister``'s items for the path's organization, paged by the query."""
     return ok(lister(call.actor, org_id(call), paging=call.query.paging()))
+
+
+def org_item(
+    call: Call, reader: Callable[[Actor, str, str], dict[str, Any]], id_name: str
+) -> Response:
+    """The organization's item named by the path id ``id_name``, as ``reader`` renders it."""
+    return ok(reader(call.actor, org_id(call), call.path(id_name)))
+
+
+def org_removed(call: Call, remover: Callable[[Actor, str, str], bool], id_name: str) -> Response:
+    """The delete of the organization's item named by the path id ``id_name`` (205, or 204
+    when it did not exist)."""
+    return deleted(remover(call.actor, org_id(call), call.path(id_name)))

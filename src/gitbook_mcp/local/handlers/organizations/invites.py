@@ -7,8 +7,8 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.organizations.common import org_id, org_page
-from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
+from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_page, org_removed
+from gitbook_mcp.local.http.call import Body, Call, created, ok
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.invites import InviteEntry
 
@@ -84,7 +84,7 @@ async def create_link(call: Call) -> Response:
 
 
 async def get_link(call: Call) -> Response:
-    return ok(call.store.orgs.invites.get_link(call.actor, org_id(call), call.path("inviteId")))
+    return org_item(call, call.store.orgs.invites.get_link, "inviteId")
 
 
 async def update_link(call: Call) -> Response:
@@ -98,8 +98,7 @@ async def update_link(call: Call) -> Response:
 
 
 async def delete_link(call: Call) -> Response:
-    existed = call.store.orgs.invites.delete_link(call.actor, org_id(call), call.path("inviteId"))
-    return deleted(existed)
+    return org_removed(call, call.store.orgs.invites.delete_link, "inviteId")
 
 
 _LINKS = "/orgs/{organizationId}/link-invites"

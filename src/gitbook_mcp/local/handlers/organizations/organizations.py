@@ -11,8 +11,8 @@ import re
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.organizations.common import org_id
-from gitbook_mcp.local.http.call import Body, Call, deleted, ok
+from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_removed
+from gitbook_mcp.local.http.call import Body, Call, ok
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.members import MEMBER_SORTS
 
@@ -98,7 +98,7 @@ async def list_members(call: Call) -> Response:
 
 
 async def get_member(call: Call) -> Response:
-    return ok(call.store.orgs.members.get(call.actor, org_id(call), call.path("userId")))
+    return org_item(call, call.store.orgs.members.get, "userId")
 
 
 async def update_member(call: Call) -> Response:
@@ -111,7 +111,7 @@ async def update_member(call: Call) -> Response:
 
 
 async def remove_member(call: Call) -> Response:
-    return deleted(call.store.orgs.members.remove(call.actor, org_id(call), call.path("userId")))
+    return org_removed(call, call.store.orgs.members.remove, "userId")
 
 
 async def ping(call: Call) -> Response:

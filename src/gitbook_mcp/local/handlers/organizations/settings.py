@@ -7,8 +7,8 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.organizations.common import org_id, org_page
-from gitbook_mcp.local.http.call import URL_RE, Body, Call, created, deleted, ok
+from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_page, org_removed
+from gitbook_mcp.local.http.call import URL_RE, Body, Call, created, ok
 from gitbook_mcp.local.store.organizations.openapi_specs import SPEC_VISIBILITIES, SpecSource
 
 __all__ = [
@@ -65,7 +65,7 @@ async def create_saml(call: Call) -> Response:
 
 
 async def get_saml(call: Call) -> Response:
-    return ok(call.store.orgs.saml.get(call.actor, org_id(call), call.path("samlProviderId")))
+    return org_item(call, call.store.orgs.saml.get, "samlProviderId")
 
 
 async def update_saml(call: Call) -> Response:
@@ -77,8 +77,7 @@ async def update_saml(call: Call) -> Response:
 
 
 async def delete_saml(call: Call) -> Response:
-    existed = call.store.orgs.saml.delete(call.actor, org_id(call), call.path("samlProviderId"))
-    return deleted(existed)
+    return org_removed(call, call.store.orgs.saml.delete, "samlProviderId")
 
 
 async def list_sso_logins(call: Call) -> Response:
@@ -126,7 +125,7 @@ async def create_font(call: Call) -> Response:
 
 
 async def get_font(call: Call) -> Response:
-    return ok(call.store.orgs.fonts.get(call.actor, org_id(call), call.path("fontId")))
+    return org_item(call, call.store.orgs.fonts.get, "fontId")
 
 
 async def update_font(call: Call) -> Response:
@@ -143,7 +142,7 @@ async def update_font(call: Call) -> Response:
 
 
 async def delete_font(call: Call) -> Response:
-    return deleted(call.store.orgs.fonts.delete(call.actor, org_id(call), call.path("fontId")))
+    return org_removed(call, call.store.orgs.fonts.delete, "fontId")
 
 
 # -- OpenAPI specs ------------------------------------------------------------------------
@@ -176,7 +175,7 @@ async def create_spec(call: Call) -> Response:
 
 
 async def get_spec(call: Call) -> Response:
-    return ok(call.store.orgs.openapi.get(call.actor, org_id(call), call.path("specSlug")))
+    return org_item(call, call.store.orgs.openapi.get, "specSlug")
 
 
 async def put_spec(call: Call) -> Response:
@@ -196,8 +195,7 @@ async def update_spec(call: Call) -> Response:
 
 
 async def delete_spec(call: Call) -> Response:
-    existed = call.store.orgs.openapi.delete(call.actor, org_id(call), call.path("specSlug"))
-    return deleted(existed)
+    return org_removed(call, call.store.orgs.openapi.delete, "specSlug")
 
 
 _SAML = "/orgs/{organizationId}/saml"

@@ -7,7 +7,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.organizations.common import org_id
+from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_removed
 from gitbook_mcp.local.http.call import Call, created, deleted, no_content, ok
 from gitbook_mcp.local.store.organizations.teams import TEAM_ROLES
 
@@ -57,7 +57,7 @@ async def create_team(call: Call) -> Response:
 
 
 async def get_team(call: Call) -> Response:
-    return ok(call.store.orgs.teams.get(call.actor, org_id(call), call.path("teamId")))
+    return org_item(call, call.store.orgs.teams.get, "teamId")
 
 
 async def update_team(call: Call) -> Response:
@@ -67,7 +67,7 @@ async def update_team(call: Call) -> Response:
 
 
 async def delete_team(call: Call) -> Response:
-    return deleted(call.store.orgs.teams.delete(call.actor, org_id(call), call.path("teamId")))
+    return org_removed(call, call.store.orgs.teams.delete, "teamId")
 
 
 async def list_team_members(call: Call) -> Response:
