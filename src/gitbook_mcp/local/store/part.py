@@ -1,11 +1,13 @@
 """`StorePart`: what every piece of the store holds, the connection and the clock.
 
-A part receives the collaborators it uses as constructor arguments (never the whole `Store`
-or the part that owns it), so that the store's modules import each other without a cycle.
+A part receives the collaborators it uses as constructor arguments, declared as its dataclass
+fields (never the whole `Store` or the part that owns it), so that the store's modules import
+each other without a cycle.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound
@@ -19,12 +21,17 @@ if TYPE_CHECKING:
 __all__ = ["StorePart"]
 
 
+@dataclass(eq=False, repr=False)
 class StorePart:
-    """The database connection and the clock, shared by every part of the store."""
+    """The database connection and the clock, shared by every part of the store.
 
-    def __init__(self, db: Database, clock: Clock) -> None:
-        self._db = db
-        self._clock = clock
+    A part is a dataclass: the collaborators it uses are its fields after these two, given in
+    order when it is built (``SectionStore(db, clock, site_spaces)``). Parts compare and hash
+    by identity, and show as plain objects (a part may lead to a large graph of others).
+    """
+
+    _db: Database
+    _clock: Clock
 
     def _found(self, kind: str, sql: str, ident: str, *others: Any) -> sqlite3.Row:
         """The row the query finds with ``ident`` (its first parameter) and ``others``;

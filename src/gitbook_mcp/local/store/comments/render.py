@@ -3,6 +3,7 @@ reactions, reply count, and the ``permissions`` of the caller."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from gitbook_mcp.local.store.access import Actor, comment_permissions, space_permissions
@@ -14,9 +15,7 @@ from gitbook_mcp.local.store.part import StorePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.content import ContentStore
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.identity import IdentityStore
 
 __all__ = ["APP_URL", "BodyFormat", "CommentRenderer"]
@@ -26,13 +25,10 @@ BodyFormat = Literal["markdown", "document"]
 """``format``: ``markdown`` (the default) or the JSON ``document``."""
 
 
+@dataclass(eq=False, repr=False)
 class CommentRenderer(StorePart):
-    def __init__(
-        self, db: Database, clock: Clock, identity: IdentityStore, content: ContentStore
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._content = content
+    _identity: IdentityStore
+    _content: ContentStore
 
     def flags(self, actor: Actor, role: str | None, author: str) -> dict[str, bool]:
         """``permissions`` of a comment or reply for the caller (``react``: space.comment)."""

@@ -7,16 +7,15 @@ writes need ``space.edit``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Conflict, Invalid
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.access import Actor
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["EDITABLE", "TRANSITIONS", "ChangeRequestAuthoring"]
@@ -33,15 +32,12 @@ EDITABLE = frozenset({"draft", "open"})
 """Statuses whose content may still be edited."""
 
 
+@dataclass(eq=False, repr=False)
 class ChangeRequestAuthoring(StorePart):
     """See the module's docstring."""
 
-    def __init__(
-        self, db: Database, clock: Clock, spaces: SpaceRows, change_requests: ChangeRequestStore
-    ) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
-        self._change_requests = change_requests
+    _spaces: SpaceRows
+    _change_requests: ChangeRequestStore
 
     def create(self, actor: Actor, space_id: str, *, subject: str | None) -> dict[str, Any]:
         """A draft change request on the space's current revision."""

@@ -23,12 +23,10 @@ from gitbook_mcp.local.store.documents import slugify
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.access import Actor
     from gitbook_mcp.local.store.content.authoring import ChangeRequestAuthoring
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
     from gitbook_mcp.local.store.content.revisions import RevisionStore
-    from gitbook_mcp.local.store.db import Database
 
 __all__ = ["API_URL", "BatchResult", "ContentBatch"]
 
@@ -54,24 +52,15 @@ class BatchResult:
             self.pages[page_id] = kind
 
 
+@dataclass(eq=False, repr=False)
 class ContentBatch(StorePart):
     """See the module's docstring."""
 
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        revisions: RevisionStore,
-        change_requests: ChangeRequestStore,
-        authoring: ChangeRequestAuthoring,
-        on_edit: Callable[[str, str], None] | None = None,
-    ) -> None:
-        super().__init__(db, clock)
-        self._revisions = revisions
-        self._change_requests = change_requests
-        self._authoring = authoring
-        self._on_edit = on_edit
-        """Told (change request, user) of each batch applied, so contributors can be counted."""
+    _revisions: RevisionStore
+    _change_requests: ChangeRequestStore
+    _authoring: ChangeRequestAuthoring
+    _on_edit: Callable[[str, str], None] | None = None
+    """Told (change request, user) of each batch applied, so contributors can be counted."""
 
     def apply(self, actor: Actor, space_id: str, ref: str, raw: Any) -> BatchResult:
         """Apply the batch ``raw`` (the body's ``changes``) to the change request, or nothing."""

@@ -55,7 +55,7 @@ class ContentStore(SpacePart):
         self.reviewers = ReviewerStore(scope, crs)
         self.authoring = ChangeRequestAuthoring(db, clock, spaces, crs)
         self.batch = ContentBatch(
-            db, clock, self.revisions, crs, self.authoring, on_edit=self.reviewers.record_edit
+            db, clock, self.revisions, crs, self.authoring, self.reviewers.record_edit
         )
         self.semantic = SemanticChanges(db, clock, self.revisions, crs)
         self.merging = MergeStore(db, clock, spaces, self.revisions, crs)

@@ -20,10 +20,8 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
     from gitbook_mcp.local.store.content.revisions import RevisionStore
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["MergeStore", "MergeTree", "conflict_markdown", "merge_items"]
@@ -132,21 +130,13 @@ def _fix_paths(pages: dict[str, Item]) -> None:
         page["path"] = path_of(page_id, (page_id,))
 
 
+@dataclass(eq=False, repr=False)
 class MergeStore(StorePart):
     """``mergeChangeRequest`` and ``updateChangeRequest``."""
 
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        spaces: SpaceRows,
-        revisions: RevisionStore,
-        change_requests: ChangeRequestStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
-        self._revisions = revisions
-        self._change_requests = change_requests
+    _spaces: SpaceRows
+    _revisions: RevisionStore
+    _change_requests: ChangeRequestStore
 
     # -- operations -----------------------------------------------------------------------
 

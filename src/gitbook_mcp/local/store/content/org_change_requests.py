@@ -23,10 +23,8 @@ from gitbook_mcp.local.store.part import StorePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
     from gitbook_mcp.local.store.content.reviewers import ReviewerStore
-    from gitbook_mcp.local.store.db import Database
 
 __all__ = ["OrgChangeRequests", "OrgFilters"]
 
@@ -45,19 +43,12 @@ class OrgFilters:
     order_by: str = "updatedAt"
 
 
+@dataclass(eq=False, repr=False)
 class OrgChangeRequests(StorePart):
     """See the module's docstring."""
 
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        change_requests: ChangeRequestStore,
-        reviewers: ReviewerStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._change_requests = change_requests
-        self._reviewers = reviewers
+    _change_requests: ChangeRequestStore
+    _reviewers: ReviewerStore
 
     def listing(
         self,

@@ -6,6 +6,7 @@ the paths of its whole subtree. Positions are renumbered among siblings when a p
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.absent import ABSENT
@@ -16,19 +17,16 @@ from gitbook_mcp.local.store.part import StorePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.batch_parse import Change
-    from gitbook_mcp.local.store.db import Database
 
 __all__ = ["PageTree"]
 
 
+@dataclass(eq=False, repr=False)
 class PageTree(StorePart):
     """The pages of one revision, for the batch that edits it."""
 
-    def __init__(self, db: Database, clock: Clock, revision: str) -> None:
-        super().__init__(db, clock)
-        self.revision = revision
+    revision: str
 
     def row(self, page_id: str) -> sqlite3.Row | None:
         return self._db.one(

@@ -18,10 +18,8 @@ from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
     from gitbook_mcp.local.store.content.revisions import RevisionStore
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
@@ -40,21 +38,12 @@ class Scope:
     change_request: str | None = None
 
 
+@dataclass(eq=False, repr=False)
 class References(StorePart):
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        spaces: SpaceRows,
-        orgs: OrgStore,
-        revisions: RevisionStore,
-        change_requests: ChangeRequestStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
-        self._orgs = orgs
-        self._revisions = revisions
-        self._change_requests = change_requests
+    _spaces: SpaceRows
+    _orgs: OrgStore
+    _revisions: RevisionStore
+    _change_requests: ChangeRequestStore
 
     # -- analysis -----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ tree order, pages then files, and ``more`` counts what ``limit`` left out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
@@ -17,11 +18,9 @@ from gitbook_mcp.local.store.part import StorePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.access import Actor
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
     from gitbook_mcp.local.store.content.revisions import RevisionStore
-    from gitbook_mcp.local.store.db import Database
 
 __all__ = ["DEFAULT_LIMIT", "SemanticChanges"]
 
@@ -50,19 +49,12 @@ def _attributes(before: sqlite3.Row, after: sqlite3.Row, fields: dict[str, str])
     return out
 
 
+@dataclass(eq=False, repr=False)
 class SemanticChanges(StorePart):
     """See the module's docstring."""
 
-    def __init__(
-        self,
-        db: Database,
-        clock: Clock,
-        revisions: RevisionStore,
-        change_requests: ChangeRequestStore,
-    ) -> None:
-        super().__init__(db, clock)
-        self._revisions = revisions
-        self._change_requests = change_requests
+    _revisions: RevisionStore
+    _change_requests: ChangeRequestStore
 
     def _page_changes(self, base: str, head: str) -> list[dict[str, Any]]:
         old = {r["id"]: r for r in self._revisions.pages(base)}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
@@ -17,7 +18,6 @@ from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
@@ -100,12 +100,9 @@ def page_by_title(
     )
 
 
+@dataclass(eq=False, repr=False)
 class DirectoryPart(StorePart):
     """A sub-store that also reads the people (identity) and the spaces of an organization."""
 
-    def __init__(
-        self, db: Database, clock: Clock, identity: IdentityStore, spaces: SpaceRows
-    ) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
-        self._spaces = spaces
+    _identity: IdentityStore
+    _spaces: SpaceRows

@@ -7,6 +7,7 @@ write needs team.admin (an organization admin, or an owner of that team).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound
@@ -28,8 +29,6 @@ from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.identity import IdentityStore
 
 __all__ = ["TEAM_ROLES", "TeamStore"]
@@ -39,10 +38,9 @@ _TEAMS = OrgTable("teams", "team")
 TEAM_ROLES = ("owner", "member")
 
 
+@dataclass(eq=False, repr=False)
 class TeamStore(StorePart):
-    def __init__(self, db: Database, clock: Clock, identity: IdentityStore) -> None:
-        super().__init__(db, clock)
-        self._identity = identity
+    _identity: IdentityStore
 
     # -- rendering ------------------------------------------------------------------------
 

@@ -26,9 +26,7 @@ from gitbook_mcp.local.store.sites.part import SitePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.content import ContentStore
-    from gitbook_mcp.local.store.db import Database
 
 __all__ = ["STATUSES", "Broken", "FindingStore"]
 
@@ -49,12 +47,11 @@ class Broken:
     """The path of the existing page most like the missing one (the redirect to suggest)."""
 
 
+@dataclass(eq=False, repr=False)
 class FindingStore(SitePart):
     table, kind = "site_findings", "finding"
 
-    def __init__(self, db: Database, clock: Clock, content: ContentStore) -> None:
-        super().__init__(db, clock)
-        self._content = content
+    _content: ContentStore
 
     # -- the scan ---------------------------------------------------------------------------
 

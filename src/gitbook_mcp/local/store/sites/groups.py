@@ -7,6 +7,7 @@ order a visitor sees barely changes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
@@ -18,8 +19,6 @@ from gitbook_mcp.local.store.sites.part import ListedPart, MovablePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.sites.sections import SectionStore
 
 
@@ -32,12 +31,11 @@ Pointer = tuple[str, str]
 """(type, id) of a top-level item: ``site-section`` or ``site-section-group``."""
 
 
+@dataclass(eq=False, repr=False)
 class SectionGroupStore(ListedPart, MovablePart[Pointer]):
     table, kind = "site_section_groups", "section group"
 
-    def __init__(self, db: Database, clock: Clock, sections: SectionStore) -> None:
-        super().__init__(db, clock)
-        self._sections = sections
+    _sections: SectionStore
 
     def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
         """The wire ``SiteSectionGroup`` with its sections, in their order."""

@@ -10,6 +10,7 @@ in ``*`` (live) matches every path it prefixes; ``captureWildcard`` carries the 
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid, NotFound
@@ -21,7 +22,6 @@ from gitbook_mcp.local.store.sites.part import ListedPart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
@@ -37,15 +37,12 @@ OPTIONS: dict[str, str] = {
 """The live profile's redirect options (field -> column)."""
 
 
+@dataclass(eq=False, repr=False)
 class RedirectStore(ListedPart):
     table, kind = "site_redirects", "redirect"
 
-    def __init__(
-        self, db: Database, clock: Clock, content: ContentStore, site_spaces: SiteSpaceStore
-    ) -> None:
-        super().__init__(db, clock)
-        self._content = content
-        self._site_spaces = site_spaces
+    _content: ContentStore
+    _site_spaces: SiteSpaceStore
 
     @staticmethod
     def render(row: sqlite3.Row) -> dict[str, Any]:

@@ -9,6 +9,7 @@ with section groups) or the sections of a group.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
@@ -29,8 +30,6 @@ from gitbook_mcp.local.store.sites.part import ListedPart, MovablePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
 
 __all__ = ["SectionStore"]
@@ -45,12 +44,11 @@ _COLUMNS = {
 """Body fields of a section update that map onto one column each."""
 
 
+@dataclass(eq=False, repr=False)
 class SectionStore(ListedPart, MovablePart[str]):
     table, kind = "site_sections", "section"
 
-    def __init__(self, db: Database, clock: Clock, site_spaces: SiteSpaceStore) -> None:
-        super().__init__(db, clock)
-        self._site_spaces = site_spaces
+    _site_spaces: SiteSpaceStore
 
     # -- rendering ------------------------------------------------------------------------
 

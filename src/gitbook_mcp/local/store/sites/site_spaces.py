@@ -8,6 +8,7 @@ and the site's ``defaultSpace`` is the default of its default section.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
@@ -27,19 +28,16 @@ from gitbook_mcp.local.store.sites.part import MovablePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["SiteSpaceStore"]
 
 
+@dataclass(eq=False, repr=False)
 class SiteSpaceStore(MovablePart[str]):
     table, kind = "site_spaces", "site space"
 
-    def __init__(self, db: Database, clock: Clock, spaces: SpaceRows) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
+    _spaces: SpaceRows
 
     # -- lookups --------------------------------------------------------------------------
 

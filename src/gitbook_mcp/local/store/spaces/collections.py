@@ -8,6 +8,7 @@ API deletes spaces only through their own soft delete, which can be undone for 7
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.absent import ABSENT
@@ -36,8 +37,6 @@ from gitbook_mcp.local.store.spaces.containers import (
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.clock import Clock
-    from gitbook_mcp.local.store.db import Database
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["CollectionStore"]
@@ -49,10 +48,9 @@ def _marks(ids: set[str] | list[str]) -> str:
     return ",".join("?" for _ in ids)
 
 
+@dataclass(eq=False, repr=False)
 class CollectionStore(StorePart):
-    def __init__(self, db: Database, clock: Clock, spaces: SpaceRows) -> None:
-        super().__init__(db, clock)
-        self._spaces = spaces
+    _spaces: SpaceRows
 
     # -- lookups --------------------------------------------------------------------------
 
