@@ -13,7 +13,7 @@ are computed from the rows, so they follow every write.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from gitbook_mcp.local.errors import Forbidden, Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor, require, space_permissions
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.space_part import SpaceScope
 
 __all__ = ["STATUS_FILTERS", "CommentStore"]
+
+_POSTS = {"comment": ("comments", "comment"), "reply": ("comment_replies", "comment reply")}
+"""The table of each kind of post, and the word its errors use."""
 
 T = TypeVar("T")
 STATUS_FILTERS = ("all", "open", "resolved")
@@ -103,25 +106,41 @@ class CommentStore(SpacePart):
     def _next_seq(self, table: str) -> int:
         return int(self._db.scalar(f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table}"))
 
-    def _check_update(
+    def _edit(
         self,
         actor: Actor,
         role: str | None,
         row: sqlite3.Row,
         *,
         space_id: str,
-        what: str,
+        post: Literal["comment", "reply"],
         markdown: str | None,
-    ) -> bool:
-        """space.comment for any update, and the ``edit`` flag too when the text changes (the
-        same text again is no change). Returns whether the text changes."""
+        reactions: tuple[list[str], list[str]],
+        resolve: Callable[[str], None] | None = None,
+    ) -> None:
+        """Change a comment's or reply's text and the caller's (added, removed) ``reactions``
+        in one write. space.comment for any update, and the ``edit`` flag too when the text
+        changes (the same text again is no change); ``resolve`` runs first, given the time."""
+        table, what = _POSTS[post]
         require(space_permissions(role), "comment", f"space {space_id}")
         changes = markdown is not None and markdown != row["markdown"]
         if changes and not self.render.flags(actor, role, row["posted_by"])["edit"]:
             raise Forbidden("edit", f"{what} {row['id']}")
         if markdown is not None and not markdown.strip():
             raise Invalid("body.markdown", "must not be empty")
-        return changes
+        now = self._clock.stamp()
+        added, removed = reactions
+        with self._db.transaction():
+            if resolve is not None:
+                resolve(now)
+            if changes:
+                self._db.execute(
+                    f"UPDATE {table} SET markdown = ?, edited_at = ? WHERE id = ?",
+                    (markdown, now, row["id"]),
+                )
+            apply_reactions(
+                self._db, post, row["id"], actor.user_id, added=added, removed=removed, now=now
+            )
 
     # -- comments -----------------------------------------------------------------------------
 
@@ -245,11 +264,8 @@ class CommentStore(SpacePart):
         removing = check_emoji(removed, "removedReactions")
         role, cr_id = self._scope(actor, space_id, cr_ref)
         row = self._comment(space_id, cr_id, comment_id)
-        text_changes = self._check_update(
-            actor, role, row, space_id=space_id, what="comment", markdown=markdown
-        )
-        now = self._clock.stamp()
-        with self._db.transaction():
+
+        def resolve(now: str) -> None:
             if resolved is True and row["status"] != "resolved":
                 self._db.execute(
                     "UPDATE comments SET status = 'resolved', resolved_at = ?, resolved_by = ? "
@@ -262,20 +278,17 @@ class CommentStore(SpacePart):
                     "WHERE id = ?",
                     (comment_id,),
                 )
-            if text_changes:
-                self._db.execute(
-                    "UPDATE comments SET markdown = ?, edited_at = ? WHERE id = ?",
-                    (markdown, now, comment_id),
-                )
-            apply_reactions(
-                self._db,
-                "comment",
-                comment_id,
-                actor.user_id,
-                added=adding,
-                removed=removing,
-                now=now,
-            )
+
+        self._edit(
+            actor,
+            role,
+            row,
+            space_id=space_id,
+            post="comment",
+            markdown=markdown,
+            reactions=(adding, removing),
+            resolve=resolve,
+        )
         return self.render.comment(actor, role, self._comment(space_id, cr_id, comment_id))
 
     def delete(self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str) -> bool:
@@ -372,19 +385,15 @@ class CommentStore(SpacePart):
         role, cr_id = self._scope(actor, space_id, cr_ref)
         parent = self._comment(space_id, cr_id, comment_id)
         row = self._reply(comment_id, reply_id)
-        text_changes = self._check_update(
-            actor, role, row, space_id=space_id, what="comment reply", markdown=markdown
+        self._edit(
+            actor,
+            role,
+            row,
+            space_id=space_id,
+            post="reply",
+            markdown=markdown,
+            reactions=(adding, removing),
         )
-        now = self._clock.stamp()
-        with self._db.transaction():
-            if text_changes:
-                self._db.execute(
-                    "UPDATE comment_replies SET markdown = ?, edited_at = ? WHERE id = ?",
-                    (markdown, now, reply_id),
-                )
-            apply_reactions(
-                self._db, "reply", reply_id, actor.user_id, added=adding, removed=removing, now=now
-            )
         return self.render.reply(actor, role, self._reply(comment_id, reply_id), parent)
 
     def delete_reply(
