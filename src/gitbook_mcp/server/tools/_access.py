@@ -1,12 +1,12 @@
 """Who may use a space or a collection: the listings and grants both toolsets share.
 
 The API has the same permission operations for spaces and for collections; only the path
-differs. The tools of `spaces` and `collections` pass the operations for their kind here.
+differs, and the client has one `Permissions` resource for both. The tools of `spaces` and
+`collections` pass theirs here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -15,6 +15,7 @@ from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.permissions import UserPermission
 from gitbook_mcp.client.pagination import ListPage
+from gitbook_mcp.client.resources.permissions import Permissions
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
 from gitbook_mcp.server.tools._shared import (
@@ -39,9 +40,6 @@ __all__ = [
     "require_target_admin",
     "user_roles",
 ]
-
-Write = Callable[..., Awaitable[Any]]
-"""One of the client's permission operations for a space or a collection."""
 
 
 class UserRole(BaseModel):
@@ -81,14 +79,14 @@ class AccessListArgs(Args):
 
 
 async def list_access(
-    args: AccessListArgs, target: str, *, users: Write, aggregate: Write
+    args: AccessListArgs, target: str, permissions: Permissions[str]
 ) -> UserRoleList:
     """The users with an explicit role on ``target``, or everyone with access (aggregate)."""
     paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
     if args.method == "aggregate":
-        page = await aggregate(target, role=args.role or NOT_GIVEN, **paging)
+        page = await permissions.list_aggregate(target, role=args.role or NOT_GIVEN, **paging)
     else:
-        page = await users(target, **paging)
+        page = await permissions.list_users(target, **paging)
     return user_roles(page)
 
 
@@ -123,19 +121,18 @@ async def grant(
     args: AccessWriteArgs,
     kind: Literal["space", "collection"],
     target: str,
-    *,
-    invite: Write,
-    update: Write,
+    permissions: Permissions[str],
 ) -> Granted:
     """Invite users or teams with a role, or change one user's role, on ``target``."""
     role = role_value(args.role)
     if args.method == "update":
         user_id = need(args.user_id, "user_id", "update")
-        await update(target, user_id, role=role)
+        await permissions.update_user(target, user_id, role=role)
         return Granted(kind=kind, id=target, role=args.role, users=[user_id])
     if not args.users and not args.teams:
         raise ToolFailure("invite needs users or teams.")
-    await invite(target, role=role, users=args.users or NOT_GIVEN, teams=args.teams or NOT_GIVEN)
+    users, teams = args.users or NOT_GIVEN, args.teams or NOT_GIVEN
+    await permissions.invite(target, role=role, users=users, teams=teams)
     return Granted(
         kind=kind, id=target, role=args.role, users=args.users or [], teams=args.teams or []
     )

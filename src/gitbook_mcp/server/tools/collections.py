@@ -200,13 +200,7 @@ class PermissionsArgs(AccessListArgs):
 @read_tool(COLLECTIONS, render=render_users)
 async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
     """Users invited to a collection, or everyone with access and their role."""
-    permissions = ctx.client.collection_permissions
-    return await list_access(
-        args,
-        args.collection_id,
-        users=permissions.list_users,
-        aggregate=permissions.list_aggregate,
-    )
+    return await list_access(args, args.collection_id, ctx.client.collection_permissions)
 
 
 class PermissionWriteArgs(AccessWriteArgs):
@@ -216,14 +210,7 @@ class PermissionWriteArgs(AccessWriteArgs):
 @write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=render_granted)
 async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
     """Give users or teams a role on a collection, or change a user's role."""
-    permissions = ctx.client.collection_permissions
-    return await grant(
-        args,
-        "collection",
-        args.collection_id,
-        invite=permissions.invite,
-        update=permissions.update_user,
-    )
+    return await grant(args, "collection", args.collection_id, ctx.client.collection_permissions)
 
 
 class DeleteArgs(Args):

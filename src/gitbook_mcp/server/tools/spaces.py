@@ -237,13 +237,7 @@ class PermissionsArgs(AccessListArgs):
 @read_tool(SPACES, render=render_users)
 async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
     """Users invited to a space, or everyone with access and their role."""
-    permissions = ctx.client.space_permissions
-    return await list_access(
-        args,
-        args.space_id,
-        users=permissions.list_users,
-        aggregate=permissions.list_aggregate,
-    )
+    return await list_access(args, args.space_id, ctx.client.space_permissions)
 
 
 class PermissionWriteArgs(AccessWriteArgs):
@@ -253,14 +247,7 @@ class PermissionWriteArgs(AccessWriteArgs):
 @write_tool(SPACES, permission=SPACE_ADMIN, idempotent=True, render=render_granted)
 async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
     """Give users or teams a role on a space, or change a user's role."""
-    permissions = ctx.client.space_permissions
-    return await grant(
-        args,
-        "space",
-        args.space_id,
-        invite=permissions.invite,
-        update=permissions.update_user,
-    )
+    return await grant(args, "space", args.space_id, ctx.client.space_permissions)
 
 
 class ImportArgs(Args):
