@@ -4,10 +4,12 @@ and the change requests of a space."""
 from __future__ import annotations
 
 from functools import partial
+from typing import get_args
 
 from anyio import to_thread
 from starlette.responses import Response
 
+from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.local.http.call import Call, created, ok
 from gitbook_mcp.local.store.content.change_requests import STATUSES
 from gitbook_mcp.local.store.content.content import View
@@ -30,17 +32,8 @@ __all__ = [
 
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
 LINK_STATUSES = ("ok", "broken", "in-app")
-IMPORT_SOURCES = (
-    "website",
-    "docx",
-    "markdown",
-    "html",
-    "zip",
-    "confluence",
-    "github-wiki",
-    "notion",
-    "google-docs",
-)
+IMPORT_SOURCES: tuple[str, ...] = get_args(ImportContentSource)
+"""The import sources the API takes, as the client declares them."""
 
 
 def _switches(call: Call, *, page: bool = False) -> View:
