@@ -39,8 +39,12 @@ def _without_code(markdown: str) -> str:
     return _CODE_SPAN.sub(_blank, _FENCED.sub(_blank, markdown))
 
 
-def resolve_path(href_path: str, from_path: str, *, folder: bool) -> str:
-    """The page path a relative or absolute href points to, seen from ``from_path``."""
+def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "") -> str:
+    """The page path a relative or absolute href points to, seen from ``from_path``.
+
+    A relative href that lands on the root folder itself (``.``) gives ``dot``: the root by
+    default; the local workspace keeps such a link unresolved (``"."``), so it passes that.
+    """
     target = unquote(href_path)
     if target.startswith("/"):
         resolved = target.strip("/")
@@ -49,7 +53,7 @@ def resolve_path(href_path: str, from_path: str, *, folder: bool) -> str:
         resolved = posixpath.normpath(posixpath.join(base, target)) if target else from_path
         while resolved.startswith("../"):
             resolved = resolved[3:]
-        resolved = "" if resolved in ("..", ".") else resolved
+        resolved = {"..": "", ".": dot}.get(resolved, resolved)
     resolved = resolved.removesuffix(".md")
     for readme in ("README", "readme"):
         resolved = "" if resolved == readme else resolved.removesuffix("/" + readme)

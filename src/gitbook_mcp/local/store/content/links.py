@@ -8,12 +8,13 @@ not links, and are ignored.
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import unquote
+
+from gitbook_mcp.linkcheck.markdown import resolve_path
 
 __all__ = ["Link", "analyse", "extract_links", "resolve_page_path"]
 
@@ -62,24 +63,12 @@ def extract_links(markdown: str) -> Iterator[str]:
 def resolve_page_path(href: str, from_path: str, *, folder: bool) -> str:
     """The slug path a relative or absolute page link points to, seen from ``from_path``.
 
-    A page with children is a folder (its README), so its relative links resolve inside it.
+    A page with children is a folder (its README), so its relative links resolve inside it; the
+    query and anchor are not part of the path. The link checker's `resolve_path`, keeping a
+    relative link to the root folder itself unresolved (``"."``), as this workspace always has.
     """
-    target = unquote(href.split("#", 1)[0].split("?", 1)[0])
-    if target.startswith("/"):
-        resolved = target.strip("/")
-    else:
-        base = from_path if folder else posixpath.dirname(from_path)
-        resolved = posixpath.normpath(posixpath.join(base, target)) if target else from_path
-        while resolved.startswith("../"):
-            resolved = resolved[3:]
-        if resolved == "..":
-            resolved = ""
-    resolved = resolved.removesuffix(".md")
-    for readme in ("README", "readme"):
-        if resolved == readme:
-            resolved = ""
-        resolved = resolved.removesuffix("/" + readme)
-    return resolved.strip("/")
+    path = href.split("#", 1)[0].split("?", 1)[0]
+    return resolve_path(path, from_path, folder=folder, dot=".")
 
 
 def analyse(
