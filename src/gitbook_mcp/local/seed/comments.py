@@ -17,6 +17,7 @@ from gitbook_mcp.local.seed.content import (
 )
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.comments.bodies import Edit
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
@@ -155,6 +156,6 @@ def _post(store: Store, space: str, cr_id: str | None, plan: _Plan) -> None:
             _who(author), space, cr_id, comment_id, markdown=text, reply_id=reply_id
         )
     for comment_id, user, emoji in plan.reactions:
-        comments.update(_who(user), space, cr_id, comment_id, added=emoji)
+        comments.update(_who(user), space, cr_id, comment_id, Edit.of(added=emoji))
     for comment_id, user, emoji in plan.resolves:
-        comments.update(_who(user), space, cr_id, comment_id, resolved=True, added=emoji)
+        comments.update(_who(user), space, cr_id, comment_id, Edit.of(added=emoji), resolved=True)

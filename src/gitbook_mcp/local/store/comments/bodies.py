@@ -1,14 +1,15 @@
 """Comment and reply bodies: the ``Document`` variants a write may send, read as markdown (the
-text the local workspace stores), and the emoji a reaction may name."""
+text the local workspace stores), the emoji a reaction may name, and an update's `Edit`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from gitbook_mcp.local.errors import Invalid
 
-__all__ = ["EMOJI_MAX_LEN", "body_markdown", "check_emoji", "document_markdown"]
+__all__ = ["EMOJI_MAX_LEN", "Edit", "body_markdown", "check_emoji", "document_markdown"]
 
 EMOJI_MAX_LEN = 50
 """The contract's ``Emoji``: a string of at most 50 characters."""
@@ -55,6 +56,25 @@ def check_emoji(values: Iterable[str], field: str) -> list[str]:
         if emoji not in seen:
             seen.append(emoji)
     return seen
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What an update of a comment or a reply changes: its text (None leaves it) and the caller's
+    reactions, one value for both kinds of post so that each is checked the same way."""
+
+    markdown: str | None
+    added: list[str]
+    removed: list[str]
+
+    @classmethod
+    def of(
+        cls, markdown: str | None = None, added: Iterable[str] = (), removed: Iterable[str] = ()
+    ) -> Edit:
+        """The edit, its ``addedReactions`` and ``removedReactions`` checked (`check_emoji`)."""
+        return cls(
+            markdown, check_emoji(added, "addedReactions"), check_emoji(removed, "removedReactions")
+        )
 
 
 # -- JSON document -> markdown --------------------------------------------------------------

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from gitbook_mcp.local.errors import Forbidden, Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor, require, space_permissions
-from gitbook_mcp.local.store.comments.bodies import check_emoji
 from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
@@ -27,6 +26,7 @@ from gitbook_mcp.local.store.space_part import SpacePart
 if TYPE_CHECKING:
     import sqlite3
 
+    from gitbook_mcp.local.store.comments.bodies import Edit
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
     from gitbook_mcp.local.store.space_part import SpaceScope
@@ -111,25 +111,24 @@ class CommentStore(SpacePart):
         actor: Actor,
         role: str | None,
         row: sqlite3.Row,
+        edit: Edit,
         *,
         space_id: str,
         post: Literal["comment", "reply"],
-        markdown: str | None,
-        reactions: tuple[list[str], list[str]],
         resolve: Callable[[str], None] | None = None,
     ) -> None:
-        """Change a comment's or reply's text and the caller's (added, removed) ``reactions``
-        in one write. space.comment for any update, and the ``edit`` flag too when the text
-        changes (the same text again is no change); ``resolve`` runs first, given the time."""
+        """Apply the `Edit` to a comment or reply in one write. space.comment for any update,
+        and the ``edit`` flag too when the text changes (the same text again is no change);
+        ``resolve`` runs first, given the time."""
         table, what = _POSTS[post]
         require(space_permissions(role), "comment", f"space {space_id}")
+        markdown = edit.markdown
         changes = markdown is not None and markdown != row["markdown"]
         if changes and not self.render.flags(actor, role, row["posted_by"])["edit"]:
             raise Forbidden("edit", f"{what} {row['id']}")
         if markdown is not None and not markdown.strip():
             raise Invalid("body.markdown", "must not be empty")
         now = self._clock.stamp()
-        added, removed = reactions
         with self._db.transaction():
             if resolve is not None:
                 resolve(now)
@@ -139,7 +138,13 @@ class CommentStore(SpacePart):
                     (markdown, now, row["id"]),
                 )
             apply_reactions(
-                self._db, post, row["id"], actor.user_id, added=added, removed=removed, now=now
+                self._db,
+                post,
+                row["id"],
+                actor.user_id,
+                added=edit.added,
+                removed=edit.removed,
+                now=now,
             )
 
     # -- comments -----------------------------------------------------------------------------
@@ -253,15 +258,11 @@ class CommentStore(SpacePart):
         space_id: str,
         cr_ref: str | None,
         comment_id: str,
+        edit: Edit,
         *,
         resolved: bool | None = None,
-        markdown: str | None = None,
-        added: Sequence[str] = (),
-        removed: Sequence[str] = (),
     ) -> dict[str, Any]:
-        """Resolve (true) or reopen (false), change the text, add or remove own reactions."""
-        adding = check_emoji(added, "addedReactions")
-        removing = check_emoji(removed, "removedReactions")
+        """Resolve (true) or reopen (false), and apply the `Edit` (text, own reactions)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         row = self._comment(space_id, cr_id, comment_id)
 
@@ -279,16 +280,7 @@ class CommentStore(SpacePart):
                     (comment_id,),
                 )
 
-        self._edit(
-            actor,
-            role,
-            row,
-            space_id=space_id,
-            post="comment",
-            markdown=markdown,
-            reactions=(adding, removing),
-            resolve=resolve,
-        )
+        self._edit(actor, role, row, edit, space_id=space_id, post="comment", resolve=resolve)
         return self.render.comment(actor, role, self._comment(space_id, cr_id, comment_id))
 
     def delete(self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str) -> bool:
@@ -374,26 +366,13 @@ class CommentStore(SpacePart):
         cr_ref: str | None,
         comment_id: str,
         reply_id: str,
-        *,
-        markdown: str | None = None,
-        added: Sequence[str] = (),
-        removed: Sequence[str] = (),
+        edit: Edit,
     ) -> dict[str, Any]:
-        """Change the reply's text (its ``edit`` flag) or the caller's reactions to it."""
-        adding = check_emoji(added, "addedReactions")
-        removing = check_emoji(removed, "removedReactions")
+        """Apply the `Edit` to the reply: its text (its ``edit`` flag), the caller's reactions."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         parent = self._comment(space_id, cr_id, comment_id)
         row = self._reply(comment_id, reply_id)
-        self._edit(
-            actor,
-            role,
-            row,
-            space_id=space_id,
-            post="reply",
-            markdown=markdown,
-            reactions=(adding, removing),
-        )
+        self._edit(actor, role, row, edit, space_id=space_id, post="reply")
         return self.render.reply(actor, role, self._reply(comment_id, reply_id), parent)
 
     def delete_reply(
