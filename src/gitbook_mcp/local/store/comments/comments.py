@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from gitbook_mcp.local.errors import Forbidden, Invalid, NotFound
+from gitbook_mcp.local.errors import Forbidden, Invalid
 from gitbook_mcp.local.store.access import Actor, require, space_permissions
 from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
@@ -35,6 +35,11 @@ __all__ = ["STATUS_FILTERS", "CommentStore"]
 
 _POSTS = {"comment": ("comments", "comment"), "reply": ("comment_replies", "comment reply")}
 """The table of each kind of post, and the word its errors use."""
+
+_COMMENT = "SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id IS ?"
+"""A comment by (id, space, change request or NULL)."""
+_REPLY = "SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?"
+"""A reply by (id, comment)."""
 
 T = TypeVar("T")
 STATUS_FILTERS = ("all", "open", "resolved")
@@ -81,27 +86,16 @@ class CommentStore(SpacePart):
         return role, self._content.resolve_change_request(actor, space_id, cr_ref)
 
     def _find(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row | None:
-        return self._db.one(
-            "SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id IS ?",
-            (comment_id, space_id, cr_id),
-        )
+        return self._db.one(_COMMENT, (comment_id, space_id, cr_id))
 
     def _comment(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row:
-        row = self._find(space_id, cr_id, comment_id)
-        if row is None:
-            raise NotFound("comment", comment_id)
-        return row
+        return self._found("comment", _COMMENT, comment_id, space_id, cr_id)
 
     def _find_reply(self, comment_id: str, reply_id: str) -> sqlite3.Row | None:
-        return self._db.one(
-            "SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?", (reply_id, comment_id)
-        )
+        return self._db.one(_REPLY, (reply_id, comment_id))
 
     def _reply(self, comment_id: str, reply_id: str) -> sqlite3.Row:
-        row = self._find_reply(comment_id, reply_id)
-        if row is None:
-            raise NotFound("comment reply", reply_id)
-        return row
+        return self._found("comment reply", _REPLY, reply_id, comment_id)
 
     def _next_seq(self, table: str) -> int:
         return int(self._db.scalar(f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table}"))

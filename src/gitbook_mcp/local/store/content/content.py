@@ -131,6 +131,14 @@ class ContentStore(SpacePart):
         cr_id = self.resolve_change_request(actor, space_id, cr_ref)
         return Scope(space, self.change_requests.row(cr_id)["revision_id"], cr_id)
 
+    def _file_scope(
+        self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None
+    ) -> tuple[Scope, bool]:
+        """The scope a file read sees, and whether its files show git metadata (the view's
+        ``metadata`` switch, on a git-synced space)."""
+        scope = self._scope(actor, space_id, cr_ref)
+        return scope, (view or View()).metadata and git_synced(scope.space)
+
     # -- change requests ----------------------------------------------------------------
 
     def get_change_request(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
@@ -197,8 +205,7 @@ class ContentStore(SpacePart):
         paging: Paging,
         view: View | None = None,
     ) -> dict[str, Any]:
-        scope = self._scope(actor, space_id, cr_ref)
-        git = (view or View()).metadata and git_synced(scope.space)
+        scope, git = self._file_scope(actor, space_id, cr_ref, view)
         return paginate(
             self.revisions.files(scope.revision),
             key=lambda r: (r["name"], r["id"]),
@@ -214,8 +221,7 @@ class ContentStore(SpacePart):
         file_id: str,
         view: View | None = None,
     ) -> dict[str, Any]:
-        scope = self._scope(actor, space_id, cr_ref)
-        git = (view or View()).metadata and git_synced(scope.space)
+        scope, git = self._file_scope(actor, space_id, cr_ref, view)
         return self.revisions.render_file(self.revisions.file_row(scope.revision, file_id), git=git)
 
     # -- links and backlinks ------------------------------------------------------------

@@ -43,6 +43,8 @@ LAYOUT = {
 }
 
 Body = Literal["markdown", "document"]
+_PAGE = "SELECT * FROM pages WHERE id = ? AND revision_id = ?"
+"""A page of a revision by (id, revision)."""
 
 
 @dataclass(frozen=True)
@@ -194,15 +196,10 @@ class RevisionStore(StorePart):
     # -- reading ----------------------------------------------------------------------------
 
     def page_at_id(self, revision_id: str, page_id: str) -> sqlite3.Row | None:
-        return self._db.one(
-            "SELECT * FROM pages WHERE revision_id = ? AND id = ?", (revision_id, page_id)
-        )
+        return self._db.one(_PAGE, (page_id, revision_id))
 
     def page_row(self, revision_id: str, page_id: str) -> sqlite3.Row:
-        row = self.page_at_id(revision_id, page_id)
-        if row is None:
-            raise NotFound("page", page_id)
-        return row
+        return self._found("page", _PAGE, page_id, revision_id)
 
     def page_at(self, revision_id: str, path: str) -> sqlite3.Row | None:
         return self._db.one(
