@@ -217,13 +217,7 @@ def seed(store: Store) -> None:
         for page_id, title, slug, markdown in pages:
             revisions.add_page(revision, page_id=page_id, title=title, slug=slug, markdown=markdown)
 
-    _, cr_revision = content.change_requests.create(
-        SPACES["handbook"],
-        subject="Rewrite install guide",
-        status="open",
-        created_by="usr_editor",
-        change_request_id=CR_INSTALL,
-    )
+    cr_revision = _change_request(store, CR_INSTALL, "Rewrite install guide", "open", "usr_editor")
     revisions.set_markdown(
         cr_revision,
         PAGE_INSTALL,
@@ -241,12 +235,8 @@ def seed(store: Store) -> None:
         "notes](../guides/migration.md).\n"
         "Screenshots: ![upgrade](../.gitbook/assets/upgrade.png)\n",
     )
-    _, draft_revision = content.change_requests.create(
-        SPACES["handbook"],
-        subject="Add troubleshooting",
-        status="draft",
-        created_by="usr_dana",
-        change_request_id=CR_TROUBLESHOOT,
+    draft_revision = _change_request(
+        store, CR_TROUBLESHOOT, "Add troubleshooting", "draft", "usr_dana"
     )
     revisions.add_page(
         draft_revision,
@@ -256,12 +246,8 @@ def seed(store: Store) -> None:
         markdown="# Troubleshooting\n\n## The installer stops\n\nRun it again with `--verbose`, "
         "then read [Install](getting-started/install.md) and the [FAQ](faq.md).\n",
     )
-    _, merged_revision = content.change_requests.create(
-        SPACES["handbook"],
-        subject="Polish the introduction",
-        status="open",
-        created_by="usr_admin",
-        change_request_id=CR_MERGED,
+    merged_revision = _change_request(
+        store, CR_MERGED, "Polish the introduction", "open", "usr_admin"
     )
     revisions.set_markdown(merged_revision, PAGE_GETTING_STARTED, INTRO_POLISHED)
     content.merge_change_request(CR_MERGED)
@@ -271,12 +257,18 @@ def seed(store: Store) -> None:
 def _reorganise(store: Store) -> None:
     """#4 (open): moves Writing to the root through a content batch, so the links to
     ``guides/writing`` (from Guides and from Configure) break in that change request."""
-    store.content.change_requests.create(
-        SPACES["handbook"],
-        subject="Reorganise the guides",
-        status="open",
-        created_by="usr_editor",
-        change_request_id=CR_REORGANISE,
-    )
+    _change_request(store, CR_REORGANISE, "Reorganise the guides", "open", "usr_editor")
     move = {"operation": "update_page", "page": PAGE_WRITING, "into": None}
     store.content.batch.apply(Actor("usr_editor"), SPACES["handbook"], CR_REORGANISE, [move])
+
+
+def _change_request(store: Store, cr_id: str, subject: str, status: str, author: str) -> str:
+    """A change request on the handbook with a fixed id, and its revision (to fill in)."""
+    _, revision = store.content.change_requests.create(
+        SPACES["handbook"],
+        subject=subject,
+        status=status,
+        created_by=author,
+        change_request_id=cr_id,
+    )
+    return revision

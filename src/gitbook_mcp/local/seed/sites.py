@@ -59,29 +59,11 @@ def seed(store: Store) -> None:
     admin = Actor("usr_admin")
     sites = store.sites
     sites.create_site(ORG_ACME, SITE_DOCS, "Acme Docs", "docs", site_type="premium")
-    sites.sections.add(
-        admin,
-        ORG_ACME,
-        SITE_DOCS,
-        space_id=SPACES["handbook"],
-        title="Guides",
-        icon="book",
-        ident=SECTION_GUIDES,
-        site_space_ident=SITE_SPACE_HANDBOOK,
-    )
+    _section(store, "handbook", "Guides", "book", SECTION_GUIDES, SITE_SPACE_HANDBOOK)
     sites.site_spaces.add(
         admin, ORG_ACME, SITE_DOCS, space_id=SPACES["changelog"], ident=SITE_SPACE_CHANGELOG
     )
-    sites.sections.add(
-        admin,
-        ORG_ACME,
-        SITE_DOCS,
-        space_id=SPACES["api"],
-        title="API",
-        icon="code",
-        ident=SECTION_API,
-        site_space_ident=SITE_SPACE_API,
-    )
+    _section(store, "api", "API", "code", SECTION_API, SITE_SPACE_API)
     sites.groups.add(
         admin,
         ORG_ACME,
@@ -110,4 +92,21 @@ def seed(store: Store) -> None:
     )
     sites.site_spaces.add(
         admin, ORG_GLOBEX, SITE_GLOBEX, space_id=SPACES["globex"], ident=SITE_SPACE_GLOBEX
+    )
+
+
+def _section(
+    store: Store, space: str, title: str, icon: str, section: str, site_space: str
+) -> None:
+    """A section of the demo docs site publishing a demo space, with fixed ids (the section's
+    and its site space's) that the docs and tests name."""
+    store.sites.sections.add(
+        Actor("usr_admin"),
+        ORG_ACME,
+        SITE_DOCS,
+        space_id=SPACES[space],
+        title=title,
+        icon=icon,
+        ident=section,
+        site_space_ident=site_space,
     )
