@@ -97,8 +97,30 @@ class CommentStore(SpacePart):
     def _reply(self, comment_id: str, reply_id: str) -> sqlite3.Row:
         return self._found("comment reply", _REPLY, reply_id, comment_id)
 
-    def _next_seq(self, table: str) -> int:
-        return int(self._db.scalar(f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table}"))
+    def _may_post(self, role: str | None, space_id: str, markdown: str) -> None:
+        """A new comment or reply needs space.comment and some text."""
+        require(space_permissions(role), "comment", f"space {space_id}")
+        if not markdown.strip():
+            raise Invalid("body.markdown", "must not be empty")
+
+    def _insert(
+        self, post: Literal["comment", "reply"], actor: Actor, markdown: str, **columns: Any
+    ) -> None:
+        """Write a new comment or reply by the caller, posted now and after every other post of
+        its kind (``seq``); ``columns`` are the ones of its own kind (id, thread, target)."""
+        table = _POSTS[post][0]
+        values = {
+            **columns,
+            "posted_by": actor.user_id,
+            "posted_at": self._clock.stamp(),
+            "markdown": markdown,
+        }
+        with self._db.transaction():
+            values["seq"] = int(self._db.scalar(f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table}"))
+            marks = ", ".join("?" for _ in values)
+            self._db.execute(
+                f"INSERT INTO {table}({', '.join(values)}) VALUES ({marks})", tuple(values.values())
+            )
 
     def _edit(
         self,
@@ -205,9 +227,7 @@ class CommentStore(SpacePart):
     ) -> dict[str, Any]:
         """A new open comment; ``page_id`` must name a page of the space (or change request)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
-        require(space_permissions(role), "comment", f"space {space_id}")
-        if not markdown.strip():
-            raise Invalid("body.markdown", "must not be empty")
+        self._may_post(role, space_id, markdown)
         revision = self._db.scalar(
             "SELECT revision_id FROM change_requests WHERE id = ?"
             if cr_id
@@ -228,22 +248,17 @@ class CommentStore(SpacePart):
         if table_cell is not None:
             target["tableCell"] = dict(table_cell)
         new = comment_id or new_id("cm_")
-        with self._db.transaction():
-            self._db.execute(
-                "INSERT INTO comments(id, space_id, change_request_id, posted_by, posted_at, "
-                "markdown, status, target, page_id, seq) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)",
-                (
-                    new,
-                    space_id,
-                    cr_id,
-                    actor.user_id,
-                    self._clock.stamp(),
-                    markdown,
-                    dumps(target),
-                    page_id,
-                    self._next_seq("comments"),
-                ),
-            )
+        self._insert(
+            "comment",
+            actor,
+            markdown,
+            id=new,
+            space_id=space_id,
+            change_request_id=cr_id,
+            status="open",
+            target=dumps(target),
+            page_id=page_id,
+        )
         return self.render.comment(actor, role, self._comment(space_id, cr_id, new))
 
     def update(
@@ -334,23 +349,9 @@ class CommentStore(SpacePart):
         """A reply in the comment's thread (space.comment)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         parent = self._comment(space_id, cr_id, comment_id)
-        require(space_permissions(role), "comment", f"space {space_id}")
-        if not markdown.strip():
-            raise Invalid("body.markdown", "must not be empty")
+        self._may_post(role, space_id, markdown)
         new = reply_id or new_id("rp_")
-        with self._db.transaction():
-            self._db.execute(
-                "INSERT INTO comment_replies(id, comment_id, posted_by, posted_at, markdown, seq) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    new,
-                    comment_id,
-                    actor.user_id,
-                    self._clock.stamp(),
-                    markdown,
-                    self._next_seq("comment_replies"),
-                ),
-            )
+        self._insert("reply", actor, markdown, id=new, comment_id=comment_id)
         return self.render.reply(actor, role, self._reply(comment_id, new), parent, fmt)
 
     def update_reply(
