@@ -15,6 +15,7 @@ import anyio
 from gitbook_mcp.linkcheck.extract import document_anchors, document_links, ref_target
 from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
 from gitbook_mcp.linkcheck.model import FileNode, Link, PageBody, PageNode, PublishedSite
+from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
 __all__ = ["RevisionIndex", "ScanContext", "page_links"]
@@ -46,32 +47,6 @@ class RevisionIndex:
         return f"in the main content of space {self.space_id}"
 
 
-class _Once:
-    """A per-run cache where concurrent askers of one key share one load."""
-
-    def __init__(self) -> None:
-        self._values: dict[Key, object] = {}
-        self._pending: dict[Key, anyio.Event] = {}
-
-    async def get(self, key: Key, load: Callable[[], Awaitable[T]]) -> T:
-        while key not in self._values:
-            pending = self._pending.get(key)
-            if pending is not None:
-                await pending.wait()
-                continue
-            event = self._pending[key] = anyio.Event()
-            try:
-                self._values[key] = await load()
-            finally:
-                del self._pending[key]
-                event.set()
-        value: T = self._values[key]  # type: ignore[assignment]
-        return value
-
-    def put(self, key: Key, value: object) -> None:
-        self._values[key] = value
-
-
 class ScanContext:
     """The scanned revision, and lazy cached reads of everything links may point at.
 
@@ -92,7 +67,7 @@ class ScanContext:
         self.space_id = space_id
         self.change_request_id = change_request_id
         self.limit = anyio.CapacityLimiter(max(concurrency, 1)) if concurrency else None
-        self._cache = _Once()
+        self._cache: Once[Key] = Once()
 
     async def _read(self, call: Callable[[], Awaitable[T]]) -> T:
         if self.limit is None:

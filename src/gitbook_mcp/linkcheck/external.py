@@ -18,6 +18,7 @@ import anyio
 import httpx2
 
 from gitbook_mcp.linkcheck.netguard import Resolver, guard_host, system_resolver
+from gitbook_mcp.linkcheck.once import Once
 
 __all__ = ["ExternalChecker", "UrlVerdict"]
 
@@ -60,8 +61,7 @@ class ExternalChecker:
         self._timeout = httpx2.Timeout(timeout)
         self._max_redirects = max_redirects
         self._allow = frozenset(allow)
-        self._cache: dict[str, UrlVerdict] = {}
-        self._pending: dict[str, anyio.Event] = {}
+        self._cache: Once[str] = Once()
 
     async def __aenter__(self) -> ExternalChecker:
         return self
@@ -76,18 +76,7 @@ class ExternalChecker:
 
     async def check(self, url: str) -> UrlVerdict:
         """The verdict for ``url``, checked at most once per run."""
-        while url not in self._cache:
-            pending = self._pending.get(url)
-            if pending is not None:
-                await pending.wait()
-                continue
-            event = self._pending[url] = anyio.Event()
-            try:
-                self._cache[url] = await self._follow(url)
-            finally:
-                del self._pending[url]
-                event.set()
-        return self._cache[url]
+        return await self._cache.get(url, lambda: self._follow(url))
 
     def _host_limit(self, host: str) -> anyio.CapacityLimiter:
         if host not in self._hosts:
