@@ -85,6 +85,13 @@ class CommentStore(SpacePart):
             return role, None
         return role, self._content.resolve_change_request(actor, space_id, cr_ref)
 
+    def _thread(
+        self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str
+    ) -> tuple[str | None, sqlite3.Row]:
+        """(caller's space role, the comment) of a reply operation: the thread must exist."""
+        role, cr_id = self._scope(actor, space_id, cr_ref)
+        return role, self._comment(space_id, cr_id, comment_id)
+
     def _find(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row | None:
         return self._db.one(_COMMENT, (comment_id, space_id, cr_id))
 
@@ -311,8 +318,7 @@ class CommentStore(SpacePart):
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """The comment's replies, oldest first."""
-        role, cr_id = self._scope(actor, space_id, cr_ref)
-        parent = self._comment(space_id, cr_id, comment_id)
+        role, parent = self._thread(actor, space_id, cr_ref, comment_id)
         rows = self._db.all("SELECT * FROM comment_replies WHERE comment_id = ?", (comment_id,))
         return _page_of(
             rows,
@@ -331,8 +337,7 @@ class CommentStore(SpacePart):
         *,
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
-        role, cr_id = self._scope(actor, space_id, cr_ref)
-        parent = self._comment(space_id, cr_id, comment_id)
+        role, parent = self._thread(actor, space_id, cr_ref, comment_id)
         return self.render.reply(actor, role, self._reply(comment_id, reply_id), parent, fmt)
 
     def post_reply(
@@ -347,8 +352,7 @@ class CommentStore(SpacePart):
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """A reply in the comment's thread (space.comment)."""
-        role, cr_id = self._scope(actor, space_id, cr_ref)
-        parent = self._comment(space_id, cr_id, comment_id)
+        role, parent = self._thread(actor, space_id, cr_ref, comment_id)
         self._may_post(role, space_id, markdown)
         new = reply_id or new_id("rp_")
         self._insert("reply", actor, markdown, id=new, comment_id=comment_id)
@@ -364,8 +368,7 @@ class CommentStore(SpacePart):
         edit: Edit,
     ) -> dict[str, Any]:
         """Apply the `Edit` to the reply: its text (its ``edit`` flag), the caller's reactions."""
-        role, cr_id = self._scope(actor, space_id, cr_ref)
-        parent = self._comment(space_id, cr_id, comment_id)
+        role, parent = self._thread(actor, space_id, cr_ref, comment_id)
         row = self._reply(comment_id, reply_id)
         self._edit(actor, role, row, edit, space_id=space_id, post="reply")
         return self.render.reply(actor, role, self._reply(comment_id, reply_id), parent)
@@ -374,8 +377,7 @@ class CommentStore(SpacePart):
         self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str, reply_id: str
     ) -> bool:
         """Delete the reply and its reactions; False when it did not exist (the comment must)."""
-        role, cr_id = self._scope(actor, space_id, cr_ref)
-        self._comment(space_id, cr_id, comment_id)
+        role, _ = self._thread(actor, space_id, cr_ref, comment_id)
         row = self._find_reply(comment_id, reply_id)
         return self._delete_authored(
             actor, role, row, table="comment_replies", what="comment reply"
