@@ -40,11 +40,7 @@ def _without_code(markdown: str) -> str:
 
 
 def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "") -> str:
-    """The page path a relative or absolute href points to, seen from ``from_path``.
-
-    A relative href that lands on the root folder itself (``.``) gives ``dot``: the root by
-    default; the local workspace keeps such a link unresolved (``"."``), so it passes that.
-    """
+    """The page path an href points to from ``from_path``; a relative ``.`` gives ``dot``."""
     target = unquote(href_path)
     if target.startswith("/"):
         resolved = target.strip("/")
@@ -53,6 +49,7 @@ def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "")
         resolved = posixpath.normpath(posixpath.join(base, target)) if target else from_path
         while resolved.startswith("../"):
             resolved = resolved[3:]
+        # above the root is the root; the root itself is ``dot`` (the local workspace passes ".")
         resolved = {"..": "", ".": dot}.get(resolved, resolved)
     resolved = resolved.removesuffix(".md")
     for readme in ("README", "readme"):

@@ -98,8 +98,7 @@ def seed(store: Store) -> None:
 def _section(
     store: Store, space: str, title: str, icon: str, section: str, site_space: str
 ) -> None:
-    """A section of the demo docs site publishing a demo space, with fixed ids (the section's
-    and its site space's) that the docs and tests name."""
+    """A docs-site section publishing a demo space, with the fixed ids the docs and tests name."""
     store.sites.sections.add(
         Actor("usr_admin"),
         ORG_ACME,

@@ -60,8 +60,7 @@ def check_emoji(values: Iterable[str], field: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Edit:
-    """What an update of a comment or a reply changes: its text (None leaves it) and the caller's
-    reactions, one value for both kinds of post so that each is checked the same way."""
+    """An update of a comment or reply, checked alike for both: new text (or None), reactions."""
 
     markdown: str | None
     added: list[str]

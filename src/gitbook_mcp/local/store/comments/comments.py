@@ -113,8 +113,7 @@ class CommentStore(SpacePart):
     def _insert(
         self, post: Literal["comment", "reply"], actor: Actor, markdown: str, **columns: Any
     ) -> None:
-        """Write a new comment or reply by the caller, posted now and after every other post of
-        its kind (``seq``); ``columns`` are the ones of its own kind (id, thread, target)."""
+        """Write the caller's new comment or reply, posted now and last of its kind (``seq``)."""
         table = _POSTS[post][0]
         values = {
             **columns,

@@ -134,8 +134,7 @@ class ContentStore(SpacePart):
     def _file_scope(
         self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None
     ) -> tuple[Scope, bool]:
-        """The scope a file read sees, and whether its files show git metadata (the view's
-        ``metadata`` switch, on a git-synced space)."""
+        """A file read's scope, and whether it shows git metadata (view switch, git-synced)."""
         scope = self._scope(actor, space_id, cr_ref)
         return scope, (view or View()).metadata and git_synced(scope.space)
 
