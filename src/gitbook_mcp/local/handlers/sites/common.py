@@ -1,19 +1,23 @@
 """Request readers and answers shared by the docs-site handlers: path ids, PATCH changes, move
-positions, and the update, move and delete of one row of a site part."""
+positions, and the add, read, update, move and delete of one row of a site part."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.http.call import Body, Call, deleted, ok
+from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
+from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.sites.part import EditablePart, ListedPart, MovablePart, SitePart
 
 __all__ = [
     "BASE",
+    "added",
     "changes",
+    "item",
     "listing",
     "moved",
     "pointer",
@@ -39,6 +43,18 @@ def listing(call: Call, part: ListedPart) -> Response:
     """A page of one part of the site (redirects, MCP servers, section groups)."""
     q = call.query
     return ok(part.list_page(call.actor, *site_ids(call), paging=q.paging()))
+
+
+def added(call: Call, adder: Callable[..., dict[str, Any]], **fields: Any) -> Response:
+    """The row ``adder`` creates in the path's site from the ``fields`` of the body (201)."""
+    return created(adder(call.actor, *site_ids(call), **fields))
+
+
+def item(
+    call: Call, reader: Callable[[Actor, str, str, str], dict[str, Any]], id_name: str
+) -> Response:
+    """The row of the path's site named by the path id ``id_name``, as ``reader`` renders it."""
+    return ok(reader(call.actor, *site_ids(call), call.path(id_name)))
 
 
 def changes(fields: dict[str, Any]) -> dict[str, Any]:

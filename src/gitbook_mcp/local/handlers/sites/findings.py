@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.sites.common import site_ids
+from gitbook_mcp.local.handlers.sites.common import item, site_ids
 from gitbook_mcp.local.http.call import Call, ok
 from gitbook_mcp.local.store.sites.findings import STATUSES
 
@@ -43,9 +43,7 @@ def _types(given: list[str] | None) -> list[str] | None:
 
 
 async def get_finding(call: Call) -> Response:
-    return ok(
-        call.store.sites.findings.get(call.actor, *site_ids(call), call.path("siteFindingId"))
-    )
+    return item(call, call.store.sites.findings.get, "siteFindingId")
 
 
 async def update_finding(call: Call) -> Response:

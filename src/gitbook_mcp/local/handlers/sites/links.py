@@ -15,12 +15,14 @@ from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
+    added,
+    item,
     listing,
     removed,
     site_ids,
     updated,
 )
-from gitbook_mcp.local.http.call import Body, Call, created, ok
+from gitbook_mcp.local.http.call import Body, Call, ok
 from gitbook_mcp.local.store.sites.redirect_batch import bulk_upsert
 from gitbook_mcp.local.store.sites.redirects import OPTIONS
 
@@ -114,14 +116,12 @@ async def list_redirects(call: Call) -> Response:
 
 async def create_redirect(call: Call) -> Response:
     b = call.body
-    return created(
-        call.store.sites.redirects.create(
-            call.actor,
-            *site_ids(call),
-            source=_source(b, call.profile, required=True),
-            destination=destination(b.raw("destination", required=True), call.profile),
-            options=_options(call, b),
-        )
+    return added(
+        call,
+        call.store.sites.redirects.create,
+        source=_source(b, call.profile, required=True),
+        destination=destination(b.raw("destination", required=True), call.profile),
+        options=_options(call, b),
     )
 
 
@@ -206,21 +206,17 @@ async def list_servers(call: Call) -> Response:
 async def create_server(call: Call) -> Response:
     b = call.body
     headers = _headers(b)
-    return created(
-        call.store.sites.mcp_servers.create(
-            call.actor,
-            *site_ids(call),
-            name=b.string("name", required=True, min_len=1, max_len=100),
-            url=b.url("url", required=True),
-            headers=None if headers is Body.ABSENT else headers,
-        )
+    return added(
+        call,
+        call.store.sites.mcp_servers.create,
+        name=b.string("name", required=True, min_len=1, max_len=100),
+        url=b.url("url", required=True),
+        headers=None if headers is Body.ABSENT else headers,
     )
 
 
 async def get_server(call: Call) -> Response:
-    return ok(
-        call.store.sites.mcp_servers.get(call.actor, *site_ids(call), call.path("siteMcpServerId"))
-    )
+    return item(call, call.store.sites.mcp_servers.get, "siteMcpServerId")
 
 
 async def update_server(call: Call) -> Response:

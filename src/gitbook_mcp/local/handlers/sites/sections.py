@@ -6,6 +6,7 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
+    added,
     listing,
     moved,
     position_anchors,
@@ -47,14 +48,12 @@ async def list_sections(call: Call) -> Response:
 
 async def add_section(call: Call) -> Response:
     b = call.body
-    return created(
-        call.store.sites.sections.add(
-            call.actor,
-            *site_ids(call),
-            space_id=b.string("spaceId", required=True, min_len=1),
-            title=b.string("title", min_len=2, max_len=128, nullable=True),
-            icon=b.string("icon", min_len=1, max_len=50, nullable=True),
-        )
+    return added(
+        call,
+        call.store.sites.sections.add,
+        space_id=b.string("spaceId", required=True, min_len=1),
+        title=b.string("title", min_len=2, max_len=128, nullable=True),
+        icon=b.string("icon", min_len=1, max_len=50, nullable=True),
     )
 
 
@@ -109,14 +108,12 @@ async def list_groups(call: Call) -> Response:
 
 async def add_group(call: Call) -> Response:
     b = call.body
-    return created(
-        call.store.sites.groups.add(
-            call.actor,
-            *site_ids(call),
-            title=b.string("title", required=True, min_len=1, max_len=100),
-            icon=b.string("icon", min_len=1, max_len=50, nullable=True),
-            sections=b.strings("sections"),
-        )
+    return added(
+        call,
+        call.store.sites.groups.add,
+        title=b.string("title", required=True, min_len=1, max_len=100),
+        icon=b.string("icon", min_len=1, max_len=50, nullable=True),
+        sections=b.strings("sections"),
     )
 
 

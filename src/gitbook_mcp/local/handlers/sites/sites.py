@@ -9,13 +9,14 @@ from starlette.responses import Response
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
+    added,
     moved,
     position_ids,
     removed,
     site_ids,
     updated,
 )
-from gitbook_mcp.local.http.call import Body, Call, created, ok
+from gitbook_mcp.local.http.call import Body, Call, ok
 from gitbook_mcp.local.store.sites.common import SITE_TYPES
 
 __all__ = [
@@ -75,13 +76,11 @@ async def list_site_spaces(call: Call) -> Response:
 
 async def add_site_space(call: Call) -> Response:
     b = call.body
-    return created(
-        call.store.sites.site_spaces.add(
-            call.actor,
-            *site_ids(call),
-            space_id=b.string("spaceId", required=True, min_len=1),
-            section_id=b.string("sectionId", min_len=1),
-        )
+    return added(
+        call,
+        call.store.sites.site_spaces.add,
+        space_id=b.string("spaceId", required=True, min_len=1),
+        section_id=b.string("sectionId", min_len=1),
     )
 
 
