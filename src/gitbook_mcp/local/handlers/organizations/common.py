@@ -1,10 +1,10 @@
 """Helpers shared by the organization handlers: the path's organization, paged listings, and
-the read and delete of one of its items named by a path id."""
+the read, update, delete and paged parts of one of its items named by a path id."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Concatenate, ParamSpec, Protocol
 
 from starlette.responses import Response
 
@@ -12,7 +12,16 @@ from gitbook_mcp.local.http.call import Call, deleted, ok
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.paging import Paging
 
-__all__ = ["OrgLister", "org_id", "org_item", "org_page", "org_removed"]
+__all__ = [
+    "OrgLister",
+    "item_page",
+    "org_id",
+    "org_item",
+    "org_page",
+    "org_removed",
+]
+
+P = ParamSpec("P")
 
 
 class OrgLister(Protocol):
@@ -32,10 +41,26 @@ def org_page(call: Call, lister: OrgLister) -> Response:
 
 
 def org_item(
-    call: Call, reader: Callable[[Actor, str, str], dict[str, Any]], id_name: str
+    call: Call,
+    operation: Callable[Concatenate[Actor, str, str, P], dict[str, Any]],
+    id_name: str,
+    *args: P.args,
+    **kwargs: P.kwargs,
 ) -> Response:
-    """The organization's item named by the path id ``id_name``, as ``reader`` renders it."""
-    return ok(reader(call.actor, org_id(call), call.path(id_name)))
+    """The organization's item named by the path id ``id_name``, as ``operation`` answers it: a
+    read, or a write of the ``args`` read from the body."""
+    return ok(operation(call.actor, org_id(call), call.path(id_name), *args, **kwargs))
+
+
+def item_page(
+    call: Call, lister: Callable[..., dict[str, Any]], id_name: str, **filters: Any
+) -> Response:
+    """One page of what belongs to the organization's item named by the path id ``id_name``
+    (a member's spaces or teams, a team's members), ``filters`` applied, paged by the query."""
+    page = lister(
+        call.actor, org_id(call), call.path(id_name), paging=call.query.paging(), **filters
+    )
+    return ok(page)
 
 
 def org_removed(call: Call, remover: Callable[[Actor, str, str], bool], id_name: str) -> Response:

@@ -91,10 +91,7 @@ async def update_link(call: Call) -> Response:
     """Body ``{role}`` or ``{level}``: the role (or level) the link grants."""
     body = call.body
     role = body.role("level" if body.has("level") else "role", required=True)
-    link = call.store.orgs.invites.update_link(
-        call.actor, org_id(call), call.path("inviteId"), role
-    )
-    return ok(link)
+    return org_item(call, call.store.orgs.invites.update_link, "inviteId", role)
 
 
 async def delete_link(call: Call) -> Response:

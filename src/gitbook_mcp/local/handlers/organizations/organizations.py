@@ -11,7 +11,7 @@ import re
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_removed
+from gitbook_mcp.local.handlers.organizations.common import item_page, org_id, org_item, org_removed
 from gitbook_mcp.local.http.call import Body, Call, ok
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.members import MEMBER_SORTS
@@ -104,10 +104,7 @@ async def get_member(call: Call) -> Response:
 async def update_member(call: Call) -> Response:
     role = call.body.role("role")
     changes = {} if role is Body.ABSENT else {"role": role}
-    member = call.store.orgs.members.update_member(
-        call.actor, org_id(call), call.path("userId"), changes
-    )
-    return ok(member)
+    return org_item(call, call.store.orgs.members.update_member, "userId", changes)
 
 
 async def remove_member(call: Call) -> Response:
@@ -122,31 +119,17 @@ async def ping(call: Call) -> Response:
 
 
 async def set_sso_member(call: Call) -> Response:
-    return ok(call.store.orgs.members.set_sso(call.actor, org_id(call), call.path("userId")))
+    return org_item(call, call.store.orgs.members.set_sso, "userId")
 
 
 async def member_spaces(call: Call) -> Response:
-    q = call.query
-    page = call.store.orgs.members.spaces(
-        call.actor,
-        org_id(call),
-        call.path("userId"),
-        order=q.string("order", choices=ORDERS, default="desc"),
-        paging=q.paging(),
-    )
-    return ok(page)
+    order = call.query.string("order", choices=ORDERS, default="desc")
+    return item_page(call, call.store.orgs.members.spaces, "userId", order=order)
 
 
 async def member_teams(call: Call) -> Response:
-    q = call.query
-    page = call.store.orgs.members.teams(
-        call.actor,
-        org_id(call),
-        call.path("userId"),
-        title=q.string("title"),
-        paging=q.paging(),
-    )
-    return ok(page)
+    title = call.query.string("title")
+    return item_page(call, call.store.orgs.members.teams, "userId", title=title)
 
 
 _MEMBER = "/orgs/{organizationId}/members/{userId}"

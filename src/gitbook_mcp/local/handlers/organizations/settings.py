@@ -70,10 +70,7 @@ async def get_saml(call: Call) -> Response:
 
 async def update_saml(call: Call) -> Response:
     fields = _saml_fields(call.body, creating=False)
-    provider = call.store.orgs.saml.update(
-        call.actor, org_id(call), call.path("samlProviderId"), fields
-    )
-    return ok(provider)
+    return org_item(call, call.store.orgs.saml.update, "samlProviderId", fields)
 
 
 async def delete_saml(call: Call) -> Response:
@@ -188,10 +185,7 @@ async def put_spec(call: Call) -> Response:
 
 async def update_spec(call: Call) -> Response:
     visibility = call.body.string("visibility", required=True, choices=SPEC_VISIBILITIES)
-    spec = call.store.orgs.openapi.set_visibility(
-        call.actor, org_id(call), call.path("specSlug"), visibility
-    )
-    return ok(spec)
+    return org_item(call, call.store.orgs.openapi.set_visibility, "specSlug", visibility)
 
 
 async def delete_spec(call: Call) -> Response:

@@ -7,7 +7,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
-from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_removed
+from gitbook_mcp.local.handlers.organizations.common import item_page, org_id, org_item, org_removed
 from gitbook_mcp.local.http.call import Call, created, deleted, no_content, ok
 from gitbook_mcp.local.store.organizations.teams import TEAM_ROLES
 
@@ -62,8 +62,7 @@ async def get_team(call: Call) -> Response:
 
 async def update_team(call: Call) -> Response:
     title = call.body.string("title", required=True, min_len=1, max_len=64)
-    team = call.store.orgs.teams.update(call.actor, org_id(call), call.path("teamId"), title)
-    return ok(team)
+    return org_item(call, call.store.orgs.teams.update, "teamId", title)
 
 
 async def delete_team(call: Call) -> Response:
@@ -71,13 +70,7 @@ async def delete_team(call: Call) -> Response:
 
 
 async def list_team_members(call: Call) -> Response:
-    page = call.store.orgs.teams.list_members(
-        call.actor,
-        org_id(call),
-        call.path("teamId"),
-        paging=call.query.paging(),
-    )
-    return ok(page)
+    return item_page(call, call.store.orgs.teams.list_members, "teamId")
 
 
 async def update_team_members(call: Call) -> Response:
