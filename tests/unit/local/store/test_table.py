@@ -1,4 +1,5 @@
-"""`OrgTable`: one organization's rows, found by their key, 404 naming the kind, deleted once."""
+"""`OrgTable`: one organization's rows, found by their key, 404 naming the kind, changed, deleted
+once, and listed a page at a time."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.db import Database
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.table import OrgTable
 
 SPECS = OrgTable("specs", "OpenAPI spec", key="slug")
@@ -40,3 +42,22 @@ def test_delete_says_whether_the_row_existed_and_touches_no_other_organization(
     assert SPECS.delete(db, "o1", "petstore") is True
     assert SPECS.delete(db, "o1", "petstore") is False
     assert SPECS.find(db, "o2", "petstore") is not None
+
+
+def test_update_sets_the_columns_given_on_that_organizations_row_only(db: Database) -> None:
+    SPECS.update(db, "o1", "petstore", {"id": "s9"})
+    SPECS.update(db, "o1", "petstore", {})
+    assert SPECS.row(db, "o1", "petstore")["id"] == "s9"
+    assert SPECS.row(db, "o2", "petstore")["id"] == "s2"
+
+
+def test_a_page_lists_the_organizations_rows_in_the_tables_order(db: Database) -> None:
+    db.execute("INSERT INTO specs VALUES ('s3', 'o1', 'alpha'), ('s4', 'o1', 'zeta')")
+    by_seq = SPECS.page(db, "o1", FIRST_PAGE, lambda r: {"id": r["id"]})
+    assert [item["id"] for item in by_seq["items"]] == ["s1", "s3", "s4"]
+    by_slug = OrgTable("specs", "OpenAPI spec", key="slug", order="slug")
+    page = by_slug.page(
+        db, "o1", Paging(limit=2), lambda r: {"slug": r["slug"]}, where="id != 's4'"
+    )
+    assert page["items"] == [{"slug": "alpha"}, {"slug": "petstore"}]
+    assert page["count"] == 2

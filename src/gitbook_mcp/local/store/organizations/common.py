@@ -26,7 +26,6 @@ __all__ = [
     "DirectoryPart",
     "is_member",
     "org_access",
-    "page_by_seq",
     "page_by_title",
     "page_key",
     "resolve_member",
@@ -72,15 +71,6 @@ def tables(db: Database) -> set[str]:
 def page_key(*parts: Any) -> tuple[Any, ...]:
     """A pagination key with None replaced by "" so that every part compares."""
     return tuple("" if p is None else p for p in parts)
-
-
-def page_by_seq(
-    rows: Sequence[sqlite3.Row],
-    paging: Paging,
-    render: Callable[[sqlite3.Row], dict[str, Any]],
-) -> dict[str, Any]:
-    """One page of rows in creation order (their ``seq``, the SQLite rowid)."""
-    return paginate(rows, key=lambda r: (r["seq"],), paging=paging, render=render)
 
 
 def page_by_title(

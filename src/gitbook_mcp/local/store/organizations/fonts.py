@@ -12,7 +12,7 @@ from urllib.parse import quote
 from gitbook_mcp.local.errors import Invalid, NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.organizations.common import org_access, page_by_seq
+from gitbook_mcp.local.store.organizations.common import org_access
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.table import OrgTable
@@ -49,8 +49,7 @@ class FontStore(StorePart):
         self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
-        rows = self._db.all("SELECT rowid AS seq, * FROM custom_fonts WHERE org_id = ?", (org_id,))
-        return page_by_seq(rows, paging, lambda r: self.render(r, role))
+        return _FONTS.page(self._db, org_id, paging, lambda r: self.render(r, role))
 
     def get(self, actor: Actor, org_id: str, font_id: str) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
@@ -99,10 +98,12 @@ class FontStore(StorePart):
             row = _FONTS.row(self._db, org_id, font_id)
             current: dict[str, str] = loads(row["faces"]) or {}
             merged = self._merge(current, faces or ())
-            self._db.execute(
-                "UPDATE custom_fonts SET font_family = ?, faces = ?, updated_at = ? WHERE id = ?",
-                (font_family or row["font_family"], dumps(merged), self._clock.stamp(), font_id),
-            )
+            values = {
+                "font_family": font_family or row["font_family"],
+                "faces": dumps(merged),
+                "updated_at": self._clock.stamp(),
+            }
+            _FONTS.update(self._db, org_id, font_id, values)
         return self.get(actor, org_id, font_id)
 
     def delete(self, actor: Actor, org_id: str, font_id: str) -> bool:

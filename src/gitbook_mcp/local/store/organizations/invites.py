@@ -24,7 +24,6 @@ from gitbook_mcp.local.store.organizations.common import (
     DirectoryPart,
     is_member,
     org_access,
-    page_by_seq,
 )
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.table import OrgTable
@@ -136,12 +135,13 @@ class InviteStore(DirectoryPart):
     ) -> dict[str, Any]:
         """The organization's own links (space and collection links are read one by one)."""
         org_access(self._db, actor, org_id, "admin")
-        rows = self._db.all(
-            "SELECT rowid AS seq, * FROM org_invite_links "
-            "WHERE org_id = ? AND target_kind = 'organization'",
-            (org_id,),
+        return _LINKS.page(
+            self._db,
+            org_id,
+            paging,
+            lambda r: self.render_link(actor, r),
+            where="target_kind = 'organization'",
         )
-        return page_by_seq(rows, paging, lambda r: self.render_link(actor, r))
 
     def get_link(self, actor: Actor, org_id: str, invite_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
@@ -177,7 +177,7 @@ class InviteStore(DirectoryPart):
         org_access(self._db, actor, org_id, "admin")
         with self._db.transaction():
             _LINKS.row(self._db, org_id, invite_id)
-            self._db.execute("UPDATE org_invite_links SET role = ? WHERE id = ?", (role, invite_id))
+            _LINKS.update(self._db, org_id, invite_id, {"role": role})
         return self.get_link(actor, org_id, invite_id)
 
     def delete_link(self, actor: Actor, org_id: str, invite_id: str) -> bool:

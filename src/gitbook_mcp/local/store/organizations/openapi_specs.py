@@ -14,7 +14,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.table import OrgTable
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SLUG_RE", "SPEC_VISIBILITIES", "OpenAPISpecStore", "SpecSource"]
 
-_SPECS = OrgTable("openapi_specs", "OpenAPI spec", key="slug")
+_SPECS = OrgTable("openapi_specs", "OpenAPI spec", key="slug", order="slug")
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SPEC_VISIBILITIES = ("private", "public")
@@ -60,13 +60,7 @@ class OpenAPISpecStore(StorePart):
         self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
-        rows = self._db.all("SELECT * FROM openapi_specs WHERE org_id = ?", (org_id,))
-        return paginate(
-            rows,
-            key=lambda r: (r["slug"],),
-            paging=paging,
-            render=lambda r: self.render(r, role),
-        )
+        return _SPECS.page(self._db, org_id, paging, lambda r: self.render(r, role))
 
     def get(self, actor: Actor, org_id: str, slug: str) -> dict[str, Any]:
         role = org_access(self._db, actor, org_id)
@@ -93,11 +87,14 @@ class OpenAPISpecStore(StorePart):
             if row is None:
                 self._insert(org_id, slug, source)
             else:
-                self._db.execute(
-                    "UPDATE openapi_specs SET source_url = ?, source_text = ?, "
-                    "processing_state = 'pending', last_version = ?, updated_at = ? WHERE id = ?",
-                    (*source, new_id("ver_"), self._clock.stamp(), row["id"]),
-                )
+                values = {
+                    "source_url": source[0],
+                    "source_text": source[1],
+                    "processing_state": "pending",
+                    "last_version": new_id("ver_"),
+                    "updated_at": self._clock.stamp(),
+                }
+                _SPECS.update(self._db, org_id, slug, values)
         return self.get(actor, org_id, slug), row is None
 
     def set_visibility(
@@ -105,11 +102,9 @@ class OpenAPISpecStore(StorePart):
     ) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "createOpenAPISpec")
         with self._db.transaction():
-            row = _SPECS.row(self._db, org_id, slug)
-            self._db.execute(
-                "UPDATE openapi_specs SET visibility = ?, updated_at = ? WHERE id = ?",
-                (visibility, self._clock.stamp(), row["id"]),
-            )
+            _SPECS.row(self._db, org_id, slug)
+            values = {"visibility": visibility, "updated_at": self._clock.stamp()}
+            _SPECS.update(self._db, org_id, slug, values)
         return self.get(actor, org_id, slug)
 
     def delete(self, actor: Actor, org_id: str, slug: str) -> bool:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, org_access, page_by_seq
+from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
 from gitbook_mcp.local.store.organizations.render import render_team
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.part import StorePart
@@ -65,10 +65,7 @@ class SamlStore(StorePart):
         self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
     ) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
-        rows = self._db.all(
-            "SELECT rowid AS seq, * FROM saml_providers WHERE org_id = ?", (org_id,)
-        )
-        return page_by_seq(rows, paging, lambda r: self.render(actor, r))
+        return _PROVIDERS.page(self._db, org_id, paging, lambda r: self.render(actor, r))
 
     def get(self, actor: Actor, org_id: str, provider_id: str) -> dict[str, Any]:
         org_access(self._db, actor, org_id, "admin")
@@ -113,13 +110,8 @@ class SamlStore(StorePart):
         _PROVIDERS.row(self._db, org_id, provider_id)
         self._check_team(org_id, fields.get("defaultTeam"))
         changes = {SAML_FIELDS[k]: v for k, v in fields.items() if k in SAML_FIELDS}
-        if changes:
-            assignments = ", ".join(f"{column} = ?" for column in changes)
-            with self._db.transaction():
-                self._db.execute(
-                    f"UPDATE saml_providers SET {assignments} WHERE id = ?",
-                    (*changes.values(), provider_id),
-                )
+        with self._db.transaction():
+            _PROVIDERS.update(self._db, org_id, provider_id, changes)
         return self.get(actor, org_id, provider_id)
 
     def delete(self, actor: Actor, org_id: str, provider_id: str) -> bool:

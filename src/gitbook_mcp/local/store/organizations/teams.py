@@ -107,7 +107,7 @@ class TeamStore(StorePart):
     def update(self, actor: Actor, org_id: str, team_id: str, title: str) -> dict[str, Any]:
         self._require_admin(actor, org_id, team_id)
         with self._db.transaction():
-            self._db.execute("UPDATE teams SET title = ? WHERE id = ?", (title, team_id))
+            _TEAMS.update(self._db, org_id, team_id, {"title": title})
         return self.render(actor, team_id)
 
     def delete(self, actor: Actor, org_id: str, team_id: str) -> bool:
