@@ -14,7 +14,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.sites.common import place, spread, top_level
-from gitbook_mcp.local.store.sites.part import ListedPart, MovablePart
+from gitbook_mcp.local.store.sites.part import MovablePart, RenderedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -32,7 +32,7 @@ Pointer = tuple[str, str]
 
 
 @dataclass(eq=False, repr=False)
-class SectionGroupStore(ListedPart, MovablePart[Pointer]):
+class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
     table, kind = "site_section_groups", "section group"
 
     _sections: SectionStore
@@ -52,16 +52,10 @@ class SectionGroupStore(ListedPart, MovablePart[Pointer]):
             rendered["icon"] = row["icon"]
         return rendered
 
-    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
-        return self.render(actor, self.row(site_id, ident), self.site_row(site_id))
-
     # -- operations -----------------------------------------------------------------------
 
     def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
         return (row["position"], row["id"])
-
-    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
-        return self.render(actor, row, site)
 
     def add(
         self,

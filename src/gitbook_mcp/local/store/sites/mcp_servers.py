@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.sites.part import ListedPart
+from gitbook_mcp.local.store.sites.part import RenderedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 __all__ = ["McpServerStore"]
 
 
-class McpServerStore(ListedPart):
+class McpServerStore(RenderedPart):
     table, kind = "site_mcp_servers", "MCP server"
 
-    def render(self, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+    def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
         return {
             "object": "site-mcp-server",
             "id": row["id"],
@@ -32,12 +32,6 @@ class McpServerStore(ListedPart):
     def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
         """Oldest first."""
         return (row["created_at"], row["seq"])
-
-    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
-        return self.render(site, row)
-
-    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
-        return self.render(self.site_row(site_id), self.row(site_id, ident))
 
     def get(self, actor: Actor, org_id: str, site_id: str, server_id: str) -> dict[str, Any]:
         self.site(actor, org_id, site_id)

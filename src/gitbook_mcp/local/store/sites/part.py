@@ -4,8 +4,9 @@ groups, redirects, MCP servers): the access check, the published URLs, and row l
 Each part names its table and the word its errors use; the lookups of sections that several
 parts need (a section, the default one, those of a group) live here so that no part needs
 another part's store for them. `EditablePart` runs an update (check, change, answer) once for
-the five parts, `MovablePart` a move for the three that have an order, and `ListedPart` a
-listing for the four listed one page at a time; each part says only what is its own.
+the five parts, `MovablePart` a move for the three that have an order, `ListedPart` a
+listing for the four listed one page at a time, and `RenderedPart` the answer for the three
+whose rows render within their site; each part says only what is its own.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from gitbook_mcp.local.store.sites.common import API_URL
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["EditablePart", "ListedPart", "MovablePart", "SitePart"]
+__all__ = ["EditablePart", "ListedPart", "MovablePart", "RenderedPart", "SitePart"]
 
 A = TypeVar("A")
 
@@ -199,3 +200,18 @@ class ListedPart(EditablePart, ABC):
     @abstractmethod
     def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
         """A row as a listing shows it."""
+
+
+class RenderedPart(ListedPart, ABC):
+    """A listed part whose rows render within their site, alike alone and in a listing
+    (sections, section groups, MCP servers)."""
+
+    @abstractmethod
+    def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
+        """A row of ``site`` as the API answers it."""
+
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        return self.render(actor, self.row(site_id, ident), self.site_row(site_id))
+
+    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
+        return self.render(actor, row, site)

@@ -25,7 +25,7 @@ from gitbook_mcp.local.store.sites.common import (
     slugify,
     top_level,
 )
-from gitbook_mcp.local.store.sites.part import ListedPart, MovablePart
+from gitbook_mcp.local.store.sites.part import MovablePart, RenderedPart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -45,7 +45,7 @@ _COLUMNS = {
 
 
 @dataclass(eq=False, repr=False)
-class SectionStore(ListedPart, MovablePart[str]):
+class SectionStore(RenderedPart, MovablePart[str]):
     table, kind = "site_sections", "section"
 
     _site_spaces: SiteSpaceStore
@@ -79,18 +79,12 @@ class SectionStore(ListedPart, MovablePart[str]):
                 rendered[field] = row[column]
         return rendered
 
-    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
-        return self.render(actor, self.row(site_id, ident), self.site_row(site_id))
-
     # -- operations -----------------------------------------------------------------------
 
     def ordering(self, site_id: str) -> Callable[[sqlite3.Row], tuple[Any, ...]]:
         """Sections list in the order of the site's structure (groups expanded)."""
         groups = group_positions(self._db, site_id)
         return lambda row: section_key(row, groups)
-
-    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
-        return self.render(actor, row, site)
 
     def add(
         self,
