@@ -53,7 +53,7 @@ def _saml_fields(body: Body, *, creating: bool) -> dict[str, Any]:
 
 
 async def list_saml(call: Call) -> Response:
-    return org_page(call, call.store.orgs.saml.list_providers)
+    return org_page(call, call.store.orgs.saml.list_page)
 
 
 async def create_saml(call: Call) -> Response:
@@ -110,7 +110,7 @@ def _font_faces(body: Body, *, creating: bool) -> list[tuple[int, str | None]] |
 
 
 async def list_fonts(call: Call) -> Response:
-    return org_page(call, call.store.orgs.fonts.list_fonts)
+    return org_page(call, call.store.orgs.fonts.list_page)
 
 
 async def create_font(call: Call) -> Response:
@@ -161,7 +161,7 @@ def _spec_source(body: Body) -> SpecSource:
 
 
 async def list_specs(call: Call) -> Response:
-    return org_page(call, call.store.orgs.openapi.list_specs)
+    return org_page(call, call.store.orgs.openapi.list_page)
 
 
 async def create_spec(call: Call) -> Response:

@@ -1,4 +1,5 @@
-"""Helpers shared by the organization sub-stores: the caller's role and flags, user lookup.
+"""Helpers shared by the organization sub-stores: the caller's role and flags, user lookup,
+and `TablePart`, the reads and delete of a sub-store kept in one `OrgTable`.
 
 Every organization operation starts here, so "not a member" is a 404 and "member without the
 flag" is a 403 in exactly one place.
@@ -7,15 +8,17 @@ flag" is a 403 in exactly one place.
 from __future__ import annotations
 
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import Database
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.identity import IdentityStore
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = [
     "APP_URL",
     "DirectoryPart",
+    "TablePart",
     "is_member",
     "org_access",
     "page_by_title",
@@ -96,3 +100,33 @@ class DirectoryPart(StorePart):
 
     _identity: IdentityStore
     _spaces: SpaceRows
+
+
+class TablePart(StorePart, ABC):
+    """A sub-store kept in one `OrgTable` (``rows``): a page of its rows and one row, read with
+    the organization flag ``read`` (None: any member), and a delete needing ``write``."""
+
+    rows: ClassVar[OrgTable]
+    read: ClassVar[str | None] = None
+    write: ClassVar[str] = "admin"
+
+    @abstractmethod
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+        """A row as the API answers it to ``actor``, whose organization role is ``role``."""
+
+    def list_page(
+        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
+    ) -> dict[str, Any]:
+        """One page of the organization's rows, in the table's order."""
+        role = org_access(self._db, actor, org_id, self.read)
+        return self.rows.page(self._db, org_id, paging, lambda r: self.render(actor, r, role))
+
+    def get(self, actor: Actor, org_id: str, ident: str) -> dict[str, Any]:
+        """One row of the organization; 404 naming the table's kind when there is none."""
+        role = org_access(self._db, actor, org_id, self.read)
+        return self.render(actor, self.rows.row(self._db, org_id, ident), role)
+
+    def delete(self, actor: Actor, org_id: str, ident: str) -> bool:
+        """Delete one row of the organization; whether it existed."""
+        org_access(self._db, actor, org_id, self.write)
+        return self.rows.delete(self._db, org_id, ident)

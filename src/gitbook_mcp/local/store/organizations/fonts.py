@@ -12,9 +12,7 @@ from urllib.parse import quote
 from gitbook_mcp.local.errors import Invalid, NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.organizations.common import org_access
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.organizations.common import TablePart, org_access
 from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
@@ -30,8 +28,10 @@ REQUIRED_WEIGHTS = (400, 700)
 FILES_URL = "https://files.gitbook.local"
 
 
-class FontStore(StorePart):
-    def render(self, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+class FontStore(TablePart):
+    rows = _FONTS
+
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
         """The wire ``CustomizationFontDefinition``: faces by weight, one source each."""
         faces: dict[str, str] = loads(row["faces"]) or {}
         return {
@@ -44,16 +44,6 @@ class FontStore(StorePart):
             ],
             "permissions": {"edit": org_permissions(role)["admin"]},
         }
-
-    def list_fonts(
-        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
-    ) -> dict[str, Any]:
-        role = org_access(self._db, actor, org_id)
-        return _FONTS.page(self._db, org_id, paging, lambda r: self.render(r, role))
-
-    def get(self, actor: Actor, org_id: str, font_id: str) -> dict[str, Any]:
-        role = org_access(self._db, actor, org_id)
-        return self.render(_FONTS.row(self._db, org_id, font_id), role)
 
     def create(
         self,
@@ -111,10 +101,9 @@ class FontStore(StorePart):
         (False) rather than 404; a member without organization.admin still gets 403.
         """
         try:
-            org_access(self._db, actor, org_id, "admin")
+            return super().delete(actor, org_id, font_id)
         except NotFound:
             return False
-        return _FONTS.delete(self._db, org_id, font_id)
 
     # -- helpers ----------------------------------------------------------------------------
 

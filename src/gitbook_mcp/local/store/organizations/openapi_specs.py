@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.organizations.common import APP_URL, TablePart, org_access
 from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
@@ -33,8 +31,10 @@ SpecSource = tuple[str | None, str | None]
 """``(url, text)``: exactly one is set."""
 
 
-class OpenAPISpecStore(StorePart):
-    def render(self, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+class OpenAPISpecStore(TablePart):
+    rows, write = _SPECS, "createOpenAPISpec"
+
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
         can_write = org_permissions(role)["createOpenAPISpec"]
         location = f"{APP_URL}/o/{row['org_id']}/openapi/{row['slug']}"
         spec: dict[str, Any] = {
@@ -55,16 +55,6 @@ class OpenAPISpecStore(StorePart):
         if row["visibility"] == "public":
             spec["urls"]["published"] = f"https://{row['org_id']}.gitbook.io/openapi/{row['slug']}"
         return spec
-
-    def list_specs(
-        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
-    ) -> dict[str, Any]:
-        role = org_access(self._db, actor, org_id)
-        return _SPECS.page(self._db, org_id, paging, lambda r: self.render(r, role))
-
-    def get(self, actor: Actor, org_id: str, slug: str) -> dict[str, Any]:
-        role = org_access(self._db, actor, org_id)
-        return self.render(_SPECS.row(self._db, org_id, slug), role)
 
     def create(self, actor: Actor, org_id: str, slug: str, source: SpecSource) -> dict[str, Any]:
         """A new spec; 400 on ``slug`` when malformed or already used in the organization."""
@@ -106,10 +96,6 @@ class OpenAPISpecStore(StorePart):
             values = {"visibility": visibility, "updated_at": self._clock.stamp()}
             _SPECS.update(self._db, org_id, slug, values)
         return self.get(actor, org_id, slug)
-
-    def delete(self, actor: Actor, org_id: str, slug: str) -> bool:
-        org_access(self._db, actor, org_id, "createOpenAPISpec")
-        return _SPECS.delete(self._db, org_id, slug)
 
     # -- helpers ----------------------------------------------------------------------------
 

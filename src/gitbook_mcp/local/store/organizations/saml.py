@@ -13,10 +13,8 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, org_access
+from gitbook_mcp.local.store.organizations.common import APP_URL, TablePart, org_access
 from gitbook_mcp.local.store.organizations.render import render_team
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
-from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
@@ -41,8 +39,10 @@ SAML_FIELDS = {
 """Wire field -> column."""
 
 
-class SamlStore(StorePart):
-    def render(self, actor: Actor, row: sqlite3.Row) -> dict[str, Any]:
+class SamlStore(TablePart):
+    rows, read = _PROVIDERS, "admin"
+
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
         base = _service_base(row)
         provider: dict[str, Any] = {
             "object": "saml-provider",
@@ -60,16 +60,6 @@ class SamlStore(StorePart):
         if row["default_team"]:
             provider["defaultTeam"] = render_team(self._db, actor, row["default_team"])
         return provider
-
-    def list_providers(
-        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
-    ) -> dict[str, Any]:
-        org_access(self._db, actor, org_id, "admin")
-        return _PROVIDERS.page(self._db, org_id, paging, lambda r: self.render(actor, r))
-
-    def get(self, actor: Actor, org_id: str, provider_id: str) -> dict[str, Any]:
-        org_access(self._db, actor, org_id, "admin")
-        return self.render(actor, _PROVIDERS.row(self._db, org_id, provider_id))
 
     def create(
         self, actor: Actor, org_id: str, fields: dict[str, Any], *, ident: str | None = None
@@ -113,10 +103,6 @@ class SamlStore(StorePart):
         with self._db.transaction():
             _PROVIDERS.update(self._db, org_id, provider_id, changes)
         return self.get(actor, org_id, provider_id)
-
-    def delete(self, actor: Actor, org_id: str, provider_id: str) -> bool:
-        org_access(self._db, actor, org_id, "admin")
-        return _PROVIDERS.delete(self._db, org_id, provider_id)
 
     def logins(self, actor: Actor, org_id: str) -> list[dict[str, Any]]:
         """``{id, label, startURL}`` of each active provider, oldest first (any member)."""
