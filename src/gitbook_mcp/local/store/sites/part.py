@@ -64,8 +64,12 @@ class SitePart(StorePart):
 
     def row(self, site_id: str, ident: str) -> sqlite3.Row:
         """One row of this part's table, within the site; NotFound naming the part otherwise."""
-        sql = f"SELECT rowid AS seq, * FROM {self.table} WHERE id = ? AND site_id = ?"
-        return self._found(self.kind, sql, ident, site_id)
+        return self._in_site(self.table, self.kind, site_id, ident)
+
+    def _in_site(self, table: str, kind: str, site_id: str, ident: str) -> sqlite3.Row:
+        """One row of a site part's ``table``, within the site; NotFound naming ``kind``."""
+        sql = f"SELECT rowid AS seq, * FROM {table} WHERE id = ? AND site_id = ?"
+        return self._found(kind, sql, ident, site_id)
 
     def writable(self, actor: Actor, org_id: str, site_id: str, ident: str) -> sqlite3.Row:
         """For a write to one row of this part: organization.admin, then the row."""
@@ -85,12 +89,7 @@ class SitePart(StorePart):
     # -- section lookups several parts use -------------------------------------------------
 
     def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
-        return self._found(
-            "section",
-            "SELECT * FROM site_sections WHERE id = ? AND site_id = ?",
-            section_id,
-            site_id,
-        )
+        return self._in_site("site_sections", "section", site_id, section_id)
 
     def default_section_id(self, site_id: str) -> str | None:
         value = self._db.scalar(

@@ -216,18 +216,13 @@ class RedirectStore(ListedPart):
             return str(destination["url"])
         base = self.base_url(site)
         if row["section_id"] is not None:
-            return section_url(base, self._section(row["section_id"]))
+            return section_url(base, self.section_row(site["id"], row["section_id"]))
         site_space = self._site_spaces.row(site["id"], row["site_space_id"])
-        parent = section_url(
-            base,
-            None if site_space["section_id"] is None else self._section(site_space["section_id"]),
-        )
-        url = site_space_url(parent, site_space)
+        section_id = site_space["section_id"]
+        section = None if section_id is None else self.section_row(site["id"], section_id)
+        url = site_space_url(section_url(base, section), site_space)
         if destination["kind"] == "site-page":
             page = self._content.page_target(site_space["space_id"], None, destination["pageId"])
             if page is not None:
                 url = f"{url}/{page['path']}"
         return url
-
-    def _section(self, section_id: str) -> sqlite3.Row:
-        return self._found("section", "SELECT * FROM site_sections WHERE id = ?", section_id)
