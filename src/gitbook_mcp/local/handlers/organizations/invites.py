@@ -64,7 +64,7 @@ async def join_with_invite(call: Call) -> Response:
 
 
 async def list_links(call: Call) -> Response:
-    return org_page(call, call.store.orgs.invites.list_links)
+    return org_page(call, call.store.orgs.invites.list_page)
 
 
 async def create_link(call: Call) -> Response:
@@ -84,7 +84,7 @@ async def create_link(call: Call) -> Response:
 
 
 async def get_link(call: Call) -> Response:
-    return org_item(call, call.store.orgs.invites.get_link, "inviteId")
+    return org_item(call, call.store.orgs.invites.get, "inviteId")
 
 
 async def update_link(call: Call) -> Response:
@@ -95,7 +95,7 @@ async def update_link(call: Call) -> Response:
 
 
 async def delete_link(call: Call) -> Response:
-    return org_removed(call, call.store.orgs.invites.delete_link, "inviteId")
+    return org_removed(call, call.store.orgs.invites.delete, "inviteId")
 
 
 _LINKS = "/orgs/{organizationId}/link-invites"

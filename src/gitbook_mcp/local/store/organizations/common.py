@@ -103,12 +103,14 @@ class DirectoryPart(StorePart):
 
 
 class TablePart(StorePart, ABC):
-    """A sub-store kept in one `OrgTable` (``rows``): a page of its rows and one row, read with
-    the organization flag ``read`` (None: any member), and a delete needing ``write``."""
+    """A sub-store kept in one `OrgTable` (``rows``): a page of its rows (those meeting the SQL
+    condition ``listed``, when given) and one row, read with the organization flag ``read``
+    (None: any member), and a delete needing ``write``."""
 
     rows: ClassVar[OrgTable]
     read: ClassVar[str | None] = None
     write: ClassVar[str] = "admin"
+    listed: ClassVar[str] = ""
 
     @abstractmethod
     def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
@@ -119,7 +121,9 @@ class TablePart(StorePart, ABC):
     ) -> dict[str, Any]:
         """One page of the organization's rows, in the table's order."""
         role = org_access(self._db, actor, org_id, self.read)
-        return self.rows.page(self._db, org_id, paging, lambda r: self.render(actor, r, role))
+        return self.rows.page(
+            self._db, org_id, paging, lambda r: self.render(actor, r, role), where=self.listed
+        )
 
     def get(self, actor: Actor, org_id: str, ident: str) -> dict[str, Any]:
         """One row of the organization; 404 naming the table's kind when there is none."""

@@ -22,10 +22,10 @@ from gitbook_mcp.local.store.db import loads, new_id
 from gitbook_mcp.local.store.organizations.common import (
     APP_URL,
     DirectoryPart,
+    TablePart,
     is_member,
     org_access,
 )
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
 from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
@@ -43,8 +43,14 @@ InviteEntry = str | tuple[str, str | None]
 """An email, or an email with the role that invitee gets."""
 
 
-class InviteStore(DirectoryPart):
-    """Invitations by email and by link, into the organization, a space or a collection."""
+class InviteStore(DirectoryPart, TablePart):
+    """Invitations by email and by link, into the organization, a space or a collection.
+
+    Its table is the invite links'; a listing shows the organization's own links (space and
+    collection links are read one by one).
+    """
+
+    rows, read, listed = _LINKS, "admin", "target_kind = 'organization'"
 
     # -- inviting by email ------------------------------------------------------------------
 
@@ -108,7 +114,7 @@ class InviteStore(DirectoryPart):
 
     # -- invite links ---------------------------------------------------------------------
 
-    def render_link(self, actor: Actor, row: sqlite3.Row) -> dict[str, Any]:
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
         """The wire invite link; ``redundant`` when an older link grants the same on the same target."""
         redundant = (
             self._db.scalar(
@@ -129,23 +135,6 @@ class InviteStore(DirectoryPart):
             link.update(target="collection", level=row["role"])
             link["collection"] = self._render_collection(actor, row["target_id"])
         return link
-
-    def list_links(
-        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
-    ) -> dict[str, Any]:
-        """The organization's own links (space and collection links are read one by one)."""
-        org_access(self._db, actor, org_id, "admin")
-        return _LINKS.page(
-            self._db,
-            org_id,
-            paging,
-            lambda r: self.render_link(actor, r),
-            where="target_kind = 'organization'",
-        )
-
-    def get_link(self, actor: Actor, org_id: str, invite_id: str) -> dict[str, Any]:
-        org_access(self._db, actor, org_id, "admin")
-        return self.render_link(actor, _LINKS.row(self._db, org_id, invite_id))
 
     def create_link(
         self,
@@ -168,7 +157,7 @@ class InviteStore(DirectoryPart):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (invite_id, org_id, target_kind, target_id, role, self._clock.stamp()),
             )
-        return self.get_link(actor, org_id, invite_id)
+        return self.get(actor, org_id, invite_id)
 
     def update_link(
         self, actor: Actor, org_id: str, invite_id: str, role: str | None
@@ -178,11 +167,7 @@ class InviteStore(DirectoryPart):
         with self._db.transaction():
             _LINKS.row(self._db, org_id, invite_id)
             _LINKS.update(self._db, org_id, invite_id, {"role": role})
-        return self.get_link(actor, org_id, invite_id)
-
-    def delete_link(self, actor: Actor, org_id: str, invite_id: str) -> bool:
-        org_access(self._db, actor, org_id, "admin")
-        return _LINKS.delete(self._db, org_id, invite_id)
+        return self.get(actor, org_id, invite_id)
 
     def join(self, actor: Actor, org_id: str, invite_id: str) -> None:
         """Join with an invite link (any authenticated user).
