@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import MemberRole, Role
 from gitbook_mcp.client.models.content import ChangeRequestStatus, RevisionPage
+from gitbook_mcp.client.pagination import ListPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Decorator, Permission, ToolFailure, Toolset, write_tool
 
@@ -25,6 +26,7 @@ __all__ = [
     "Limit",
     "OrganizationId",
     "PageEntry",
+    "ReadOne",
     "RoleOrGuest",
     "SiteId",
     "SpaceId",
@@ -36,6 +38,7 @@ __all__ = [
     "given",
     "listing",
     "need",
+    "one_or_page",
     "outline",
     "page_entries",
     "resolve_change_request",
@@ -51,9 +54,12 @@ ChangeRequestId = Annotated[
 Cursor = Annotated[str | None, Field(default=None)]
 """The ``next_cursor`` of the previous page (the name says it; no description is spent on it)."""
 Limit = Annotated[int, Field(default=25, ge=1, le=100)]
+ReadOne = Annotated[str | None, Field(default=None, description="Read this one")]
+"""The id of the one object a listing tool reads instead of listing (see `one_or_page`)."""
 
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 ORG_ADMIN = Permission("organization", "admin", "organization_id")
 """The admin flag of the organization named by ``organization_id``."""
@@ -77,6 +83,20 @@ def listing(rows: list[str], cursor: str | None, *, empty: str = "None.") -> str
     """Rows, one a line (or ``empty``), with the cursor of the next page if there is one."""
     more = f"\nMore: pass cursor={cursor!r}" if cursor else ""
     return ("\n".join(rows) or empty) + more
+
+
+async def one_or_page(
+    wanted: str | None,
+    get: Callable[[str], Awaitable[T]],
+    page: Callable[[], Awaitable[ListPage[T]]],
+    view: Callable[[T], V],
+) -> tuple[list[V], str | None]:
+    """The views of the one object ``wanted`` names (read with ``get``), else of one ``page``
+    with its next cursor: how the listing tools that can also read one object answer."""
+    if wanted:
+        return [view(await get(wanted))], None
+    found = await page()
+    return [view(item) for item in found.items], found.next_cursor
 
 
 # The answer of a delete: False when the object was already gone (deletes are idempotent).

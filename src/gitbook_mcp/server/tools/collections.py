@@ -41,6 +41,7 @@ from gitbook_mcp.server.tools._shared import (
     delete_tool,
     listing,
     need,
+    one_or_page,
 )
 from gitbook_mcp.server.toolsets import COLLECTIONS
 
@@ -103,17 +104,15 @@ def _render_list(r: CollectionList) -> str:
 @read_tool(COLLECTIONS, render=_render_list)
 async def list_collections(ctx: ToolContext, args: ListArgs) -> CollectionList:
     """Collections of an organization (nested ones too), or one collection."""
-    if args.collection_id:
-        return CollectionList(
-            collections=[_collection(await ctx.client.collections.get(args.collection_id))]
-        )
-    assert args.organization_id is not None
-    page = await ctx.client.collections.list(
-        args.organization_id, page=args.cursor, limit=args.limit
+    collections = ctx.client.collections
+    found, cursor = await one_or_page(
+        args.collection_id,
+        collections.get,
+        # The arguments' check makes sure that organization_id is given when no collection is.
+        lambda: collections.list(str(args.organization_id), page=args.cursor, limit=args.limit),
+        _collection,
     )
-    return CollectionList(
-        collections=[_collection(c) for c in page.items], next_cursor=page.next_cursor
-    )
+    return CollectionList(collections=found, next_cursor=cursor)
 
 
 class WriteArgs(Args):

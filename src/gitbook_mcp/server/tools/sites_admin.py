@@ -20,10 +20,12 @@ from gitbook_mcp.server.tools._shared import (
     Cursor,
     Deleted,
     Limit,
+    ReadOne,
     changed,
     delete_tool,
     listing,
     need,
+    one_or_page,
 )
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import SITES_ADMIN
@@ -287,7 +289,7 @@ class McpServerList(BaseModel):
 
 
 class ListMcpArgs(SiteArgs):
-    server_id: str | None = Field(default=None, description="Read this one")
+    server_id: ReadOne
     cursor: Cursor
     limit: Limit
 
@@ -308,13 +310,14 @@ def _render_servers(r: McpServerList) -> str:
 @read_tool(SITES_ADMIN, render=_render_servers)
 async def list_site_mcp_servers(ctx: ToolContext, args: ListMcpArgs) -> McpServerList:
     """MCP servers a site offers its readers' assistant."""
-    ids = (args.organization_id, args.site_id)
-    if args.server_id:
-        return McpServerList(
-            servers=[_server(await ctx.client.mcp_servers.get(*ids, args.server_id))]
-        )
-    page = await ctx.client.mcp_servers.list(*ids, page=args.cursor, limit=args.limit)
-    return McpServerList(servers=[_server(s) for s in page.items], next_cursor=page.next_cursor)
+    ids, servers = (args.organization_id, args.site_id), ctx.client.mcp_servers
+    found, cursor = await one_or_page(
+        args.server_id,
+        lambda server_id: servers.get(*ids, server_id),
+        lambda: servers.list(*ids, page=args.cursor, limit=args.limit),
+        _server,
+    )
+    return McpServerList(servers=found, next_cursor=cursor)
 
 
 class McpWriteArgs(SiteArgs):

@@ -14,7 +14,16 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, RoleOrGuest, listing, need, role_value
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Limit,
+    ReadOne,
+    RoleOrGuest,
+    listing,
+    need,
+    one_or_page,
+    role_value,
+)
 from gitbook_mcp.server.tools.org_admin.views import (
     ORG_ADMIN,
     LinkView,
@@ -32,7 +41,7 @@ class LinkList(BaseModel):
 
 
 class ListInvitesArgs(OrgArgs):
-    invite_id: str | None = Field(default=None, description="Read this one")
+    invite_id: ReadOne
     cursor: Cursor
     limit: Limit
 
@@ -47,13 +56,14 @@ def _link_line(link: LinkView) -> str:
 )
 async def list_invites(ctx: ToolContext, args: ListInvitesArgs) -> LinkList:
     """Invite links of an organization."""
-    invites = ctx.client.invites
-    if args.invite_id:
-        return LinkList(
-            links=[link_view(await invites.get_link(args.organization_id, args.invite_id))]
-        )
-    page = await invites.list_links(args.organization_id, page=args.cursor, limit=args.limit)
-    return LinkList(links=[link_view(i) for i in page.items], next_cursor=page.next_cursor)
+    invites, org = ctx.client.invites, args.organization_id
+    links, cursor = await one_or_page(
+        args.invite_id,
+        lambda invite_id: invites.get_link(org, invite_id),
+        lambda: invites.list_links(org, page=args.cursor, limit=args.limit),
+        link_view,
+    )
+    return LinkList(links=links, next_cursor=cursor)
 
 
 class InviteWriteArgs(OrgArgs):

@@ -12,7 +12,15 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, Visibility, listing, need
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Limit,
+    ReadOne,
+    Visibility,
+    listing,
+    need,
+    one_or_page,
+)
 from gitbook_mcp.server.tools.org_admin.views import (
     SPEC_WRITER,
     OrgArgs,
@@ -30,7 +38,7 @@ class SpecList(BaseModel):
 
 
 class ListSpecsArgs(OrgArgs):
-    slug: str | None = Field(default=None, description="Read this one")
+    slug: ReadOne
     cursor: Cursor
     limit: Limit
 
@@ -46,11 +54,14 @@ def _spec_line(s: SpecView) -> str:
 )
 async def list_openapi_specs(ctx: ToolContext, args: ListSpecsArgs) -> SpecList:
     """OpenAPI specs of an organization."""
-    specs = ctx.client.openapi_specs
-    if args.slug:
-        return SpecList(specs=[spec_view(await specs.get(args.organization_id, args.slug))])
-    page = await specs.list(args.organization_id, page=args.cursor, limit=args.limit)
-    return SpecList(specs=[spec_view(s) for s in page.items], next_cursor=page.next_cursor)
+    specs, org = ctx.client.openapi_specs, args.organization_id
+    found, cursor = await one_or_page(
+        args.slug,
+        lambda slug: specs.get(org, slug),
+        lambda: specs.list(org, page=args.cursor, limit=args.limit),
+        spec_view,
+    )
+    return SpecList(specs=found, next_cursor=cursor)
 
 
 class SpecWriteArgs(OrgArgs):
