@@ -1,21 +1,49 @@
 """Base classes for wire models: responses accept unknown fields, requests reject typos.
 
-The one rule for request bodies: an argument left at ``NOT_GIVEN`` is omitted; ``None`` is sent
-as JSON ``null``, and only for the fields the contract declares nullable (``nullable_fields``);
-anywhere else ``None`` is refused before sending.
+The one rule for request bodies: an argument left at ``NOT_GIVEN`` (or not passed) is omitted;
+``None`` is sent as JSON ``null``, and only for the fields the contract declares nullable
+(``nullable_fields``); anywhere else ``None`` is refused before sending.
+
+Most bodies are declared once, as a `TypedDict` of a method's keyword options
+(``**body: Unpack[UpdateSpaceRequest]``); `body_model` derives the model that checks and sends
+them, so an option is never written twice.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    NotRequired,
+    Required,
+    Self,
+    TypedDict,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+from pydantic.fields import FieldInfo
 
 from gitbook_mcp.client._types import NotGiven
 
-__all__ = ["APIModel", "Pointer", "RequestModel"]
+__all__ = [
+    "APIModel",
+    "Paging",
+    "Pointer",
+    "RequestModel",
+    "body_model",
+    "required_keys",
+    "wire_name",
+]
 
 
 class APIModel(BaseModel):
@@ -69,3 +97,83 @@ class Pointer(RequestModel):
     constant ``type`` is always sent."""
 
     always_sent: ClassVar[frozenset[str]] = frozenset({"type"})
+
+
+class Paging(TypedDict, total=False):
+    """The options of every paginated list: the page to start from and its size (1 to 1000)."""
+
+    page: str | None
+    limit: int | None
+
+
+def wire_name(option: str) -> str:
+    """The API's name of a keyword option: ``default_site_space`` -> ``defaultSiteSpace``."""
+    head, *rest = option.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+@functools.cache
+def body_model(shape: type) -> type[RequestModel]:
+    """The `RequestModel` of a body declared as a `TypedDict`: each key a field sent under its
+    `wire_name` (or the alias an ``Annotated`` `Field` gives), nullable where its type admits
+    None, required where the TypedDict requires it."""
+    if not is_typeddict(shape):
+        raise TypeError(f"{shape!r} is not a TypedDict")
+    fields: dict[str, Any] = {}
+    nullable = set()
+    required = required_keys(shape)
+    for key, hint in get_type_hints(shape, include_extras=True).items():
+        hint = _unwrap_required(hint)
+        if _admits_none(hint):
+            nullable.add(key)
+        alias = _alias(hint) or wire_name(key)
+        if key in required:
+            fields[key] = (hint, Field(alias=alias))
+        else:  # optional: None passes the type so that the null rule explains the refusal
+            fields[key] = (_or_none(hint), Field(default=None, alias=alias))
+    model = create_model(
+        shape.__name__, __base__=RequestModel, __module__=shape.__module__, **fields
+    )
+    model.nullable_fields = frozenset(nullable)
+    model.__doc__ = shape.__doc__
+    return model
+
+
+def required_keys(shape: type) -> frozenset[str]:
+    """The keys a TypedDict requires. Read from the resolved hints: under
+    ``from __future__ import annotations`` its own ``__required_keys__`` misses ``Required``."""
+    hints = get_type_hints(shape, include_extras=True)
+    declared = shape.__required_keys__  # type: ignore[attr-defined]
+    return frozenset(
+        key
+        for key, hint in hints.items()
+        if get_origin(hint) is Required or (key in declared and get_origin(hint) is not NotRequired)
+    )
+
+
+def _unwrap_required(hint: Any) -> Any:
+    """``NotRequired[X]`` and ``Required[X]`` -> ``X``."""
+    return get_args(hint)[0] if get_origin(hint) in (NotRequired, Required) else hint
+
+
+def _or_none(hint: Any) -> Any:
+    """``X | None``, keeping ``Annotated`` constraints outside the union."""
+    if get_origin(hint) is Annotated:
+        inner, *metadata = get_args(hint)
+        return Annotated[inner | None, *metadata]
+    return hint | None
+
+
+def _admits_none(hint: Any) -> bool:
+    """Whether ``hint`` (through ``Annotated``) is a union with None."""
+    if get_origin(hint) is Annotated:
+        return _admits_none(get_args(hint)[0])
+    return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
+
+
+def _alias(hint: Any) -> str | None:
+    """The alias an ``Annotated[X, Field(alias=...)]`` gives, if any."""
+    if get_origin(hint) is not Annotated:
+        return None
+    aliases = [m.alias for m in get_args(hint)[1:] if isinstance(m, FieldInfo) and m.alias]
+    return aliases[0] if aliases else None

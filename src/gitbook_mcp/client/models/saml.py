@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from typing import Annotated, Required, TypedDict
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel
 from gitbook_mcp.client.models.common import Role, Team
 from gitbook_mcp.client.models.fields import URLString
 
@@ -72,16 +72,19 @@ class SSOLoginList(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class UpdateSAMLProviderRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultRole"})
+class _SAMLProviderFields(TypedDict, total=False):
+    entity_id: Annotated[SAMLEntityID, Field(alias="entityID")]
+    certificate: SAMLCertificate
+    sso_url: Annotated[URLString, Field(alias="ssoURL")]
+    default_team: str
+    """A team id."""
+    default_role: Role | None
+    """None: members joining through the provider are guests."""
 
-    label: SAMLLabel | None = None
-    entityID: SAMLEntityID | None = None
-    certificate: SAMLCertificate | None = None
-    ssoURL: URLString | None = None
-    defaultTeam: str | None = None
-    defaultRole: Role | None = None
+
+class CreateSAMLProviderRequest(_SAMLProviderFields, total=False):
+    label: Required[SAMLLabel]
 
 
-class CreateSAMLProviderRequest(UpdateSAMLProviderRequest):
+class UpdateSAMLProviderRequest(_SAMLProviderFields, total=False):
     label: SAMLLabel

@@ -27,8 +27,12 @@ from typing import (
 from pydantic import BaseModel
 
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
-from gitbook_mcp.client.models._base import RequestModel
+from gitbook_mcp.client.models._base import (
+    RequestModel,
+    wire_name,
+)
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
+from gitbook_mcp.client.resources._options import Options
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -79,7 +83,7 @@ class Call:
         self.ids = tuple(ids)
         self.body = body
         given = (options or {}) if method == "GET" else {}
-        self.query = {_camel(name): value for name, value in given.items()}
+        self.query = {wire_name(name): value for name, value in given.items()}
 
 
 _CALL: ContextVar[Call] = ContextVar("gitbook_mcp_client_call")
@@ -102,32 +106,23 @@ def operation(
     """Mark a method as the client's implementation of one operationId of the contract, sent
     as ``route`` (``"METHOD /path"``); the path ids are the method's positional parameters.
 
-    With ``body``, the request body is that model, filled from the keyword options whose
-    camelCase names are, ignoring case, its fields (``default_site_space`` -> ``defaultSiteSpace``,
-    ``sso_url`` -> ``ssoURL``).
+    A method's keyword options may be declared as ``**options: Unpack[SomeTypedDict]``; its
+    signature then spells them out, one keyword option per key. For a write, such a TypedDict
+    is the request body (see `body_model`). With ``body``, the request body is that model
+    instead, filled from the keyword options whose camelCase names are, ignoring case, its
+    fields (``default_site_space`` -> ``defaultSiteSpace``, ``sso_url`` -> ``ssoURL``).
     The method refuses to run, before anything is sent, when the client's profile lacks it.
     Its docstring starts with the route; its body sends through `APIResource`'s senders.
     """
     method, path = route.split(" ", 1)
 
     def mark(fn: F) -> F:
-        signature = inspect.signature(fn)
-        id_names = [
-            p.name for p in signature.parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD
-        ][1:]
-        option_names = [p.name for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
-        fields = _body_fields(signature, body)
+        options = Options(fn, body=body, sends_body=method != "GET")
 
         def call_of(self: APIResource, args: Any, kwargs: Any) -> Call:
             _require(self._client, operation_id)
-            bound = signature.bind(self, *args, **kwargs)
-            bound.apply_defaults()
-            given = bound.arguments
-            payload = None
-            if body is not None:
-                payload = body.model_validate({fields[name]: given[name] for name in fields})
-            ids = [given[name] for name in id_names]
-            return Call(method, path, ids, payload, {name: given[name] for name in option_names})
+            ids, given = options.bind(self, *args, **kwargs)
+            return Call(method, path, ids, options.body_of(given), given)
 
         if inspect.iscoroutinefunction(fn):
 
@@ -146,31 +141,11 @@ def operation(
 
             guarded = guarded_sync
         guarded.__operation_id__ = operation_id  # type: ignore[attr-defined]
+        guarded.__signature__ = options.signature  # type: ignore[attr-defined]
         guarded.__doc__ = f"{route}\n\n{inspect.getdoc(fn)}"
         return cast("F", guarded)
 
     return mark
-
-
-def _body_fields(signature: inspect.Signature, body: type[RequestModel] | None) -> dict[str, str]:
-    """Keyword option -> body field, for the options whose camelCase name is, ignoring case, a
-    field of ``body`` (``sso_url`` -> ``ssoURL``)."""
-    if body is None:
-        return {}
-    by_key = {field.lower(): field for field in body.model_fields}
-    options = [p.name for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
-    fields = {
-        name: by_key[_camel(name).lower()] for name in options if _camel(name).lower() in by_key
-    }
-    if not fields:
-        raise TypeError(f"no option of the method names a field of {body.__name__}")
-    return fields
-
-
-def _camel(name: str) -> str:
-    """``default_site_space`` -> ``defaultSiteSpace``."""
-    head, *rest = name.split("_")
-    return head + "".join(part.title() for part in rest)
 
 
 def _require(client: BaseClient, operation_id: str) -> None:
@@ -383,7 +358,7 @@ def _signature(fn: Callable[..., Any], id_names: list[str]) -> inspect.Signature
         inspect.Parameter(_snake(name), inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="str")
         for name in id_names
     ]
-    original = inspect.signature(fn)
+    original = Options(fn).signature
     options = [p for p in original.parameters.values() if p.kind is p.KEYWORD_ONLY]
     return original.replace(parameters=[*ids, *options])
 

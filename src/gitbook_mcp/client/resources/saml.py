@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
-from gitbook_mcp.client.models.common import Role
+from typing import Unpack
+
 from gitbook_mcp.client.models.saml import (
     CreateSAMLProviderRequest,
     SAMLProvider,
@@ -19,43 +19,20 @@ __all__ = ["Saml"]
 class Saml(APIResource):
     list = listing(ORG, "/saml", SAMLProvider, "listSAMLProvidersInOrganizationById")
 
-    @operation(
-        "createOrganizationSAMLProvider",
-        "POST /orgs/{organizationId}/saml",
-        body=CreateSAMLProviderRequest,
-    )
+    @operation("createOrganizationSAMLProvider", "POST /orgs/{organizationId}/saml")
     async def create(
-        self,
-        organization_id: str,
-        *,
-        label: str,
-        entity_id: str | NotGiven = NOT_GIVEN,
-        certificate: str | NotGiven = NOT_GIVEN,
-        sso_url: str | NotGiven = NOT_GIVEN,
-        default_team: str | NotGiven = NOT_GIVEN,
-        default_role: Role | NotGiven | None = NOT_GIVEN,
+        self, organization_id: str, **body: Unpack[CreateSAMLProviderRequest]
     ) -> SAMLProvider:
-        """Add a SAML provider (label 1 to 30 characters); ``default_team`` is a team id."""
+        """Add a SAML provider (label 1 to 30 characters)."""
         return await self._call(SAMLProvider)
 
     get = reading(ORG, "/saml/{samlProviderId}", SAMLProvider, "getOrganizationSAMLProviderById")
 
     @operation(
-        "updateOrganizationSAMLProvider",
-        "PATCH /orgs/{organizationId}/saml/{samlProviderId}",
-        body=UpdateSAMLProviderRequest,
+        "updateOrganizationSAMLProvider", "PATCH /orgs/{organizationId}/saml/{samlProviderId}"
     )
     async def update(
-        self,
-        organization_id: str,
-        saml_provider_id: str,
-        *,
-        label: str | NotGiven = NOT_GIVEN,
-        entity_id: str | NotGiven = NOT_GIVEN,
-        certificate: str | NotGiven = NOT_GIVEN,
-        sso_url: str | NotGiven = NOT_GIVEN,
-        default_team: str | NotGiven = NOT_GIVEN,
-        default_role: Role | NotGiven | None = NOT_GIVEN,
+        self, organization_id: str, saml_provider_id: str, **body: Unpack[UpdateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Change the provider's fields passed."""
         return await self._call(SAMLProvider)

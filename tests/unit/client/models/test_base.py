@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any, Required, TypedDict, is_typeddict
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import Field, ValidationError
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models import (
@@ -20,7 +20,12 @@ from gitbook_mcp.client.models import (
     saml,
     teams,
 )
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import (
+    APIModel,
+    RequestModel,
+    body_model,
+    required_keys,
+)
 from gitbook_mcp.client.models.sites import SiteSpacePointer, UpdateSectionRequest
 from gitbook_mcp.client.models.spaces import MoveSpaceRequest, UpdateSpaceRequest
 
@@ -69,7 +74,7 @@ def test_request_models_refuse_unknown_fields_and_answers_keep_them() -> None:
 
 # -- every request model of the organization administration resources ------------------------
 
-VALID_BODIES: list[tuple[type[BaseModel], dict[str, Any]]] = [
+VALID_BODIES: list[tuple[type, dict[str, Any]]] = [
     (organizations.UpdateOrganizationRequest, {"title": "Acme"}),
     (organizations.SitePointerInput, {"site": "site_1"}),
     (members.UpdateMemberRequest, {"role": "read"}),
@@ -110,8 +115,9 @@ VALID_BODIES: list[tuple[type[BaseModel], dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("model", "body"), VALID_BODIES, ids=[m.__name__ for m, _ in VALID_BODIES])
 def test_request_models_accept_a_valid_body_and_refuse_an_unknown_field(
-    model: type[BaseModel], body: dict[str, Any]
+    model: type, body: dict[str, Any]
 ) -> None:
+    model = body_model(model) if is_typeddict(model) else model
     model.model_validate(body)
     with pytest.raises(ValidationError, match="colour"):
         model.model_validate({**body, "colour": "red"})
@@ -134,8 +140,9 @@ def test_every_request_model_of_these_resources_is_checked() -> None:
         for module in modules
         for cls in vars(module).values()
         if isinstance(cls, type)
-        and issubclass(cls, RequestModel)
+        and (issubclass(cls, RequestModel) or is_typeddict(cls))
         and cls.__module__ == module.__name__
+        and not cls.__name__.startswith("_")
     }
     assert defined == {model for model, _ in VALID_BODIES}
 
@@ -149,3 +156,44 @@ def test_constant_discriminators_are_sent_even_when_left_to_their_default() -> N
         {"defaultContent": {"site": "site_1"}}
     )
     assert update.to_body() == {"defaultContent": {"type": "site", "site": "site_1"}}
+
+
+# -- bodies declared as TypedDicts -----------------------------------------------------------
+
+
+class _Shape(TypedDict, total=False):
+    title: Required[Annotated[str, Field(min_length=1)]]
+    sso_url: Annotated[str, Field(alias="ssoURL")]
+    default_role: str | None
+    default_site_space: str
+
+
+def test_a_typed_dict_body_is_sent_under_wire_names_with_only_what_was_given() -> None:
+    model = body_model(_Shape)
+    body = model.model_validate(
+        {"title": "Docs", "sso_url": "https://idp.test", "default_site_space": NOT_GIVEN}
+    )
+    assert body.to_body() == {"title": "Docs", "ssoURL": "https://idp.test"}
+    assert model.model_validate({"title": "Docs", "default_role": None}).to_body() == {
+        "title": "Docs",
+        "defaultRole": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("given", "error"),
+    [
+        ({}, "title"),
+        ({"title": ""}, "at least 1 character"),
+        ({"title": "Docs", "default_site_space": None}, "default_site_space cannot be null"),
+        ({"title": "Docs", "colour": "red"}, "colour"),
+    ],
+)
+def test_a_typed_dict_body_keeps_its_rules(given: dict[str, Any], error: str) -> None:
+    with pytest.raises(ValidationError, match=error):
+        body_model(_Shape).model_validate(given)
+
+
+def test_required_keys_are_read_through_postponed_annotations() -> None:
+    assert required_keys(_Shape) == {"title"}
+    assert body_model(_Shape) is body_model(_Shape)
