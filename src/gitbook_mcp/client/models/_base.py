@@ -127,6 +127,7 @@ def body_model(shape: type) -> type[RequestModel]:
         if _admits_none(hint):
             nullable.add(key)
         alias = _alias(hint) or wire_name(key)
+        hint = _wired(hint)
         if key in required:
             fields[key] = (hint, Field(alias=alias))
         else:  # optional: None passes the type so that the null rule explains the refusal
@@ -169,6 +170,23 @@ def _admits_none(hint: Any) -> bool:
     if get_origin(hint) is Annotated:
         return _admits_none(get_args(hint)[0])
     return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
+
+
+class Wire:
+    """``Annotated[Mapping[str, Any], Wire(Model)]``: a key callers give as plain data (a
+    mapping, a list), checked and sent as ``Model``."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+
+
+def _wired(hint: Any) -> Any:
+    """The type a key is checked as: its `Wire` model if it names one, else its own."""
+    if get_origin(hint) is Annotated:
+        wires = [m.model for m in get_args(hint)[1:] if isinstance(m, Wire)]
+        if wires:
+            return wires[0]
+    return hint
 
 
 def _alias(hint: Any) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypedDict
 
 from pydantic import Field
 
@@ -39,7 +39,9 @@ class CreateSiteMcpServerRequest(RequestModel):
     headers: dict[str, HeaderValue]
 
 
-class UpdateSiteMcpServerRequest(RequestModel):
-    name: McpServerName | None = None
-    url: URLString | None = None
-    headers: dict[str, HeaderValue] | None = None
+class UpdateSiteMcpServerRequest(TypedDict, total=False):
+    """Only the fields given change; ``headers`` replaces the whole map."""
+
+    name: McpServerName
+    url: URLString
+    headers: dict[str, HeaderValue]

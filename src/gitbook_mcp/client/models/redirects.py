@@ -6,15 +6,17 @@ bodies accept only the three documented kinds, with the source path's pattern ch
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, TypedDict
 
 from pydantic import Discriminator, Field, Tag, TypeAdapter
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, RequestModel, Wire
 
 __all__ = [
     "SOURCE_PATTERN",
     "CreateSiteRedirectRequest",
+    "DestinationGiven",
     "OtherDestination",
     "PageDestination",
     "PageDestinationInput",
@@ -122,11 +124,15 @@ RedirectDestinationInput = Annotated[
 ]
 
 
-class CreateSiteRedirectRequest(RequestModel):
+DestinationGiven = Annotated[Mapping[str, Any], Wire(RedirectDestinationInput)]
+"""A destination as callers give it: ``{"kind": ..., ...}``, checked by its kind."""
+
+
+class CreateSiteRedirectRequest(TypedDict):
     source: SiteRedirectSource
-    destination: RedirectDestinationInput
+    destination: DestinationGiven
 
 
-class UpdateSiteRedirectRequest(RequestModel):
-    source: SiteRedirectSource | None = None
-    destination: RedirectDestinationInput | None = None
+class UpdateSiteRedirectRequest(TypedDict, total=False):
+    source: SiteRedirectSource
+    destination: DestinationGiven

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Annotated, Any, Generic, Literal, Required, Self, TypedDict, TypeVar
 
 from pydantic import Field
 
@@ -43,6 +43,8 @@ __all__ = [
 
 SiteType = Literal["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"]
 
+Id = Annotated[str, Field(min_length=1)]
+"""The id of another object, as a body names it."""
 SiteSpacePath = Annotated[str, Field(min_length=1, max_length=100)]
 SiteSectionTitle = Annotated[str, Field(min_length=2, max_length=128)]
 SiteSectionPath = Annotated[str, Field(min_length=1, max_length=100)]
@@ -138,19 +140,18 @@ class SiteSectionGroup(APIModel):
 # -- request bodies ----------------------------------------------------------------------------
 
 
-class AddSiteSpaceRequest(RequestModel):
-    spaceId: str = Field(min_length=1)
-    sectionId: str | None = None
+class AddSiteSpaceRequest(TypedDict, total=False):
+    space_id: Required[Id]
+    section_id: str
+    """The section to publish in (else the default section, or the root)."""
 
 
-class UpdateSiteSpaceRequest(RequestModel):
-    """``condition`` None removes the condition; an absent field is left unchanged."""
+class UpdateSiteSpaceRequest(TypedDict, total=False):
+    """``condition`` None removes the condition; an absent key is left unchanged."""
 
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"condition"})
-
-    path: SiteSpacePath | None = None
-    condition: Condition | None = None
-    spaceId: str | None = None
+    path: SiteSpacePath
+    condition: Condition | None
+    space_id: str
 
 
 class SiteSpacePointer(Pointer):
@@ -158,28 +159,23 @@ class SiteSpacePointer(Pointer):
     siteSpace: str = Field(min_length=1)
 
 
-class AddSectionRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon", "title"})
+class AddSectionRequest(TypedDict, total=False):
+    space_id: Required[Id]
+    """The space published as the section's first site space."""
+    title: SiteSectionTitle | None
+    icon: Icon | None
 
-    spaceId: str = Field(min_length=1)
-    title: SiteSectionTitle | None = None
-    icon: Icon | None = None
 
-
-class UpdateSectionRequest(RequestModel):
+class UpdateSectionRequest(TypedDict, total=False):
     """``condition``, ``icon`` and ``description`` None remove them; absent leaves unchanged."""
 
-    nullable_fields: ClassVar[frozenset[str]] = frozenset(
-        {"condition", "description", "icon", "siteSectionGroupId"}
-    )
-
-    title: SiteSectionTitle | None = None
-    path: SiteSectionPath | None = None
-    defaultSiteSpace: str | None = None
-    condition: Condition | None = None
-    icon: Icon | None = None
-    description: SiteSectionDescription | None = None
-    siteSectionGroupId: str | None = None
+    title: SiteSectionTitle
+    path: SiteSectionPath
+    default_site_space: str
+    condition: Condition | None
+    icon: Icon | None
+    description: SiteSectionDescription | None
+    site_section_group_id: str | None
     """Live profile only: the group the section joins (None: it leaves its group)."""
 
 
@@ -188,23 +184,22 @@ class SiteSectionPointer(Pointer):
     siteSection: str = Field(min_length=1)
 
 
-class AddSectionGroupRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon"})
+class UpdateSectionGroupRequest(TypedDict, total=False):
+    """Rename the group or change its icon (None removes it)."""
 
     title: SectionGroupTitle
-    icon: Icon | None = None
-    sections: list[str] | None = None
+    icon: Icon | None
 
 
-class UpdateSectionGroupRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"icon"})
+class AddSectionGroupRequest(TypedDict, total=False):
+    title: Required[SectionGroupTitle]
+    icon: Icon | None
+    sections: list[str]
+    """The ids of the sections the group gathers."""
 
-    title: SectionGroupTitle | None = None
-    icon: Icon | None = None
 
-
-class AddSectionToGroupRequest(RequestModel):
-    sectionId: str = Field(min_length=1)
+class AddSectionToGroupRequest(TypedDict):
+    section_id: Id
 
 
 class SectionGroupPointer(RequestModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.mcp_servers import (
@@ -40,17 +41,13 @@ class SiteMcpServers(APIResource):
     @operation(
         "updateSiteMcpServerById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-        body=UpdateSiteMcpServerRequest,
     )
     async def update(
         self,
         organization_id: str,
         site_id: str,
         site_mcp_server_id: str,
-        *,
-        name: str | NotGiven = NOT_GIVEN,
-        url: str | NotGiven = NOT_GIVEN,
-        headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
+        **body: Unpack[UpdateSiteMcpServerRequest],
     ) -> SiteMcpServer:
         """Only the fields passed change; ``headers`` replaces the whole map."""
         return await self._call(SiteMcpServer)

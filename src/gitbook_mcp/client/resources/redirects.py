@@ -7,7 +7,7 @@ characters) before anything is sent.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.findings import BulkRedirectsRequest, BulkRedirectsResult
@@ -34,18 +34,9 @@ class SiteRedirects(APIResource):
 
     list = listing(SITE, "/redirects", SiteRedirect, "listSiteRedirects")
 
-    @operation(
-        "createSiteRedirect",
-        "POST /orgs/{organizationId}/sites/{siteId}/redirects",
-        body=CreateSiteRedirectRequest,
-    )
+    @operation("createSiteRedirect", "POST /orgs/{organizationId}/sites/{siteId}/redirects")
     async def create(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        source: str,
-        destination: Mapping[str, Any],
+        self, organization_id: str, site_id: str, **body: Unpack[CreateSiteRedirectRequest]
     ) -> SiteRedirect:
         """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
         return await self._call(SiteRedirect)
@@ -53,16 +44,13 @@ class SiteRedirects(APIResource):
     @operation(
         "updateSiteRedirectById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-        body=UpdateSiteRedirectRequest,
     )
     async def update(
         self,
         organization_id: str,
         site_id: str,
         site_redirect_id: str,
-        *,
-        source: str | NotGiven = NOT_GIVEN,
-        destination: Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        **body: Unpack[UpdateSiteRedirectRequest],
     ) -> SiteRedirect:
         """Change the source path, the destination, or both."""
         return await self._call(SiteRedirect)

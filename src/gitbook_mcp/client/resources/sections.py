@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
@@ -44,19 +43,9 @@ class SiteSections(APIResource):
         """The site's sections, each with its site spaces."""
         return self._paginate(SiteSection)
 
-    @operation(
-        "addSectionToSite",
-        "POST /orgs/{organizationId}/sites/{siteId}/sections",
-        body=AddSectionRequest,
-    )
+    @operation("addSectionToSite", "POST /orgs/{organizationId}/sites/{siteId}/sections")
     async def add(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        space_id: str,
-        title: str | NotGiven | None = NOT_GIVEN,
-        icon: str | NotGiven | None = NOT_GIVEN,
+        self, organization_id: str, site_id: str, **body: Unpack[AddSectionRequest]
     ) -> SiteSection:
         """Add a section to the site, publishing ``space_id`` as its first site space."""
         return await self._call(SiteSection)
@@ -64,21 +53,13 @@ class SiteSections(APIResource):
     @operation(
         "updateSiteSectionById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-        body=UpdateSectionRequest,
     )
     async def update(
         self,
         organization_id: str,
         site_id: str,
         site_section_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        path: str | NotGiven = NOT_GIVEN,
-        default_site_space: str | NotGiven = NOT_GIVEN,
-        condition: str | NotGiven | None = NOT_GIVEN,
-        icon: str | NotGiven | None = NOT_GIVEN,
-        description: str | NotGiven | None = NOT_GIVEN,
-        site_section_group_id: str | NotGiven | None = NOT_GIVEN,
+        **body: Unpack[UpdateSectionRequest],
     ) -> SiteSection:
         """Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         ``site_section_group_id`` (live profile) puts the section in a group, None takes it out.
@@ -119,19 +100,9 @@ class SiteSectionGroups(APIResource):
         doc="The site's section groups, each with its sections.",
     )
 
-    @operation(
-        "addSectionGroupToSite",
-        "POST /orgs/{organizationId}/sites/{siteId}/section-groups",
-        body=AddSectionGroupRequest,
-    )
+    @operation("addSectionGroupToSite", "POST /orgs/{organizationId}/sites/{siteId}/section-groups")
     async def add(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        title: str,
-        icon: str | NotGiven | None = NOT_GIVEN,
-        sections: builtins.list[str] | NotGiven = NOT_GIVEN,
+        self, organization_id: str, site_id: str, **body: Unpack[AddSectionGroupRequest]
     ) -> SiteSectionGroup:
         """Add a section group, gathering the given ``sections`` (ids)."""
         return await self._call(SiteSectionGroup)
@@ -139,16 +110,13 @@ class SiteSectionGroups(APIResource):
     @operation(
         "updateSiteSectionGroupById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-        body=UpdateSectionGroupRequest,
     )
     async def update(
         self,
         organization_id: str,
         site_id: str,
         site_section_group_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        icon: str | NotGiven | None = NOT_GIVEN,
+        **body: Unpack[UpdateSectionGroupRequest],
     ) -> SiteSectionGroup:
         """Rename the group or change its icon (None removes it)."""
         return await self._call(SiteSectionGroup)
@@ -185,15 +153,13 @@ class SiteSectionGroups(APIResource):
     @operation(
         "addSectionToGroup",
         "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-        body=AddSectionToGroupRequest,
     )
     async def add_section(
         self,
         organization_id: str,
         site_id: str,
         site_section_group_id: str,
-        *,
-        section_id: str,
+        **body: Unpack[AddSectionToGroupRequest],
     ) -> SiteSectionGroup:
         """Put a section in the group."""
         return await self._call(SiteSectionGroup)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
@@ -39,18 +39,9 @@ class SiteSpaces(APIResource):
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
         return self._paginate(SiteSpace)
 
-    @operation(
-        "addSpaceToSite",
-        "POST /orgs/{organizationId}/sites/{siteId}/site-spaces",
-        body=AddSiteSpaceRequest,
-    )
+    @operation("addSpaceToSite", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces")
     async def add(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        space_id: str,
-        section_id: str | NotGiven = NOT_GIVEN,
+        self, organization_id: str, site_id: str, **body: Unpack[AddSiteSpaceRequest]
     ) -> SiteSpace:
         """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
         return await self._call(SiteSpace)
@@ -58,17 +49,13 @@ class SiteSpaces(APIResource):
     @operation(
         "updateSiteSpaceById",
         "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-        body=UpdateSiteSpaceRequest,
     )
     async def update(
         self,
         organization_id: str,
         site_id: str,
         site_space_id: str,
-        *,
-        path: str | NotGiven = NOT_GIVEN,
-        condition: str | NotGiven | None = NOT_GIVEN,
-        space_id: str | NotGiven = NOT_GIVEN,
+        **body: Unpack[UpdateSiteSpaceRequest],
     ) -> SiteSpace:
         """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
         return await self._call(SiteSpace)

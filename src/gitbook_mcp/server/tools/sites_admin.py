@@ -23,6 +23,7 @@ from gitbook_mcp.server.tools._shared import (
     ReadOne,
     changed,
     delete_tool,
+    given,
     listing,
     need,
     one_or_page,
@@ -172,7 +173,9 @@ async def write_site_section(ctx: ToolContext, args: SectionWriteArgs) -> Sectio
     if args.method == "add":
         space_id = need(args.space_id, "space_id", "add")
         return _section(
-            await ctx.client.sections.add(*ids, space_id=space_id, title=args.title or NOT_GIVEN)
+            await ctx.client.sections.add(
+                *ids, space_id=space_id, **given(title=args.title or None)
+            )
         )
     section_id = need(args.section_id, "section_id", args.method)
     if args.method == "move":
@@ -240,7 +243,7 @@ async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupRe
     groups = ctx.client.section_groups
     if args.method == "add":
         title = need(args.title, "title", "add")
-        return _group(await groups.add(*ids, title=title, sections=args.sections or NOT_GIVEN))
+        return _group(await groups.add(*ids, title=title, **given(sections=args.sections or None)))
     group_id = need(args.group_id, "group_id", args.method)
     if args.method == "update":
         title = need(args.title, "title", "update")

@@ -6,7 +6,7 @@ import json
 from typing import Annotated, Any, Required, TypedDict, is_typeddict
 
 import pytest
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models import (
@@ -30,15 +30,20 @@ from gitbook_mcp.client.models.sites import SiteSpacePointer, UpdateSectionReque
 from gitbook_mcp.client.models.spaces import MoveSpaceRequest, UpdateSpaceRequest
 
 
+def _model(shape: type) -> type[BaseModel]:
+    """The model that checks a body: its own, or the one derived from its TypedDict."""
+    return body_model(shape) if is_typeddict(shape) else shape
+
+
 def test_not_given_is_omitted_in_every_request_model() -> None:
-    body = UpdateSpaceRequest.model_validate({"title": "Docs", "emoji": NOT_GIVEN})
+    body = _model(UpdateSpaceRequest).model_validate({"title": "Docs", "emoji": NOT_GIVEN})
     assert body.to_body() == {"title": "Docs"}
-    assert UpdateSpaceRequest(title=NOT_GIVEN).to_body() == {}  # type: ignore[arg-type]
+    assert _model(UpdateSpaceRequest)(title=NOT_GIVEN).to_body() == {}  # type: ignore[arg-type]
 
 
 def test_none_is_sent_as_null_where_the_contract_allows_it() -> None:
-    assert MoveSpaceRequest.model_validate({"parent": None}).to_body() == {"parent": None}
-    update = UpdateSectionRequest.model_validate({"icon": None, "title": "Guides"})
+    assert _model(MoveSpaceRequest).model_validate({"parent": None}).to_body() == {"parent": None}
+    update = _model(UpdateSectionRequest).model_validate({"icon": None, "title": "Guides"})
     assert update.to_body() == {"icon": None, "title": "Guides"}
 
 
@@ -46,11 +51,9 @@ def test_none_is_sent_as_null_where_the_contract_allows_it() -> None:
     ("model", "field"),
     [(UpdateSpaceRequest, "title"), (UpdateSectionRequest, "path"), (MoveSpaceRequest, "position")],
 )
-def test_none_is_refused_where_the_contract_does_not_allow_null(
-    model: type[RequestModel], field: str
-) -> None:
+def test_none_is_refused_where_the_contract_does_not_allow_null(model: type, field: str) -> None:
     with pytest.raises(ValidationError, match=f"{field} cannot be null"):
-        model.model_validate({field: None})
+        _model(model).model_validate({field: None})
 
 
 def test_a_constant_discriminator_is_always_sent() -> None:
@@ -61,14 +64,14 @@ def test_a_constant_discriminator_is_always_sent() -> None:
 
 
 def test_to_json_is_the_compact_body() -> None:
-    body = MoveSpaceRequest.model_validate({"parent": None})
+    body = _model(MoveSpaceRequest).model_validate({"parent": None})
     assert body.to_json() == b'{"parent":null}'
     assert json.loads(body.to_json()) == body.to_body()
 
 
 def test_request_models_refuse_unknown_fields_and_answers_keep_them() -> None:
     with pytest.raises(ValidationError):
-        UpdateSpaceRequest.model_validate({"titel": "typo"})
+        _model(UpdateSpaceRequest).model_validate({"titel": "typo"})
     assert APIModel.model_validate({"new": 1}).model_extra == {"new": 1}
 
 
@@ -117,10 +120,9 @@ VALID_BODIES: list[tuple[type, dict[str, Any]]] = [
 def test_request_models_accept_a_valid_body_and_refuse_an_unknown_field(
     model: type, body: dict[str, Any]
 ) -> None:
-    model = body_model(model) if is_typeddict(model) else model
-    model.model_validate(body)
+    _model(model).model_validate(body)
     with pytest.raises(ValidationError, match="colour"):
-        model.model_validate({**body, "colour": "red"})
+        _model(model).model_validate({**body, "colour": "red"})
 
 
 def test_every_request_model_of_these_resources_is_checked() -> None:
