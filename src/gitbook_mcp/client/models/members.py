@@ -5,9 +5,9 @@ The member object itself is `gitbook_mcp.client.models.common.Member`.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TypedDict
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel
 from gitbook_mcp.client.models.common import Member, Role, Space, Team
 from gitbook_mcp.client.models.teams import TeamMember
 
@@ -42,7 +42,6 @@ class MemberTeam(APIModel):
     member: TeamMember
 
 
-class UpdateMemberRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
-
-    role: Role | None = None
+class UpdateMemberRequest(TypedDict, total=False):
+    role: Role | None
+    """None makes the member a guest."""

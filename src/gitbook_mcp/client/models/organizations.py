@@ -5,11 +5,12 @@ Enums the service may extend (plan, type, use case, trial status) are read as pl
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, TypedDict
 
 from pydantic import Field, TypeAdapter, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, Pointer, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Pointer, Wire
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.fields import URLString
 
@@ -190,15 +191,15 @@ class SitePointerInput(Pointer):
     site: str = Field(min_length=1)
 
 
-class UpdateOrganizationRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultRole", "defaultContent", "logo"})
+class UpdateOrganizationRequest(TypedDict, total=False):
+    """The settings given change; ``default_content`` is ``{"site": site_id}`` or None."""
 
-    title: OrganizationTitle | None = None
-    emailDomains: list[str] | None = None
-    hostname: OrganizationHostname | None = None
-    defaultRole: Role | None = None
-    defaultContent: SitePointerInput | None = None
-    logo: URLString | None = None
-    sso: bool | None = None
-    ai: bool | None = None
-    inviteLinks: bool | None = None
+    title: OrganizationTitle
+    email_domains: list[str]
+    hostname: OrganizationHostname
+    default_role: Role | None
+    default_content: Annotated[Mapping[str, Any] | None, Wire(SitePointerInput)]
+    logo: URLString | None
+    sso: bool
+    ai: bool
+    invite_links: bool

@@ -5,11 +5,12 @@ The team object itself is `gitbook_mcp.client.models.common.Team`.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any, Required, TypedDict
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, RequestModel, Wire
 from gitbook_mcp.client.models.common import Member, MemberRole, Team
 
 __all__ = [
@@ -52,12 +53,13 @@ class TeamRosterEntry(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class CreateTeamRequest(RequestModel):
-    title: TeamTitle
-    members: list[str] | None = None
+class CreateTeamRequest(TypedDict, total=False):
+    title: Required[TeamTitle]
+    members: list[str]
+    """User ids."""
 
 
-class UpdateTeamRequest(RequestModel):
+class UpdateTeamRequest(TypedDict):
     title: TeamTitle
 
 
@@ -65,11 +67,13 @@ class TeamMembershipInput(RequestModel):
     role: MemberRole
 
 
-class UpdateTeamMembersRequest(RequestModel):
-    add: list[str] | None = None
-    remove: list[str] | None = None
-    memberships: dict[str, TeamMembershipInput] | None = None
+class UpdateTeamMembersRequest(TypedDict, total=False):
+    """User ids or emails to ``add`` and ``remove`` (in both lists: removed), and roles by user."""
+
+    add: list[str]
+    remove: list[str]
+    memberships: Annotated[Mapping[str, Mapping[str, Any]], Wire(dict[str, TeamMembershipInput])]
 
 
-class AddTeamMemberRequest(RequestModel):
-    role: MemberRole | None = None
+class AddTeamMemberRequest(TypedDict, total=False):
+    role: MemberRole

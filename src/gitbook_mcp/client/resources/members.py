@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Member, Role
@@ -39,17 +39,9 @@ class Members(APIResource):
 
     get = reading(ORG, "/members/{userId}", Member, "getMemberInOrganizationById")
 
-    @operation(
-        "updateMemberInOrganizationById",
-        "PATCH /orgs/{organizationId}/members/{userId}",
-        body=UpdateMemberRequest,
-    )
+    @operation("updateMemberInOrganizationById", "PATCH /orgs/{organizationId}/members/{userId}")
     async def update(
-        self,
-        organization_id: str,
-        user_id: str,
-        *,
-        role: Role | NotGiven | None = NOT_GIVEN,
+        self, organization_id: str, user_id: str, **body: Unpack[UpdateMemberRequest]
     ) -> Member:
         """Change a member's organization role (None makes them a guest)."""
         return await self._call(Member)

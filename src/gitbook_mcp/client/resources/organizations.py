@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import builtins
-from collections.abc import Mapping
-from typing import Any
+from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
-from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.organizations import (
     EmailDomainOrganizations,
     Organization,
@@ -39,22 +35,9 @@ class Organizations(APIResource):
         doc="One organization, with the caller's ``permissions`` in it.",
     )
 
-    @operation(
-        "updateOrganizationById", "PATCH /orgs/{organizationId}", body=UpdateOrganizationRequest
-    )
+    @operation("updateOrganizationById", "PATCH /orgs/{organizationId}")
     async def update(
-        self,
-        organization_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        email_domains: builtins.list[str] | NotGiven = NOT_GIVEN,
-        hostname: str | NotGiven = NOT_GIVEN,
-        default_role: Role | NotGiven | None = NOT_GIVEN,
-        default_content: Mapping[str, Any] | NotGiven | None = NOT_GIVEN,
-        logo: str | NotGiven | None = NOT_GIVEN,
-        sso: bool | NotGiven = NOT_GIVEN,
-        ai: bool | NotGiven = NOT_GIVEN,
-        invite_links: bool | NotGiven = NOT_GIVEN,
+        self, organization_id: str, **body: Unpack[UpdateOrganizationRequest]
     ) -> Organization:
         """Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None."""
         return await self._call(Organization)

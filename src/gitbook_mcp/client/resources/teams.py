@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import builtins
-from collections.abc import Mapping
-from typing import Any
+from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
-from gitbook_mcp.client.models.common import MemberRole, Team
+from gitbook_mcp.client.models.common import Team
 from gitbook_mcp.client.models.teams import (
     AddTeamMemberRequest,
     CreateTeamRequest,
@@ -38,25 +36,17 @@ class Teams(APIResource):
         """
         return self._paginate(Team)
 
-    @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams", body=CreateTeamRequest)
-    async def create(
-        self,
-        organization_id: str,
-        *,
-        title: str,
-        members: builtins.list[str] | NotGiven = NOT_GIVEN,
-    ) -> Team:
+    @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams")
+    async def create(self, organization_id: str, **body: Unpack[CreateTeamRequest]) -> Team:
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
         return await self._call(Team)
 
     get = reading(ORG, "/teams/{teamId}", Team, "getTeamInOrganizationById")
 
-    @operation(
-        "updateTeamInOrganizationById",
-        "PATCH /orgs/{organizationId}/teams/{teamId}",
-        body=UpdateTeamRequest,
-    )
-    async def update(self, organization_id: str, team_id: str, *, title: str) -> Team:
+    @operation("updateTeamInOrganizationById", "PATCH /orgs/{organizationId}/teams/{teamId}")
+    async def update(
+        self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamRequest]
+    ) -> Team:
         """Rename a team."""
         return await self._call(Team)
 
@@ -77,18 +67,10 @@ class Teams(APIResource):
         return self._paginate(TeamRosterEntry)
 
     @operation(
-        "updateMembersInOrganizationTeam",
-        "PUT /orgs/{organizationId}/teams/{teamId}/members",
-        body=UpdateTeamMembersRequest,
+        "updateMembersInOrganizationTeam", "PUT /orgs/{organizationId}/teams/{teamId}/members"
     )
     async def update_members(
-        self,
-        organization_id: str,
-        team_id: str,
-        *,
-        add: builtins.list[str] | NotGiven = NOT_GIVEN,
-        remove: builtins.list[str] | NotGiven = NOT_GIVEN,
-        memberships: Mapping[str, Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamMembersRequest]
     ) -> None:
         """Add and remove members (user ids or emails; both lists: removed), set roles by user."""
         await self._call_empty()
@@ -96,15 +78,9 @@ class Teams(APIResource):
     @operation(
         "addMemberToOrganizationTeamById",
         "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}",
-        body=AddTeamMemberRequest,
     )
     async def add_member(
-        self,
-        organization_id: str,
-        team_id: str,
-        user_id: str,
-        *,
-        role: MemberRole | NotGiven = NOT_GIVEN,
+        self, organization_id: str, team_id: str, user_id: str, **body: Unpack[AddTeamMemberRequest]
     ) -> None:
         """Add a member to the team, or change their team role (``owner`` or ``member``)."""
         await self._call_empty()

@@ -15,7 +15,7 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, TeamRole, listing, need
+from gitbook_mcp.server.tools._shared import Cursor, Limit, TeamRole, given, listing, need
 from gitbook_mcp.server.tools.org_admin.views import (
     TEAM_ADMIN,
     OrgArgs,
@@ -106,7 +106,7 @@ async def write_team(ctx: ToolContext, args: TeamWriteArgs) -> TeamView:
     org = args.organization_id
     if args.method == "create":
         title = need(args.title, "title", "create")
-        return team_view(await teams.create(org, title=title, members=args.add or NOT_GIVEN))
+        return team_view(await teams.create(org, title=title, **given(members=args.add or None)))
     team_id = need(args.team_id, "team_id", args.method)
     if args.method == "update":
         return team_view(
@@ -114,11 +114,10 @@ async def write_team(ctx: ToolContext, args: TeamWriteArgs) -> TeamView:
         )
     if args.method == "add_member":
         user_id = need(args.user_id, "user_id", "add_member")
-        await teams.add_member(org, team_id, user_id, role=args.role or NOT_GIVEN)
+        await teams.add_member(org, team_id, user_id, **given(role=args.role or None))
     else:
         if not args.add and not args.remove:
             raise ToolFailure("set_members needs add or remove (user ids).")
-        await teams.update_members(
-            org, team_id, add=args.add or NOT_GIVEN, remove=args.remove or NOT_GIVEN
-        )
+        changes = given(add=args.add or None, remove=args.remove or None)
+        await teams.update_members(org, team_id, **changes)
     return team_view(await teams.get(org, team_id))
