@@ -7,7 +7,7 @@ collection) into the API's pointer object.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, TypedDict
 
 from pydantic import Field
 
@@ -24,7 +24,6 @@ __all__ = [
     "CreateCollectionRequest",
     "MoveCollectionRequest",
     "SpacePointer",
-    "TransferCollectionRequest",
     "UpdateCollectionRequest",
     "content_pointer",
 ]
@@ -65,17 +64,16 @@ class Collection(APIModel):
 # -- requests ------------------------------------------------------------------------------
 
 
-class CreateCollectionRequest(RequestModel):
-    title: CollectionTitle | None = None
-    parent: str | None = None
+class CreateCollectionRequest(TypedDict, total=False):
+    title: CollectionTitle
+    parent: str
+    """The collection to create it in."""
 
 
-class UpdateCollectionRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultLevel"})
-
-    title: CollectionTitle | None = None
-    description: CollectionDescription | None = None
-    defaultLevel: Role | Literal["inherit"] | None = None
+class UpdateCollectionRequest(TypedDict, total=False):
+    title: CollectionTitle
+    description: CollectionDescription
+    default_level: Role | Literal["inherit"] | None
 
 
 class SpacePointer(Pointer):
@@ -98,10 +96,6 @@ class MoveCollectionRequest(RequestModel):
 
     parent: str | None = None
     position: ContentPosition | None = None
-
-
-class TransferCollectionRequest(RequestModel):
-    organization: str = Field(min_length=1)
 
 
 def content_pointer(value: str | Mapping[str, Any]) -> dict[str, Any]:

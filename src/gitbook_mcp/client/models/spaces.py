@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, TypedDict
 
 from pydantic import Field
 
@@ -15,19 +15,19 @@ __all__ = [
     "MoveSpaceRequest",
     "PositionRef",
     "SpacePosition",
-    "TransferSpaceRequest",
+    "TransferRequest",
     "UpdateSpaceRequest",
 ]
 
 
-class UpdateSpaceRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"defaultLevel", "emoji"})
+class UpdateSpaceRequest(TypedDict, total=False):
+    """Only the fields given change; None removes the default level or the emoji."""
 
-    title: str | None = None
-    editMode: Literal["live", "locked"] | None = None
-    defaultLevel: Role | None = None
-    language: str | None = None
-    emoji: str | None = None
+    title: str
+    edit_mode: Literal["live", "locked"]
+    default_level: Role | None
+    language: str
+    emoji: str | None
 
 
 class PositionRef(Pointer):
@@ -47,5 +47,8 @@ class MoveSpaceRequest(RequestModel):
     position: SpacePosition | None = None
 
 
-class TransferSpaceRequest(RequestModel):
-    organization: str = Field(min_length=1)
+class TransferRequest(TypedDict):
+    """Move a space or a collection to another organization."""
+
+    organization: Annotated[str, Field(min_length=1)]
+    """The organization's id."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
@@ -11,11 +11,11 @@ from gitbook_mcp.client.models.collections import (
     Collection,
     CreateCollectionRequest,
     MoveCollectionRequest,
-    TransferCollectionRequest,
     UpdateCollectionRequest,
     content_pointer,
 )
-from gitbook_mcp.client.models.common import Role, Space
+from gitbook_mcp.client.models.common import Space
+from gitbook_mcp.client.models.spaces import TransferRequest
 from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._plain import deleting, listing, reading
 from gitbook_mcp.client.resources._resource import COLLECTION, ROOT, APIResource, operation
@@ -36,15 +36,9 @@ class Collections(APIResource):
         """The organization's collections; nested ones too unless ``nested=False``."""
         return self._paginate(Collection)
 
-    @operation(
-        "createCollection", "POST /orgs/{organizationId}/collections", body=CreateCollectionRequest
-    )
+    @operation("createCollection", "POST /orgs/{organizationId}/collections")
     async def create(
-        self,
-        organization_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        parent: str | NotGiven = NOT_GIVEN,
+        self, organization_id: str, **body: Unpack[CreateCollectionRequest]
     ) -> Collection:
         """Create a collection (title at most 50 characters), inside ``parent`` if given."""
         return await self._call(Collection)
@@ -57,16 +51,9 @@ class Collections(APIResource):
         doc="One collection, with the caller's ``permissions`` on it.",
     )
 
-    @operation(
-        "updateCollectionById", "PATCH /collections/{collectionId}", body=UpdateCollectionRequest
-    )
+    @operation("updateCollectionById", "PATCH /collections/{collectionId}")
     async def update(
-        self,
-        collection_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        description: str | NotGiven = NOT_GIVEN,
-        default_level: Role | Literal["inherit"] | NotGiven | None = NOT_GIVEN,
+        self, collection_id: str, **body: Unpack[UpdateCollectionRequest]
     ) -> Collection:
         """Change the title, description (at most 100 characters) or default level passed."""
         return await self._call(Collection)
@@ -100,11 +87,7 @@ class Collections(APIResource):
         )
         return await self._call(Collection, body=body)
 
-    @operation(
-        "transferCollection",
-        "POST /collections/{collectionId}/transfer",
-        body=TransferCollectionRequest,
-    )
-    async def transfer(self, collection_id: str, *, organization: str) -> Collection:
+    @operation("transferCollection", "POST /collections/{collectionId}/transfer")
+    async def transfer(self, collection_id: str, **body: Unpack[TransferRequest]) -> Collection:
         """Move the collection, with its spaces, to another organization (an id)."""
         return await self._call(Collection)

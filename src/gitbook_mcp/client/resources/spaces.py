@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
-from gitbook_mcp.client.models.common import Role, Space
+from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.links import LinkUsage
 from gitbook_mcp.client.models.spaces import (
     LinkListing,
     MoveSpaceRequest,
     PositionRef,
-    TransferSpaceRequest,
+    TransferRequest,
     UpdateSpaceRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
@@ -28,17 +28,8 @@ class Spaces(APIResource):
         """One space, with the caller's ``permissions`` on it."""
         return await self._call(Space)
 
-    @operation("updateSpaceById", "PATCH /spaces/{spaceId}", body=UpdateSpaceRequest)
-    async def update(
-        self,
-        space_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        edit_mode: Literal["live", "locked"] | NotGiven = NOT_GIVEN,
-        default_level: Role | NotGiven = NOT_GIVEN,
-        language: str | NotGiven = NOT_GIVEN,
-        emoji: str | NotGiven = NOT_GIVEN,
-    ) -> Space:
+    @operation("updateSpaceById", "PATCH /spaces/{spaceId}")
+    async def update(self, space_id: str, **body: Unpack[UpdateSpaceRequest]) -> Space:
         """Only the fields passed are changed."""
         return await self._call(Space)
 
@@ -89,8 +80,8 @@ class Spaces(APIResource):
         )
         return await self._call(Space, body=body)
 
-    @operation("transferSpace", "POST /spaces/{spaceId}/transfer", body=TransferSpaceRequest)
-    async def transfer(self, space_id: str, *, organization: str) -> Space:
+    @operation("transferSpace", "POST /spaces/{spaceId}/transfer")
+    async def transfer(self, space_id: str, **body: Unpack[TransferRequest]) -> Space:
         """Move the space to another ``organization`` (seed profile)."""
         return await self._call(Space)
 

@@ -10,7 +10,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.server.rendering import UntrustedLine
@@ -39,6 +38,7 @@ from gitbook_mcp.server.tools._shared import (
     Limit,
     RoleOrGuest,
     delete_tool,
+    given,
     listing,
     need,
     one_or_page,
@@ -146,11 +146,8 @@ async def write_collection(ctx: ToolContext, args: WriteArgs) -> CollectionView:
     collections = ctx.client.collections
     if args.method == "create":
         org_id = need(args.organization_id, "organization_id", "create")
-        return _collection(
-            await collections.create(
-                org_id, title=args.title or NOT_GIVEN, parent=args.parent or NOT_GIVEN
-            )
-        )
+        fields = given(title=args.title or None, parent=args.parent or None)
+        return _collection(await collections.create(org_id, **fields))
     collection_id = need(args.collection_id, "collection_id", args.method)
     if args.method == "update":
         changes: dict[str, Any] = {

@@ -18,6 +18,7 @@ from gitbook_mcp.client.models import (
     organizations,
     permissions,
     saml,
+    spaces,
     teams,
 )
 from gitbook_mcp.client.models._base import (
@@ -95,7 +96,11 @@ VALID_BODIES: list[tuple[type, dict[str, Any]]] = [
     (collections.CreateCollectionRequest, {"title": "Guides"}),
     (collections.UpdateCollectionRequest, {"defaultLevel": None}),
     (collections.MoveCollectionRequest, {"parent": None}),
-    (collections.TransferCollectionRequest, {"organization": "org_2"}),
+    (spaces.TransferRequest, {"organization": "org_2"}),
+    (spaces.UpdateSpaceRequest, {"edit_mode": "locked", "emoji": None}),
+    (spaces.MoveSpaceRequest, {"parent": None}),
+    (spaces.SpacePosition, {"before": {"space": "spc_1"}}),
+    (spaces.PositionRef, {"space": "spc_1"}),
     (collections.SpacePointer, {"space": "spc_1"}),
     (collections.CollectionPointer, {"collection": "col_1"}),
     (collections.ContentPosition, {"before": {"space": "spc_1"}}),
@@ -135,6 +140,7 @@ def test_every_request_model_of_these_resources_is_checked() -> None:
         organizations,
         permissions,
         saml,
+        spaces,
         teams,
     )
     defined = {
@@ -154,7 +160,7 @@ def test_constant_discriminators_are_sent_even_when_left_to_their_default() -> N
         {"position": {"after": {"collection": "col_3"}}}
     )
     assert move.to_body() == {"position": {"after": {"type": "collection", "collection": "col_3"}}}
-    update = organizations.UpdateOrganizationRequest.model_validate(
+    update = _model(organizations.UpdateOrganizationRequest).model_validate(
         {"defaultContent": {"site": "site_1"}}
     )
     assert update.to_body() == {"defaultContent": {"type": "site", "site": "site_1"}}
