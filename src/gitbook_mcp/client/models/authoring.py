@@ -6,7 +6,7 @@ names an unknown change kind, or leaves out what a kind needs, is refused before
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Required, TypedDict
 
 from pydantic import Field, model_validator
 
@@ -137,18 +137,21 @@ class ContentUpdateRequest(RequestModel):
     changes: list[ChangeRequestContentChange] = Field(min_length=1, max_length=50)
 
 
-class CreateChangeRequestRequest(RequestModel):
-    subject: str | None = None
+class CreateChangeRequestRequest(TypedDict, total=False):
+    subject: str
 
 
-class UpdateChangeRequestRequest(RequestModel):
-    subject: str | None = None
-    status: EditableStatus | None = None
+class UpdateChangeRequestRequest(TypedDict, total=False):
+    """The subject, or the status (``draft``, ``open``, ``archived``)."""
+
+    subject: str
+    status: EditableStatus
 
 
-class SubmitReviewRequest(RequestModel):
-    status: ChangeRequestReviewStatus
-    comment: Document | None = None
+class SubmitReviewRequest(TypedDict, total=False):
+    status: Required[ChangeRequestReviewStatus]
+    comment: Document
+    """An optional comment, ``{"markdown": ...}``."""
 
 
 class RequestReviewersRequest(RequestModel):

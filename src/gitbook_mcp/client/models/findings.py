@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import Field, model_validator
 
@@ -45,8 +45,9 @@ class SiteFinding(APIModel):
     updatedAt: str | None = None
 
 
-class UpdateSiteFindingRequest(RequestModel):
+class UpdateSiteFindingRequest(TypedDict):
     status: SiteFindingStatus
+    """``done`` resolves, ``canceled`` dismisses, ``open`` reopens."""
 
 
 class RedirectUpsert(RequestModel):

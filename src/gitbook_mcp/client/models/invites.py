@@ -7,11 +7,12 @@ A link to the organization carries a ``role``; a link to a space or a collection
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Required, Self, TypedDict
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, RequestModel, Wire
 from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.client.models.common import Role, Space
 
@@ -69,12 +70,12 @@ class EmailInvite(RequestModel):
     role: Role | None
 
 
-class InviteUsersRequest(RequestModel):
-    nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
+class InviteUsersRequest(TypedDict, total=False):
+    """People by email, or ``{"email", "role"}`` each; as SSO users if ``sso``."""
 
-    emails: list[str | EmailInvite]
-    role: Role | None = None
-    sso: bool | None = None
+    emails: Required[Annotated[list[str | Mapping[str, Any]], Wire(list[str | EmailInvite])]]
+    role: Role | None
+    sso: bool
 
 
 class CreateInviteLinkRequest(RequestModel):

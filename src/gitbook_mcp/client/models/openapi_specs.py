@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypedDict
 
 from pydantic import Field
 
@@ -84,5 +84,6 @@ class CreateOpenAPISpecRequest(PutOpenAPISpecRequest):
     slug: SpecSlug
 
 
-class UpdateOpenAPISpecRequest(RequestModel):
+class UpdateOpenAPISpecRequest(TypedDict):
     visibility: Literal["private", "public"]
+    """``public``: anyone with the spec's public link can read it."""

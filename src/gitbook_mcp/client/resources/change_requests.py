@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, overload
+from typing import Any, Literal, Unpack, overload
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.authoring import (
@@ -15,7 +15,6 @@ from gitbook_mcp.client.models.authoring import (
     ChangeRequestContributor,
     ContentUpdateRequest,
     CreateChangeRequestRequest,
-    EditableStatus,
     MergeResult,
     RevisionSemanticChanges,
     UpdateChangeRequestRequest,
@@ -73,24 +72,17 @@ class ChangeRequests(APIResource):
         return self._paginate(ChangeRequest)
 
     @operation("createChangeRequest", "POST /spaces/{spaceId}/change-requests")
-    async def create(self, space_id: str, *, subject: str | NotGiven = NOT_GIVEN) -> ChangeRequest:
+    async def create(
+        self, space_id: str, **body: Unpack[CreateChangeRequestRequest]
+    ) -> ChangeRequest:
         """Open a draft change request on the space's current revision."""
-        return await self._call(
-            ChangeRequest, body=CreateChangeRequestRequest.model_validate({"subject": subject})
-        )
+        return await self._call(ChangeRequest)
 
     @operation(
-        "updateChangeRequestById",
-        "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}",
-        body=UpdateChangeRequestRequest,
+        "updateChangeRequestById", "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}"
     )
     async def update(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        subject: str | NotGiven = NOT_GIVEN,
-        status: EditableStatus | NotGiven = NOT_GIVEN,
+        self, space_id: str, change_request_id: str, **body: Unpack[UpdateChangeRequestRequest]
     ) -> ChangeRequest:
         """Change the subject, or the status (``draft``, ``open``, ``archived``)."""
         return await self._call(ChangeRequest)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.findings import (
     SiteFinding,
@@ -48,8 +50,7 @@ class SiteFindings(APIResource):
         organization_id: str,
         site_id: str,
         site_finding_id: str,
-        *,
-        status: SiteFindingStatus,
+        **body: Unpack[UpdateSiteFindingRequest],
     ) -> SiteFinding:
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
-        return await self._call(SiteFinding, body=UpdateSiteFindingRequest(status=status))
+        return await self._call(SiteFinding)

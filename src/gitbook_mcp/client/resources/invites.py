@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Role
@@ -22,16 +21,9 @@ __all__ = ["Invites"]
 
 
 class Invites(APIResource):
-    @operation(
-        "inviteUsersToOrganization", "POST /orgs/{organizationId}/invites", body=InviteUsersRequest
-    )
+    @operation("inviteUsersToOrganization", "POST /orgs/{organizationId}/invites")
     async def invite_users(
-        self,
-        organization_id: str,
-        *,
-        emails: list[str | Mapping[str, Any]],
-        role: Role | NotGiven | None = NOT_GIVEN,
-        sso: bool | NotGiven = NOT_GIVEN,
+        self, organization_id: str, **body: Unpack[InviteUsersRequest]
     ) -> InviteUsersResult:
         """Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``."""
         return await self._call(InviteUsersResult)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Unpack
 
 from gitbook_mcp.client.models.openapi_specs import (
     CreateOpenAPISpecRequest,
@@ -40,17 +40,9 @@ class OpenAPISpecs(APIResource):
         body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    @operation(
-        "updateOpenAPISpecBySlug",
-        "PATCH /orgs/{organizationId}/openapi/{specSlug}",
-        body=UpdateOpenAPISpecRequest,
-    )
+    @operation("updateOpenAPISpecBySlug", "PATCH /orgs/{organizationId}/openapi/{specSlug}")
     async def update(
-        self,
-        organization_id: str,
-        spec_slug: str,
-        *,
-        visibility: Literal["private", "public"],
+        self, organization_id: str, spec_slug: str, **body: Unpack[UpdateOpenAPISpecRequest]
     ) -> OpenAPISpec:
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
         return await self._call(OpenAPISpec)

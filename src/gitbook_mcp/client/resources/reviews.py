@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.authoring import (
     ChangeRequestReview,
-    ChangeRequestReviewStatus,
     RequestedReviewer,
     RequestedReviewers,
     RequestReviewersRequest,
@@ -41,15 +40,9 @@ class ChangeRequestReviews(APIResource):
     @operation(
         "submitChangeRequestReview",
         "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
-        body=SubmitReviewRequest,
     )
     async def submit(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        status: ChangeRequestReviewStatus,
-        comment: dict[str, Any] | NotGiven = NOT_GIVEN,
+        self, space_id: str, change_request_id: str, **body: Unpack[SubmitReviewRequest]
     ) -> ChangeRequestReview:
         """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
         return await self._call(ChangeRequestReview)

@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.server.tooling import (
     ANY_TOKEN,
     ToolContext,
@@ -19,6 +18,7 @@ from gitbook_mcp.server.tools._shared import (
     Limit,
     ReadOne,
     RoleOrGuest,
+    given,
     listing,
     need,
     one_or_page,
@@ -107,12 +107,10 @@ async def write_invite(ctx: ToolContext, args: InviteWriteArgs) -> InviteResult:
     org = args.organization_id
     if args.method == "invite_users":
         emails = need(args.emails, "emails", "invite_users")
-        result = await invites.invite_users(
-            org,
-            emails=list(emails),
-            role=role_value(args.role) if args.role else NOT_GIVEN,
-            sso=args.sso if args.sso is not None else NOT_GIVEN,
-        )
+        extra = given(sso=args.sso)
+        if args.role:  # a guest's role is None, sent as null
+            extra["role"] = role_value(args.role)
+        result = await invites.invite_users(org, emails=list(emails), **extra)
         return InviteResult(
             invited=result.invited, users=result.users, failed_sso=result.failedSSOEmails or None
         )
