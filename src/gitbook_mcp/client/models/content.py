@@ -7,11 +7,11 @@ computed); its ``pages`` are its children, so a tree is walked with `RevisionPag
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
 from gitbook_mcp.client.models.common import User
 from gitbook_mcp.client.models.fields import URLString
 
@@ -40,6 +40,26 @@ __all__ = [
 
 ContentFormat = Literal["document", "markdown"]
 """How a page or comment body is returned: a JSON document, or markdown text."""
+
+
+class RevisionQuery(TypedDict, total=False):
+    """How a revision's content is read."""
+
+    metadata: bool
+    """False omits mutable git metadata."""
+    computed: bool
+    """False skips computed content."""
+
+
+class PageQuery(RevisionQuery, total=False):
+    format: ContentFormat
+    """``markdown`` returns the page's text as markdown."""
+    evaluated: bool
+
+
+class FilesQuery(RevisionQuery, Paging, total=False):
+    """The files of a revision, a page at a time."""
+
 
 ChangeRequestStatus = Literal["draft", "open", "archived", "merged"]
 

@@ -26,6 +26,7 @@ from typing import (
 
 from pydantic import BaseModel
 
+from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
 from gitbook_mcp.client.models._base import (
     RequestModel,
@@ -225,8 +226,8 @@ class APIResource:
             item=item,
             ids=call.ids,
             params=query if params is None else params,
-            page=cast("str | None", page),
-            limit=cast("int | None", limit),
+            page=None if isinstance(page, NotGiven) else cast("str | None", page),
+            limit=None if isinstance(limit, NotGiven) else cast("int | None", limit),
             page_type=page_type,
         )
 

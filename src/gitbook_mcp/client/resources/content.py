@@ -7,16 +7,19 @@ mutable git metadata; ``computed=False`` skips computed content.
 
 from __future__ import annotations
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from typing import Unpack
+
 from gitbook_mcp.client.models.content import (
-    ContentFormat,
+    FilesQuery,
     ImportContentRequest,
     ImportContentResult,
     ImportContentSource,
     PageList,
+    PageQuery,
     Revision,
     RevisionFile,
     RevisionPage,
+    RevisionQuery,
 )
 from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
 from gitbook_mcp.client.pagination import AsyncPaginator
@@ -38,45 +41,23 @@ class Content(ScopedResource[*Ids]):
         space="getCurrentRevision",
         change_request="getRevisionOfChangeRequestById",
     )
-    async def get_revision(
-        self,
-        *ids: *Ids,
-        metadata: bool | NotGiven = NOT_GIVEN,
-        computed: bool | NotGiven = NOT_GIVEN,
-    ) -> Revision:
+    async def get_revision(self, *ids: *Ids, **query: Unpack[RevisionQuery]) -> Revision:
         """The revision: its page tree, files and reusable content."""
         return await self._call(Revision)
 
     @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
-    async def list_pages(
-        self,
-        *ids: *Ids,
-        metadata: bool | NotGiven = NOT_GIVEN,
-        computed: bool | NotGiven = NOT_GIVEN,
-    ) -> PageList:
+    async def list_pages(self, *ids: *Ids, **query: Unpack[RevisionQuery]) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
         return await self._call(PageList)
 
     @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
-    async def get_page(
-        self,
-        *ids: *tuple[*Ids, str],
-        format: ContentFormat | NotGiven = NOT_GIVEN,
-        evaluated: bool | NotGiven = NOT_GIVEN,
-        metadata: bool | NotGiven = NOT_GIVEN,
-        computed: bool | NotGiven = NOT_GIVEN,
-    ) -> RevisionPage:
+    async def get_page(self, *ids: *tuple[*Ids, str], **query: Unpack[PageQuery]) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
         return await self._call(RevisionPage)
 
     @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
     async def get_page_by_path(
-        self,
-        *ids: *tuple[*Ids, str],
-        format: ContentFormat | NotGiven = NOT_GIVEN,
-        evaluated: bool | NotGiven = NOT_GIVEN,
-        metadata: bool | NotGiven = NOT_GIVEN,
-        computed: bool | NotGiven = NOT_GIVEN,
+        self, *ids: *tuple[*Ids, str], **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
         return await self._call(RevisionPage)
@@ -84,23 +65,13 @@ class Content(ScopedResource[*Ids]):
     @scoped(
         "GET", "/content/files", space="listFiles", change_request="listFilesInChangeRequestById"
     )
-    def list_files(
-        self,
-        *ids: *Ids,
-        metadata: bool | NotGiven = NOT_GIVEN,
-        computed: bool | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[RevisionFile]:
+    def list_files(self, *ids: *Ids, **query: Unpack[FilesQuery]) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
         return self._paginate(RevisionFile)
 
     @scoped("GET", _FILE, space="getFileById", change_request="getFileInChangeRequestById")
     async def get_file(
-        self,
-        *ids: *tuple[*Ids, str],
-        metadata: bool | NotGiven = NOT_GIVEN,
-        computed: bool | NotGiven = NOT_GIVEN,
+        self, *ids: *tuple[*Ids, str], **query: Unpack[RevisionQuery]
     ) -> RevisionFile:
         """One file of the revision."""
         return await self._call(RevisionFile)
