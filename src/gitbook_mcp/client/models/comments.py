@@ -7,35 +7,41 @@ Space comments and change-request comments share these models and request bodies
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
 from pydantic import Field
 
-from gitbook_mcp.client._types import NotGiven
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
 from gitbook_mcp.client.models.common import Member, User
-from gitbook_mcp.client.models.content import JSONDocument
+from gitbook_mcp.client.models.content import ContentFormat, JSONDocument
 from gitbook_mcp.client.pagination import ListPage
 
 __all__ = [
     "Comment",
     "CommentBody",
     "CommentDocument",
+    "CommentEdit",
     "CommentPermissions",
     "CommentPost",
     "CommentReply",
     "CommentTarget",
     "CommentTargetNode",
     "CommentTargetPage",
+    "CommentText",
     "CommentUrls",
     "CommentersPage",
+    "CommentsQuery",
     "EmojiReaction",
     "JSONDocumentBody",
     "MarkdownBody",
+    "NewComment",
+    "NewReply",
     "PostCommentReplyRequest",
     "PostCommentRequest",
     "ReactionUser",
+    "RepliesQuery",
     "TableCell",
     "TableCellTarget",
     "UpdateCommentRequest",
@@ -168,6 +174,46 @@ class TableCell(RequestModel):
     definition: str
 
 
+class CommentText(TypedDict, total=False):
+    """A comment's or a reply's text: ``markdown="..."``, or the API's raw ``body={...}``."""
+
+    markdown: str
+    body: Mapping[str, Any]
+
+
+class NewComment(CommentText, total=False):
+    """A new thread, on the parent or on ``page`` (a page id) and ``node`` within it."""
+
+    page: str
+    node: str
+    table_cell: Mapping[str, str]
+
+
+class NewReply(CommentText, total=False):
+    format: ContentFormat
+    """How the answer is shaped (change requests only)."""
+
+
+class CommentEdit(CommentText, total=False):
+    """An edit of a comment or a reply: resolve or reopen, new text, reactions."""
+
+    resolved: bool
+    added_reactions: list[str]
+    removed_reactions: list[str]
+
+
+class CommentsQuery(Paging, total=False):
+    status: Literal["all", "open", "resolved"]
+    order: Literal["asc", "desc"]
+    format: ContentFormat
+    target_page: str
+    authors: list[str]
+
+
+class RepliesQuery(Paging, total=False):
+    format: ContentFormat
+
+
 class PostCommentRequest(RequestModel):
     body: CommentDocument
     page: str | None = None
@@ -188,26 +234,26 @@ class UpdateCommentRequest(RequestModel):
     removedReactions: list[str] | None = Field(default=None)
 
 
-def comment_document(
-    markdown: str | NotGiven, body: Mapping[str, Any] | NotGiven
-) -> Mapping[str, Any] | NotGiven:
-    """The ``body`` of a comment write from ``markdown="..."`` or a raw ``body={...}``.
+def comment_document(text: Mapping[str, Any]) -> Mapping[str, Any] | NotGiven:
+    """The ``body`` of a comment write from its `CommentText`: ``markdown="..."`` or a raw
+    ``body={...}`` (the API's own shape, ``{"markdown": ...}`` or ``{"document": ...}``).
 
-    ``body`` is the API's own shape (``{"markdown": ...}`` or ``{"document": ...}``); giving both
-    is refused before sending.
+    Giving both is refused before sending; a key left at ``NOT_GIVEN`` counts as not given.
     """
+    markdown = text.get("markdown", NOT_GIVEN)
+    body = text.get("body", NOT_GIVEN)
     if isinstance(markdown, NotGiven):
-        return body
+        return cast("Mapping[str, Any] | NotGiven", body)
     if not isinstance(body, NotGiven):
         raise InvalidRequestError("give markdown or body, not both")
     return {"markdown": markdown}
 
 
 def require_comment_document(
-    markdown: str | NotGiven, body: Mapping[str, Any] | NotGiven, *, what: str = "comment"
+    text: Mapping[str, Any], *, what: str = "comment"
 ) -> Mapping[str, Any]:
     """As `comment_document`, for writes that need a text (a new comment or reply)."""
-    document = comment_document(markdown, body)
+    document = comment_document(text)
     if isinstance(document, NotGiven):
         raise InvalidRequestError(f"a {what} needs markdown (or body)")
     return document

@@ -7,18 +7,21 @@ on a change request, whose id may be its number within the space). Text is given
 
 from __future__ import annotations
 
-import builtins
-from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.comments import (
     Comment,
+    CommentEdit,
     CommentersPage,
     CommentReply,
+    CommentsQuery,
+    NewComment,
+    NewReply,
     PostCommentReplyRequest,
     PostCommentRequest,
+    RepliesQuery,
     UpdateCommentRequest,
     comment_document,
     require_comment_document,
@@ -35,23 +38,15 @@ _THREAD = _THREADS + "/{commentId}"
 _REPLIES = _THREAD + "/replies"
 _REPLY = _REPLIES + "/{commentReplyId}"
 
-Status = Literal["all", "open", "resolved"]
-Order = Literal["asc", "desc"]
 
-
-def _update_body(
-    resolved: bool | NotGiven,
-    markdown: str | NotGiven,
-    body: Mapping[str, Any] | NotGiven,
-    added_reactions: builtins.list[str] | NotGiven,
-    removed_reactions: builtins.list[str] | NotGiven,
-) -> UpdateCommentRequest:
+def _edit_body(edit: CommentEdit) -> UpdateCommentRequest:
+    """The body of an edit of a comment or a reply."""
     return UpdateCommentRequest.model_validate(
         {
-            "resolved": resolved,
-            "body": comment_document(markdown, body),
-            "addedReactions": added_reactions,
-            "removedReactions": removed_reactions,
+            "resolved": edit.get("resolved", NOT_GIVEN),
+            "body": comment_document(edit),
+            "addedReactions": edit.get("added_reactions", NOT_GIVEN),
+            "removedReactions": edit.get("removed_reactions", NOT_GIVEN),
         }
     )
 
@@ -62,39 +57,21 @@ class Comments(ScopedResource[*Ids]):
     @scoped(
         "GET", _THREADS, space="listCommentsInSpace", change_request="listCommentsInChangeRequest"
     )
-    def list(
-        self,
-        *ids: *Ids,
-        status: Status | NotGiven = NOT_GIVEN,
-        order: Order | NotGiven = NOT_GIVEN,
-        format: ContentFormat | NotGiven = NOT_GIVEN,
-        target_page: str | NotGiven = NOT_GIVEN,
-        authors: builtins.list[str] | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[Comment]:
+    def list(self, *ids: *Ids, **query: Unpack[CommentsQuery]) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
         return self._paginate(Comment)
 
     @scoped(
         "POST", _THREADS, space="postCommentInSpace", change_request="postCommentInChangeRequest"
     )
-    async def create(
-        self,
-        *ids: *Ids,
-        markdown: str | NotGiven = NOT_GIVEN,
-        body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
-        page: str | NotGiven = NOT_GIVEN,
-        node: str | NotGiven = NOT_GIVEN,
-        table_cell: Mapping[str, str] | NotGiven = NOT_GIVEN,
-    ) -> Comment:
+    async def create(self, *ids: *Ids, **post: Unpack[NewComment]) -> Comment:
         """Start a thread, on the parent or on ``page`` (a page id) and ``node`` within it."""
         payload = PostCommentRequest.model_validate(
             {
-                "body": require_comment_document(markdown, body),
-                "page": page,
-                "node": node,
-                "tableCell": table_cell,
+                "body": require_comment_document(post),
+                "page": post.get("page", NOT_GIVEN),
+                "node": post.get("node", NOT_GIVEN),
+                "tableCell": post.get("table_cell", NOT_GIVEN),
             }
         )
         return await self._call(Comment, body=payload)
@@ -109,18 +86,9 @@ class Comments(ScopedResource[*Ids]):
     @scoped(
         "PUT", _THREAD, space="updateCommentInSpace", change_request="updateCommentInChangeRequest"
     )
-    async def update(
-        self,
-        *ids: *tuple[*Ids, str],
-        resolved: bool | NotGiven = NOT_GIVEN,
-        markdown: str | NotGiven = NOT_GIVEN,
-        body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
-        added_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
-        removed_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
-    ) -> Comment:
+    async def update(self, *ids: *tuple[*Ids, str], **edit: Unpack[CommentEdit]) -> Comment:
         """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
-        payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
-        return await self._call(Comment, body=payload)
+        return await self._call(Comment, body=_edit_body(edit))
 
     @scoped(
         "DELETE",
@@ -134,11 +102,7 @@ class Comments(ScopedResource[*Ids]):
 
     @scoped("GET", _REPLIES, change_request="listCommentRepliesInChangeRequest")
     def list_replies(
-        self,
-        *ids: *tuple[*Ids, str],
-        format: ContentFormat | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, *ids: *tuple[*Ids, str], **query: Unpack[RepliesQuery]
     ) -> AsyncPaginator[CommentReply]:
         """The replies of a comment thread."""
         return self._paginate(CommentReply)
@@ -149,18 +113,13 @@ class Comments(ScopedResource[*Ids]):
         space="postCommentReplyInSpace",
         change_request="postCommentReplyInChangeRequest",
     )
-    async def create_reply(
-        self,
-        *ids: *tuple[*Ids, str],
-        markdown: str | NotGiven = NOT_GIVEN,
-        body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
-        format: ContentFormat | NotGiven = NOT_GIVEN,
-    ) -> CommentReply:
+    async def create_reply(self, *ids: *tuple[*Ids, str], **post: Unpack[NewReply]) -> CommentReply:
         """Reply to a comment thread; ``format`` (change requests only) shapes the answer."""
+        format = post.get("format", NOT_GIVEN)
         if self.parent is not CHANGE_REQUEST and not isinstance(format, NotGiven):
             raise InvalidRequestError(f"format is not accepted for {self.parent.noun}")
         payload = PostCommentReplyRequest.model_validate(
-            {"body": require_comment_document(markdown, body, what="reply")}
+            {"body": require_comment_document(post, what="reply")}
         )
         return await self._call(CommentReply, params={"format": format}, body=payload)
 
@@ -178,17 +137,10 @@ class Comments(ScopedResource[*Ids]):
 
     @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
     async def update_reply(
-        self,
-        *ids: *tuple[*Ids, str, str],
-        markdown: str | NotGiven = NOT_GIVEN,
-        body: Mapping[str, Any] | NotGiven = NOT_GIVEN,
-        added_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
-        removed_reactions: builtins.list[str] | NotGiven = NOT_GIVEN,
-        resolved: bool | NotGiven = NOT_GIVEN,
+        self, *ids: *tuple[*Ids, str, str], **edit: Unpack[CommentEdit]
     ) -> CommentReply:
         """Edit a reply's text (author or space admin), add or remove reactions."""
-        payload = _update_body(resolved, markdown, body, added_reactions, removed_reactions)
-        return await self._call(CommentReply, body=payload)
+        return await self._call(CommentReply, body=_edit_body(edit))
 
     @scoped("DELETE", _REPLY, change_request="deleteCommentReplyInChangeRequest")
     async def delete_reply(self, *ids: *tuple[*Ids, str, str]) -> bool:
