@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Required, TypedDict
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
 from gitbook_mcp.client.models.common import User
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionFile
 
@@ -32,6 +32,7 @@ __all__ = [
     "RequestedReviewer",
     "RequestedReviewers",
     "RevertPage",
+    "ReviewsQuery",
     "RevisionOutcome",
     "RevisionSemanticChanges",
     "SubmitReviewRequest",
@@ -221,3 +222,7 @@ class ChangeRequestContributor(APIModel):
     count: int | None = None
     actionType: str | None = None
     updatedAt: str | None = None
+
+
+class ReviewsQuery(Paging, total=False):
+    outdated: bool

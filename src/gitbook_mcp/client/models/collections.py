@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypedDict
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, Pointer, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Role
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "CollectionPointer",
     "CollectionTitle",
     "CollectionUrls",
+    "CollectionsQuery",
     "ContentPosition",
     "CreateCollectionRequest",
     "MoveCollectionRequest",
@@ -103,3 +104,7 @@ def content_pointer(value: str | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(value, str):
         return {"type": "space", "space": value}
     return dict(value)
+
+
+class CollectionsQuery(Paging, total=False):
+    nested: bool

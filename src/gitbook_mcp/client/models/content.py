@@ -6,7 +6,7 @@ computed); its ``pages`` are its children, so a tree is walked with `RevisionPag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypedDict
 
 from pydantic import Field
@@ -19,6 +19,7 @@ __all__ = [
     "ChangeRequest",
     "ChangeRequestStatus",
     "ChangeRequestUrls",
+    "ChangeRequestsQuery",
     "ContentFormat",
     "FileDimensions",
     "GitSyncBlob",
@@ -27,6 +28,7 @@ __all__ = [
     "ImportContentResult",
     "ImportContentSource",
     "JSONDocument",
+    "OrganizationChangeRequestsQuery",
     "PageCover",
     "PageLayout",
     "PageList",
@@ -259,3 +261,17 @@ class ImportContentResult(APIModel):
 class ImportContentRequest(RequestModel):
     url: URLString
     source: ImportContentSource
+
+
+class ChangeRequestsQuery(Paging, total=False):
+    status: ChangeRequestStatus
+    contributor: str
+
+
+class OrganizationChangeRequestsQuery(Paging, total=False):
+    status: Sequence[ChangeRequestStatus]
+    creator: str
+    contributor: str
+    requested_reviewer: str
+    space: str
+    site: str

@@ -6,7 +6,7 @@ from typing import Any, Literal, TypedDict
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
 
 __all__ = [
     "BulkRedirectsRequest",
@@ -15,6 +15,7 @@ __all__ = [
     "SiteFinding",
     "SiteFindingStatus",
     "SiteFindingType",
+    "SiteFindingsQuery",
     "UpdateSiteFindingRequest",
 ]
 
@@ -77,3 +78,8 @@ class BulkRedirectsResult(APIModel):
     """One result per redirect given: ``created``, ``updated`` or ``deleted``, with its source."""
 
     results: list[dict[str, Any]]
+
+
+class SiteFindingsQuery(Paging, total=False):
+    status: SiteFindingStatus
+    type: list[SiteFindingType]

@@ -5,16 +5,19 @@ The member object itself is `gitbook_mcp.client.models.common.Member`.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Literal, TypedDict
 
-from gitbook_mcp.client.models._base import APIModel
+from gitbook_mcp.client.models._base import APIModel, Paging
 from gitbook_mcp.client.models.common import Member, Role, Space, Team
 from gitbook_mcp.client.models.teams import TeamMember
 
 __all__ = [
     "Member",
     "MemberSpace",
+    "MemberSpacesQuery",
     "MemberTeam",
+    "MemberTeamsQuery",
+    "MembersQuery",
     "PingResult",
     "UpdateMemberRequest",
 ]
@@ -45,3 +48,18 @@ class MemberTeam(APIModel):
 class UpdateMemberRequest(TypedDict, total=False):
     role: Role | None
     """None makes the member a guest."""
+
+
+class MembersQuery(Paging, total=False):
+    order: Literal["asc", "desc"]
+    role: Role | Literal["guest"]
+    search: str
+    sort: Literal["joinedAt", "lastSeenAt"]
+
+
+class MemberSpacesQuery(Paging, total=False):
+    order: Literal["asc", "desc"]
+
+
+class MemberTeamsQuery(Paging, total=False):
+    title: str

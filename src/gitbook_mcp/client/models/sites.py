@@ -12,7 +12,7 @@ from pydantic import Field
 
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
-from gitbook_mcp.client.models._base import APIModel, Pointer, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.fields import Condition, Icon
 
@@ -24,6 +24,7 @@ __all__ = [
     "MoveRequest",
     "Position",
     "SectionGroupPointer",
+    "ShareKeyQuery",
     "Site",
     "SiteAdaptiveContent",
     "SiteFeature",
@@ -31,10 +32,13 @@ __all__ = [
     "SiteSection",
     "SiteSectionGroup",
     "SiteSectionPointer",
+    "SiteSectionsQuery",
     "SiteSpace",
     "SiteSpacePointer",
+    "SiteSpacesQuery",
     "SiteType",
     "SiteUrls",
+    "SitesQuery",
     "UpdateSectionGroupRequest",
     "UpdateSectionRequest",
     "UpdateSiteSpaceRequest",
@@ -263,3 +267,24 @@ def move_position(
         raise InvalidRequestError("a move needs exactly one of before or after")
     ((side, value),) = sides.items()
     return {side: pointer(value)}
+
+
+class SitesQuery(Paging, total=False):
+    space: str
+    title: str
+    published: bool
+    type: list[SiteType]
+
+
+class ShareKeyQuery(TypedDict, total=False):
+    share_key: str
+    """Read as a visitor holding this share key of the site."""
+
+
+class SiteSectionsQuery(ShareKeyQuery, Paging, total=False):
+    """The site's sections, a page at a time."""
+
+
+class SiteSpacesQuery(ShareKeyQuery, Paging, total=False):
+    default: bool
+    """True: only the default site space; False: only the others."""

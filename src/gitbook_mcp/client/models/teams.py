@@ -10,7 +10,7 @@ from typing import Annotated, Any, Required, TypedDict
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel, Wire
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel, Wire
 from gitbook_mcp.client.models.common import Member, MemberRole, Team
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "TeamMembershipInput",
     "TeamRosterEntry",
     "TeamTitle",
+    "TeamsQuery",
     "UpdateTeamMembersRequest",
     "UpdateTeamRequest",
 ]
@@ -77,3 +78,8 @@ class UpdateTeamMembersRequest(TypedDict, total=False):
 
 class AddTeamMemberRequest(TypedDict, total=False):
     role: MemberRole
+
+
+class TeamsQuery(Paging, total=False):
+    owner: str
+    title: str

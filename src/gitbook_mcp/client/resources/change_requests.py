@@ -20,7 +20,11 @@ from gitbook_mcp.client.models.authoring import (
     UpdateChangeRequestRequest,
     UpdateResult,
 )
-from gitbook_mcp.client.models.content import ChangeRequest, ChangeRequestStatus
+from gitbook_mcp.client.models.content import (
+    ChangeRequest,
+    ChangeRequestsQuery,
+    OrganizationChangeRequestsQuery,
+)
 from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._plain import listing, posting, reading
 from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, SPACE, APIResource, operation
@@ -33,13 +37,7 @@ Change = ChangeRequestContentChange | Mapping[str, Any]
 class ChangeRequests(APIResource):
     @operation("listChangeRequestsForSpace", "GET /spaces/{spaceId}/change-requests")
     def list(
-        self,
-        space_id: str,
-        *,
-        status: ChangeRequestStatus | NotGiven = NOT_GIVEN,
-        contributor: str | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, space_id: str, **query: Unpack[ChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests of the space; the API lists ``open`` ones unless ``status`` is given."""
         return self._paginate(ChangeRequest)
@@ -56,17 +54,7 @@ class ChangeRequests(APIResource):
 
     @operation("listChangeRequestsForOrganization", "GET /orgs/{organizationId}/change-requests")
     def list_for_organization(
-        self,
-        organization_id: str,
-        *,
-        status: Sequence[ChangeRequestStatus] | NotGiven = NOT_GIVEN,
-        creator: str | NotGiven = NOT_GIVEN,
-        contributor: str | NotGiven = NOT_GIVEN,
-        requested_reviewer: str | NotGiven = NOT_GIVEN,
-        space: str | NotGiven = NOT_GIVEN,
-        site: str | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, **query: Unpack[OrganizationChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests across the organization (``open`` ones unless ``status`` is given)."""
         return self._paginate(ChangeRequest)

@@ -9,6 +9,7 @@ from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.collections import (
     Collection,
+    CollectionsQuery,
     CreateCollectionRequest,
     MoveCollectionRequest,
     UpdateCollectionRequest,
@@ -26,12 +27,7 @@ __all__ = ["Collections"]
 class Collections(APIResource):
     @operation("listCollectionsInOrganizationById", "GET /orgs/{organizationId}/collections")
     def list(
-        self,
-        organization_id: str,
-        *,
-        nested: bool | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, **query: Unpack[CollectionsQuery]
     ) -> AsyncPaginator[Collection]:
         """The organization's collections; nested ones too unless ``nested=False``."""
         return self._paginate(Collection)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.findings import (
     SiteFinding,
-    SiteFindingStatus,
-    SiteFindingType,
+    SiteFindingsQuery,
     UpdateSiteFindingRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
@@ -21,14 +19,7 @@ __all__ = ["SiteFindings"]
 class SiteFindings(APIResource):
     @operation("listSiteFindings", "GET /orgs/{organizationId}/sites/{siteId}/findings")
     def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        status: SiteFindingStatus | NotGiven = NOT_GIVEN,
-        type: list[SiteFindingType] | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, site_id: str, **query: Unpack[SiteFindingsQuery]
     ) -> AsyncPaginator[SiteFinding]:
         """The site's findings, by status and type (``broken-link``, ``outbound-link-error``...)."""
         return self._paginate(SiteFinding)

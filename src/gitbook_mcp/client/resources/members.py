@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal, Unpack
+from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
-from gitbook_mcp.client.models.common import Member, Role
+from gitbook_mcp.client.models.common import Member
 from gitbook_mcp.client.models.members import (
     MemberSpace,
+    MemberSpacesQuery,
+    MembersQuery,
     MemberTeam,
+    MemberTeamsQuery,
     PingResult,
     UpdateMemberRequest,
 )
@@ -21,17 +23,7 @@ __all__ = ["Members"]
 
 class Members(APIResource):
     @operation("listMembersInOrganizationById", "GET /orgs/{organizationId}/members")
-    def list(
-        self,
-        organization_id: str,
-        *,
-        order: Literal["asc", "desc"] | NotGiven = NOT_GIVEN,
-        role: Role | Literal["guest"] | NotGiven = NOT_GIVEN,
-        search: str | NotGiven = NOT_GIVEN,
-        sort: Literal["joinedAt", "lastSeenAt"] | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[Member]:
+    def list(self, organization_id: str, **query: Unpack[MembersQuery]) -> AsyncPaginator[Member]:
         """The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
         active members only.
         """
@@ -68,13 +60,7 @@ class Members(APIResource):
         "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"
     )
     def list_spaces(
-        self,
-        organization_id: str,
-        user_id: str,
-        *,
-        order: Literal["asc", "desc"] | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, user_id: str, **query: Unpack[MemberSpacesQuery]
     ) -> AsyncPaginator[MemberSpace]:
         """The spaces a member can reach, with their permission on each."""
         return self._paginate(MemberSpace)
@@ -83,13 +69,7 @@ class Members(APIResource):
         "listTeamsForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/teams"
     )
     def list_teams(
-        self,
-        organization_id: str,
-        user_id: str,
-        *,
-        title: str | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, user_id: str, **query: Unpack[MemberTeamsQuery]
     ) -> AsyncPaginator[MemberTeam]:
         """The teams a member belongs to; ``title`` filters by name (case-insensitive contains)."""
         return self._paginate(MemberTeam)

@@ -11,6 +11,7 @@ from gitbook_mcp.client.models.authoring import (
     RequestedReviewer,
     RequestedReviewers,
     RequestReviewersRequest,
+    ReviewsQuery,
     SubmitReviewRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
@@ -26,13 +27,7 @@ class ChangeRequestReviews(APIResource):
         "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
     )
     def list(
-        self,
-        space_id: str,
-        change_request_id: str,
-        *,
-        outdated: bool | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, space_id: str, change_request_id: str, **query: Unpack[ReviewsQuery]
     ) -> AsyncPaginator[ChangeRequestReview]:
         """The reviews of the change request; ``outdated`` keeps those of older revisions or not."""
         return self._paginate(ChangeRequestReview)

@@ -15,6 +15,7 @@ from gitbook_mcp.client.models.sites import (
     SiteSection,
     SiteSectionGroup,
     SiteSectionPointer,
+    SiteSectionsQuery,
     UpdateSectionGroupRequest,
     UpdateSectionRequest,
 )
@@ -32,13 +33,7 @@ def _section_pointer(section_id: str) -> dict[str, str]:
 class SiteSections(APIResource):
     @operation("listSiteSections", "GET /orgs/{organizationId}/sites/{siteId}/sections")
     def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        share_key: str | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, site_id: str, **query: Unpack[SiteSectionsQuery]
     ) -> AsyncPaginator[SiteSection]:
         """The site's sections, each with its site spaces."""
         return self._paginate(SiteSection)

@@ -11,6 +11,7 @@ from gitbook_mcp.client.models.sites import (
     MoveRequest,
     SiteSpace,
     SiteSpacePointer,
+    SiteSpacesQuery,
     UpdateSiteSpaceRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
@@ -27,14 +28,7 @@ def _pointer(site_space_id: str) -> dict[str, str]:
 class SiteSpaces(APIResource):
     @operation("listSiteSpaces", "GET /orgs/{organizationId}/sites/{siteId}/site-spaces")
     def list(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        default: bool | NotGiven = NOT_GIVEN,
-        share_key: str | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, site_id: str, **query: Unpack[SiteSpacesQuery]
     ) -> AsyncPaginator[SiteSpace]:
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
         return self._paginate(SiteSpace)

@@ -8,6 +8,7 @@ from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.links import LinkUsage
+from gitbook_mcp.client.models.sites import ShareKeyQuery
 from gitbook_mcp.client.models.spaces import (
     LinkListing,
     MoveSpaceRequest,
@@ -24,7 +25,7 @@ __all__ = ["Spaces"]
 
 class Spaces(APIResource):
     @operation("getSpaceById", "GET /spaces/{spaceId}")
-    async def get(self, space_id: str, *, share_key: str | NotGiven = NOT_GIVEN) -> Space:
+    async def get(self, space_id: str, **query: Unpack[ShareKeyQuery]) -> Space:
         """One space, with the caller's ``permissions`` on it."""
         return await self._call(Space)
 

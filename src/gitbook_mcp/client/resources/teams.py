@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.common import Team
 from gitbook_mcp.client.models.teams import (
     AddTeamMemberRequest,
     CreateTeamRequest,
     TeamRosterEntry,
+    TeamsQuery,
     UpdateTeamMembersRequest,
     UpdateTeamRequest,
 )
@@ -22,15 +22,7 @@ __all__ = ["Teams"]
 
 class Teams(APIResource):
     @operation("listTeamsInOrganizationById", "GET /orgs/{organizationId}/teams")
-    def list(
-        self,
-        organization_id: str,
-        *,
-        owner: str | NotGiven = NOT_GIVEN,
-        title: str | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[Team]:
+    def list(self, organization_id: str, **query: Unpack[TeamsQuery]) -> AsyncPaginator[Team]:
         """The organization's teams; ``owner`` (a member id) keeps those they manage, ``title``
         filters by name.
         """

@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import (
     Permission,
@@ -14,7 +13,15 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import Cursor, Limit, RoleOrGuest, listing, need, role_value
+from gitbook_mcp.server.tools._shared import (
+    Cursor,
+    Limit,
+    RoleOrGuest,
+    given,
+    listing,
+    need,
+    role_value,
+)
 from gitbook_mcp.server.tools.org_admin.views import (
     ORG_ADMIN,
     MemberView,
@@ -60,9 +67,8 @@ async def list_members(ctx: ToolContext, args: ListMembersArgs) -> MemberList:
     members = ctx.client.members
     org = args.organization_id
     if args.method == "list":
-        found = await members.list(
-            org, search=args.search or NOT_GIVEN, page=args.cursor, limit=args.limit
-        )
+        filters = given(search=args.search or None)
+        found = await members.list(org, page=args.cursor, limit=args.limit, **filters)
         return MemberList(
             members=[member_view(m) for m in found.items], next_cursor=found.next_cursor
         )

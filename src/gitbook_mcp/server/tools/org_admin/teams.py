@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import (
     Permission,
@@ -59,9 +58,8 @@ async def list_teams(ctx: ToolContext, args: ListTeamsArgs) -> TeamList:
     teams = ctx.client.teams
     org = args.organization_id
     if args.method == "list":
-        page = await teams.list(
-            org, title=args.title or NOT_GIVEN, page=args.cursor, limit=args.limit
-        )
+        filters = given(title=args.title or None)
+        page = await teams.list(org, page=args.cursor, limit=args.limit, **filters)
         return TeamList(teams=[team_view(t) for t in page.items], next_cursor=page.next_cursor)
     team_id = need(args.team_id, "team_id", args.method)
     if args.method == "get":
