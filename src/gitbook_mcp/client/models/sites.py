@@ -10,7 +10,7 @@ from typing import Annotated, Any, Generic, Literal, Required, Self, TypedDict, 
 
 from pydantic import Field
 
-from gitbook_mcp.client._types import NotGiven
+from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models._base import APIModel, Paging, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Space
@@ -21,7 +21,9 @@ __all__ = [
     "AddSectionRequest",
     "AddSectionToGroupRequest",
     "AddSiteSpaceRequest",
+    "GroupPlacement",
     "MoveRequest",
+    "Placement",
     "Position",
     "SectionGroupPointer",
     "ShareKeyQuery",
@@ -229,36 +231,39 @@ class MoveRequest(RequestModel, Generic[P]):
     position: Position[P]
 
     @classmethod
-    def of(
-        cls,
-        *,
-        before: str | NotGiven,
-        after: str | NotGiven,
-        position: Mapping[str, Any] | NotGiven,
-        pointer: Callable[[str], dict[str, str]],
-    ) -> Self:
+    def of(cls, where: Placement, *, pointer: Callable[[str], dict[str, str]]) -> Self:
         """The move ``before`` or ``after`` a neighbour id (as ``pointer`` names it), or to a
         raw ``position``."""
-        where = move_position(before=before, after=after, position=position, pointer=pointer)
-        return cls.model_validate({"position": where})
+        return cls.model_validate({"position": move_position(where, pointer=pointer)})
+
+
+class Placement(TypedDict, total=False):
+    """Where a moved site space, section or group goes: ``before`` or ``after`` a neighbour
+    (an id), or a raw ``position``."""
+
+    before: str
+    after: str
+    position: Mapping[str, Any]
+
+
+class GroupPlacement(Placement, total=False):
+    relative_to: Literal["site-section-group", "site-section"]
+    """What the neighbour is: another group (the default) or a section."""
 
 
 def move_position(
-    *,
-    before: str | NotGiven,
-    after: str | NotGiven,
-    position: Mapping[str, Any] | NotGiven,
-    pointer: Callable[[str], dict[str, str]],
+    where: Placement, *, pointer: Callable[[str], dict[str, str]]
 ) -> Mapping[str, Any]:
     """The ``position`` of a move: ``{"before": pointer(id)}`` or ``{"after": pointer(id)}``.
 
     Exactly one of ``before`` and ``after`` is needed, unless a raw ``position`` is given.
     """
-    sides = {
+    sides: dict[str, str] = {
         side: value
-        for side, value in (("before", before), ("after", after))
-        if not isinstance(value, NotGiven)
+        for side in ("before", "after")
+        if isinstance(value := where.get(side, NOT_GIVEN), str)
     }
+    position = where.get("position", NOT_GIVEN)
     if not isinstance(position, NotGiven):
         if sides:
             raise InvalidRequestError("give before/after or position, not both")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal, Unpack
+from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
     AddSectionGroupRequest,
     AddSectionRequest,
     AddSectionToGroupRequest,
+    GroupPlacement,
     MoveRequest,
+    Placement,
     SectionGroupPointer,
     SiteSection,
     SiteSectionGroup,
@@ -70,17 +70,12 @@ class SiteSections(APIResource):
         organization_id: str,
         site_id: str,
         site_section_id: str,
-        *,
-        before: str | NotGiven = NOT_GIVEN,
-        after: str | NotGiven = NOT_GIVEN,
-        position: Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        **where: Unpack[Placement],
     ) -> SiteSection:
         """Place it ``before`` or ``after`` another section (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
-        body = MoveRequest[SiteSectionPointer].of(
-            before=before, after=after, position=position, pointer=_section_pointer
-        )
+        body = MoveRequest[SiteSectionPointer].of(where, pointer=_section_pointer)
         return await self._call(SiteSection, body=body)
 
     delete = deleting(SITE, "/sections/{siteSectionId}", "deleteSiteSectionById")
@@ -125,22 +120,18 @@ class SiteSectionGroups(APIResource):
         organization_id: str,
         site_id: str,
         site_section_group_id: str,
-        *,
-        before: str | NotGiven = NOT_GIVEN,
-        after: str | NotGiven = NOT_GIVEN,
-        relative_to: Literal["site-section-group", "site-section"] = "site-section-group",
-        position: Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        **where: Unpack[GroupPlacement],
     ) -> SiteSectionGroup:
         """Place it ``before`` or ``after`` another group (or a section, with
         ``relative_to="site-section"``), or at a raw ``position``. Deprecated by the API.
         """
 
+        relative_to = where.get("relative_to", "site-section-group")
+
         def pointer(neighbour_id: str) -> dict[str, str]:
             return {"type": relative_to, "id": neighbour_id}
 
-        body = MoveRequest[SectionGroupPointer].of(
-            before=before, after=after, position=position, pointer=pointer
-        )
+        body = MoveRequest[SectionGroupPointer].of(where, pointer=pointer)
         return await self._call(SiteSectionGroup, body=body)
 
     delete = deleting(SITE, "/section-groups/{siteSectionGroupId}", "deleteSiteSectionGroupById")

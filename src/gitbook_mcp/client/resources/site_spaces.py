@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Unpack
+from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.sites import (
     AddSiteSpaceRequest,
     MoveRequest,
+    Placement,
     SiteSpace,
     SiteSpacePointer,
     SiteSpacesQuery,
@@ -62,17 +61,12 @@ class SiteSpaces(APIResource):
         organization_id: str,
         site_id: str,
         site_space_id: str,
-        *,
-        before: str | NotGiven = NOT_GIVEN,
-        after: str | NotGiven = NOT_GIVEN,
-        position: Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        **where: Unpack[Placement],
     ) -> SiteSpace:
         """Place it ``before`` or ``after`` another site space (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
-        body = MoveRequest[SiteSpacePointer].of(
-            before=before, after=after, position=position, pointer=_pointer
-        )
+        body = MoveRequest[SiteSpacePointer].of(where, pointer=_pointer)
         return await self._call(SiteSpace, body=body)
 
     delete = deleting(
