@@ -6,11 +6,12 @@ names an unknown change kind, or leaves out what a kind needs, is refused before
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Required, TypedDict
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel, Wire
 from gitbook_mcp.client.models.common import User
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionFile
 
@@ -155,9 +156,10 @@ class SubmitReviewRequest(TypedDict, total=False):
     """An optional comment, ``{"markdown": ...}``."""
 
 
-class RequestReviewersRequest(RequestModel):
-    users: list[str] = Field(min_length=1)
-    subject: str | None = None
+class RequestReviewersRequest(TypedDict, total=False):
+    users: Required[Annotated[Sequence[str], Wire(Annotated[list[str], Field(min_length=1)])]]
+    """User ids."""
+    subject: str
 
 
 # -- answers -----------------------------------------------------------------------------------

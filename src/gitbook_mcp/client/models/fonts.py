@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, ClassVar, TypedDict
 
 from pydantic import Field
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, RequestModel, Wire
 
 __all__ = [
     "CreateCustomFontRequest",
@@ -72,11 +73,16 @@ class FontFaceUpdate(RequestModel):
     storageKey: StorageFileKey | None
 
 
-class CreateCustomFontRequest(RequestModel):
-    fontFamily: FontFamily
-    fontFaces: Annotated[list[FontFaceInput], Field(min_length=1)]
+class CreateCustomFontRequest(TypedDict):
+    font_family: FontFamily
+    font_faces: Annotated[
+        Sequence[Mapping[str, Any]],
+        Wire(Annotated[list[FontFaceInput], Field(min_length=1)]),
+    ]
+    """``[{"weight": 400, "storageKey": key}, ...]``."""
 
 
-class UpdateCustomFontRequest(RequestModel):
-    fontFamily: FontFamily | None = None
-    fontFaces: list[FontFaceUpdate] | None = None
+class UpdateCustomFontRequest(TypedDict, total=False):
+    font_family: FontFamily
+    font_faces: Annotated[Sequence[Mapping[str, Any]], Wire(list[FontFaceUpdate])]
+    """As for a new font; ``storageKey`` None: no file for that weight."""

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import builtins
-from collections.abc import Mapping
-from typing import Any
+from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.fonts import (
     CreateCustomFontRequest,
     CustomFont,
@@ -27,17 +24,10 @@ class Fonts(APIResource):
 
     @operation("createCustomFont", "PUT /orgs/{organizationId}/fonts")
     async def create(
-        self,
-        organization_id: str,
-        *,
-        font_family: str,
-        font_faces: builtins.list[Mapping[str, Any]],
+        self, organization_id: str, **body: Unpack[CreateCustomFontRequest]
     ) -> CustomFont:
-        """Create a font: ``font_faces`` is ``[{"weight": 400, "storageKey": key}, ...]``."""
-        body = CreateCustomFontRequest.model_validate(
-            {"fontFamily": font_family, "fontFaces": [dict(face) for face in font_faces]}
-        )
-        return await self._call(CustomFont, body=body)
+        """Create a font: a family and one face per weight."""
+        return await self._call(CustomFont)
 
     get = reading(ORG, "/fonts/{fontId}", CustomFont, "getCustomFont")
 
@@ -46,19 +36,9 @@ class Fonts(APIResource):
         self,
         organization_id: str,
         font_id: str,
-        *,
-        font_family: str | NotGiven = NOT_GIVEN,
-        font_faces: builtins.list[Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        **body: Unpack[UpdateCustomFontRequest],
     ) -> CustomFont:
         """Rename the family and/or change faces (``storageKey`` None: no file for that weight)."""
-        faces = (
-            [dict(face) for face in font_faces]
-            if not isinstance(font_faces, NotGiven)
-            else font_faces
-        )
-        body = UpdateCustomFontRequest.model_validate(
-            {"fontFamily": font_family, "fontFaces": faces}
-        )
-        return await self._call(CustomFont, body=body)
+        return await self._call(CustomFont)
 
     delete = deleting(ORG, "/fonts/{fontId}", "deleteCustomFont")

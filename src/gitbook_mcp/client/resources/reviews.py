@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Unpack
 
-from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.models.authoring import (
     ChangeRequestReview,
     RequestedReviewer,
@@ -61,13 +59,10 @@ class ChangeRequestReviews(APIResource):
         self,
         space_id: str,
         change_request_id: str,
-        *,
-        users: Sequence[str],
-        subject: str | NotGiven = NOT_GIVEN,
+        **body: Unpack[RequestReviewersRequest],
     ) -> RequestedReviewers:
         """Ask ``users`` (user ids) to review. Not retried once sent."""
-        body = RequestReviewersRequest.model_validate({"users": [*users], "subject": subject})
-        return await self._call(RequestedReviewers, body=body)
+        return await self._call(RequestedReviewers)
 
     remove_requested = deleting(
         CHANGE_REQUEST, "/requested-reviewers/{userId}", "removeRequestedReviewerFromChangeRequest"

@@ -7,14 +7,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.server.tooling import (
     ToolContext,
     ToolFailure,
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import listing, need
+from gitbook_mcp.server.tools._shared import changed, listing, need
 from gitbook_mcp.server.tools.org_admin.views import (
     ORG_ADMIN,
     FontView,
@@ -70,12 +69,5 @@ async def write_font(ctx: ToolContext, args: FontWriteArgs) -> FontView:
         family = need(args.family, "family", "create")
         return font_view(await fonts.create(org, font_family=family, font_faces=faces))
     font_id = need(args.font_id, "font_id", "update")
-    if args.family is None and not faces:
-        raise ToolFailure("Nothing to change: give family or faces.")
-    updated = await fonts.update(
-        org,
-        font_id,
-        font_family=args.family if args.family is not None else NOT_GIVEN,
-        font_faces=faces or NOT_GIVEN,
-    )
-    return font_view(updated)
+    changes = changed("family or faces", font_family=args.family, font_faces=faces or None)
+    return font_view(await fonts.update(org, font_id, **changes))
