@@ -6,10 +6,15 @@ from typing import Annotated, ClassVar, Self
 
 from pydantic import Field, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, RequestModel
+from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
 from gitbook_mcp.client.models.common import Role, User
 
-__all__ = ["InviteUsersAndTeamsRequest", "UpdateUserPermissionRequest", "UserPermission"]
+__all__ = [
+    "AggregateQuery",
+    "InviteUsersAndTeamsRequest",
+    "UpdateUserPermissionRequest",
+    "UserPermission",
+]
 
 NonEmptyIds = Annotated[list[str], Field(min_length=1)]
 
@@ -41,3 +46,8 @@ class UpdateUserPermissionRequest(RequestModel):
     nullable_fields: ClassVar[frozenset[str]] = frozenset({"role"})
 
     role: Role | None = None
+
+
+class AggregateQuery(Paging, total=False):
+    role: Role
+    """Only the users with this role."""

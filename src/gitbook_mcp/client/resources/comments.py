@@ -11,6 +11,7 @@ from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.comments import (
     Comment,
     CommentEdit,
@@ -148,8 +149,6 @@ class Comments(ScopedResource[*Ids]):
         return await self._delete()
 
     @scoped("GET", "/commenters", change_request="listCommentersInChangeRequest")
-    def list_commenters(
-        self, *ids: *Ids, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[Member]:
+    def list_commenters(self, *ids: *Ids, **query: Unpack[Paging]) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
         return self._paginate(Member, page_type=CommentersPage)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.content import (
     FilesQuery,
     ImportContentRequest,
@@ -78,14 +79,14 @@ class Content(ScopedResource[*Ids]):
 
     @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
     def list_file_backlinks(
-        self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
+        self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
         return self._paginate(ContentLocation)
 
     @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
     def list_page_links(
-        self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
+        self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
     ) -> AsyncPaginator[LinkUsage]:
         """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
         ``stats``.
@@ -94,7 +95,7 @@ class Content(ScopedResource[*Ids]):
 
     @scoped("GET", _PAGE + "/backlinks", change_request="listChangeRequestPageBacklinks")
     def list_page_backlinks(
-        self, *ids: *tuple[*Ids, str], page: str | None = None, limit: int | None = None
+        self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
         return self._paginate(ContentLocation)

@@ -7,9 +7,13 @@ everyone with access (the aggregate).
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.permissions import (
+    AggregateQuery,
     InviteUsersAndTeamsRequest,
     UpdateUserPermissionRequest,
     UserPermission,
@@ -45,9 +49,7 @@ class Permissions(ScopedResource[*Ids]):
         space="listUserPermissionsInSpace",
         collection="listUserPermissionsInCollection",
     )
-    def list_users(
-        self, *ids: *Ids, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[UserPermission]:
+    def list_users(self, *ids: *Ids, **query: Unpack[Paging]) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
         return self._paginate(UserPermission)
 
@@ -78,9 +80,7 @@ class Permissions(ScopedResource[*Ids]):
     def list_aggregate(
         self,
         *ids: *Ids,
-        role: Role | NotGiven = NOT_GIVEN,
-        page: str | None = None,
-        limit: int | None = None,
+        **query: Unpack[AggregateQuery],
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
         return self._paginate(UserPermission)

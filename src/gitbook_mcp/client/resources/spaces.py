@@ -6,6 +6,7 @@ from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.links import LinkUsage
 from gitbook_mcp.client.models.sites import ShareKeyQuery
@@ -87,13 +88,7 @@ class Spaces(APIResource):
         return await self._call(Space)
 
     @operation("listSpaceLinks", "GET /spaces/{spaceId}/links")
-    def list_links(
-        self,
-        space_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[LinkUsage]:
+    def list_links(self, space_id: str, **query: Unpack[Paging]) -> AsyncPaginator[LinkUsage]:
         """The links of the space's current revision with their status; pages carry ``stats``."""
         return self._paginate(LinkUsage, page_type=LinkListing)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.common import Team
 from gitbook_mcp.client.models.teams import (
     AddTeamMemberRequest,
@@ -48,12 +49,7 @@ class Teams(APIResource):
         "listTeamMembersInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}/members"
     )
     def list_members(
-        self,
-        organization_id: str,
-        team_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, team_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[TeamRosterEntry]:
         """The team's members, with their role in the team."""
         return self._paginate(TeamRosterEntry)

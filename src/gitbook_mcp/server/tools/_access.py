@@ -7,7 +7,7 @@ differs, and the client has one `Permissions` resource for both. The tools of `s
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -22,6 +22,7 @@ from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
     RoleOrGuest,
+    given,
     listing,
     need,
     role_value,
@@ -82,11 +83,13 @@ async def list_access(
     args: AccessListArgs, target: str, permissions: Permissions[str]
 ) -> UserRoleList:
     """The users with an explicit role on ``target``, or everyone with access (aggregate)."""
-    paging: dict[str, Any] = {"page": args.cursor, "limit": args.limit}
     if args.method == "aggregate":
-        page = await permissions.list_aggregate(target, role=args.role or NOT_GIVEN, **paging)
+        filters = given(role=args.role or None)
+        page = await permissions.list_aggregate(
+            target, page=args.cursor, limit=args.limit, **filters
+        )
     else:
-        page = await permissions.list_users(target, **paging)
+        page = await permissions.list_users(target, page=args.cursor, limit=args.limit)
     return user_roles(page)
 
 
