@@ -196,11 +196,15 @@ class GitBookServer(MCPServer[Any]):
         return await super().call_tool(name, arguments, context)
 
 
-class CallerScope:
-    """SDK middleware: serve each request with the runtime of the token that made it."""
+class _ServerMiddleware:
+    """SDK middleware of one `GitBookServer`: each request passes through ``__call__``."""
 
     def __init__(self, server: GitBookServer) -> None:
         self.server = server
+
+
+class CallerScope(_ServerMiddleware):
+    """Serve each request with the runtime of the token that made it."""
 
     async def __call__(
         self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
@@ -237,11 +241,8 @@ def _slimmed(tool: Tool) -> Tool:
     )
 
 
-class SetupOnFirstUse:
-    """SDK middleware: run the server's deferred setup before the first request that needs it."""
-
-    def __init__(self, server: GitBookServer) -> None:
-        self.server = server
+class SetupOnFirstUse(_ServerMiddleware):
+    """Run the server's deferred setup before the first request that needs it."""
 
     async def __call__(
         self, ctx: ServerRequestContext[Any, Any], call_next: CallNext

@@ -109,6 +109,15 @@ def said(message: str, secrets: Iterable[str] = ()) -> str:
     return one_line(redact(message, secrets), max_chars=_MESSAGE_MAX_CHARS)
 
 
+_SAYING: tuple[tuple[type[APIStatusError], str], ...] = (
+    (PermissionDeniedError, "Permission denied by the API: {}."),
+    (BadRequestError, "The API refused the request: {}. Fix the argument it names."),
+    (ConflictError, "Nothing to do: {}."),
+    (PreconditionFailedError, "Cannot be done now: {}."),
+)
+"""Refusals told by what the API said, one template each (``{}``: its message, redacted)."""
+
+
 def _describe(error: Exception, tool: str, writes: bool, check_with: str | None) -> str:
     if isinstance(error, ToolFailure):
         return str(error)
@@ -132,16 +141,11 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         return f"Rate limited by the API; nothing was changed. Retry {when}."
     if isinstance(error, NotFoundError):
         return f"Not found: {said(error.message)}.{not_found_hint(error.path)}"
-    if isinstance(error, PermissionDeniedError):
-        return f"Permission denied by the API: {said(error.message)}."
     if isinstance(error, AuthenticationError):
         return "The API token was refused (401). Check GITBOOK_API_TOKEN."
-    if isinstance(error, BadRequestError):
-        return f"The API refused the request: {said(error.message)}. Fix the argument it names."
-    if isinstance(error, ConflictError):
-        return f"Nothing to do: {said(error.message)}."
-    if isinstance(error, PreconditionFailedError):
-        return f"Cannot be done now: {said(error.message)}."
+    for kind, template in _SAYING:
+        if isinstance(error, kind):
+            return template.format(said(error.message))
     if isinstance(error, RedirectError):
         verb = "the change was not applied" if writes else "nothing was read"
         return (
