@@ -46,6 +46,7 @@ __all__ = [
 
 T = TypeVar("T")
 S = TypeVar("S", bound="Options")
+N = TypeVar("N", int, float)
 ENV_PREFIX = "GITBOOK_"
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -90,41 +91,45 @@ LIST: Parser[tuple[str, ...]] = Parser("list", _list)
 PATH: Parser[Path] = Parser("path", Path)
 
 
-def _bounded(value: float, low: float | None, high: float | None) -> None:
-    if low is not None and value < low:
-        raise ValueError(f"must be at least {low:g}, got {value:g}")
-    if high is not None and value > high:
-        raise ValueError(f"must be at most {high:g}, got {value:g}")
+def _within(parse: Callable[[str], N], low: N | None, high: N | None) -> Callable[[str], N]:
+    """``parse``, then refuse a value outside ``[low, high]`` (either end may be open)."""
+
+    def convert(value: str) -> N:
+        result = parse(value)
+        if low is not None and result < low:
+            raise ValueError(f"must be at least {low:g}, got {result:g}")
+        if high is not None and result > high:
+            raise ValueError(f"must be at most {high:g}, got {result:g}")
+        return result
+
+    return convert
+
+
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"expected a whole number, got {value!r}") from None
+
+
+def _finite(value: str) -> float:
+    try:
+        result = float(value)
+    except ValueError:
+        raise ValueError(f"expected a number, got {value!r}") from None
+    if not math.isfinite(result):
+        raise ValueError(f"expected a finite number, got {value!r}")
+    return result
 
 
 def integer(low: int | None = None, high: int | None = None) -> Parser[int]:
     """A whole number, optionally within ``[low, high]``."""
-
-    def convert(value: str) -> int:
-        try:
-            number = int(value)
-        except ValueError:
-            raise ValueError(f"expected a whole number, got {value!r}") from None
-        _bounded(number, low, high)
-        return number
-
-    return Parser("int", convert)
+    return Parser("int", _within(_whole, low, high))
 
 
 def number(low: float | None = None, high: float | None = None) -> Parser[float]:
     """A finite number, optionally within ``[low, high]``."""
-
-    def convert(value: str) -> float:
-        try:
-            result = float(value)
-        except ValueError:
-            raise ValueError(f"expected a number, got {value!r}") from None
-        if not math.isfinite(result):
-            raise ValueError(f"expected a finite number, got {value!r}")
-        _bounded(result, low, high)
-        return result
-
-    return Parser("float", convert)
+    return Parser("float", _within(_finite, low, high))
 
 
 def choice(*values: str, fold: Callable[[str], str] = _text) -> Parser[Any]:
