@@ -6,11 +6,11 @@ Enums the service may extend (plan, type, use case, trial status) are read as pl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, Required, TypedDict
 
 from pydantic import Field, TypeAdapter, model_validator
 
-from gitbook_mcp.client.models._base import APIModel, Pointer, Wire
+from gitbook_mcp.client.models._base import APIModel, Paging, Pointer, Wire
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.fields import URLString
 
@@ -25,6 +25,7 @@ __all__ = [
     "OrganizationPricing",
     "OrganizationTrial",
     "OrganizationUrls",
+    "SearchOptions",
     "SearchPageResult",
     "SearchQuery",
     "SearchSectionResult",
@@ -203,3 +204,8 @@ class UpdateOrganizationRequest(TypedDict, total=False):
     sso: bool
     ai: bool
     invite_links: bool
+
+
+class SearchOptions(Paging, total=False):
+    query: Required[SearchQuery]
+    """What to look for (at most 512 characters)."""

@@ -7,6 +7,7 @@ from typing import Unpack
 from gitbook_mcp.client.models.organizations import (
     EmailDomainOrganizations,
     Organization,
+    SearchOptions,
     SearchSpaceResult,
     UpdateOrganizationRequest,
     search_query_adapter,
@@ -44,17 +45,11 @@ class Organizations(APIResource):
 
     @operation("searchOrganizationContent", "GET /orgs/{organizationId}/search")
     def search(
-        self,
-        organization_id: str,
-        *,
-        query: str,
-        page: str | None = None,
-        limit: int | None = None,
+        self, organization_id: str, **options: Unpack[SearchOptions]
     ) -> AsyncPaginator[SearchSpaceResult]:
         """Search the organization's content (``query`` at most 512 characters); results by space."""
-        return self._paginate(
-            SearchSpaceResult, params={"query": search_query_adapter.validate_python(query)}
-        )
+        query = search_query_adapter.validate_python(options["query"])
+        return self._paginate(SearchSpaceResult, params={"query": query})
 
     list_for_email_domain = reading(
         ROOT,
