@@ -17,6 +17,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.local.errors import DomainError, Unauthenticated
 from gitbook_mcp.local.faults import ConnectionDropped, FaultPlan, RateLimiter
 from gitbook_mcp.local.http.errors import busy_response, error_response, status_for
@@ -55,7 +56,7 @@ def _bearer(scope: Scope) -> str | None:
     return value.strip()
 
 
-class DropConnections:
+class DropConnections(HttpMiddleware):
     """Outermost layer: turns a request marked for dropping into a broken connection.
 
     It starts an answer and breaks it off mid-body, which a server such as uvicorn turns into
@@ -63,13 +64,7 @@ class DropConnections:
     network error a real dropped connection gives an in-process client.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         marker: dict[str, Any] = {}
         scope[_DROP_KEY] = marker
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.server.ops.metrics import IN_FLIGHT
 
 __all__ = ["Drain", "InFlight"]
@@ -25,17 +26,14 @@ class Drain:
         self.in_flight = 0
 
 
-class InFlight:
+class InFlight(HttpMiddleware):
     """Count the HTTP requests being served (for the drain log and the in-flight gauge)."""
 
     def __init__(self, app: ASGIApp, drain: Drain) -> None:
-        self.app = app
+        super().__init__(app)
         self.drain = drain
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         self.drain.in_flight += 1
         IN_FLIGHT.inc()
         try:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.server.auth.keys import caller_key
 from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
 
@@ -139,21 +140,18 @@ class SessionTracker:
         OPEN_SESSIONS.set(len(self._seen))
 
 
-class SessionCap:
+class SessionCap(HttpMiddleware):
     """Refuse a request that would open a session beyond ``limit`` (429), and track sessions."""
 
     RETRY_AFTER: Final = 30.0
     """Seconds a refused client waits: sessions free up as clients end them or they expire."""
 
     def __init__(self, app: ASGIApp, *, limit: int, tracker: SessionTracker) -> None:
-        self.app = app
+        super().__init__(app)
         self.limit = limit
         self.tracker = tracker
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = dict(scope.get("headers") or [])
         sid = headers.get(_SESSION_HEADER, b"").decode("latin-1")
         version = headers.get(_VERSION_HEADER, b"").decode("latin-1")

@@ -14,7 +14,9 @@ import uuid
 from typing import Any, Final
 
 import structlog
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from gitbook_mcp.asgi import HttpMiddleware
 
 __all__ = ["HEADER", "RequestIdMiddleware", "bind_from_request", "request_id_of"]
 
@@ -45,16 +47,10 @@ def bind_from_request(request: Any) -> None:
         structlog.contextvars.bind_contextvars(request_id=rid)
 
 
-class RequestIdMiddleware:
+class RequestIdMiddleware(HttpMiddleware):
     """Give each HTTP request an id: bound to the logs, put in its headers and its answer."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = [(k, v) for k, v in scope.get("headers") or [] if k != _HEADER_BYTES]
         given = next((v for k, v in scope.get("headers") or [] if k == _HEADER_BYTES), None)
         rid = _choose(given)
