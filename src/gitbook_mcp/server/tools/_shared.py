@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ORG_ADMIN",
+    "ORG_CREATE_CONTENT",
+    "SPACE_ADMIN",
+    "SPACE_EDIT",
     "ChangeRequestId",
     "Cursor",
     "Deleted",
@@ -63,6 +66,12 @@ V = TypeVar("V")
 
 ORG_ADMIN = Permission("organization", "admin", "organization_id")
 """The admin flag of the organization named by ``organization_id``."""
+ORG_CREATE_CONTENT = Permission("organization", "createContent", "organization_id")
+"""May create spaces and collections in the organization named by ``organization_id``."""
+SPACE_ADMIN = Permission("space", "admin", "space_id")
+"""The admin flag of the space named by ``space_id``."""
+SPACE_EDIT = Permission("space", "edit", "space_id")
+"""The edit flag of the space named by ``space_id`` (its content and change requests)."""
 
 RoleOrGuest = Literal[Role, "guest"]
 """A role argument; ``guest`` means no explicit role (the API's null)."""

@@ -33,6 +33,7 @@ from gitbook_mcp.server.tools._access import (
     require_target_admin,
 )
 from gitbook_mcp.server.tools._shared import (
+    ORG_CREATE_CONTENT,
     Cursor,
     Deleted,
     Limit,
@@ -136,9 +137,7 @@ class WriteArgs(Args):
 @write_tool(
     COLLECTIONS,
     permission=COLLECTION_ADMIN,
-    method_permissions=(
-        ("create", Permission("organization", "createContent", "organization_id")),
-    ),
+    method_permissions=(("create", ORG_CREATE_CONTENT),),
     render=lambda c: _row(c).removeprefix("- "),
 )
 async def write_collection(ctx: ToolContext, args: WriteArgs) -> CollectionView:

@@ -23,7 +23,6 @@ from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, un
 from gitbook_mcp.server.tooling import (
     Args,
     Needs,
-    Permission,
     ToolContext,
     ToolFailure,
     write_tool,
@@ -35,12 +34,11 @@ from gitbook_mcp.server.tools._fixing import (
     edit_pages,
     propose_redirects,
 )
-from gitbook_mcp.server.tools._shared import SpaceId
+from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
 from gitbook_mcp.server.toolsets import FIXES
 
 __all__: list[str] = []
 
-SPACE_EDIT = Permission("space", "edit", "space_id")
 SUBJECT = "Fix broken links"
 
 

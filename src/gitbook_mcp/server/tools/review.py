@@ -16,11 +16,11 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
+from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 
 __all__: list[str] = []
 
-SPACE_EDIT = Permission("space", "edit", "space_id")
 SPACE_REVIEW = Permission("space", "review", "space_id")
 SPACE_MERGE = Permission("space", "merge", "space_id")
 _LIST_CAP = 50

@@ -16,7 +16,6 @@ from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.server.tooling import (
     Args,
     Needs,
-    Permission,
     ToolContext,
     ToolFailure,
     read_tool,
@@ -35,6 +34,9 @@ from gitbook_mcp.server.tools._access import (
 )
 from gitbook_mcp.server.tools._shared import (
     ORG_ADMIN,
+    ORG_CREATE_CONTENT,
+    SPACE_ADMIN,
+    SPACE_EDIT,
     ChangeRequestId,
     Deleted,
     EditMode,
@@ -56,9 +58,6 @@ from gitbook_mcp.server.tools._space_views import (
 from gitbook_mcp.server.toolsets import SPACES
 
 __all__: list[str] = []
-
-SPACE_ADMIN = Permission("space", "admin", "space_id")
-SPACE_EDIT = Permission("space", "edit", "space_id")
 
 
 class GetSpaceArgs(Args):
@@ -153,7 +152,7 @@ class SpaceWriteArgs(Args):
     permission=SPACE_ADMIN,
     method_permissions=(
         ("update", SPACE_EDIT),
-        ("duplicate", Permission("organization", "createContent", "organization_id")),
+        ("duplicate", ORG_CREATE_CONTENT),
         # A deleted space cannot be read, so its flags cannot be: an organization admin
         # is admin of every space of the organization (the handler checks that it is the
         # space's own organization).

@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
-from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, ToolFailure, write_tool
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
+from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.tools.change_requests._diff import PageText, diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
     PageEdit,
@@ -30,7 +31,6 @@ from gitbook_mcp.server.toolsets import CHANGE_REQUESTS
 
 __all__: list[str] = []
 
-SPACE_EDIT = Permission("space", "edit", "space_id")
 DIFF_LINES = 150
 """Lines of diff shown per page in an edit's answer; get_change_request_changes pages the rest."""
 
