@@ -12,6 +12,7 @@ from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext
+from gitbook_mcp.server.tools.change_requests._diff import PageText
 
 __all__ = [
     "CrArgs",
@@ -21,6 +22,7 @@ __all__ = [
     "cr_view",
     "gather",
     "main_page",
+    "page_texts",
 ]
 
 K = TypeVar("K")
@@ -73,6 +75,30 @@ async def main_page(ctx: ToolContext, space_id: str, page_id: str) -> RevisionPa
         return await ctx.client.space_content.get_page(space_id, page_id, format="markdown")
     except NotFoundError:
         return None
+
+
+async def page_texts(
+    ctx: ToolContext, space_id: str, cr_id: str, page_ids: list[str]
+) -> list[PageText]:
+    """Each page's markdown in main and in the change request, in the order given; a page in
+    neither is left out."""
+
+    async def both(page_id: str) -> PageText | None:
+        after = await cr_page(ctx, space_id, cr_id, page_id)
+        before = await main_page(ctx, space_id, page_id)
+        page = after or before
+        if page is None:
+            return None
+        return PageText(
+            page_id,
+            page.title,
+            page.path or "",
+            None if before is None else before.markdown or "",
+            None if after is None else after.markdown or "",
+        )
+
+    found = await gather(page_ids, both)
+    return [t for t in found.values() if t is not None]
 
 
 async def gather(keys: Iterable[K], read: Callable[[K], Awaitable[V]]) -> dict[K, V]:

@@ -8,15 +8,13 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Needs, ToolContext, read_tool
-from gitbook_mcp.server.tools.change_requests._diff import PageText, diff_lines, window
+from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._read import (
     CrArgs,
     CrView,
     cr_line,
-    cr_page,
     cr_view,
-    gather,
-    main_page,
+    page_texts,
 )
 from gitbook_mcp.server.toolsets import CHANGE_REQUESTS
 
@@ -88,30 +86,6 @@ def _render(r: Changes) -> str:
     return "\n".join(lines)
 
 
-async def _texts(
-    ctx: ToolContext, space_id: str, cr_id: str, views: list[ChangeView]
-) -> list[PageText]:
-    """Each page's markdown in main and in the change request, in the order of the changes."""
-    ids = [v.id for v in views if v.id]
-
-    async def both(page_id: str) -> PageText | None:
-        after = await cr_page(ctx, space_id, cr_id, page_id)
-        before = await main_page(ctx, space_id, page_id)
-        page = after or before
-        if page is None:
-            return None
-        return PageText(
-            page_id,
-            page.title,
-            page.path or "",
-            None if before is None else before.markdown or "",
-            None if after is None else after.markdown or "",
-        )
-
-    found = await gather(ids, both)
-    return [t for t in found.values() if t is not None]
-
-
 @read_tool(
     CHANGE_REQUESTS,
     needs=Needs(
@@ -137,7 +111,7 @@ async def get_change_request_changes(ctx: ToolContext, args: ChangesArgs) -> Cha
     else:
         targets = [v for v in views if v.kind in TEXT_KINDS]
     lines: list[str] = []
-    for text in await _texts(ctx, args.space_id, cr.id, targets):
+    for text in await page_texts(ctx, args.space_id, cr.id, [v.id for v in targets if v.id]):
         lines += diff_lines(text)
     shown = window(lines, offset=args.offset, limit=args.limit)
     return Changes(
