@@ -6,7 +6,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client.models.common import MemberRole, Role
 from gitbook_mcp.client.models.content import ChangeRequestStatus, RevisionPage
@@ -37,6 +37,7 @@ __all__ = [
     "Visibility",
     "changed",
     "delete_tool",
+    "exactly_one",
     "flatten_pages",
     "given",
     "listing",
@@ -151,6 +152,21 @@ def need(value: T | None, name: str, method: str) -> T:
     if value is None or value == "":
         raise ToolFailure(f"{method} needs {name}.")
     return value
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def exactly_one(first: str, second: str) -> Any:
+    """An arguments model's validator: one of the fields ``first`` and ``second``, not both or
+    neither (assign it in the class body)."""
+
+    def check(model: M) -> M:
+        if bool(getattr(model, first)) == bool(getattr(model, second)):
+            raise ValueError(f"give exactly one of {first} or {second}")
+        return model
+
+    return model_validator(mode="after")(check)
 
 
 class PageEntry(BaseModel):

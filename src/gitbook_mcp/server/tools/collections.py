@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.collections import Collection
@@ -39,6 +39,7 @@ from gitbook_mcp.server.tools._shared import (
     Limit,
     RoleOrGuest,
     delete_tool,
+    exactly_one,
     given,
     listing,
     need,
@@ -86,11 +87,7 @@ class ListArgs(Args):
     cursor: Cursor
     limit: Limit
 
-    @model_validator(mode="after")
-    def _one_target(self) -> ListArgs:
-        if bool(self.organization_id) == bool(self.collection_id):
-            raise ValueError("give exactly one of organization_id or collection_id")
-        return self
+    _one_target = exactly_one("organization_id", "collection_id")
 
 
 class CollectionList(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator
 
 from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
 from gitbook_mcp.server.rendering import (
@@ -21,6 +21,7 @@ from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
     SpaceId,
+    exactly_one,
     listing,
 )
 from gitbook_mcp.server.toolsets import CONTENT
@@ -52,11 +53,7 @@ class GetPageArgs(Args):
             )
         return path
 
-    @model_validator(mode="after")
-    def _one_ref(self) -> GetPageArgs:
-        if bool(self.page_id) == bool(self.path):
-            raise ValueError("give exactly one of page_id or path")
-        return self
+    _one_ref = exactly_one("page_id", "path")
 
 
 class PageText(BaseModel):
@@ -185,11 +182,7 @@ class BacklinksArgs(Args):
     cursor: Cursor
     limit: Limit
 
-    @model_validator(mode="after")
-    def _one_target(self) -> BacklinksArgs:
-        if bool(self.page_id) == bool(self.file_id):
-            raise ValueError("give exactly one of page_id or file_id")
-        return self
+    _one_target = exactly_one("page_id", "file_id")
 
 
 class Backlink(BaseModel):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
@@ -12,6 +12,7 @@ from gitbook_mcp.server.tools._shared import (
     OrganizationId,
     PageEntry,
     SpaceId,
+    exactly_one,
     listing,
     outline,
     page_entries,
@@ -66,11 +67,7 @@ class ListSpacesArgs(Args):
     cursor: Cursor
     limit: Limit
 
-    @model_validator(mode="after")
-    def _one_parent(self) -> ListSpacesArgs:
-        if bool(self.organization_id) == bool(self.collection_id):
-            raise ValueError("give exactly one of organization_id or collection_id")
-        return self
+    _one_parent = exactly_one("organization_id", "collection_id")
 
 
 class SpaceSummary(BaseModel):

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Limit, listing
+from gitbook_mcp.server.tools._shared import Cursor, Limit, exactly_one, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
 from gitbook_mcp.server.toolsets import SITE_SPACES
 
@@ -156,11 +156,7 @@ class MoveArgs(SiteArgs):
     before: str | None = Field(default=None, description="Place it before this site space")
     after: str | None = Field(default=None, description="Or after this site space")
 
-    @model_validator(mode="after")
-    def _one(self) -> MoveArgs:
-        if bool(self.before) == bool(self.after):
-            raise ValueError("give exactly one of before or after")
-        return self
+    _one = exactly_one("before", "after")
 
 
 @write_tool(
