@@ -46,6 +46,7 @@ __all__ = [
     "outline",
     "page_entries",
     "resolve_change_request",
+    "role_name",
     "role_value",
 ]
 
@@ -87,6 +88,11 @@ TeamRole = MemberRole
 def role_value(role: RoleOrGuest) -> Role | None:
     """The role to send: ``guest`` is sent as null."""
     return None if role == "guest" else role
+
+
+def role_name(role: str | None) -> str:
+    """The role to show: the API's null (no explicit role) is shown as ``guest``."""
+    return role or "guest"
 
 
 def listing(rows: list[str], cursor: str | None, *, empty: str = "None.") -> str:

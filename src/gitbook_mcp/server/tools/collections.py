@@ -44,6 +44,7 @@ from gitbook_mcp.server.tools._shared import (
     listing,
     need,
     one_or_page,
+    role_name,
 )
 from gitbook_mcp.server.toolsets import COLLECTIONS
 
@@ -68,8 +69,7 @@ def _collection(c: Collection) -> CollectionView:
         title=c.title,
         parent=c.parent,
         description=c.description if c.description else None,
-        # None on the wire means guest: say so rather than leave it blank.
-        default_level=c.defaultLevel or "guest",
+        default_level=role_name(c.defaultLevel),
         can_admin=c.permissions.admin,
     )
 

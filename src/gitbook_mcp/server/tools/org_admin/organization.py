@@ -13,7 +13,7 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._shared import RoleOrGuest, given, role_value
+from gitbook_mcp.server.tools._shared import RoleOrGuest, given, role_name, role_value
 from gitbook_mcp.server.tools.org_admin.views import (
     ORG_ADMIN,
     OrgArgs,
@@ -47,7 +47,7 @@ def _org(o: Organization) -> OrgView:
         plan=o.plan,
         hostname=o.hostname,
         email_domains=o.emailDomains,
-        default_role=o.defaultRole or "guest",
+        default_role=role_name(o.defaultRole),
         default_site=o.defaultContent.site if o.defaultContent is not None else None,
         invite_links=o.inviteLinks,
         sso=bool(o.sso),

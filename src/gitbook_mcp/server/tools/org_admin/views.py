@@ -12,7 +12,7 @@ from gitbook_mcp.client.models.openapi_specs import OpenAPISpec
 from gitbook_mcp.client.models.saml import SAMLProvider
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission
-from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId
+from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId, role_name
 
 __all__ = [
     "ORG_ADMIN",
@@ -37,10 +37,6 @@ TEAM_ADMIN = Permission("team", "admin", "team_id")
 SPEC_WRITER = Permission("organization", "createOpenAPISpec", "organization_id")
 
 
-def _role(role: str | None) -> str:
-    return role or "guest"
-
-
 class OrgArgs(Args):
     organization_id: OrganizationId
 
@@ -59,7 +55,7 @@ def member_view(m: Member) -> MemberView:
         id=m.user.id,
         name=m.user.displayName,
         email=m.user.email,
-        role=_role(m.role),
+        role=role_name(m.role),
         sso=bool(m.sso),
         last_seen=m.lastSeenAt,
     )
@@ -89,12 +85,12 @@ def link_view(link: InviteLink) -> LinkView:
         thing = link.space if link.target == "space" else link.collection
         return LinkView(
             id=link.id,
-            role=_role(link.level),
+            role=role_name(link.level),
             target=link.target,
             target_id=thing.id if thing is not None else None,
             redundant=link.redundant,
         )
-    return LinkView(id=link.id, role=_role(link.role), redundant=link.redundant)
+    return LinkView(id=link.id, role=role_name(link.role), redundant=link.redundant)
 
 
 class SamlView(BaseModel):
@@ -117,7 +113,7 @@ def saml_view(p: SAMLProvider) -> SamlView:
         status=p.status,
         sso_url=p.ssoURL,
         entity_id=p.entityID,
-        default_role=_role(p.defaultRole),
+        default_role=role_name(p.defaultRole),
         default_team=p.defaultTeam.id if p.defaultTeam is not None else None,
         acs_url=p.service.acsURL,
     )
