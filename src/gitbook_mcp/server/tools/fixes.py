@@ -20,13 +20,7 @@ from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck import Finding, Fix, LinkScanner, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
-from gitbook_mcp.server.tooling import (
-    Args,
-    Needs,
-    ToolContext,
-    ToolFailure,
-    write_tool,
-)
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
 from gitbook_mcp.server.tools._fixing import (
     PageEdit,
     RedirectProposal,

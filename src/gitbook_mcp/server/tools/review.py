@@ -8,14 +8,7 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome, RevisionSemanticChanges
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
-from gitbook_mcp.server.tooling import (
-    Args,
-    Needs,
-    Permission,
-    ToolContext,
-    read_tool,
-    write_tool,
-)
+from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 

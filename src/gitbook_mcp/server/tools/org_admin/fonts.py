@@ -7,19 +7,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.server.tooling import (
-    ToolContext,
-    ToolFailure,
-    read_tool,
-    write_tool,
-)
+from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import changed, listing, need
-from gitbook_mcp.server.tools.org_admin.views import (
-    ORG_ADMIN,
-    FontView,
-    OrgArgs,
-    font_view,
-)
+from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, FontView, OrgArgs, font_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
 __all__: list[str] = []

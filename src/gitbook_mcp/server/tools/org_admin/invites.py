@@ -6,13 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.server.tooling import (
-    ANY_TOKEN,
-    ToolContext,
-    ToolFailure,
-    read_tool,
-    write_tool,
-)
+from gitbook_mcp.server.tooling import ANY_TOKEN, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
@@ -24,12 +18,7 @@ from gitbook_mcp.server.tools._shared import (
     one_or_page,
     role_value,
 )
-from gitbook_mcp.server.tools.org_admin.views import (
-    ORG_ADMIN,
-    LinkView,
-    OrgArgs,
-    link_view,
-)
+from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, LinkView, OrgArgs, link_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
 __all__: list[str] = []

@@ -7,12 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine
-from gitbook_mcp.server.tooling import (
-    Permission,
-    ToolContext,
-    read_tool,
-    write_tool,
-)
+from gitbook_mcp.server.tooling import Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
@@ -22,12 +17,7 @@ from gitbook_mcp.server.tools._shared import (
     need,
     role_value,
 )
-from gitbook_mcp.server.tools.org_admin.views import (
-    ORG_ADMIN,
-    MemberView,
-    OrgArgs,
-    member_view,
-)
+from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, MemberView, OrgArgs, member_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
 __all__: list[str] = []
