@@ -7,7 +7,7 @@ differs, and the client has one `Permissions` resource for both. The tools of `s
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -20,6 +20,7 @@ from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
 from gitbook_mcp.server.tools._shared import (
     Cursor,
+    Deleted,
     Limit,
     RoleOrGuest,
     given,
@@ -34,8 +35,10 @@ __all__ = [
     "Granted",
     "UserRole",
     "UserRoleList",
+    "WhoseAccess",
     "grant",
     "list_access",
+    "remove_access",
     "render_granted",
     "render_users",
     "require_target_admin",
@@ -144,3 +147,13 @@ async def grant(
 def render_granted(g: Granted) -> str:
     who = ", ".join([*g.users, *(f"team {t}" for t in g.teams)])
     return f"Role {g.role} on {g.kind} {g.id} for {who}."
+
+
+WhoseAccess = Annotated[str | None, Field(default=None, description="user_access: whose")]
+"""The user whose role a delete tool's ``user_access`` kind removes (see `remove_access`)."""
+
+
+async def remove_access(user_id: str | None, target: str, permissions: Permissions[str]) -> Deleted:
+    """Remove a user's explicit role on ``target``: the ``user_access`` kind of a delete tool."""
+    user = need(user_id, "user_id", "user_access")
+    return Deleted(deleted=await permissions.remove_user(target, user))

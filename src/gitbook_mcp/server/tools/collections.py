@@ -6,7 +6,7 @@ removing a user's access share one destructive tool, so that its ``destructiveHi
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -26,8 +26,10 @@ from gitbook_mcp.server.tools._access import (
     AccessWriteArgs,
     Granted,
     UserRoleList,
+    WhoseAccess,
     grant,
     list_access,
+    remove_access,
     render_granted,
     render_users,
     require_target_admin,
@@ -51,7 +53,7 @@ from gitbook_mcp.server.toolsets import COLLECTIONS
 __all__: list[str] = []
 
 COLLECTION_ADMIN = Permission("collection", "admin", "collection_id")
-CollectionId = Field(default=None, description="From list_collections")
+CollectionId = Annotated[str, Field(min_length=1, description="From list_collections")]
 
 
 class CollectionView(BaseModel):
@@ -118,7 +120,7 @@ class WriteArgs(Args):
     organization_id: str | None = Field(
         default=None, description="create: where; transfer: the target org"
     )
-    collection_id: str | None = CollectionId
+    collection_id: str | None = Field(default=None, description="From list_collections")
     title: str | None = Field(default=None, max_length=50, description="create, update")
     parent: str | None = Field(
         default=None, description='create: inside this collection; move: its id or "top"'
@@ -186,7 +188,7 @@ async def _pointer(ctx: ToolContext, sibling: str) -> str | dict[str, str]:
 
 
 class PermissionsArgs(AccessListArgs):
-    collection_id: str = Field(min_length=1, description="From list_collections")
+    collection_id: CollectionId
 
 
 @read_tool(COLLECTIONS, render=render_users)
@@ -196,7 +198,7 @@ async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -
 
 
 class PermissionWriteArgs(AccessWriteArgs):
-    collection_id: str = Field(min_length=1, description="From list_collections")
+    collection_id: CollectionId
 
 
 @write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=render_granted)
@@ -206,17 +208,16 @@ async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteAr
 
 
 class DeleteArgs(Args):
-    collection_id: str = Field(min_length=1, description="From list_collections")
+    collection_id: CollectionId
     kind: Literal["collection", "user_access"]
-    user_id: str | None = Field(default=None, description="user_access: whose")
+    user_id: WhoseAccess
 
 
 @delete_tool(COLLECTIONS, permission=COLLECTION_ADMIN)
 async def delete_collection_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a collection or remove a user's access to it."""
     if args.kind == "user_access":
-        user_id = need(args.user_id, "user_id", "user_access")
-        return Deleted(
-            deleted=await ctx.client.collection_permissions.remove_user(args.collection_id, user_id)
+        return await remove_access(
+            args.user_id, args.collection_id, ctx.client.collection_permissions
         )
     return Deleted(deleted=await ctx.client.collections.delete(args.collection_id))

@@ -19,8 +19,10 @@ from gitbook_mcp.server.tools._access import (
     AccessWriteArgs,
     Granted,
     UserRoleList,
+    WhoseAccess,
     grant,
     list_access,
+    remove_access,
     render_granted,
     render_users,
     require_target_admin,
@@ -279,15 +281,12 @@ async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
 class DeleteArgs(Args):
     space_id: SpaceId
     kind: Literal["space", "user_access"]
-    user_id: str | None = Field(default=None, description="user_access: whose")
+    user_id: WhoseAccess
 
 
 @delete_tool(SPACES, permission=SPACE_ADMIN)
 async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a space (restorable 7 days) or remove a user's access to it."""
     if args.kind == "user_access":
-        user_id = need(args.user_id, "user_id", "user_access")
-        return Deleted(
-            deleted=await ctx.client.space_permissions.remove_user(args.space_id, user_id)
-        )
+        return await remove_access(args.user_id, args.space_id, ctx.client.space_permissions)
     return Deleted(deleted=await ctx.client.spaces.delete(args.space_id))
