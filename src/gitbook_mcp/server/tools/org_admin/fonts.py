@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import changed, listing, need
+from gitbook_mcp.server.tools._shared import ReadOne, changed, listing, need
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, FontView, OrgArgs, font_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 
@@ -20,7 +20,7 @@ class FontList(BaseModel):
 
 
 class ListFontsArgs(OrgArgs):
-    font_id: str | None = Field(default=None, description="Read this one")
+    font_id: ReadOne
 
 
 def _font_line(f: FontView) -> str:
