@@ -22,6 +22,7 @@ SOURCE_PATTERN = re.compile(client_redirects.SOURCE_PATTERN)
 """The service's source pattern: ``/`` then segments of unreserved or percent-encoded characters."""
 SOURCE_HELP = "Path on the site like /old/page (a trailing slash or the site's full URL is trimmed)"
 Source = Field(max_length=2048, description=SOURCE_HELP)
+RedirectId = Field(min_length=1, description="From list_redirects")
 
 
 class RedirectView(BaseModel):
@@ -164,7 +165,7 @@ async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
 
 
 class UpdateArgs(DestinationArgs):
-    redirect_id: str = Field(min_length=1, description="From list_redirects")
+    redirect_id: str = RedirectId
     source: str | None = Field(default=None, max_length=2048, description="New source path")
 
 
@@ -191,7 +192,7 @@ async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
 
 
 class DeleteArgs(SiteArgs):
-    redirect_id: str = Field(min_length=1, description="From list_redirects")
+    redirect_id: str = RedirectId
 
 
 @delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")
