@@ -164,8 +164,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def exactly_one(first: str, second: str) -> Any:
-    """An arguments model's validator: one of the fields ``first`` and ``second``, not both or
-    neither (assign it in the class body)."""
+    """A model validator (assigned in a class body): exactly one of ``first`` and ``second``."""
 
     def check(model: M) -> M:
         if bool(getattr(model, first)) == bool(getattr(model, second)):

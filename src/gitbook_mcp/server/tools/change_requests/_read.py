@@ -80,8 +80,7 @@ async def main_page(ctx: ToolContext, space_id: str, page_id: str) -> RevisionPa
 async def page_texts(
     ctx: ToolContext, space_id: str, cr_id: str, page_ids: list[str]
 ) -> list[PageText]:
-    """Each page's markdown in main and in the change request, in the order given; a page in
-    neither is left out."""
+    """Each page's text in main and in the change request, in order; one in neither is skipped."""
 
     async def both(page_id: str) -> PageText | None:
         after = await cr_page(ctx, space_id, cr_id, page_id)
