@@ -28,6 +28,7 @@ from gitbook_mcp.server.tools._shared import (
     Deleted,
     Limit,
     SpaceId,
+    changed,
     delete_tool,
     listing,
     need,
@@ -343,21 +344,15 @@ class UpdateCommentArgs(TargetRef):
 )
 async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
     """Resolve, reopen, edit or react to a comment or reply."""
-    changes: dict[str, Any] = {}
-    if args.resolved is not None:
-        if args.reply_id:
-            raise ToolFailure("A reply is not resolved on its own: resolve its comment.")
-        changes["resolved"] = args.resolved
-    if args.add_reactions:
-        changes["added_reactions"] = args.add_reactions
-    if args.remove_reactions:
-        changes["removed_reactions"] = args.remove_reactions
-    if args.markdown is not None:
-        changes["body"] = {"markdown": args.markdown}
-    if not changes:
-        raise ToolFailure(
-            "Nothing to change: give resolved, markdown, add_reactions or remove_reactions."
-        )
+    if args.resolved is not None and args.reply_id:
+        raise ToolFailure("A reply is not resolved on its own: resolve its comment.")
+    changes = changed(
+        "resolved, markdown, add_reactions or remove_reactions",
+        resolved=args.resolved,
+        added_reactions=args.add_reactions or None,
+        removed_reactions=args.remove_reactions or None,
+        body=None if args.markdown is None else {"markdown": args.markdown},
+    )
     target = _target(ctx, args)
     if args.markdown is not None:
         current = await target.get(*target.ids)

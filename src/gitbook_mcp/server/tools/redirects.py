@@ -12,7 +12,7 @@ from gitbook_mcp.client.models import redirects as client_redirects
 from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, delete_tool, listing
+from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import REDIRECTS
 
@@ -177,14 +177,8 @@ class UpdateArgs(DestinationArgs):
 )
 async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
     """Change a redirect's source or destination."""
-    changes: dict[str, Any] = {}
-    if args.source is not None:
-        changes["source"] = await normalise_source(ctx, args, args.source)
-    destination = args.destination()
-    if destination is not None:
-        changes["destination"] = destination
-    if not changes:
-        raise ToolFailure("Nothing to change: give source and/or a destination.")
+    source = None if args.source is None else await normalise_source(ctx, args, args.source)
+    changes = changed("source and/or a destination", source=source, destination=args.destination())
     updated = await ctx.client.redirects.update(
         args.organization_id, args.site_id, args.redirect_id, **changes
     )
