@@ -1,6 +1,7 @@
 -- Redirects of the live profile (0.202.0): external destinations (no section or site space),
 -- wildcard sources, permanent and draft redirects. A source has at most one live and one draft
--- redirect. SQLite cannot change a table's constraints, so the table is rebuilt.
+-- redirect. SQLite cannot change a table's constraints, so the table is rebuilt; this is where it
+-- is declared (schema.sql keeps only the columns copied from it).
 CREATE TABLE site_redirects_live (
     id TEXT PRIMARY KEY,
     site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,

@@ -68,19 +68,17 @@ BEGIN
         ORDER BY position, id LIMIT 1
     );
 END;
+-- Redirects: only the columns that redirects_live.sql copies. That later migration declares the
+-- table (its constraints and indexes), rebuilding it alike on new files and on older ones.
 CREATE TABLE site_redirects (
     id TEXT PRIMARY KEY,
-    site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-    source TEXT NOT NULL CHECK (length(source) BETWEEN 2 AND 512),
+    site_id TEXT NOT NULL,
+    source TEXT NOT NULL,
     destination TEXT NOT NULL,
-    section_id TEXT REFERENCES site_sections(id) ON DELETE CASCADE,
-    site_space_id TEXT REFERENCES site_spaces(id) ON DELETE CASCADE,
-    created_at TEXT NOT NULL,
-    UNIQUE (site_id, source),
-    CHECK ((section_id IS NULL) <> (site_space_id IS NULL))
+    section_id TEXT,
+    site_space_id TEXT,
+    created_at TEXT NOT NULL
 );
-CREATE INDEX site_redirects_section ON site_redirects(section_id);
-CREATE INDEX site_redirects_site_space ON site_redirects(site_space_id);
 CREATE TABLE site_mcp_servers (
     id TEXT PRIMARY KEY,
     site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
