@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 __all__ = [
     "Conflict",
     "DomainError",
@@ -11,6 +14,8 @@ __all__ = [
     "PreconditionFailed",
     "Unauthenticated",
     "WorkspaceFileError",
+    "an_object",
+    "one_of",
 ]
 
 
@@ -28,6 +33,20 @@ class Invalid(DomainError):
     def __init__(self, field: str, problem: str) -> None:
         super().__init__(f"{field}: {problem}")
         self.field = field
+
+
+def one_of(field: str, value: object, choices: Collection[str]) -> str:
+    """``value``, one of ``choices``; else Invalid naming them all (the 400 of an enum)."""
+    if value not in choices:
+        raise Invalid(field, f"must be one of {', '.join(choices)}")
+    return str(value)
+
+
+def an_object(field: str, value: object) -> dict[str, Any]:
+    """``value``, a JSON object; else Invalid (the 400 of a field that must be an object)."""
+    if not isinstance(value, dict):
+        raise Invalid(field, "must be an object")
+    return value
 
 
 class NotFound(DomainError):

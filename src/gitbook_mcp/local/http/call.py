@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.absent import ABSENT
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.store.access import ROLES, Actor
 from gitbook_mcp.local.store.paging import MAX_LIMIT, Paging
 
@@ -89,9 +89,7 @@ class _Fields:
             raise Invalid(name, f"must be at most {max_len} characters")
         if pattern is not None and not pattern.fullmatch(value):
             raise Invalid(name, f"must match the pattern {pattern.pattern}")
-        if choices is not None and value not in choices:
-            raise Invalid(name, f"must be one of {', '.join(choices)}")
-        return value
+        return value if choices is None else one_of(name, value, choices)
 
     def _coerce_str(self, name: str, value: Any) -> str:
         if not isinstance(value, str):
@@ -164,9 +162,7 @@ class _Fields:
             return None
         if value is None and nullable:
             return None
-        if not isinstance(value, dict):
-            raise Invalid(name, "must be an object")
-        return value
+        return an_object(name, value)
 
     def raw(self, name: str, *, required: bool = False) -> Any:
         """The value as sent, or `ABSENT` when it was not."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import Invalid, an_object
 
 __all__ = ["document_markdown", "ref_href"]
 
@@ -19,8 +19,7 @@ APP_SPACE_URL = "https://app.gitbook.com/s/"
 
 def ref_href(ref: Any, field: str) -> str:
     """The markdown target of a link's ``ref``; ``field`` names it in a 400 when it is wrong."""
-    if not isinstance(ref, dict):
-        raise Invalid(field, "must be an object")
+    ref = an_object(field, ref)
     kind = ref.get("kind")
     value = {"page": "page", "file": "file", "url": "url", "space": "space", "anchor": "anchor"}
     key = value.get(kind if isinstance(kind, str) else "")
@@ -46,8 +45,7 @@ def _inline(nodes: Any, field: str) -> str:
     out: list[str] = []
     for index, node in enumerate(nodes):
         where = f"{field}[{index}]"
-        if not isinstance(node, dict):
-            raise Invalid(where, "must be an object")
+        node = an_object(where, node)
         if node.get("object") == "text":
             leaves = node.get("leaves") or []
             out.append(
@@ -79,8 +77,7 @@ def _list(block: dict[str, Any], field: str) -> str:
 
 def _block(block: Any, field: str) -> str:
     """The markdown of one block."""
-    if not isinstance(block, dict):
-        raise Invalid(field, "must be an object")
+    block = an_object(field, block)
     kind = str(block.get("type", ""))
     nodes = block.get("nodes", [])
     if kind.startswith("heading-") and kind[-1:].isdigit():

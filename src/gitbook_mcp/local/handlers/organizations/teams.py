@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import Invalid, one_of
 from gitbook_mcp.local.handlers.organizations.common import item_page, org_id, org_item, org_removed
 from gitbook_mcp.local.http.call import Call, created, deleted, no_content, ok
 from gitbook_mcp.local.store.organizations.teams import TEAM_ROLES
@@ -30,10 +30,7 @@ def _memberships(value: Any) -> dict[str, str]:
         field = f"memberships.{user}"
         if not isinstance(membership, dict):
             raise Invalid(field, "must be an object {role}")
-        role = membership.get("role")
-        if role not in TEAM_ROLES:
-            raise Invalid(f"{field}.role", f"must be one of {', '.join(TEAM_ROLES)}")
-        roles[user] = role
+        roles[user] = one_of(f"{field}.role", membership.get("role"), TEAM_ROLES)
     return roles
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from starlette.responses import Response
 
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import Invalid, an_object
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.sites.part import EditablePart, ListedPart, MovablePart, SitePart
@@ -87,8 +87,7 @@ def pointer(
     value = position.get(side)
     if value is None:
         return None
-    if not isinstance(value, dict):
-        raise Invalid(f"position.{side}", "must be an object")
+    value = an_object(f"position.{side}", value)
     kind = value.get("type")
     if kind not in kinds:
         raise Invalid(f"position.{side}.type", f"must be {' or '.join(kinds)}")

@@ -12,7 +12,7 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.client.profiles import Profile
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
     added,
@@ -78,12 +78,9 @@ SERVER = f"{SERVERS}/{{siteMcpServerId}}"
 def destination(value: Any, profile: Profile = "seed") -> dict[str, str]:
     """The destination as stored: ``kind`` and exactly the ids that kind carries (live adds
     ``external`` URLs and ``path`` destinations)."""
-    if not isinstance(value, dict):
-        raise Invalid("destination", "must be an object")
-    kind = value.get("kind")
+    value = an_object("destination", value)
     kinds = _LIVE_DESTINATION_FIELDS if profile == "live" else _DESTINATION_FIELDS
-    if kind not in kinds:
-        raise Invalid("destination.kind", f"must be one of {', '.join(kinds)}")
+    kind = one_of("destination.kind", value.get("kind"), kinds)
     if kind == "external" and not str(value.get("url", "")).startswith(("http://", "https://")):
         raise Invalid("destination.url", "must be an absolute http(s) URL")
     clean = {"kind": str(kind)}
@@ -148,8 +145,7 @@ async def bulk_upsert_redirects(call: Call) -> Response:
 
 def _batch_item(index: int, value: Any) -> dict[str, Any]:
     """One item of a bulk upsert, checked; a bad one is a 400 naming ``redirects[index]``."""
-    if not isinstance(value, dict):
-        raise Invalid(f"redirects[{index}]", "must be an object")
+    value = an_object(f"redirects[{index}]", value)
     try:
         fields = Body(value)
         item: dict[str, Any] = {

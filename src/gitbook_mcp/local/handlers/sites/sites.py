@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import one_of
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,
     added,
@@ -39,8 +39,7 @@ async def list_sites(call: Call) -> Response:
     q = call.query
     types = q.strings("type")
     for value in types or ():
-        if value not in SITE_TYPES:
-            raise Invalid("type", f"must be one of {', '.join(SITE_TYPES)}")
+        one_of("type", value, SITE_TYPES)
     return ok(
         call.store.sites.list_sites(
             call.actor,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from gitbook_mcp.local.errors import Forbidden, Invalid
+from gitbook_mcp.local.errors import Forbidden, Invalid, one_of
 from gitbook_mcp.local.store.access import Actor, require, space_permissions
 from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
@@ -185,8 +185,7 @@ class CommentStore(SpacePart):
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """The comments of the space (or of the change request), newest first by default."""
-        if status not in STATUS_FILTERS:
-            raise Invalid("status", f"must be one of {', '.join(STATUS_FILTERS)}")
+        one_of("status", status, STATUS_FILTERS)
         role, cr_id = self._scope(actor, space_id, cr_ref)
         sql = "SELECT * FROM comments WHERE space_id = ? AND change_request_id IS ?"
         params: list[Any] = [space_id, cr_id]

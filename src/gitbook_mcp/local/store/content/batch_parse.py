@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitbook_mcp.local.absent import ABSENT
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.store.document_markdown import document_markdown
 
 __all__ = ["MAX_CHANGES", "MAX_FILE_BYTES", "Change", "FileUpload", "parse_changes"]
@@ -75,8 +75,7 @@ def _markdown(raw: dict[str, Any], where: str) -> tuple[str | None, dict[str, An
     document = raw.get("document", ABSENT)
     if document is ABSENT:
         return None, {}
-    if not isinstance(document, dict):
-        raise Invalid(f"{where}.document", "must be an object")
+    document = an_object(f"{where}.document", document)
     if "markdown" in document:
         text = _string(document, "markdown", f"{where}.document")
     elif "document" in document:
@@ -130,8 +129,7 @@ def _files(raw: dict[str, Any], where: str) -> list[FileUpload]:
     out = []
     for number, item in enumerate(files):
         at = f"{where}.files[{number}]"
-        if not isinstance(item, dict):
-            raise Invalid(at, "must be an object")
+        item = an_object(at, item)
         name = _string(item, "name", at, required=True)
         if not 1 <= len(name) <= 256:
             raise Invalid(f"{at}.name", "must be 1 to 256 characters")
@@ -152,11 +150,8 @@ def _files(raw: dict[str, Any], where: str) -> list[FileUpload]:
 
 def _one(raw: Any, index: int) -> Change:
     where = f"changes[{index}]"
-    if not isinstance(raw, dict):
-        raise Invalid(where, "must be an object")
-    operation = raw.get("operation")
-    if operation not in OPERATIONS:
-        raise Invalid(f"{where}.operation", f"must be one of {', '.join(OPERATIONS)}")
+    raw = an_object(where, raw)
+    operation = one_of(f"{where}.operation", raw.get("operation"), OPERATIONS)
     change = Change(index, operation)
     if operation == "insert_files":
         change.files = _files(raw, where)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import Conflict, Invalid, NotFound
+from gitbook_mcp.local.errors import Conflict, NotFound, one_of
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
@@ -58,8 +58,7 @@ class ChangeRequestStore(SpacePart):
         change_request_id: str | None = None,
     ) -> tuple[str, str]:
         """A change request working on a copy of the space's content: (id, revision id)."""
-        if status not in STATUSES:
-            raise Invalid("status", f"must be one of {', '.join(STATUSES)}")
+        one_of("status", status, STATUSES)
         cr_id = change_request_id or new_id("cr_")
         now = self._clock.stamp()
         with self._db.transaction():

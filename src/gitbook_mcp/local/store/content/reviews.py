@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from gitbook_mcp.local.errors import Conflict, Forbidden, Invalid
+from gitbook_mcp.local.errors import Conflict, Forbidden, one_of
 from gitbook_mcp.local.store.access import Actor, effective_space_role, space_permissions
 from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
@@ -63,8 +63,7 @@ class ReviewStore(SpacePart):
             raise Forbidden("review", f"change request {row['id']}")
         if row["status"] not in OPEN_STATUSES:
             raise Conflict(f"change request {row['id']} is {row['status']}")
-        if status not in REVIEW_STATUSES:
-            raise Invalid("status", f"must be one of {', '.join(REVIEW_STATUSES)}")
+        one_of("status", status, REVIEW_STATUSES)
         review_id, now = new_id("rvw_"), self._clock.stamp()
         with self._db.transaction():
             self._db.execute(

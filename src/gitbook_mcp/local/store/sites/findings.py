@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.errors import one_of
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.links import resolve_page_path
 from gitbook_mcp.local.store.db import new_id
@@ -195,8 +195,7 @@ class FindingStore(SitePart):
         self, actor: Actor, org_id: str, site_id: str, finding_id: str, status: str
     ) -> dict[str, Any]:
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
-        if status not in STATUSES:
-            raise Invalid("status", f"must be one of {', '.join(STATUSES)}")
+        one_of("status", status, STATUSES)
         with self._db.transaction():
             self.writable(actor, org_id, site_id, finding_id)
             self._set_status(finding_id, status, self._clock.stamp())
