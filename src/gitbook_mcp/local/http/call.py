@@ -268,6 +268,10 @@ class Call:
         cr: str | None = self.request.path_params.get("changeRequestId")
         return self.actor, self.path("spaceId"), cr
 
+    def in_change_request(self) -> tuple[Actor, str, str]:
+        """The caller, the space and the change request of a route under a change request."""
+        return self.actor, self.path("spaceId"), self.path("changeRequestId")
+
     @property
     def body(self) -> Body:
         if self._body is None:

@@ -171,11 +171,4 @@ async def delete_reply(call: Call) -> Response:
 
 async def commenters(call: Call) -> Response:
     q = call.query
-    return ok(
-        call.store.comments.commenters(
-            call.actor,
-            call.path("spaceId"),
-            call.path("changeRequestId"),
-            paging=q.paging(),
-        )
-    )
+    return ok(call.store.comments.commenters(*call.in_change_request(), paging=q.paging()))

@@ -35,11 +35,7 @@ async def update_change_request(call: Call) -> Response:
     b.object("description")
     b.raw("links")
     cr = call.store.content.authoring.update(
-        call.actor,
-        call.path("spaceId"),
-        call.path("changeRequestId"),
-        subject=subject,
-        status=status,
+        *call.in_change_request(), subject=subject, status=status
     )
     if "return=minimal" in call.request.headers.get("prefer", ""):
         response = no_content()
@@ -52,8 +48,9 @@ async def update_content(call: Call) -> Response:
     """Apply a batch; the change request (``compat=true``) or a ``ChangeRequestContentUpdate``."""
     compat = call.query.boolean("compat", default=True)
     raw = call.body.raw("changes", required=True)
-    content, space = call.store.content, call.path("spaceId")
-    result = content.batch.apply(call.actor, space, call.path("changeRequestId"), raw)
+    content = call.store.content
+    actor, space, cr_id = call.in_change_request()
+    result = content.batch.apply(actor, space, cr_id, raw)
     cr = content.change_requests.render(content.change_requests.row(result.change_request_id))
     if compat:
         return ok(cr)
@@ -69,8 +66,4 @@ async def update_content(call: Call) -> Response:
 
 async def change_request_changes(call: Call) -> Response:
     limit = call.query.integer("limit", minimum=1, maximum=1000)
-    return ok(
-        call.store.content.semantic.changes(
-            call.actor, call.path("spaceId"), call.path("changeRequestId"), limit=limit
-        )
-    )
+    return ok(call.store.content.semantic.changes(*call.in_change_request(), limit=limit))

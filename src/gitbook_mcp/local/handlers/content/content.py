@@ -63,21 +63,16 @@ async def list_change_requests(call: Call) -> Response:
 
 
 async def get_change_request(call: Call) -> Response:
-    return ok(
-        call.store.content.get_change_request(
-            call.actor, call.path("spaceId"), call.path("changeRequestId")
-        )
-    )
+    return ok(call.store.content.get_change_request(*call.in_change_request()))
 
 
 async def cr_import(call: Call) -> Response:
     b = call.body
     url = b.url("url", required=True)
     b.string("source", required=True, choices=IMPORT_SOURCES)
-    content, space, cr = call.store.content, call.path("spaceId"), call.path("changeRequestId")
-    read = partial(content.read_import, call.actor, space, cr, url=url)
-    source = await to_thread.run_sync(read)
-    return created(content.import_content(call.actor, space, cr, source=source))
+    content, where = call.store.content, call.in_change_request()
+    source = await to_thread.run_sync(partial(content.read_import, *where, url=url))
+    return created(content.import_content(*where, source=source))
 
 
 async def revision(call: Call) -> Response:

@@ -3,8 +3,6 @@ reviews, requested reviewers, contributors, the organization-wide listing and th
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
@@ -32,10 +30,6 @@ ORDER_BY = ("updatedAt", "createdAt")
 FINDINGS = ("none", "all")
 
 
-def _cr(call: Call) -> tuple[Any, str, str]:
-    return call.actor, call.path("spaceId"), call.path("changeRequestId")
-
-
 def _format(call: Call) -> Format:
     value = call.query.string("format", choices=("document", "markdown"), default="markdown")
     return "document" if value == "document" else "markdown"
@@ -46,22 +40,22 @@ async def authenticated_user(call: Call) -> Response:
 
 
 async def merge(call: Call) -> Response:
-    return ok(call.store.content.merging.merge(*_cr(call)))
+    return ok(call.store.content.merging.merge(*call.in_change_request()))
 
 
 async def update(call: Call) -> Response:
-    return ok(call.store.content.merging.update(*_cr(call)))
+    return ok(call.store.content.merging.update(*call.in_change_request()))
 
 
 async def contributors(call: Call) -> Response:
-    return ok(call.store.content.reviewers.contributors(*_cr(call)))
+    return ok(call.store.content.reviewers.contributors(*call.in_change_request()))
 
 
 async def list_reviews(call: Call) -> Response:
     q = call.query
     return ok(
         call.store.content.reviews.list_reviews(
-            *_cr(call),
+            *call.in_change_request(),
             outdated=q.boolean("outdated"),
             fmt=_format(call),
             paging=q.paging(),
@@ -71,7 +65,7 @@ async def list_reviews(call: Call) -> Response:
 
 async def get_review(call: Call) -> Response:
     reviews = call.store.content.reviews
-    return ok(reviews.get_review(*_cr(call), call.path("reviewId"), _format(call)))
+    return ok(reviews.get_review(*call.in_change_request(), call.path("reviewId"), _format(call)))
 
 
 async def submit_review(call: Call) -> Response:
@@ -79,12 +73,14 @@ async def submit_review(call: Call) -> Response:
     status = b.string("status", required=True, choices=REVIEW_STATUSES)
     comment = b.object("comment")
     text = None if comment is None else body_markdown(comment, allow_empty=True)
-    return created(call.store.content.reviews.submit(*_cr(call), status=status, comment=text))
+    return created(
+        call.store.content.reviews.submit(*call.in_change_request(), status=status, comment=text)
+    )
 
 
 async def list_requested_reviewers(call: Call) -> Response:
     q = call.query
-    return ok(call.store.content.reviewers.listing(*_cr(call), paging=q.paging()))
+    return ok(call.store.content.reviewers.listing(*call.in_change_request(), paging=q.paging()))
 
 
 async def request_reviewers(call: Call) -> Response:
@@ -93,12 +89,14 @@ async def request_reviewers(call: Call) -> Response:
     subject = b.string("subject")
     if b.has("description") and not isinstance(b.raw("description"), dict):
         raise Invalid("description", "must be a document object")
-    return ok(call.store.content.reviewers.request(*_cr(call), users, subject=subject))
+    return ok(
+        call.store.content.reviewers.request(*call.in_change_request(), users, subject=subject)
+    )
 
 
 async def remove_requested_reviewer(call: Call) -> Response:
     reviewers = call.store.content.reviewers
-    return deleted(reviewers.remove(*_cr(call), call.path("userId")))
+    return deleted(reviewers.remove(*call.in_change_request(), call.path("userId")))
 
 
 async def list_org_change_requests(call: Call) -> Response:
