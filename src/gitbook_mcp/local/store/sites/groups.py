@@ -92,26 +92,17 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
         """``title`` or ``icon`` (None removes the icon)."""
         self.set_columns(row, changes, {"title": "title", "icon": "icon"})
 
-    def delete(self, actor: Actor, org_id: str, site_id: str, group_id: str) -> bool:
-        """Remove a group; its sections stay, at the group's place in the top level."""
-        with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            row = self._db.one(
-                "SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?",
-                (group_id, site_id),
+    def remove(self, row: sqlite3.Row) -> None:
+        """The group; its sections stay, at the group's place in the top level."""
+        later = [p for i, p in top_level(self._db, row["site_id"]) if p > row["position"]]
+        members = self.sections_in_group(row["id"])
+        slots = spread(row["position"], min(later, default=None), len(members))
+        for section, position in zip(members, slots, strict=True):
+            self._db.execute(
+                "UPDATE site_sections SET group_id = NULL, position = ? WHERE id = ?",
+                (position, section["id"]),
             )
-            if row is None:
-                return False
-            later = [p for i, p in top_level(self._db, site_id) if p > row["position"]]
-            members = self.sections_in_group(group_id)
-            slots = spread(row["position"], min(later, default=None), len(members))
-            for section, position in zip(members, slots, strict=True):
-                self._db.execute(
-                    "UPDATE site_sections SET group_id = NULL, position = ? WHERE id = ?",
-                    (position, section["id"]),
-                )
-            self._db.execute("DELETE FROM site_section_groups WHERE id = ?", (group_id,))
-        return True
+        super().remove(row)
 
     def add_section(
         self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str

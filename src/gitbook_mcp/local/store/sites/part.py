@@ -77,14 +77,20 @@ class SitePart(StorePart):
         return self.row(site_id, ident)
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
-        """Delete one row of this part (organization.admin); whether it existed."""
+        """Delete one row of this part (organization.admin), see `remove`; whether it existed."""
         with self._db.transaction():
             self.site(actor, org_id, site_id, write=True)
-            cursor = self._db.execute(
-                f"DELETE FROM {self.table} WHERE id = ? AND site_id = ?",
-                (ident, site_id),
+            row = self._db.one(
+                f"SELECT * FROM {self.table} WHERE id = ? AND site_id = ?", (ident, site_id)
             )
-        return cursor.rowcount > 0
+            if row is None:
+                return False
+            self.remove(row)
+        return True
+
+    def remove(self, row: sqlite3.Row) -> None:
+        """Delete ``row``, by this part's rules (in the write): by default, the row alone."""
+        self._db.execute(f"DELETE FROM {self.table} WHERE id = ?", (row["id"],))
 
     # -- section lookups several parts use -------------------------------------------------
 

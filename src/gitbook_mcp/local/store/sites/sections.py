@@ -161,25 +161,17 @@ class SectionStore(RenderedPart, MovablePart[str]):
         )
         self._db.execute("UPDATE site_spaces SET is_default = 1 WHERE id = ?", (site_space_id,))
 
-    def delete(self, actor: Actor, org_id: str, site_id: str, section_id: str) -> bool:
-        """Remove a section with its site spaces (and the redirects to them).
+    def remove(self, row: sqlite3.Row) -> None:
+        """The section with its site spaces (and the redirects to them).
 
         When it was the default section, the first section left in the structure takes over.
         """
-        with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
-            row = self._db.one(
-                "SELECT * FROM site_sections WHERE id = ? AND site_id = ?", (section_id, site_id)
+        super().remove(row)
+        remaining = ordered_sections(self._db, row["site_id"])
+        if row["is_default"] and remaining:
+            self._db.execute(
+                "UPDATE site_sections SET is_default = 1 WHERE id = ?", (remaining[0]["id"],)
             )
-            if row is None:
-                return False
-            self._db.execute("DELETE FROM site_sections WHERE id = ?", (section_id,))
-            remaining = ordered_sections(self._db, site_id)
-            if row["is_default"] and remaining:
-                self._db.execute(
-                    "UPDATE site_sections SET is_default = 1 WHERE id = ?", (remaining[0]["id"],)
-                )
-        return True
 
     def reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
         """Next to another section of the site, joining that one's siblings; with neither
