@@ -11,6 +11,7 @@ from gitbook_mcp.local.store.comments.reactions import Subject, render_reactions
 from gitbook_mcp.local.store.db import loads
 from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
     import sqlite3
@@ -18,9 +19,8 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.identity import IdentityStore
 
-__all__ = ["APP_URL", "BodyFormat", "CommentRenderer"]
+__all__ = ["BodyFormat", "CommentRenderer"]
 
-APP_URL = "https://app.gitbook.com"
 BodyFormat = Literal["markdown", "document"]
 """``format``: ``markdown`` (the default) or the JSON ``document``."""
 

@@ -21,6 +21,7 @@ from gitbook_mcp.local.store.content.page_tree import PageTree
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.documents import slugify
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.urls import API_URL
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.access import Actor
@@ -28,9 +29,7 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
     from gitbook_mcp.local.store.content.revisions import RevisionStore
 
-__all__ = ["API_URL", "BatchResult", "ContentBatch"]
-
-API_URL = "https://api.gitbook.com/v1"
+__all__ = ["BatchResult", "ContentBatch"]
 
 
 @dataclass

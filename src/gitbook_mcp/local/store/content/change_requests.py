@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Conflict, NotFound, one_of
 from gitbook_mcp.local.store.access import Actor
-from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
@@ -138,7 +138,6 @@ class ChangeRequestStore(SpacePart):
             )
             or 0
         )
-        location = f"{APP_URL}/o/{space['org_id']}/s/{space['id']}/~/changes/{row['number']}"
         out: dict[str, Any] = {
             "object": "change-request",
             "id": row["id"],
@@ -154,7 +153,7 @@ class ChangeRequestStore(SpacePart):
             "comments": comments,
             "outdated": row["status"] in ("draft", "open")
             and space["revision_id"] != row["initial_revision_id"],
-            "urls": {"app": location + "/", "location": location},
+            "urls": app_urls(f"{space['org_id']}/s/{space['id']}/~/changes/{row['number']}"),
         }
         if row["merged_revision_id"]:
             out["revisionMerged"] = row["merged_revision_id"]

@@ -18,14 +18,14 @@ from gitbook_mcp.local.store.content.doclinks import Tree
 from gitbook_mcp.local.store.db import loads, new_id
 from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
     import sqlite3
 
 
-__all__ = ["APP_URL", "LAYOUT", "Body", "RevisionStore", "View", "git_synced"]
+__all__ = ["LAYOUT", "Body", "RevisionStore", "View", "git_synced"]
 
-APP_URL = "https://app.gitbook.com"
 LAYOUT = {
     "width": "default",
     "cover": False,

@@ -10,10 +10,10 @@ from typing import Any
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, org_role, space_permissions
-from gitbook_mcp.local.store.content.revisions import APP_URL
 from gitbook_mcp.local.store.documents import slugify
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.urls import APP_URL
 
 __all__ = ["ContentSearch", "fts_query", "sections_matching"]
 

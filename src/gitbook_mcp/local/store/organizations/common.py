@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = [
-    "APP_URL",
     "DirectoryPart",
     "TablePart",
     "is_member",
@@ -35,8 +34,6 @@ __all__ = [
     "resolve_member",
     "tables",
 ]
-
-APP_URL = "https://app.gitbook.com"
 
 
 def org_access(db: Database, actor: Actor, org_id: str, flag: str | None = None) -> str | None:

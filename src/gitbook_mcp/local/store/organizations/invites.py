@@ -20,13 +20,13 @@ from gitbook_mcp.local.store.access import (
 )
 from gitbook_mcp.local.store.db import loads, new_id
 from gitbook_mcp.local.store.organizations.common import (
-    APP_URL,
     DirectoryPart,
     TablePart,
     is_member,
     org_access,
 )
 from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
@@ -233,10 +233,7 @@ class InviteStore(DirectoryPart, TablePart):
             "title": row["title"],
             "organization": row["org_id"],
             "defaultLevel": row["default_level"] or "inherit",
-            "urls": {
-                "location": f"{APP_URL}/o/{row['org_id']}/c/{row['id']}",
-                "app": f"{APP_URL}/o/{row['org_id']}/c/{row['id']}/",
-            },
+            "urls": app_urls(f"{row['org_id']}/c/{row['id']}"),
             "permissions": collection_permissions(role),
         }
         if row["description"]:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, TablePart, org_access
+from gitbook_mcp.local.store.organizations.common import TablePart, org_access
 from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
@@ -36,7 +37,6 @@ class OpenAPISpecStore(TablePart):
 
     def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
         can_write = org_permissions(role)["createOpenAPISpec"]
-        location = f"{APP_URL}/o/{row['org_id']}/openapi/{row['slug']}"
         spec: dict[str, Any] = {
             "object": "openapi-spec",
             "id": row["id"],
@@ -46,7 +46,7 @@ class OpenAPISpecStore(TablePart):
             "processingState": row["processing_state"],
             "visibility": row["visibility"],
             "permissions": {"view": True, "edit": can_write, "delete": can_write},
-            "urls": {"location": location, "app": f"{location}/"},
+            "urls": app_urls(f"{row['org_id']}/openapi/{row['slug']}"),
         }
         if row["source_url"]:
             spec["sourceURL"] = row["source_url"]

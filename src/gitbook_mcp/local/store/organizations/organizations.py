@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role
 from gitbook_mcp.local.store.db import dumps, loads
-from gitbook_mcp.local.store.organizations.common import APP_URL, org_access, tables
+from gitbook_mcp.local.store.organizations.common import org_access, tables
 from gitbook_mcp.local.store.organizations.fonts import FontStore
 from gitbook_mcp.local.store.organizations.invites import InviteStore
 from gitbook_mcp.local.store.organizations.members import MemberStore
@@ -21,6 +21,7 @@ from gitbook_mcp.local.store.organizations.saml import SamlStore
 from gitbook_mcp.local.store.organizations.teams import TeamStore
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
@@ -66,10 +67,7 @@ class OrgStore(StorePart):
             "type": data.get("type", "business"),
             "plan": data.get("plan", "free"),
             "inviteLinks": bool(data.get("inviteLinks", True)),
-            "urls": {
-                "location": f"{APP_URL}/o/{row['id']}",
-                "app": f"{APP_URL}/o/{row['id']}/",
-            },
+            "urls": app_urls(row["id"]),
             "trial": {"status": "none"},
             "permissions": org_permissions(role),
         }

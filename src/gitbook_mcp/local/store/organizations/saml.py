@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.organizations.common import APP_URL, TablePart, org_access
+from gitbook_mcp.local.store.organizations.common import TablePart, org_access
 from gitbook_mcp.local.store.organizations.render import render_team
 from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
     import sqlite3

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.db import Database
 
 __all__ = [
-    "API_URL",
-    "APP_URL",
     "SITE_TYPES",
     "SITE_VISIBILITIES",
     "free_path",
@@ -35,8 +33,6 @@ __all__ = [
     "top_level",
 ]
 
-APP_URL = "https://app.gitbook.com"
-API_URL = "https://api.gitbook.com/v1"
 SITE_TYPES: tuple[str, ...] = (
     "basic",
     "premium",

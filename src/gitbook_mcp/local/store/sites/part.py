@@ -20,7 +20,7 @@ from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, req
 from gitbook_mcp.local.store.db import loads
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
-from gitbook_mcp.local.store.sites.common import API_URL
+from gitbook_mcp.local.store.urls import API_URL
 
 if TYPE_CHECKING:
     import sqlite3

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.store.access import Actor, org_role
 from gitbook_mcp.local.store.db import dumps, loads
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
-from gitbook_mcp.local.store.sites.common import APP_URL
 from gitbook_mcp.local.store.sites.findings import FindingStore
 from gitbook_mcp.local.store.sites.groups import SectionGroupStore
 from gitbook_mcp.local.store.sites.mcp_servers import McpServerStore
@@ -21,6 +20,7 @@ from gitbook_mcp.local.store.sites.part import SitePart
 from gitbook_mcp.local.store.sites.redirects import RedirectStore
 from gitbook_mcp.local.store.sites.sections import SectionStore
 from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
+from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
     import sqlite3

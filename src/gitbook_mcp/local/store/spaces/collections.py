@@ -33,6 +33,7 @@ from gitbook_mcp.local.store.spaces.containers import (
     render_level,
     stored_level,
 )
+from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
@@ -40,8 +41,6 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["CollectionStore"]
-
-APP_URL = "https://app.gitbook.com"
 
 
 def _marks(ids: set[str] | list[str]) -> str:
@@ -81,10 +80,7 @@ class CollectionStore(StorePart):
             "title": row["title"],
             "organization": row["org_id"],
             "defaultLevel": render_level(row["default_level"]),
-            "urls": {
-                "location": f"{APP_URL}/o/{row['org_id']}/c/{row['id']}",
-                "app": f"{APP_URL}/o/{row['org_id']}/c/{row['id']}/",
-            },
+            "urls": app_urls(f"{row['org_id']}/c/{row['id']}"),
             "permissions": flags,
         }
         if row["description"]:

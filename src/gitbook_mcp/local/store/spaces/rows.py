@@ -15,14 +15,14 @@ from gitbook_mcp.local.store.db import loads
 from gitbook_mcp.local.store.paging import Paging
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.spaces.containers import page_by_position, render_level
+from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["APP_URL", "PURGE_AFTER", "SpaceRows"]
+__all__ = ["PURGE_AFTER", "SpaceRows"]
 
 PURGE_AFTER = timedelta(days=7)
-APP_URL = "https://app.gitbook.com"
 
 
 class SpaceRows(StorePart):
@@ -92,11 +92,8 @@ class SpaceRows(StorePart):
         """The wire ``Space`` of a row, with the flags of ``role``."""
         data = loads(row["data"]) or {}
         counts = self._counts(row["id"])
-        urls: dict[str, str] = {
-            "location": f"{APP_URL}/o/{row['org_id']}/s/{row['id']}",
-            "app": f"{APP_URL}/o/{row['org_id']}/s/{row['id']}/",
-            "published": f"https://{row['org_id']}.gitbook.io/{row['id']}/",
-        }
+        urls = app_urls(f"{row['org_id']}/s/{row['id']}")
+        urls["published"] = f"https://{row['org_id']}.gitbook.io/{row['id']}/"
         if data.get("icon"):
             urls["icon"] = data["icon"]
         space: dict[str, Any] = {
