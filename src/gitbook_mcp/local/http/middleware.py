@@ -10,6 +10,7 @@ a known operation draw a fault or count against a rate limit:
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -39,6 +40,8 @@ __all__ = [
 ACTOR_KEY = "gitbook.actor"
 _TOKEN_KEY = "gitbook.token"
 _DROP_KEY = "gitbook.fault"
+_RATE_LIMITED = "Rate limit exceeded, retry later"
+"""The message of a 429, injected by `Faults` or given by `RateLimit`."""
 
 
 def actor_of(scope: Scope) -> Actor:
@@ -86,13 +89,13 @@ class DropConnections(HttpMiddleware):
             raise ConnectionDropped(processed=True)
 
 
+@dataclass(eq=False, repr=False)
 class Faults:
     """Injected latency, 429s, 5xx and dropped connections (before or after the operation)."""
 
-    def __init__(self, app: ASGIApp, plan: FaultPlan | None, retry_after_s: float) -> None:
-        self.app = app
-        self.plan = plan
-        self.retry_after_s = retry_after_s
+    app: ASGIApp
+    plan: FaultPlan | None
+    retry_after_s: float
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.plan is None:
@@ -104,7 +107,7 @@ class Faults:
         answer: Response | None = None
         if decision.rate_limited:
             wait = {"Retry-After": f"{self.retry_after_s:g}"}
-            answer = error_response(429, "Rate limit exceeded, retry later", wait)
+            answer = error_response(429, _RATE_LIMITED, wait)
         elif decision.status is not None:
             answer = error_response(decision.status, "The service is temporarily unavailable")
         elif decision.drop == "before":
@@ -124,11 +127,11 @@ class Faults:
         await self.app(scope, receive, drop_the_answer)
 
 
+@dataclass(eq=False, repr=False)
 class DatabaseBusy:
     """Another process holding the database answers 503 with ``Retry-After``, never 500."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    app: ASGIApp
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
@@ -140,12 +143,12 @@ class DatabaseBusy:
             await busy(scope, receive, send)
 
 
+@dataclass(eq=False, repr=False)
 class Authenticate:
     """The bearer token's user becomes the request's caller; 401 without a valid token."""
 
-    def __init__(self, app: ASGIApp, identity: IdentityStore) -> None:
-        self.app = app
-        self.identity = identity
+    app: ASGIApp
+    identity: IdentityStore
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         token = _bearer(scope)
@@ -160,12 +163,12 @@ class Authenticate:
         await self.app(scope, receive, send)
 
 
+@dataclass(eq=False, repr=False)
 class RateLimit:
     """At most the configured requests per token and window; ``X-RateLimit-*`` on answers."""
 
-    def __init__(self, app: ASGIApp, limiter: RateLimiter | None) -> None:
-        self.app = app
-        self.limiter = limiter
+    app: ASGIApp
+    limiter: RateLimiter | None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.limiter is None:
@@ -173,9 +176,7 @@ class RateLimit:
             return
         allowed, extra = self.limiter.hit(scope[_TOKEN_KEY])
         if not allowed:
-            await error_response(429, "Rate limit exceeded, retry later", extra)(
-                scope, receive, send
-            )
+            await error_response(429, _RATE_LIMITED, extra)(scope, receive, send)
             return
 
         async def with_headers(message: Message) -> None:
