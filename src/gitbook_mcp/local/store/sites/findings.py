@@ -114,12 +114,7 @@ class FindingStore(SitePart):
         )
         if row is None:
             return ""
-        section = (
-            None
-            if row["section_id"] is None
-            else self._db.one("SELECT * FROM site_sections WHERE id = ?", (row["section_id"],))
-        )
-        return site_space_url(section_url("", section), row)
+        return site_space_url(section_url("", self.section_of(row)), row)
 
     def render(self, site: sqlite3.Row, row: sqlite3.Row, found: Broken | None) -> dict[str, Any]:
         """A finding as the live contract gives it (``found``: the target is still broken)."""

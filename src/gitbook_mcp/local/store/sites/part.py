@@ -97,6 +97,12 @@ class SitePart(StorePart):
     def section_row(self, site_id: str, section_id: str) -> sqlite3.Row:
         return self._in_site("site_sections", "section", site_id, section_id)
 
+    def section_of(self, site_space: sqlite3.Row) -> sqlite3.Row | None:
+        """The section a site space belongs to; None for one published at the site's root."""
+        if site_space["section_id"] is None:
+            return None
+        return self._db.one("SELECT * FROM site_sections WHERE id = ?", (site_space["section_id"],))
+
     def default_section_id(self, site_id: str) -> str | None:
         value = self._db.scalar(
             "SELECT id FROM site_sections WHERE site_id = ? AND is_default = 1", (site_id,)

@@ -101,12 +101,7 @@ class SiteSpaceStore(MovablePart[str]):
     def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
         row = self.row(site_id, ident)
         site = self.site_row(site_id)
-        section = (
-            None
-            if row["section_id"] is None
-            else self._db.one("SELECT * FROM site_sections WHERE id = ?", (row["section_id"],))
-        )
-        return self.render(actor, row, site, section)
+        return self.render(actor, row, site, self.section_of(row))
 
     # -- operations -----------------------------------------------------------------------
 
