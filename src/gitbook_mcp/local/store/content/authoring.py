@@ -57,8 +57,7 @@ class ChangeRequestAuthoring(StorePart):
         status: str | None = None,
     ) -> dict[str, Any]:
         """Change the subject and/or the status, following `TRANSITIONS`."""
-        cr_id = self._change_requests.resolve(actor, space_id, ref)
-        self._spaces.require_space(actor, space_id, "edit")
+        cr_id = self._change_requests.resolve(actor, space_id, ref, "edit")
         row = self._change_requests.row(cr_id)
         current = str(row["status"])
         if current == "merged":
@@ -75,8 +74,7 @@ class ChangeRequestAuthoring(StorePart):
 
     def editable(self, actor: Actor, space_id: str, ref: str) -> str:
         """The id of a change request the caller may edit the content of (draft or open)."""
-        cr_id = self._change_requests.resolve(actor, space_id, ref)
-        self._spaces.require_space(actor, space_id, "edit")
+        cr_id = self._change_requests.resolve(actor, space_id, ref, "edit")
         status = self._change_requests.row(cr_id)["status"]
         if status not in EDITABLE:
             raise Conflict(f"change request {cr_id} is {status}; only draft or open ones change")

@@ -114,8 +114,13 @@ class ChangeRequestStore(SpacePart):
             "change request", "SELECT * FROM change_requests WHERE id = ?", change_request_id
         )
 
-    def resolve(self, actor: Actor, space_id: str, ref: str) -> str:
-        """A change request id from its id or its number within the space (space.view)."""
+    def find(self, actor: Actor, space_id: str, ref: str, need: str | None = None) -> sqlite3.Row:
+        """The change request's row, from its id or its number within the space, see `resolve`."""
+        return self.row(self.resolve(actor, space_id, ref, need))
+
+    def resolve(self, actor: Actor, space_id: str, ref: str, need: str | None = None) -> str:
+        """A change request id from its id or its number within the space (space.view; then
+        the space permission ``need``, when given, once the change request is known to exist)."""
         self._spaces.require_space(actor, space_id)
         row = self._db.one(
             "SELECT id FROM change_requests WHERE space_id = ? AND id = ?", (space_id, ref)
@@ -127,6 +132,8 @@ class ChangeRequestStore(SpacePart):
             )
         if row is None:
             raise NotFound("change request", ref)
+        if need is not None:
+            self._spaces.require_space(actor, space_id, need)
         return str(row["id"])
 
     def render(self, row: sqlite3.Row) -> dict[str, Any]:
@@ -185,4 +192,4 @@ class ChangeRequestStore(SpacePart):
         )
 
     def get(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
-        return self.render(self.row(self.resolve(actor, space_id, ref)))
+        return self.render(self.find(actor, space_id, ref))

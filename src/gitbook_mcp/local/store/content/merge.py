@@ -184,11 +184,9 @@ class MergeStore(StorePart):
     # -- helpers --------------------------------------------------------------------------
 
     def _open_row(self, actor: Actor, space_id: str, ref: str, flag: str) -> Any:
-        cr_id = self._change_requests.resolve(actor, space_id, ref)
-        self._spaces.require_space(actor, space_id, flag)
-        row = self._change_requests.row(cr_id)
+        row = self._change_requests.find(actor, space_id, ref, flag)
         if row["status"] not in OPEN_STATUSES:
-            raise Conflict(f"change request {cr_id} is {row['status']}")
+            raise Conflict(f"change request {row['id']} is {row['status']}")
         return row
 
     def _items(self, table: str, revision_id: str) -> dict[str, Item]:

@@ -39,8 +39,7 @@ class ReviewerStore(SpacePart):
         self, actor: Actor, space_id: str, ref: str, users: list[str], *, subject: str | None
     ) -> dict[str, Any]:
         """Ask ``users`` to review the change request (again: the request is renewed)."""
-        cr_id = self._change_requests.resolve(actor, space_id, ref)
-        self._spaces.require_space(actor, space_id, "edit")
+        cr_id = self._change_requests.resolve(actor, space_id, ref, "edit")
         if not users:
             raise Invalid("users", "must name at least one user")
         if len(users) > MAX_REVIEWERS:
@@ -86,8 +85,7 @@ class ReviewerStore(SpacePart):
 
     def remove(self, actor: Actor, space_id: str, ref: str, user_id: str) -> bool:
         """Withdraw the request to ``user_id``; False when there was none."""
-        cr_id = self._change_requests.resolve(actor, space_id, ref)
-        self._spaces.require_space(actor, space_id, "edit")
+        cr_id = self._change_requests.resolve(actor, space_id, ref, "edit")
         with self._db.transaction():
             cursor = self._db.execute(
                 "DELETE FROM change_request_reviewers WHERE change_request_id = ? AND user_id = ?",

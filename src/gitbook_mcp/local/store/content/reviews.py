@@ -52,7 +52,7 @@ class ReviewStore(SpacePart):
         fmt: Format = "markdown",
     ) -> dict[str, Any]:
         """A review of the change request's current revision by the caller."""
-        row = self._change_requests.row(self._change_requests.resolve(actor, space_id, ref))
+        row = self._change_requests.find(actor, space_id, ref)
         requested = self._db.one(
             "SELECT requested_by FROM change_request_reviewers "
             "WHERE change_request_id = ? AND user_id = ?",
@@ -95,7 +95,7 @@ class ReviewStore(SpacePart):
         paging: Paging,
     ) -> dict[str, Any]:
         """The reviews, newest first; ``outdated`` keeps only those (not) outdated."""
-        row = self._change_requests.row(self._change_requests.resolve(actor, space_id, ref))
+        row = self._change_requests.find(actor, space_id, ref)
         rows = self._db.all(
             "SELECT * FROM change_request_reviews WHERE change_request_id = ?", (row["id"],)
         )
@@ -112,7 +112,7 @@ class ReviewStore(SpacePart):
     def get_review(
         self, actor: Actor, space_id: str, ref: str, review_id: str, fmt: Format
     ) -> dict[str, Any]:
-        row = self._change_requests.row(self._change_requests.resolve(actor, space_id, ref))
+        row = self._change_requests.find(actor, space_id, ref)
         return self._render_review(self._review_row(row["id"], review_id), row, fmt)
 
     def _review_row(self, change_request_id: str, review_id: str) -> sqlite3.Row:

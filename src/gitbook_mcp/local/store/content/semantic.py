@@ -107,7 +107,7 @@ class SemanticChanges(StorePart):
         """The change request's semantic changes, at most ``limit`` (10 by default)."""
         if limit is not None and limit < 1:
             raise Invalid("limit", "must be at least 1")
-        row = self._change_requests.row(self._change_requests.resolve(actor, space_id, ref))
+        row = self._change_requests.find(actor, space_id, ref)
         base, head = str(row["initial_revision_id"]), str(row["revision_id"])
         found = self._page_changes(base, head) + self._file_changes(base, head)
         cut = limit or DEFAULT_LIMIT
