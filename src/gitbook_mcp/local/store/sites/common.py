@@ -7,7 +7,7 @@ by their REAL ``position``; sections inside a group are ordered by ``position`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
@@ -25,6 +25,7 @@ __all__ = [
     "group_positions",
     "ordered_sections",
     "place",
+    "present",
     "section_key",
     "section_url",
     "site_space_url",
@@ -116,6 +117,12 @@ def spread(low: float, high: float | None, count: int) -> list[float]:
         return [low + 1.0 + i for i in range(count)]
     step = (high - low) / (count + 1)
     return [low + step * (i + 1) for i in range(count)]
+
+
+def present(row: sqlite3.Row, fields: Mapping[str, str]) -> dict[str, Any]:
+    """The optional wire fields (field -> column) whose column holds a value: the API leaves
+    out the others rather than answer null."""
+    return {field: row[column] for field, column in fields.items() if row[column] is not None}
 
 
 def section_url(base: str, section: sqlite3.Row | None) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.sites.common import place, spread, top_level
+from gitbook_mcp.local.store.sites.common import place, present, spread, top_level
 from gitbook_mcp.local.store.sites.part import MovablePart, RenderedPart
 
 if TYPE_CHECKING:
@@ -40,17 +40,15 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
     def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
         """The wire ``SiteSectionGroup`` with its sections, in their order."""
         sections = self._sections
-        rendered: dict[str, Any] = {
+        return {
             "object": "site-section-group",
             "id": row["id"],
             "title": row["title"],
             "sections": [
                 sections.render(actor, s, site) for s in self.sections_in_group(row["id"])
             ],
+            **present(row, {"icon": "icon"}),
         }
-        if row["icon"] is not None:
-            rendered["icon"] = row["icon"]
-        return rendered
 
     # -- operations -----------------------------------------------------------------------
 

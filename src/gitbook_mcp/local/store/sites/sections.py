@@ -20,6 +20,7 @@ from gitbook_mcp.local.store.sites.common import (
     group_positions,
     ordered_sections,
     place,
+    present,
     section_key,
     section_url,
     slugify,
@@ -42,6 +43,13 @@ _COLUMNS = {
     "description": "description",
 }
 """Body fields of a section update that map onto one column each."""
+_OPTIONAL = {
+    "description": "description",
+    "icon": "icon",
+    "condition": "condition",
+    "sectionGroup": "group_id",
+}
+"""Wire fields of a section that are left out when their column is null."""
 
 
 @dataclass(eq=False, repr=False)
@@ -58,7 +66,7 @@ class SectionStore(RenderedPart, MovablePart[str]):
         urls: dict[str, str] = {"location": self.location(site, f"/sections/{row['id']}")}
         if site["published"]:
             urls["published"] = section_url(self.base_url(site), row)
-        rendered: dict[str, Any] = {
+        return {
             "object": "site-section",
             "id": row["id"],
             "title": row["title"],
@@ -68,16 +76,8 @@ class SectionStore(RenderedPart, MovablePart[str]):
                 spaces.render(actor, s, site, row) for s in spaces.in_section(site["id"], row["id"])
             ],
             "urls": urls,
+            **present(row, _OPTIONAL),
         }
-        for field, column in (
-            ("description", "description"),
-            ("icon", "icon"),
-            ("condition", "condition"),
-            ("sectionGroup", "group_id"),
-        ):
-            if row[column] is not None:
-                rendered[field] = row[column]
-        return rendered
 
     # -- operations -----------------------------------------------------------------------
 

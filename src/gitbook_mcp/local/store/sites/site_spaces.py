@@ -19,6 +19,7 @@ from gitbook_mcp.local.store.sites.common import (
     free_path,
     ordered_sections,
     place,
+    present,
     section_url,
     site_space_url,
     slugify,
@@ -83,7 +84,7 @@ class SiteSpaceStore(MovablePart[str]):
         if site["published"]:
             parent = section_url(self.base_url(site), section)
             urls["published"] = site_space_url(parent, row)
-        rendered: dict[str, Any] = {
+        return {
             "object": "site-space",
             "id": row["id"],
             "path": row["path"],
@@ -91,12 +92,8 @@ class SiteSpaceStore(MovablePart[str]):
             "title": space["title"],
             "default": bool(row["is_default"]),
             "urls": urls,
+            **present(row, {"section": "section_id", "condition": "condition"}),
         }
-        if row["section_id"] is not None:
-            rendered["section"] = row["section_id"]
-        if row["condition"] is not None:
-            rendered["condition"] = row["condition"]
-        return rendered
 
     def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
         row = self.row(site_id, ident)
