@@ -17,11 +17,7 @@ from pydantic import ValidationError
 
 from gitbook_mcp.client import GitBookClient, GitBookError
 from gitbook_mcp.client.profiles import KEPT, PROFILES, Profile, operations
-from tests.contract.profiles_support import (
-    load_profile_contract,
-    serving_transport,
-    success_answer,
-)
+from tests.contract.profiles_support import load_profile_contract, serving_transport, success_answer
 from tests.contract.schema_instances import MAX_PICKS, InstanceBuilder, Variant
 from tests.contract.test_client_requests import _arguments
 from tests.support.contract import Contract

@@ -15,23 +15,13 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Generic,
-    TypeVar,
-    TypeVarTuple,
-    cast,
-)
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, TypeVarTuple, cast
 
 from pydantic import BaseModel
 
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
-from gitbook_mcp.client.models._base import (
-    RequestModel,
-    wire_name,
-)
+from gitbook_mcp.client.models._base import RequestModel, wire_name
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 from gitbook_mcp.client.resources._options import Options
 

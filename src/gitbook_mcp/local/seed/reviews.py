@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.local.seed.content import (
-    CR_INSTALL,
-    CR_MERGED,
-    CR_TROUBLESHOOT,
-    PAGE_PUBLISHING,
-)
+from gitbook_mcp.local.seed.content import CR_INSTALL, CR_MERGED, CR_TROUBLESHOOT, PAGE_PUBLISHING
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.local.store.access import Actor
 

@@ -21,12 +21,7 @@ from gitbook_mcp.client.models import (
     spaces,
     teams,
 )
-from gitbook_mcp.client.models._base import (
-    APIModel,
-    RequestModel,
-    body_model,
-    required_keys,
-)
+from gitbook_mcp.client.models._base import APIModel, RequestModel, body_model, required_keys
 from gitbook_mcp.client.models.sites import SiteSpacePointer, UpdateSectionRequest
 from gitbook_mcp.client.models.spaces import MoveSpaceRequest, UpdateSpaceRequest
 

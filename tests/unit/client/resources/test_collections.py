@@ -9,13 +9,7 @@ import pytest
 from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.client.models.common import Space
 from tests.unit.client.resources.payloads_content_sites import module_operations
-from tests.unit.client.resources.payloads_orgadmin import (
-    COLLECTION,
-    SPACE,
-    Case,
-    page_of,
-    run_case,
-)
+from tests.unit.client.resources.payloads_orgadmin import COLLECTION, SPACE, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
 

@@ -8,12 +8,7 @@ import pytest
 
 from gitbook_mcp.client.models.fonts import CustomFont
 from tests.unit.client.resources.payloads_content_sites import module_operations
-from tests.unit.client.resources.payloads_orgadmin import (
-    FONT,
-    Case,
-    page_of,
-    run_case,
-)
+from tests.unit.client.resources.payloads_orgadmin import FONT, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
 

@@ -8,12 +8,7 @@ import pytest
 
 from gitbook_mcp.client.models.openapi_specs import OpenAPISpec
 from tests.unit.client.resources.payloads_content_sites import module_operations
-from tests.unit.client.resources.payloads_orgadmin import (
-    SPEC,
-    Case,
-    page_of,
-    run_case,
-)
+from tests.unit.client.resources.payloads_orgadmin import SPEC, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
 

@@ -8,12 +8,7 @@ import pytest
 
 from gitbook_mcp.client.models.saml import SAMLProvider, SSOLoginList
 from tests.unit.client.resources.payloads_content_sites import module_operations
-from tests.unit.client.resources.payloads_orgadmin import (
-    SAML_PROVIDER,
-    Case,
-    page_of,
-    run_case,
-)
+from tests.unit.client.resources.payloads_orgadmin import SAML_PROVIDER, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
 

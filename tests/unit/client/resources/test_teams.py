@@ -9,13 +9,7 @@ import pytest
 from gitbook_mcp.client.models.common import Team
 from gitbook_mcp.client.models.teams import TeamRosterEntry
 from tests.unit.client.resources.payloads_content_sites import module_operations
-from tests.unit.client.resources.payloads_orgadmin import (
-    MEMBER,
-    TEAM,
-    Case,
-    page_of,
-    run_case,
-)
+from tests.unit.client.resources.payloads_orgadmin import MEMBER, TEAM, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
 

@@ -44,11 +44,7 @@ async def test_triage_and_resolve_a_comment(mcp: McpFactory, store: Store) -> No
 async def test_replies_are_read_edited_and_deleted_one_by_one(
     mcp: McpFactory, store: Store
 ) -> None:
-    from gitbook_mcp.local.seed.comments import (
-        CR_COMMENT_VERIFY,
-        REPLY_INSTALL_TYPO,
-        REPLY_VERIFY,
-    )
+    from gitbook_mcp.local.seed.comments import CR_COMMENT_VERIFY, REPLY_INSTALL_TYPO, REPLY_VERIFY
 
     cr = {"space_id": "spc_handbook", "change_request_id": "cr_install_rewrite"}
     async with mcp() as client:

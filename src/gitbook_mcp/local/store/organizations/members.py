@@ -14,12 +14,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound, PreconditionFailed
-from gitbook_mcp.local.store.access import (
-    Actor,
-    effective_space_role,
-    max_role,
-    space_permissions,
-)
+from gitbook_mcp.local.store.access import Actor, effective_space_role, max_role, space_permissions
 from gitbook_mcp.local.store.organizations.common import (
     DirectoryPart,
     is_member,

@@ -19,11 +19,7 @@ from gitbook_mcp.local.store.organizations.common import (
     page_by_title,
     resolve_member,
 )
-from gitbook_mcp.local.store.organizations.render import (
-    is_team_owner,
-    render_member,
-    render_team,
-)
+from gitbook_mcp.local.store.organizations.render import is_team_owner, render_member, render_team
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.table import OrgTable

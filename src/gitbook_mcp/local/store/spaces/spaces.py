@@ -11,12 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Conflict, PreconditionFailed
-from gitbook_mcp.local.store.access import (
-    Actor,
-    org_permissions,
-    org_role,
-    require,
-)
+from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.ordering import position_between
 from gitbook_mcp.local.store.paging import Paging

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.local.store.content.merge import (
-    PAGE_FIELDS,
-    conflict_markdown,
-    merge_items,
-)
+from gitbook_mcp.local.store.content.merge import PAGE_FIELDS, conflict_markdown, merge_items
 
 
 def _page(page_id: str, **changes: Any) -> dict[str, Any]:

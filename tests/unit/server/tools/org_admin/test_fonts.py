@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.local import Store
-from gitbook_mcp.local.seed.orgs import (
-    FONT_BRAND,
-)
+from gitbook_mcp.local.seed.orgs import FONT_BRAND
 from tests.unit.server.conftest import McpFactory
 from tests.unit.server.tools.org_admin.support import ORG, TOOLSETS, result_text
 

@@ -6,10 +6,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.ids import COLLECTIONS, SPACES
-from gitbook_mcp.local.seed.orgs import (
-    INVITE_EDIT,
-    INVITE_READ,
-)
+from gitbook_mcp.local.seed.orgs import INVITE_EDIT, INVITE_READ
 from tests.unit.server.conftest import McpFactory
 from tests.unit.server.tools.org_admin.support import ORG, TOOLSETS, count, member_role, result_text
 

@@ -6,9 +6,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.ids import ORG_ACME
-from gitbook_mcp.local.seed.orgs import (
-    TEAM_WRITERS,
-)
+from gitbook_mcp.local.seed.orgs import TEAM_WRITERS
 from tests.unit.server.conftest import McpFactory
 from tests.unit.server.tools.org_admin.support import ORG, TOOLSETS, member_role, result_text
 

@@ -6,9 +6,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.ids import ORG_GLOBEX
-from gitbook_mcp.local.seed.orgs import (
-    SPEC_INTERNAL,
-)
+from gitbook_mcp.local.seed.orgs import SPEC_INTERNAL
 from tests.unit.server.conftest import McpFactory
 from tests.unit.server.tools.org_admin.support import ORG, TOOLSETS, count, result_text
 

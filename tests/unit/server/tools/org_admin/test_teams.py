@@ -5,10 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.local import Store
-from gitbook_mcp.local.seed.orgs import (
-    TEAM_SUPPORT,
-    TEAM_WRITERS,
-)
+from gitbook_mcp.local.seed.orgs import TEAM_SUPPORT, TEAM_WRITERS
 from tests.unit.server.conftest import McpFactory
 from tests.unit.server.tools.org_admin.support import ORG, TOOLSETS, result_text
 
