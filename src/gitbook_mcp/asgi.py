@@ -6,12 +6,14 @@ workspace's dropped connections all pass lifespan and other non-HTTP scopes stra
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 __all__ = ["HttpMiddleware"]
 
 
-class HttpMiddleware:
+class HttpMiddleware(ABC):
     """Wraps ``app``: HTTP requests go through `handle`, any other scope straight to ``app``."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -23,6 +25,6 @@ class HttpMiddleware:
             return
         await self.handle(scope, receive, send)
 
+    @abstractmethod
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one HTTP request: the subclass's own layer, which calls ``app`` when it passes."""
-        raise NotImplementedError

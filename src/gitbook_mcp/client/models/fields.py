@@ -9,7 +9,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-__all__ = ["URL_PATTERN", "Condition", "Icon", "URLString"]
+__all__ = ["URL_PATTERN", "Condition", "Icon", "Id", "URLString"]
 
 URL_PATTERN = r"^[A-Za-z][A-Za-z0-9+.\-]*:\S+$"
 """An absolute URI: a scheme, a colon, then no whitespace (``format: uri`` in the contract)."""
@@ -22,3 +22,6 @@ Icon = Annotated[str, Field(max_length=50)]
 
 Condition = Annotated[str, Field(min_length=1, max_length=1024)]
 """An expression deciding whether a site space or section is shown to a visitor."""
+
+Id = Annotated[str, Field(min_length=1)]
+"""The id of another object, as a body names it (never empty)."""

@@ -14,7 +14,7 @@ from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.models._base import APIModel, Paging, Pointer, RequestModel
 from gitbook_mcp.client.models.common import Space
-from gitbook_mcp.client.models.fields import Condition, Icon
+from gitbook_mcp.client.models.fields import Condition, Icon, Id
 
 __all__ = [
     "AddSectionGroupRequest",
@@ -49,8 +49,6 @@ __all__ = [
 
 SiteType = Literal["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"]
 
-Id = Annotated[str, Field(min_length=1)]
-"""The id of another object, as a body names it."""
 SiteSpacePath = Annotated[str, Field(min_length=1, max_length=100)]
 SiteSectionTitle = Annotated[str, Field(min_length=2, max_length=128)]
 SiteSectionPath = Annotated[str, Field(min_length=1, max_length=100)]

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, TypedDict
-
-from pydantic import Field
+from typing import ClassVar, Literal, TypedDict
 
 from gitbook_mcp.client.models._base import Pointer, RequestModel
 from gitbook_mcp.client.models.common import Role
+from gitbook_mcp.client.models.fields import Id
 from gitbook_mcp.client.models.links import LinkListing
 
 __all__ = [
@@ -50,5 +49,5 @@ class MoveSpaceRequest(RequestModel):
 class TransferRequest(TypedDict):
     """Move a space or a collection to another organization."""
 
-    organization: Annotated[str, Field(min_length=1)]
+    organization: Id
     """The organization's id."""

@@ -74,7 +74,11 @@ class Call:
         self.ids = tuple(ids)
         self.body = body
         given = (options or {}) if method == "GET" else {}
-        self.query = {wire_name(name): value for name, value in given.items()}
+        self.query = {
+            wire_name(name): value
+            for name, value in given.items()
+            if not isinstance(value, NotGiven)  # a spelled-out option the caller left out
+        }
 
 
 _CALL: ContextVar[Call] = ContextVar("gitbook_mcp_client_call")
@@ -216,8 +220,8 @@ class APIResource:
             item=item,
             ids=call.ids,
             params=query if params is None else params,
-            page=None if isinstance(page, NotGiven) else cast("str | None", page),
-            limit=None if isinstance(limit, NotGiven) else cast("int | None", limit),
+            page=cast("str | None", page),
+            limit=cast("int | None", limit),
             page_type=page_type,
         )
 
@@ -291,6 +295,7 @@ class Declared:
         self.suffix = suffix
         self.operation_ids = dict(operation_ids)
         self.name = fn.__name__
+        self.signature = Options(fn).signature  # spelled out once, for every parent
 
     def __set_name__(self, owner: type[Any], name: str) -> None:
         self.name = name
@@ -314,7 +319,7 @@ class BoundOperation:
         self.__operation_id__ = declared.operation_ids.get(parent.key)
         path = parent.prefix + declared.suffix
         self.__doc__ = f"{declared.method} {path}\n\n{inspect.getdoc(self._fn)}"
-        self.__signature__ = _signature(self._fn, _NAME.findall(path))
+        self.__signature__ = _signature(_NAME.findall(path), declared.signature)
         self._id_names = [_snake(name) for name in _NAME.findall(path)]
         self._refusal = f"{declared.name} is not offered for {parent.noun} by the API"
         self._method = declared.method
@@ -324,6 +329,9 @@ class BoundOperation:
         if self.__operation_id__ is None:
             raise OperationNotOfferedError(self._refusal)
         _require(self._resource._client, self.__operation_id__)
+        unknown = sorted(kwargs.keys() - self.__signature__.parameters.keys())
+        if unknown:  # a misspelt option fails as it would on a method, before anything is sent
+            raise TypeError(f"{self.__name__}() got unexpected keyword arguments: {unknown}")
         if kwargs.keys() & self._id_names:  # ids given by name: put them in order
             bound = self.__signature__.bind(*args, **kwargs).arguments
             args = tuple(bound.pop(name) for name in self._id_names)
@@ -343,13 +351,13 @@ class BoundOperation:
         return f"<operation {self.__operation_id__ or self._refusal}>"
 
 
-def _signature(fn: Callable[..., Any], id_names: list[str]) -> inspect.Signature:
-    """The function's signature with ``self, *ids`` replaced by one parameter per path id."""
+def _signature(id_names: list[str], original: inspect.Signature) -> inspect.Signature:
+    """A scoped method's ``original`` signature with ``self, *ids`` replaced by one parameter
+    per path id of its parent."""
     ids = [
         inspect.Parameter(_snake(name), inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="str")
         for name in id_names
     ]
-    original = Options(fn).signature
     options = [p for p in original.parameters.values() if p.kind is p.KEYWORD_ONLY]
     return original.replace(parameters=[*ids, *options])
 

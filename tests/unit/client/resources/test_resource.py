@@ -165,3 +165,12 @@ async def test_a_write_sends_no_option_as_a_query_parameter(
     with pytest.raises(UnreadableWriteResult):  # the recorder's empty 205 is no Comment
         await client.comments.create("s1", markdown="hi", page="p1")
     assert requests[0].url.query == b""
+
+
+async def test_a_misspelt_option_of_a_scoped_method_is_refused_before_sending(
+    recorded: tuple[GitBookClient, list[httpx2.Request]],
+) -> None:
+    client, requests = recorded
+    with pytest.raises(TypeError, match="resolve"):
+        await client.comments.update("s1", "c1", resolve=True)
+    assert requests == []
