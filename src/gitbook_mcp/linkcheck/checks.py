@@ -40,10 +40,12 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Whether the link was checked at all, and its verdict (None: it works)."""
+    """Whether the link was checked at all, and its verdict (None: it works); ``why`` says why a
+    link was not checked."""
 
     checked: bool
     verdict: Verdict | None = None
+    why: str = ""
 
 
 async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdict:
@@ -158,12 +160,14 @@ async def check_target(
     if target.kind in CHECKED_KINDS:
         return Outcome(True, await _check_content(ctx, target, here))
     if target.kind != "url" or not target.url:
-        return Outcome(False)
+        return Outcome(False, why=f"not checked: a {target.raw_kind or target.kind} reference")
     site = await _check_site_url(ctx, target.url)
     if site is not None:
         return site
-    if external is None or not target.url.lower().startswith(("http://", "https://")):
-        return Outcome(False)
+    if not target.url.lower().startswith(("http://", "https://")):
+        return Outcome(False, why="not checked: not a web address")
+    if external is None:
+        return Outcome(False, why="not checked: outside URL (check with external=true)")
     verdict = await external.check(target.url)
     if verdict.status == "ok":
         return Outcome(True)

@@ -6,14 +6,15 @@ the same thing wait for one read; so a page, a tree or a site list is read at mo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import anyio
 
 from gitbook_mcp.linkcheck.extract import document_anchors, document_links, ref_target
-from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
+from gitbook_mcp.linkcheck.markdown import href_target, markdown_anchors, markdown_links
 from gitbook_mcp.linkcheck.model import FileNode, Link, PageBody, PageNode, PublishedSite
 from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
@@ -21,6 +22,7 @@ from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 __all__ = ["RevisionIndex", "ScanContext", "page_links"]
 
 T = TypeVar("T")
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 Key = tuple[str, ...]
 
 
@@ -141,7 +143,17 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
         return [Link(page.title, ref_target(page.target), "link-page", ref=page.target)]
     if body is None:
         return []
-    if body.document is not None:
-        return document_links(body.document)
     folder = page.id in index.folders
+    if body.document is not None:
+        return [_relative(link, page, folder) for link in document_links(body.document)]
     return markdown_links(body.markdown or "", page_path=page.path, folder=folder)
+
+
+def _relative(link: Link, page: PageNode, folder: bool) -> Link:
+    """A ``url`` ref without a scheme (``../setup.md``) is a path from the page, checked as the
+    same href would be in the page's markdown; anything else is kept as it is."""
+    url = link.target.url
+    if link.target.kind != "url" or not url or _SCHEME.match(url) or url.startswith("//"):
+        return link
+    target = href_target(url, page.path, folder)
+    return link if target is None else replace(link, target=target)

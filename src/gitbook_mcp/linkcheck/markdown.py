@@ -14,7 +14,14 @@ from urllib.parse import unquote
 from gitbook_mcp.linkcheck.extract import slugify
 from gitbook_mcp.linkcheck.model import Link, Target
 
-__all__ = ["INLINE_LINK", "markdown_anchors", "markdown_links", "relative_href", "resolve_path"]
+__all__ = [
+    "INLINE_LINK",
+    "href_target",
+    "markdown_anchors",
+    "markdown_links",
+    "relative_href",
+    "resolve_path",
+]
 
 _INLINE = re.compile(
     r"(!?)\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
@@ -64,7 +71,8 @@ def relative_href(to_path: str, from_path: str, *, folder: bool, anchor: str | N
     return f"{href}#{anchor}" if anchor else href
 
 
-def _target(href: str, page_path: str, folder: bool) -> Target | None:
+def href_target(href: str, page_path: str, folder: bool) -> Target | None:
+    """The target of an href written in a page at ``page_path`` (None: not a link to check)."""
     if href.lower().startswith(_IGNORED):
         return None
     if _SCHEME.match(href):
@@ -92,7 +100,7 @@ def markdown_links(markdown: str, *, page_path: str, folder: bool = False) -> li
         found.append((match.start(), match.group(1), match.group(1), "autolink"))
     links: list[Link] = []
     for start, label, href, kind in sorted(found):
-        target = _target(href, page_path, folder)
+        target = href_target(href, page_path, folder)
         if target is not None:
             line = text.count("\n", 0, start) + 1
             links.append(Link(label.strip(), target, kind, line=line, href=href))

@@ -176,6 +176,8 @@ class ScanResult:
     """Every link found, by page id (kept so that fixes can be planned without a re-read)."""
     pages: dict[str, str] = field(default_factory=dict)
     """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
+    not_checked: dict[tuple[str, int], str] = field(default_factory=dict)
+    """Why no check ran on a link, by (page id, position in ``links``): never to be called ok."""
 
     @property
     def broken(self) -> list[Finding]:

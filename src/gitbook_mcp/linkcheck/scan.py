@@ -119,6 +119,8 @@ class LinkScanner:
             outcome = await check_target(ctx, link.target, page, self._external)
             if outcome.checked:
                 result.links_checked += 1
+            else:
+                result.not_checked[(page.id, position)] = outcome.why
             if outcome.verdict is not None:
                 finding = Finding(
                     page_id=page.id,

@@ -234,3 +234,24 @@ async def test_link_pages_are_checked_by_their_target() -> None:
         ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1")
     ]
     assert result.pages_scanned == 5
+
+
+async def test_a_url_ref_without_a_scheme_is_a_path_from_the_page() -> None:
+    reader, sites = world()
+    refs = [
+        ("to guide", {"kind": "url", "url": "guide.md"}),
+        ("to gone", {"kind": "url", "url": "guide/gone.md"}),
+        ("bad anchor", {"kind": "url", "url": "guide.md#nope"}),
+        ("own anchor", {"kind": "url", "url": "#welcome"}),
+        ("outside", {"kind": "url", "url": "https://example.com/x"}),
+    ]
+    set_home(reader, doc(heading("Welcome", 1), para(*(link(r, label) for label, r in refs))))
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [(f.text, f.reason) for f in result.findings] == [
+        ("to gone", "no page guide/gone in change request cr1"),
+        ("bad anchor", "the page guide has no heading #nope"),
+    ]
+    assert result.links_checked == 4
+    assert list(result.not_checked.values()) == [
+        "not checked: outside URL (check with external=true)"
+    ]

@@ -49,14 +49,20 @@ class BrokenLink(BaseModel):
 class LinkReport(BaseModel):
     pages_scanned: int
     links_checked: int
+    not_checked: int = 0
     broken: list[BrokenLink]
     links: list[BrokenLink] | None = None
 
 
 def _render_report(r: LinkReport) -> str:
     head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
+    if r.not_checked:
+        head += f" {r.not_checked} more links not checked (never counted as working)."
     if r.links is not None:
-        return "\n".join([head, *(f"- [{x.status}] {x.target}" for x in r.links)])
+        rows = [
+            f"- [{x.status}] {x.target}" + (f" ({x.reason})" if x.reason else "") for x in r.links
+        ]
+        return "\n".join([head, *rows])
     rows = [f"- {_where(b)}: {b.target} ({b.reason})" for b in r.broken]
     return "\n".join([head, *rows])
 
@@ -99,6 +105,7 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     return LinkReport(
         pages_scanned=result.pages_scanned,
         links_checked=result.links_checked,
+        not_checked=len(result.not_checked),
         broken=[_view(f) for f in result.broken],
     )
 
@@ -112,16 +119,25 @@ def _one_page(result: ScanResult, page_id: str) -> LinkReport:
     """Every link of the page in document order, each with its verdict."""
     verdicts = {(f.link.pointer, f.link.line, f.target): f for f in result.findings}
     links: list[BrokenLink] = []
-    for link in result.links.get(page_id, []):
+    for position, link in enumerate(result.links.get(page_id, [])):
         found = verdicts.get((link.pointer, link.line, link.target.describe()))
         if found is not None:
             links.append(_view(found))
-        else:
-            target = link.target.describe()
-            links.append(BrokenLink(page_id=page_id, text=link.text, target=target, status="ok"))
+            continue
+        why = result.not_checked.get((page_id, position))
+        links.append(
+            BrokenLink(
+                page_id=page_id,
+                text=link.text,
+                target=link.target.describe(),
+                status="ok" if why is None else "unchecked",
+                reason=why,
+            )
+        )
     return LinkReport(
         pages_scanned=result.pages_scanned,
         links_checked=result.links_checked,
+        not_checked=len(result.not_checked),
         broken=[_view(f) for f in result.broken],
         links=links,
     )

@@ -62,3 +62,24 @@ async def test_one_page_mode_counts_are_that_pages_share_of_the_full_scan(
     for share in shares:
         assert len(share["links"]) >= share["links_checked"]
         assert [x for x in share["links"] if x["status"] == "broken"] == share["broken"]
+
+
+async def test_one_page_mode_never_calls_an_unchecked_link_ok(mcp: McpFactory) -> None:
+    args = {"space_id": "spc_handbook", "change_request_id": CR_INSTALL}
+    async with mcp(profile="live") as client:
+        tree = (await client.call_tool("get_page_tree", args)).structured_content
+        pages = [p["id"] for p in tree["pages"] if p.get("type", "document") == "document"]
+        shares = [
+            (await client.call_tool("check_links", {**args, "page_id": page})).structured_content
+            for page in pages
+        ]
+    rows = [x for share in shares for x in share["links"]]
+    ok = [x for x in rows if x["status"] == "ok"]
+    unchecked = [x for x in rows if x["status"] == "unchecked"]
+    assert unchecked, "the demo has outside URLs, which are not checked without external=true"
+    assert all(x["reason"].startswith("not checked") for x in unchecked)
+    assert not any(x["target"].startswith(("http://", "https://")) for x in ok)
+    for share in shares:
+        counted = [x for x in share["links"] if x["status"] != "unchecked"]
+        assert len(counted) == share["links_checked"]
+        assert share["not_checked"] == len(share["links"]) - len(counted)

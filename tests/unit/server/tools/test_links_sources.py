@@ -37,7 +37,7 @@ async def test_external_checks_outside_urls_and_refuses_internal_addresses(store
         plain = await _call(client, args)
         checked = await _call(client, {**args, "external": True})
     vendor = "https://example.com/docs"
-    assert [x["status"] for x in plain["links"] if x["target"] == vendor] == ["ok"]
+    assert [x["status"] for x in plain["links"] if x["target"] == vendor] == ["unchecked"]
     (link,) = [x for x in checked["links"] if x["target"] == vendor]
     assert link["status"] == "unchecked"
     assert link["reason"] == "refused: example.com resolves to 127.0.0.1, a loopback address"
