@@ -11,23 +11,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import anyio
 import httpx2
 from pydantic import BaseModel, ValidationError
 
 from gitbook_mcp.client import constants
+from gitbook_mcp.client._attempt import Attempt, final_error, read_capped
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import (
-    APIConnectionError,
     APIResponseValidationError,
-    APITimeoutError,
     InvalidRequestError,
     UnreadableWriteResult,
-    make_status_error,
     summarize_invalid_fields,
 )
 from gitbook_mcp.client.limits import RateLimiter
@@ -70,21 +67,13 @@ def add_observer(observer: RequestObserver) -> None:
     _observers.append(observer)
 
 
-@dataclass(frozen=True, slots=True)
-class _Attempt:
-    """What one attempt gave: an answer, or the kind of failure and its exception."""
-
-    response: httpx2.Response | None = None
-    failure: str | None = None
-    error: Exception | None = None
-
-    @property
-    def status(self) -> int | None:
-        return self.response.status_code if self.response is not None else None
-
-
 class BaseClient:
-    """Owns the ``httpx2.AsyncClient`` and the limits every request of this client shares."""
+    """Owns the ``httpx2.AsyncClient`` and the limits every request of this client shares.
+
+    Upstream answers are bounded (defaults in `gitbook_mcp.client.constants`): ``attempt_deadline``
+    seconds per attempt in all, ``max_response_bytes`` decoded bytes per body, ``max_pages`` pages
+    per walk of a list.
+    """
 
     def __init__(
         self,
@@ -101,6 +90,9 @@ class BaseClient:
         headers: Mapping[str, str] | None = None,
         sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
         profile: Profile = constants.DEFAULT_PROFILE,
+        attempt_deadline: float = constants.DEFAULT_ATTEMPT_DEADLINE,
+        max_response_bytes: int = constants.DEFAULT_MAX_RESPONSE_BYTES,
+        max_pages: int = constants.DEFAULT_MAX_PAGES,
     ) -> None:
         if not token:
             raise InvalidRequestError("an API token is required")
@@ -111,6 +103,9 @@ class BaseClient:
         self.base_url = base_url.rstrip("/")
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
+        self.attempt_deadline = attempt_deadline
+        self.max_response_bytes = max_response_bytes
+        self.max_pages = max_pages
         self._limiter = anyio.CapacityLimiter(max_concurrency)
         self._rate = RateLimiter(requests_per_second) if requests_per_second else None
         self._random = random.Random()
@@ -172,17 +167,18 @@ class BaseClient:
         body: RequestModel | None = None,
     ) -> M:
         """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
-        response = await self._send(method, path, ids, params, body)
+        outcome = await self._send(method, path, ids, params, body)
+        status = outcome.status or 200
+        summary = outcome.unreadable
         try:
-            if response.status_code in (204, 205) or not response.content:
+            if summary is None and (status in (204, 205) or not outcome.body):
                 return cast_to.model_validate({})
-            return cast_to.model_validate_json(response.content)
+            if summary is None:
+                return cast_to.model_validate_json(outcome.body)
         except ValidationError as exc:
             summary = summarize_invalid_fields(exc.errors(include_input=False), secret=self._token)
-            unreadable = APIResponseValidationError if method == "GET" else UnreadableWriteResult
-            raise unreadable(
-                summary, method=method, path=path, status_code=response.status_code
-            ) from None
+        unreadable = APIResponseValidationError if method == "GET" else UnreadableWriteResult
+        raise unreadable(summary, method=method, path=path, status_code=status)
 
     async def request_delete(
         self,
@@ -192,8 +188,8 @@ class BaseClient:
         params: Mapping[str, object] | None = None,
     ) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
-        response = await self._send("DELETE", path, ids, params, None)
-        return response.status_code != 204
+        outcome = await self._send("DELETE", path, ids, params, None)
+        return outcome.status != 204
 
     async def request_empty(
         self,
@@ -235,7 +231,7 @@ class BaseClient:
             query = {**base_params, "page": cursor or None}
             return await self.request("GET", path, cast_to=page_model, ids=ids, params=query)
 
-        return AsyncPaginator(fetch, start=page)
+        return AsyncPaginator(fetch, start=page, max_pages=self.max_pages, path=path)
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -246,7 +242,7 @@ class BaseClient:
         ids: Sequence[object],
         params: Mapping[str, object] | None,
         body: RequestModel | None,
-    ) -> httpx2.Response:
+    ) -> Attempt:
         url = fill_path(path, ids)
         query = _encode_query(params)
         content = None if body is None else body.to_json()
@@ -270,16 +266,16 @@ class BaseClient:
                     method, outcome.status, outcome.failure, time.perf_counter() - started
                 )
             if outcome.response is not None and outcome.response.status_code < 300:
-                return outcome.response
+                return outcome
             delay = self._retry_delay(method, path, outcome, attempt, waited)
             if delay is None:
-                raise self._final_error(method, path, outcome)
+                raise final_error(method, path, outcome)
             await self._sleep(delay)
             waited += delay
             attempt += 1
 
     def _retry_delay(
-        self, method: str, path: str, outcome: _Attempt, attempt: int, waited: float
+        self, method: str, path: str, outcome: Attempt, attempt: int, waited: float
     ) -> float | None:
         """Seconds to wait before retrying, or None when this failure is final."""
         if attempt >= self.max_retries:
@@ -311,50 +307,33 @@ class BaseClient:
         query: list[tuple[str, QueryValue]],
         content: bytes | None,
         headers: dict[str, str] | None,
-    ) -> _Attempt:
+    ) -> Attempt:
+        """One exchange, the answer's body included, within ``attempt_deadline`` seconds (the
+        wait for a concurrency slot aside)."""
         if self._rate is not None:
             held = time.perf_counter()
             await self._rate.acquire()
             for observer in _observers:
                 observer.rate_wait(time.perf_counter() - held)
+        request = self._http.build_request(
+            method, url, params=query, content=content, headers=headers
+        )
         try:
             async with self._limiter:
-                response = await self._http.request(
-                    method, url, params=query, content=content, headers=headers
-                )
+                with anyio.fail_after(self.attempt_deadline):
+                    response = await self._http.send(request, stream=True)
+                    try:
+                        return await read_capped(response, self.max_response_bytes)
+                    finally:
+                        await response.aclose()
         except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout) as exc:
-            return _Attempt(failure="connect", error=exc)
+            return Attempt(failure="connect", error=exc)
         except httpx2.TimeoutException as exc:
-            return _Attempt(failure="timeout", error=exc)
+            return Attempt(failure="timeout", error=exc)
         except (httpx2.NetworkError, httpx2.RemoteProtocolError) as exc:
-            return _Attempt(failure="network", error=exc)
-        return _Attempt(response)
-
-    def _final_error(self, method: str, path: str, outcome: _Attempt) -> Exception:
-        response, failure, error = outcome.response, outcome.failure, outcome.error
-        if response is not None:
-            try:
-                body: Any = response.json()
-            except ValueError:
-                body = response.text
-            return make_status_error(
-                response.status_code,
-                method=method,
-                path=path,
-                body=body,
-                headers=dict(response.headers),
-            )
-        if failure == "timeout":
-            return APITimeoutError(method=method, path=path)
-        if failure == "connect" and isinstance(error, httpx2.ConnectTimeout | httpx2.PoolTimeout):
-            return APITimeoutError(method=method, path=path, sent=False)
-        detail = type(error).__name__ if error is not None else "unknown"
-        return APIConnectionError(
-            f"Connection error ({detail}).",
-            method=method,
-            path=path,
-            sent=failure != "connect",
-        )
+            return Attempt(failure="network", error=exc)
+        except TimeoutError as exc:  # the attempt's deadline (anyio.fail_after)
+            return Attempt(failure="deadline", error=exc, deadline=self.attempt_deadline)
 
 
 def _encode_query(params: Mapping[str, object] | None) -> list[tuple[str, QueryValue]]:

@@ -7,9 +7,12 @@ from typing import Final
 from gitbook_mcp.client.profiles import Profile
 
 __all__ = [
+    "DEFAULT_ATTEMPT_DEADLINE",
     "DEFAULT_BASE_URL",
     "DEFAULT_CONNECT_TIMEOUT",
     "DEFAULT_MAX_CONCURRENCY",
+    "DEFAULT_MAX_PAGES",
+    "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
     "DEFAULT_PROFILE",
@@ -31,6 +34,22 @@ DEFAULT_TIMEOUT = 30.0
 
 DEFAULT_CONNECT_TIMEOUT = 5.0
 """Seconds to establish a connection; short, because a dead host should fail fast."""
+
+DEFAULT_ATTEMPT_DEADLINE = 60.0
+"""Seconds one attempt may take in all, from sending to the last byte of its answer. The
+per-read timeout alone lets a server that drips a byte now and then hold a call for ever; an
+attempt over this deadline fails as a timeout and is not retried (a server that trickled for a
+whole minute would only do it again)."""
+
+DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+"""Bytes of one answer's body, counted after decoding (so a small gzip bomb cannot inflate past
+it). A success over it is an unreadable answer naming the cap; an error's body over it is not
+read."""
+
+DEFAULT_MAX_PAGES = 500
+"""Pages one walk of a paginated list may read (at 20 items a page, 10,000 items). A list that
+still offers a next page after that raises `ListingTooLongError`: a cursor that never ends must
+not send requests for ever. A cursor seen before ends the walk too."""
 
 DEFAULT_MAX_RETRIES = 3
 """Retries after the first attempt, for requests that may be retried at all."""

@@ -23,6 +23,7 @@ __all__ = [
     "InternalServerError",
     "InvalidPathParameterError",
     "InvalidRequestError",
+    "ListingTooLongError",
     "NotFoundError",
     "OperationNotInProfile",
     "PermissionDeniedError",
@@ -98,6 +99,19 @@ class UnreadableWriteResult(APIResponseValidationError):
     """A write succeeded (2xx) but its answer could not be read: it was applied; do not retry."""
 
 
+class ListingTooLongError(APIResponseValidationError):
+    """A paginated list still offered a next page after ``max_pages`` pages: the walk stopped.
+
+    The pages already read were given; a list that long is taken as a fault of the API (a cursor
+    that never ends), not read to its end.
+    """
+
+    def __init__(self, *, path: str, max_pages: int) -> None:
+        summary = f"the list went on past the cap of {max_pages} pages (max_pages); stopped there"
+        super().__init__(summary, method="GET", path=path, status_code=200)
+        self.max_pages = max_pages
+
+
 def summarize_invalid_fields(
     errors: Sequence[Mapping[str, Any]], *, secret: str, most: int = 3
 ) -> str:
@@ -131,8 +145,10 @@ class APIConnectionError(APIError):
 class APITimeoutError(APIConnectionError):
     """The request timed out; it may or may not have been processed."""
 
-    def __init__(self, *, method: str, path: str, sent: bool = True) -> None:
-        super().__init__("Request timed out.", method=method, path=path, sent=sent)
+    def __init__(
+        self, *, method: str, path: str, sent: bool = True, message: str = "Request timed out."
+    ) -> None:
+        super().__init__(message, method=method, path=path, sent=sent)
 
 
 class APIStatusError(APIError):

@@ -7,6 +7,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gitbook_mcp.client.constants import DEFAULT_MAX_PAGES
+from gitbook_mcp.client.errors import ListingTooLongError
+
 __all__ = ["AsyncPaginator", "ListPage", "NextPage", "list_page_of"]
 
 T = TypeVar("T")
@@ -49,27 +52,41 @@ class AsyncPaginator(Generic[T]):
     """A lazy list. ``await`` it for the first page; ``async for`` it for every item.
 
     The first page is fetched with the cursor the caller passed (if any), so a caller that
-    stored ``next_cursor`` can resume where it left off.
+    stored ``next_cursor`` can resume where it left off. A walk reads at most ``max_pages``
+    pages: one more cursor after those raises `ListingTooLongError` (``path`` names the list).
     """
 
-    def __init__(self, fetch: PageFetcher[T], *, start: str | None = None) -> None:
+    def __init__(
+        self,
+        fetch: PageFetcher[T],
+        *,
+        start: str | None = None,
+        max_pages: int = DEFAULT_MAX_PAGES,
+        path: str = "",
+    ) -> None:
         self._fetch = fetch
         self._start = start
+        self._max_pages = max(max_pages, 1)
+        self._path = path
 
     def __await__(self) -> Generator[Any, None, ListPage[T]]:
         return self._fetch(self._start).__await__()
 
     async def pages(self) -> AsyncIterator[ListPage[T]]:
-        """Every page in turn, stopping on a page without a cursor (or one seen before)."""
+        """Every page in turn, stopping on a page without a cursor (or one seen before).
+
+        Raises `ListingTooLongError` when a cursor still follows the ``max_pages``-th page.
+        """
         cursor = self._start
         seen: set[str] = set()
-        while True:
+        for _ in range(self._max_pages):
             page = await self._fetch(cursor)
             yield page
             cursor = page.next_cursor
             if cursor is None or cursor in seen:
                 return
             seen.add(cursor)
+        raise ListingTooLongError(path=self._path, max_pages=self._max_pages)
 
     async def __aiter__(self) -> AsyncIterator[T]:
         async for page in self.pages():

@@ -26,7 +26,9 @@ IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
 RETRYABLE_STATUSES = frozenset({429, 502, 503, 504})
 
 FailureKind = str
-"""``"connect"`` (never sent), ``"timeout"`` or ``"network"`` (may have been processed)."""
+"""``"connect"`` (never sent), ``"timeout"`` or ``"network"`` (may have been processed), or
+``"deadline"``: the attempt ran past its total deadline, which is never retried (a server that
+trickled an answer for that long would only do it again)."""
 
 
 def should_retry(

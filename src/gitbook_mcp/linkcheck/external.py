@@ -6,21 +6,49 @@ host is resolved and judged by `gitbook_mcp.linkcheck.netguard` before anything 
 request goes to the address that was judged (the Host header and TLS SNI keep the name), so a
 second DNS answer cannot swap in an internal address. A separate HTTP client without credentials
 is used: the API token is never sent to an outside host.
+
+A run is bounded (the constants below): a deadline per URL (time in requests, not in our own
+queues) and per run, a cap on distinct URLs per run and per host (redirect hops count), and a
+request rate per host. What a bound stops is ``unchecked`` with a reason starting ``limit:``,
+never ``ok`` and never ``broken``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
 import anyio
 import httpx2
 
+from gitbook_mcp.client.limits import RateLimiter
 from gitbook_mcp.linkcheck.netguard import Resolver, guard_host, system_resolver
 from gitbook_mcp.linkcheck.once import Once
 
-__all__ = ["ExternalChecker", "UrlVerdict"]
+__all__ = [
+    "HOST_RATE",
+    "MAX_URLS",
+    "MAX_URLS_PER_HOST",
+    "RUN_DEADLINE",
+    "URL_DEADLINE",
+    "ExternalChecker",
+    "UrlVerdict",
+]
+
+URL_DEADLINE = 30.0
+"""Seconds one URL may spend in requests, every hop and both methods together (a host that
+drips its answer cannot hold a scan)."""
+RUN_DEADLINE = 300.0
+"""Seconds all outside checks of one run may take, from the first; later URLs are not checked."""
+MAX_URLS = 500
+"""Distinct outside URLs checked in one run; the rest are not checked."""
+MAX_URLS_PER_HOST = 50
+"""Distinct URLs requested from one host in one run, redirect hops included (300 links to one
+host must not become 600 requests)."""
+HOST_RATE = 2.0
+"""Requests per second to one host, HEAD and GET each counting."""
 
 _FALLBACK_TO_GET = frozenset({405, 501})
 _STRIPPED = ("authorization", "cookie", "proxy-authorization")
@@ -34,11 +62,38 @@ class UrlVerdict:
     status: Literal["ok", "broken", "unchecked"]
     reason: str = ""
 
+    @property
+    def limited(self) -> bool:
+        """Not checked because a bound of the run stopped it (``unchecked``, ``limit: ...``)."""
+        return self.status == "unchecked" and self.reason.startswith("limit:")
+
+
+def _limit(why: str) -> UrlVerdict:
+    return UrlVerdict("unchecked", f"limit: {why}")
+
+
+class _UrlClock:
+    """The seconds a URL has left in requests; `running` spends them (TimeoutError when out)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.left = seconds
+
+    @contextmanager
+    def running(self) -> Iterator[None]:
+        started = anyio.current_time()
+        try:
+            with anyio.fail_after(max(self.left, 0.0)):
+                yield
+        finally:
+            self.left -= anyio.current_time() - started
+
 
 class ExternalChecker:
     """Checks outside URLs under a global and a per-host limit, with a per-run cache.
 
-    ``allow``: addresses reachable although internal (only for tests' loopback responders).
+    One checker is one run: its deadlines, caps and rates (the module's constants by default)
+    count from its first check. ``allow``: addresses reachable although internal (only for tests'
+    loopback responders). ``sleep`` is what the per-host rate waits with.
     """
 
     def __init__(
@@ -51,6 +106,12 @@ class ExternalChecker:
         timeout: float = 10.0,
         max_redirects: int = 5,
         allow: Collection[str] = (),
+        url_deadline: float = URL_DEADLINE,
+        run_deadline: float = RUN_DEADLINE,
+        max_urls: int = MAX_URLS,
+        max_urls_per_host: int = MAX_URLS_PER_HOST,
+        host_rate: float = HOST_RATE,
+        sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
     ) -> None:
         self._own_http = http is None
         self._http = http or httpx2.AsyncClient(follow_redirects=False, trust_env=False)
@@ -62,6 +123,16 @@ class ExternalChecker:
         self._max_redirects = max_redirects
         self._allow = frozenset(allow)
         self._cache: Once[str] = Once()
+        self._url_deadline = url_deadline
+        self._run_deadline = run_deadline
+        self._run_ends: float | None = None
+        self._max_urls = max_urls
+        self._urls = 0
+        self._max_per_host = max_urls_per_host
+        self._host_urls: dict[str, set[str]] = {}
+        self._host_rate = host_rate
+        self._rates: dict[str, RateLimiter] = {}
+        self._sleep = sleep
 
     async def __aenter__(self) -> ExternalChecker:
         return self
@@ -76,14 +147,45 @@ class ExternalChecker:
 
     async def check(self, url: str) -> UrlVerdict:
         """The verdict for ``url``, checked at most once per run."""
-        return await self._cache.get(url, lambda: self._follow(url))
+        return await self._cache.get(url, lambda: self._bounded(url))
+
+    async def _bounded(self, url: str) -> UrlVerdict:
+        """`_follow` within the run's deadline and URL cap, and the URL's own deadline."""
+        now = anyio.current_time()
+        if self._run_ends is None:
+            self._run_ends = now + self._run_deadline
+        late = _limit(f"the run's {self._run_deadline:g} s deadline for outside URLs passed")
+        if now >= self._run_ends:
+            return late
+        if self._urls >= self._max_urls:
+            return _limit(f"more than {self._max_urls} outside URLs in this run")
+        self._urls += 1
+        with anyio.CancelScope(deadline=self._run_ends):
+            try:
+                return await self._follow(url, _UrlClock(self._url_deadline))
+            except TimeoutError:
+                return _limit(f"no verdict within the {self._url_deadline:g} s deadline per URL")
+        return late
 
     def _host_limit(self, host: str) -> anyio.CapacityLimiter:
         if host not in self._hosts:
             self._hosts[host] = anyio.CapacityLimiter(self._per_host)
         return self._hosts[host]
 
-    async def _follow(self, url: str) -> UrlVerdict:
+    def _admit(self, host: str, url: str) -> UrlVerdict | None:
+        """None when ``url`` may be requested from ``host``; else the limit verdict."""
+        seen = self._host_urls.setdefault(host, set())
+        if url not in seen and len(seen) >= self._max_per_host:
+            return _limit(f"more than {self._max_per_host} URLs on {host} in this run")
+        seen.add(url)
+        return None
+
+    async def _pace(self, host: str) -> None:
+        if host not in self._rates:
+            self._rates[host] = RateLimiter(self._host_rate, sleep=self._sleep)
+        await self._rates[host].acquire()
+
+    async def _follow(self, url: str, clock: _UrlClock) -> UrlVerdict:
         current = url
         for _ in range(self._max_redirects + 1):
             try:
@@ -93,11 +195,15 @@ class ExternalChecker:
             if parsed.scheme not in ("http", "https") or not parsed.host:
                 return UrlVerdict("unchecked", f"not checked: {parsed.scheme or 'no'} scheme")
             host = parsed.raw_host.decode("ascii")
-            addresses, why = await guard_host(host, self._resolver, self._allow)
+            with clock.running():
+                addresses, why = await guard_host(host, self._resolver, self._allow)
             if why is not None:
                 return UrlVerdict("unchecked" if addresses else "broken", why)
+            refused = self._admit(host, str(parsed))
+            if refused is not None:
+                return refused
             async with self._limit, self._host_limit(host):
-                answer = await self._probe(parsed, addresses[0])
+                answer = await self._probe(parsed, addresses[0], clock)
             if isinstance(answer, str):
                 return UrlVerdict("broken", answer)
             status, location = answer
@@ -110,16 +216,26 @@ class ExternalChecker:
             return _verdict(status)
         return UrlVerdict("broken", f"more than {self._max_redirects} redirects")
 
-    async def _probe(self, url: httpx2.URL, address: str) -> tuple[int, str | None] | str:
-        """(status, Location) from HEAD, or from GET when HEAD is refused or fails; else why."""
+    async def _probe(
+        self, url: httpx2.URL, address: str, clock: _UrlClock
+    ) -> tuple[int, str | None] | str:
+        """(status, Location) from HEAD, or from GET when HEAD is refused or fails; else why.
+
+        Each request waits for the host's rate first, then spends the URL's clock.
+        """
+        host = url.raw_host.decode("ascii")
         try:
-            status, location = await self._send("HEAD", url, address)
+            await self._pace(host)
+            with clock.running():
+                status, location = await self._send("HEAD", url, address)
             if status not in _FALLBACK_TO_GET:
                 return status, location
         except httpx2.HTTPError:
             pass
         try:
-            return await self._send("GET", url, address)
+            await self._pace(host)
+            with clock.running():
+                return await self._send("GET", url, address)
         except httpx2.TimeoutException:
             return "no answer before the timeout"
         except httpx2.HTTPError as exc:

@@ -1,10 +1,11 @@
 """Which addresses an outside-link check may reach: public unicast only, judged on resolved addresses.
 
 A URL's host is resolved first (through an injectable resolver), and every address it resolves to
-must be public: loopback, private, link-local, multicast, reserved, unspecified and other
-non-global addresses are refused, in IPv4 and IPv6, including IPv4 embedded in IPv6 (mapped,
-6to4, Teredo, NAT64). One bad address refuses the host, so that a name cannot mix a public address
-with an internal one.
+must be public: loopback, private, link-local, site-local, multicast, shared (CGNAT), benchmarking,
+reserved, unspecified and other non-global addresses are refused, in IPv4 and IPv6, including IPv4
+embedded in IPv6 (mapped, compatible, translated, 6to4, Teredo, NAT64). The named ranges are listed
+here rather than left to ``ipaddress``, whose notion of "private" changes between Python versions.
+One bad address refuses the host, so that a name cannot mix a public address with an internal one.
 """
 
 from __future__ import annotations
@@ -21,12 +22,33 @@ Resolver = Callable[[str], Awaitable[list[str]]]
 """``await resolver(host)`` -> the host's IP addresses (as text)."""
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_net = ipaddress.ip_network
+_LAST_32_BITS = (
+    _net("64:ff9b::/96"),  # NAT64, well-known prefix (RFC 6052)
+    _net("64:ff9b:1::/48"),  # NAT64, local-use prefix (RFC 8215)
+    _net("::/96"),  # IPv4-compatible (deprecated, RFC 4291)
+    _net("::ffff:0:0:0/96"),  # IPv4-translated (SIIT, RFC 2765)
+)
+"""IPv6 ranges that carry an IPv4 address in their last 32 bits (mapped, 6to4, Teredo aside)."""
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _within(network: Network) -> Callable[[IPAddress], bool]:
+    return lambda address: address in network
+
+
+_NAMED: tuple[tuple[str, Network], ...] = (
+    ("this-network", _net("0.0.0.0/8")),
+    ("shared (CGNAT)", _net("100.64.0.0/10")),
+    ("benchmarking", _net("198.18.0.0/15")),
+    ("site-local", _net("fec0::/10")),
+)
 _CHECKS: tuple[tuple[str, Callable[[IPAddress], bool]], ...] = (
     ("unspecified", lambda a: a.is_unspecified),
     ("loopback", lambda a: a.is_loopback),
     ("link-local", lambda a: a.is_link_local),
     ("multicast", lambda a: a.is_multicast),
+    *((name, _within(network)) for name, network in _NAMED),
     ("private", lambda a: a.is_private),
     ("reserved", lambda a: a.is_reserved),
     ("non-public", lambda a: not a.is_global),
@@ -40,7 +62,8 @@ async def system_resolver(host: str) -> list[str]:
 
 
 def _embedded(address: IPAddress) -> IPAddress | None:
-    """The IPv4 address an IPv6 address carries (mapped, 6to4, Teredo, NAT64), if any."""
+    """The IPv4 address an IPv6 address carries (mapped, compatible, translated, 6to4, Teredo,
+    NAT64), if any."""
     if not isinstance(address, ipaddress.IPv6Address):
         return None
     if address.ipv4_mapped is not None:
@@ -49,7 +72,7 @@ def _embedded(address: IPAddress) -> IPAddress | None:
         return address.sixtofour
     if address.teredo is not None:
         return address.teredo[1]
-    if address in _NAT64:
+    if any(address in network for network in _LAST_32_BITS) and int(address) > 1:
         return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
     return None
 

@@ -79,3 +79,8 @@ def test_backoff_is_exponential_capped_and_jittered(
 def test_server_hint_wins_over_backoff() -> None:
     assert retry_delay(5, retry_after=2.0, random=lambda: 1.0) == pytest.approx(2.05)
     assert retry_delay(0, retry_after=0.0) == 0.0
+
+
+def test_an_attempt_past_its_deadline_is_never_retried() -> None:
+    assert not should_retry("GET", failure="deadline")
+    assert not should_retry("POST", failure="deadline")

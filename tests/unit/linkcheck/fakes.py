@@ -190,11 +190,13 @@ class Server:
             self.in_flight[host] -= 1
 
 
-def checker(server: Server, table: dict[str, list[str]], **options: int) -> ExternalChecker:
+def checker(server: Server, table: dict[str, list[str]], **options: Any) -> ExternalChecker:
+    """A checker on ``server``; unpaced (``host_rate`` 1000/s) unless a test sets the rate."""
     http = httpx2.AsyncClient(
         transport=httpx2.MockTransport(server), headers={"Authorization": "Bearer secret"}
     )
-    return ExternalChecker(http=http, resolver=resolver(table), **options)  # type: ignore[arg-type]
+    options.setdefault("host_rate", 1000.0)
+    return ExternalChecker(http=http, resolver=resolver(table), **options)
 
 
 HOSTS = {"a.test": [PUBLIC], "b.test": [PUBLIC], "inside.test": ["192.168.0.10"]}

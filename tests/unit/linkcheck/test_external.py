@@ -41,7 +41,6 @@ pytestmark = pytest.mark.anyio
         ("0.0.0.0", "an unspecified address"),
         ("::", "an unspecified address"),
         ("240.0.0.1", "a private address"),
-        ("100.64.0.1", "a non-public address"),
         ("::ffff:127.0.0.1", "a loopback address"),
         ("::ffff:10.0.0.1", "a private address"),
         ("2002:7f00:1::", "a loopback address"),
@@ -52,7 +51,49 @@ def test_refused_addresses(address: str, why: str) -> None:
     assert refusal(address) == why
 
 
-@pytest.mark.parametrize("address", [PUBLIC, "8.8.8.8", "2606:4700::1111", "2002:808:808::"])
+@pytest.mark.parametrize(
+    ("form", "address", "why"),
+    [
+        ("site-local IPv6 (fec0::/10)", "fec0::1", "a site-local address"),
+        ("site-local IPv6, top of range", "feff:ffff::1", "a site-local address"),
+        ("IPv4-mapped, private", "::ffff:192.168.1.1", "a private address"),
+        ("IPv4-compatible, private", "::10.0.0.1", "a private address"),
+        ("IPv4-compatible, loopback", "::127.0.0.1", "a loopback address"),
+        ("IPv4-translated (SIIT), private", "::ffff:0:10.0.0.1", "a private address"),
+        ("6to4 of a private v4", "2002:a00:1::1", "a private address"),
+        ("6to4 of CGNAT", "2002:6440:1::", "a shared (CGNAT) address"),
+        ("Teredo, client 10.0.0.1", "2001:0:4136:e378:8000:63bf:f5ff:fffe", "a private address"),
+        ("NAT64 of a private v4", "64:ff9b::10.0.0.1", "a private address"),
+        ("NAT64 local-use of a private v4", "64:ff9b:1::10.0.0.1", "a private address"),
+        ("NAT64 of the metadata address", "64:ff9b::169.254.169.254", "a link-local address"),
+        ("this network (0.0.0.0/8)", "0.1.2.3", "a this-network address"),
+        ("CGNAT (100.64/10)", "100.64.0.1", "a shared (CGNAT) address"),
+        ("CGNAT, top of range", "100.127.255.254", "a shared (CGNAT) address"),
+        ("benchmarking (198.18/15)", "198.18.0.1", "a benchmarking address"),
+        ("benchmarking, top of range", "198.19.255.254", "a benchmarking address"),
+    ],
+)
+def test_every_form_of_a_non_public_address_is_refused(form: str, address: str, why: str) -> None:
+    assert refusal(address) == why, form
+
+
+@pytest.mark.parametrize(
+    "address", ["::ffff:8.8.8.8", "::8.8.8.8", "64:ff9b::8.8.8.8", "fec0::1", "100.64.0.1"]
+)
+async def test_a_host_resolving_to_an_embedded_or_non_public_address_gets_no_request(
+    address: str,
+) -> None:
+    server = Server({("HEAD", "odd.test/"): 200})
+    async with checker(server, {"odd.test": [address]}) as check:
+        verdict = await check.check("https://odd.test/")
+    assert verdict.status == "unchecked"
+    assert verdict.reason.startswith(f"refused: odd.test resolves to {address}")
+    assert server.requests == []
+
+
+@pytest.mark.parametrize(
+    "address", [PUBLIC, "8.8.8.8", "100.128.0.1", "198.20.0.1", "2606:4700::1111", "2002:808:808::"]
+)
 def test_public_addresses_pass(address: str) -> None:
     assert refusal(address) is None
 
