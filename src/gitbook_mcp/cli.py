@@ -133,12 +133,14 @@ def _faults(s: LocalApiSettings) -> FaultConfig:
 def _check_links(settings: CheckLinksSettings) -> int:
     """One link check: the report on stdout (or ``--output``); 1 if a link is broken, 2 on errors."""
     from gitbook_mcp.client.errors import GitBookError
+    from gitbook_mcp.linkcheck.report import clean
 
     configure_logging(level=settings.log_level, json=settings.log_json)
     try:
         report, broken = anyio.run(_check_report, settings)
     except (GitBookError, LookupError) as exc:
-        sys.stderr.write(f"gitbook-mcp check-links: {exc}\n")
+        # One line: an upstream message must not forge a CI workflow command on stderr either.
+        sys.stderr.write(f"gitbook-mcp check-links: {clean(exc)}\n")
         return 2
     try:
         if settings.output is not None:

@@ -12,6 +12,9 @@ import pytest
 import structlog
 
 from gitbook_mcp import cli
+from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.linkcheck import run
+from gitbook_mcp.linkcheck.model import Finding, Link, ScanResult, Target
 from gitbook_mcp.local.seed.content import CR_INSTALL
 
 BROKEN_MAIN = {
@@ -145,3 +148,40 @@ def test_text_report_names_the_count_and_each_broken_link(
     assert head.startswith("2 broken of ")
     assert "space spc_handbook, main content" in head
     assert sorted(r.split(":", 2)[1].strip() for r in rows) == sorted(p for p, _, _ in BROKEN_MAIN)
+
+
+FORGED = "::error file=evil.md::forged"
+
+
+@pytest.mark.parametrize("format", ["text", "github"])
+def test_hostile_link_text_cannot_forge_a_workflow_command(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    format: str,
+) -> None:
+    link = Link(f"x\n{FORGED}\x1b\x01", Target("page", page_path=f"a\n{FORGED}"), "link")
+
+    async def hostile(*_: object, **__: object) -> ScanResult:
+        return ScanResult(1, 1, [Finding("pg", f"p\r\n{FORGED}", "t", link, f"gone\n{FORGED}")])
+
+    monkeypatch.setattr(run, "run_check", hostile)
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--format", format)
+    assert code == 1
+    assert len(out.splitlines()) == 2  # the head or summary and the one finding
+    assert not [line for line in out.splitlines() if line.startswith("::error file=evil")]
+    assert not {"\x1b", "\x01", "\r"} & set(out)
+
+
+def test_an_error_message_stays_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def failing(*_: object, **__: object) -> ScanResult:
+        raise GitBookError(f"upstream said\n{FORGED}\x1b[0m")
+
+    monkeypatch.setattr(run, "run_check", failing)
+    code, out, err = _run(tmp_path, capsys, "spc_handbook")
+    assert (code, out) == (2, "")
+    (line,) = [line for line in err.splitlines() if "check-links:" in line]
+    assert line.endswith(f"upstream said {FORGED}[0m")
+    assert not [line for line in err.splitlines() if line.startswith("::")]

@@ -10,6 +10,8 @@ from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCKS = ("requirements.lock", "requirements-dev.lock")
@@ -95,3 +97,34 @@ def test_the_runtime_lock_holds_the_runtime_dependencies_and_no_dev_tools() -> N
 def test_the_scripts_install_the_locks_with_hash_checking(script: str, lock: str) -> None:
     text = (ROOT / "scripts" / script).read_text()
     assert f"--require-hashes -r {lock}" in text
+
+
+def _pins(lock: str) -> dict[str, Version]:
+    pins: dict[str, Version] = {}
+    for line in (ROOT / lock).read_text().splitlines():
+        name, sep, version = line.strip().rstrip(" \\").partition("==")
+        if sep and not line.startswith((" ", "#")):
+            pins[_normalise(name)] = Version(version)
+    return pins
+
+
+def _runtime_requirements() -> list[Requirement]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [Requirement(r) for r in project["dependencies"]]
+
+
+def test_every_runtime_dependency_is_bounded_above_and_its_pin_lies_within() -> None:
+    """A major release cannot arrive unreviewed, and the locks agree with pyproject.toml."""
+    for lock in LOCKS:
+        pins = _pins(lock)
+        for requirement in _runtime_requirements():
+            specs = {s.operator for s in requirement.specifier}
+            assert "<" in specs, f"{requirement}: no upper bound"
+            pin = pins[_normalise(requirement.name)]
+            assert requirement.specifier.contains(pin), f"{lock}: {requirement.name}=={pin}"
+
+
+def test_starlette_is_at_least_the_release_with_the_security_fixes() -> None:
+    (starlette,) = [r for r in _runtime_requirements() if r.name == "starlette"]
+    assert not starlette.specifier.contains(Version("1.0.0"))
+    assert starlette.specifier.contains(Version("1.0.1"))

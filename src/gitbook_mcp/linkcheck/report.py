@@ -3,11 +3,15 @@
 Each format lists the broken links (errors) and the links that could not be checked (warnings);
 the page path is the location everywhere (a file for GitHub, a test case for JUnit, a logical
 location for SARIF). Findings of the published site itself have no page: ``(published site)``.
+Every field someone else wrote (link text, target, page path, reason) goes through `clean` first:
+one line, no control or format character, so a link text cannot forge a workflow command, a report
+line or invalid XML.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +20,7 @@ from xml.etree import ElementTree as ET
 from gitbook_mcp import __version__
 from gitbook_mcp.linkcheck.model import Finding, ScanResult
 
-__all__ = ["FORMATS", "ReportScope", "render_report"]
+__all__ = ["FORMATS", "ReportScope", "clean", "render_report"]
 
 SITE = "(published site)"
 KINDS = ("page", "anchor", "file", "space", "url", "other")
@@ -30,6 +34,21 @@ _RULE_TEXT = {
 }
 
 
+_DROPPED = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+"""Control (C0, DEL, C1), format (bidirectional, zero-width), surrogate, private and unassigned
+characters, and line or paragraph separators: none belongs in a one-line report field."""
+
+
+def clean(text: object) -> str:
+    """``text`` as one line: each control, format or separator character dropped (a space where
+    it breaks a line or spaces words), every run of whitespace one space, ends stripped."""
+    kept = "".join(
+        (" " if ch.isspace() else "") if unicodedata.category(ch) in _DROPPED else ch
+        for ch in str(text)
+    )
+    return " ".join(kept.split())
+
+
 @dataclass(frozen=True)
 class ReportScope:
     """What was checked: the space and the change request (None: the main content)."""
@@ -39,17 +58,40 @@ class ReportScope:
 
     def describe(self) -> str:
         """``space X, change request Y`` or ``space X, main content``."""
-        where = f"change request {self.change_request_id}" if self.change_request_id else "main"
-        return f"space {self.space_id}, {where}{'' if self.change_request_id else ' content'}"
+        change_request = clean(self.change_request_id or "")
+        where = f"change request {change_request}" if change_request else "main content"
+        return f"space {clean(self.space_id)}, {where}"
 
 
 def _where(f: Finding) -> str:
-    return f.page_path or f.page_title or SITE if f.page_id else SITE
+    return clean(f.page_path or f.page_title or SITE) or SITE if f.page_id else SITE
+
+
+def _said(f: Finding) -> str:
+    """``[text] -> target: reason``, each field cleaned."""
+    return f"[{clean(f.text)}] -> {clean(f.target)}: {clean(f.reason)}"
+
+
+def _redirect(f: Finding) -> dict[str, Any] | None:
+    """The site's suggested redirect, its strings cleaned (nested ones too)."""
+    if not f.suggested_redirect:
+        return None
+    return {clean(key): _cleaned(value) for key, value in f.suggested_redirect.items()}
+
+
+def _cleaned(value: Any) -> Any:
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict):
+        return {clean(k): _cleaned(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_cleaned(v) for v in value]
+    return value
 
 
 def _line(f: Finding) -> str:
-    line = f"{_where(f)}: [{f.text}] -> {f.target} ({f.kind}): {f.reason}"
-    redirect = f.suggested_redirect
+    line = f"{_where(f)}: [{clean(f.text)}] -> {clean(f.target)} ({f.kind}): {clean(f.reason)}"
+    redirect = _redirect(f)
     if redirect:
         destination = redirect.get("destination") or {}
         to = destination.get("path") or destination.get("url") or "?"
@@ -72,21 +114,21 @@ def _finding_json(f: Finding) -> dict[str, Any]:
     return {
         "page_id": f.page_id or None,
         "page_path": _where(f),
-        "text": f.text,
-        "target": f.target,
+        "text": clean(f.text),
+        "target": clean(f.target),
         "kind": f.kind,
-        "reason": f.reason,
+        "reason": clean(f.reason),
         "status": f.status,
         "line": f.link.line,
-        "suggested_redirect": dict(f.suggested_redirect) if f.suggested_redirect else None,
-        "site_finding_id": f.site_finding_id,
+        "suggested_redirect": _redirect(f),
+        "site_finding_id": clean(f.site_finding_id) if f.site_finding_id else None,
     }
 
 
 def _json(result: ScanResult, scope: ReportScope) -> str:
     body = {
-        "space_id": scope.space_id,
-        "change_request_id": scope.change_request_id,
+        "space_id": clean(scope.space_id),
+        "change_request_id": clean(scope.change_request_id) if scope.change_request_id else None,
         "pages_scanned": result.pages_scanned,
         "links_checked": result.links_checked,
         "broken": [_finding_json(f) for f in result.broken],
@@ -111,8 +153,7 @@ def _github(result: ScanResult, scope: ReportScope) -> str:
         if f.link.line is not None:
             props += f",line={f.link.line}"
         title = f"{'Broken' if level == 'error' else 'Unchecked'} {f.kind} link"
-        message = f"[{f.text}] -> {f.target}: {f.reason}"
-        lines.append(f"::{level} {props},title={_gh_property(title)}::{_gh_data(message)}")
+        lines.append(f"::{level} {props},title={_gh_property(title)}::{_gh_data(_said(f))}")
     summary = f"{len(result.broken)} broken of {result.links_checked} links ({scope.describe()})"
     lines.append(f"::notice title=check-links::{_gh_data(summary)}")
     return "\n".join(lines) + "\n"
@@ -120,7 +161,7 @@ def _github(result: ScanResult, scope: ReportScope) -> str:
 
 def _by_page(result: ScanResult) -> dict[str, list[Finding]]:
     """Findings grouped by page path, every scanned page present (in scan order)."""
-    grouped: dict[str, list[Finding]] = {path: [] for path in result.pages.values()}
+    grouped: dict[str, list[Finding]] = {clean(p): [] for p in result.pages.values()}
     for f in result.findings:
         grouped.setdefault(_where(f), []).append(f)
     return grouped
@@ -137,7 +178,7 @@ def _junit(result: ScanResult, scope: ReportScope) -> str:
         skipped="0",
     )
     for path, findings in grouped.items():
-        case = ET.SubElement(suite, "testcase", classname=scope.space_id, name=path or SITE)
+        case = ET.SubElement(suite, "testcase", classname=clean(scope.space_id), name=path or SITE)
         broken = [f for f in findings if f.status == "broken"]
         if broken:
             failure = ET.SubElement(
@@ -160,7 +201,8 @@ def _sarif_result(f: Finding) -> dict[str, Any]:
         ]
     }
     if f.page_id:
-        physical: dict[str, Any] = {"artifactLocation": {"uri": f.page_path or f.page_id}}
+        uri = clean(f.page_path or f.page_id) or clean(f.page_id)
+        physical: dict[str, Any] = {"artifactLocation": {"uri": uri}}
         if f.link.line is not None:
             physical["region"] = {"startLine": f.link.line}
         location["physicalLocation"] = physical
@@ -168,9 +210,9 @@ def _sarif_result(f: Finding) -> dict[str, Any]:
         "ruleId": f"broken-{f.kind}-link",
         "ruleIndex": KINDS.index(f.kind),
         "level": "error" if f.status == "broken" else "warning",
-        "message": {"text": f"[{f.text}] -> {f.target}: {f.reason}"},
+        "message": {"text": _said(f)},
         "locations": [location],
-        "properties": {"status": f.status, "target": f.target},
+        "properties": {"status": f.status, "target": clean(f.target)},
     }
 
 
@@ -192,7 +234,7 @@ def _sarif(result: ScanResult, scope: ReportScope) -> str:
                 "rules": rules,
             }
         },
-        "automationDetails": {"id": f"check-links/{scope.space_id}"},
+        "automationDetails": {"id": f"check-links/{clean(scope.space_id)}"},
         "results": [_sarif_result(f) for f in result.findings],
     }
     body = {

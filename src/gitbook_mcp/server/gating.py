@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -22,7 +23,7 @@ from gitbook_mcp.server.tooling import Permission, ToolDef, ToolFailure
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
 
-__all__ = ["PermissionState", "permission_table"]
+__all__ = ["PermissionState", "permission_table", "require_flag"]
 
 _log = get_logger("gitbook_mcp.server")
 
@@ -132,11 +133,24 @@ class PermissionState:
                 if tool.method_permissions
                 else tool.name
             )
-            raise ToolFailure(
-                f"Refused: {what} needs the '{permission.flag}' permission on "
-                f"{permission.scope} {target}, and this token does not have it. "
-                "Nothing was sent."
-            )
+            raise ToolFailure(_refusal(what, permission, target))
+
+
+async def require_flag(
+    client: GitBookClient, permission: Permission, target: str, *, what: str, hint: str = ""
+) -> None:
+    """Refuse ``what`` before anything is sent unless the token holds ``permission`` on
+    ``target`` (read fresh): for a tool whose call also writes beyond its declared target."""
+    args = SimpleNamespace(**{permission.id_arg: target})
+    if not (await _target_flags(permission, args, client)).get(permission.flag, False):
+        raise ToolFailure(" ".join(filter(None, (_refusal(what, permission, target), hint))))
+
+
+def _refusal(what: str, permission: Permission, target: str) -> str:
+    return (
+        f"Refused: {what} needs the '{permission.flag}' permission on "
+        f"{permission.scope} {target}, and this token does not have it. Nothing was sent."
+    )
 
 
 async def _target_flags(

@@ -5,7 +5,8 @@ broken link, with its evidence, a confidence and a short id. With ``apply`` it p
 the fixes named (or all above a confidence), edits each link in its page's own content (nothing
 else in the page changes) and writes every page in one atomic batch to a change request: the one
 given, or one it opens; never the main content. Redirects from moved pages' old URLs are a
-separate choice, written in one atomic call per site.
+separate choice, written in one atomic call per site; they need the admin flag on the site's
+organization, which is checked before anything is written.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck import Finding, Fix, LinkScanner, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
+from gitbook_mcp.server.gating import require_flag
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
 from gitbook_mcp.server.tools._fixing import (
@@ -29,6 +31,7 @@ from gitbook_mcp.server.tools._fixing import (
     propose_redirects,
 )
 from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
+from gitbook_mcp.server.tools._sites import SITE_ADMIN
 from gitbook_mcp.server.toolsets import FIXES
 
 __all__: list[str] = []
@@ -204,6 +207,15 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
     if not fixes and not redirects:
         return _with(
             planned.answer, {"applied": [], "next_step": "Nothing to apply at this confidence."}
+        )
+    if redirects:
+        # Redirects need the site's admin flag: check it before a page is written, not after.
+        await require_flag(
+            ctx.client,
+            SITE_ADMIN,
+            space.organization or "",
+            what="fix_links (redirects)",
+            hint="Leave the redirect ids out to apply the page fixes alone.",
         )
     edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes)
     answer = _with(planned.answer, {"applied": []})

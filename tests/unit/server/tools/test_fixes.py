@@ -9,6 +9,7 @@ import pytest
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from tests.unit.server.conftest import McpFactory
@@ -199,6 +200,34 @@ async def test_chosen_redirects_are_written_in_one_call(
     assert "diff" not in done.structured_content
     found = await api.redirects.get_by_source(ORG_ACME, SITE_DOCS, source="/guides/publishin")
     assert found.target == "https://acme.gitbook.io/docs/guides/publishing"
+
+
+async def test_an_editor_without_site_admin_is_refused_redirects_before_any_page_is_written(
+    mcp: McpFactory, store: Store, api: GitBookClient
+) -> None:
+    cr = _broken_cr(store)
+    before = await _pages(api, cr)
+    async with mcp("gb_local_editor", toolsets=("fixes",), profile="live") as client:
+        plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
+        fixes = [f["id"] for f in plan["fixes"]]
+        refused = await client.call_tool(
+            "fix_links",
+            {
+                "space_id": SPACE,
+                "change_request_id": cr,
+                "apply": True,
+                "fixes": [*fixes, plan["redirects"][0]["id"]],
+            },
+        )
+        assert refused.is_error
+        assert await _pages(api, cr) == before  # refused up front: no page written
+        pages_only = await _call(client, change_request_id=cr, apply=True, fixes=fixes)
+    text = refused.content[0].text
+    assert f"'admin' permission on organization {ORG_ACME}" in text
+    assert "Nothing was sent" in text
+    with pytest.raises(NotFoundError):
+        await api.redirects.get_by_source(ORG_ACME, SITE_DOCS, source="/guides/publishin")
+    assert pages_only.structured_content["applied"] == fixes  # the editor may fix pages alone
 
 
 async def test_a_reader_is_refused_on_a_space_it_cannot_edit_and_nothing_is_written(
