@@ -92,8 +92,8 @@ def test_the_corpus_uses_every_type_of_the_contract() -> None:
     blocks = _enum_types("DocumentBlock", skip=("DocumentBlocks",))
     inlines = _enum_types("DocumentInline")
     marks = _enum_types("DocumentMark")
-    assert len(blocks) == 38 and len(inlines) == 9 and len(marks) == 8
-    assert blocks == set(BLOCK_TYPES) and inlines == set(INLINE_TYPES) and marks == set(MARK_TYPES)
+    assert (len(blocks), len(inlines), len(marks)) == (38, 9, 8)
+    assert (blocks, inlines, marks) == (set(BLOCK_TYPES), set(INLINE_TYPES), set(MARK_TYPES))
     assert blocks <= set(_used("block"))
     assert inlines <= set(_used("inline"))
     assert {f"mark:{m}" for m in marks} <= set(_used("text"))

@@ -105,7 +105,11 @@ class InlineBuilder:
             node["nodes"] = children
             self.add_node(node)
         else:
-            self.out.extend(children)
+            for child in children:
+                if child.get("object") == "text" and self.out and self.out[-1].get("object") == "text":
+                    self.out[-1]["leaves"].extend(child["leaves"])
+                else:
+                    self.out.append(child)
 
     def _image(self, token: Any) -> None:
         ref = self.reader.ref(str(token.attrGet("src") or ""))

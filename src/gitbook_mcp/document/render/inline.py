@@ -14,6 +14,7 @@ _ORDER = ("color", "keyboard", "superscript", "subscript", "bold", "italic", "st
 """Marks from outermost to innermost (``code`` is always innermost: it is a code span)."""
 _TAGS = {"keyboard": "kbd", "superscript": "sup", "subscript": "sub"}
 _DELIMS = {"bold": "**", "strikethrough": "~~"}
+_FLANKED = frozenset({"bold", "italic", "strikethrough"})
 _ESCAPED = frozenset("\\`*_[]<>$~&")
 _LINE_START = frozenset("#-+=")
 
@@ -93,10 +94,23 @@ def _flatten(nodes: Sequence[Node]) -> list[Item]:
         if node.get("object") == "text":
             for leaf in node.get("leaves", []):
                 if leaf.get("text"):
-                    items.append((str(leaf["text"]), list(leaf.get("marks", []))))
+                    items.extend(_edges(str(leaf["text"]), list(leaf.get("marks", []))))
         else:
             items.append(node)
     return items
+
+
+def _edges(value: str, marks: list[Node]) -> list[Item]:
+    """Spaces at the edges of a ``**``/``_``/``~~`` run go outside the delimiters (markdown
+    cannot open or close emphasis next to a space)."""
+    if not any(m.get("type") in _FLANKED for m in marks) or value.strip() == "":
+        return [(value, marks)]
+    plain = [m for m in marks if m.get("type") not in _FLANKED]
+    core = value.strip()
+    head, tail = value[: len(value) - len(value.lstrip())], value[len(value.rstrip()) :]
+    parts: list[Item] = [(head, plain)] if head else []
+    parts.append((core, marks))
+    return parts + ([(tail, plain)] if tail else [])
 
 
 def _italic_delimiter(items: list[Item], index: int, before: str) -> str:
