@@ -22,7 +22,7 @@ NORMALISATIONS: dict[str, str] = {
     "image-shorthand": "`![Caption](src)` alone in a paragraph is an image block, its text the "
     "caption.",
     "container-children": "A block a container does not allow becomes a paragraph of its text.",
-    "update-date": "`date=\"2026-03-02\"` is midnight UTC (`2026-03-02T00:00:00.000Z`) and back.",
+    "update-date": '`date="2026-03-02"` is midnight UTC (`2026-03-02T00:00:00.000Z`) and back.',
     "integration-props": "Integration props that are not strings come back as their JSON text; "
     "`url`, `action` and `fullWidth` of an integration are not written.",
     "code-annotations": "An annotation inside a code line comes back as its plain text.",

@@ -35,7 +35,11 @@ class InlineBuilder:
         marks = [m for _, m in self.marks] + list(extra)
         target = self.link[1] if self.link is not None else self.out
         if target and target[-1].get("object") == "text":
-            target[-1]["leaves"].append(leaf(value, marks))
+            leaves = target[-1]["leaves"]
+            if leaves and leaves[-1]["marks"] == marks:
+                leaves[-1]["text"] += value
+            else:
+                leaves.append(leaf(value, marks))
         else:
             target.append({"object": "text", "key": new_key(), "leaves": [leaf(value, marks)]})
 
@@ -106,7 +110,11 @@ class InlineBuilder:
             self.add_node(node)
         else:
             for child in children:
-                if child.get("object") == "text" and self.out and self.out[-1].get("object") == "text":
+                if (
+                    child.get("object") == "text"
+                    and self.out
+                    and self.out[-1].get("object") == "text"
+                ):
                     self.out[-1]["leaves"].extend(child["leaves"])
                 else:
                     self.out.append(child)
