@@ -26,5 +26,7 @@ NORMALISATIONS: dict[str, str] = {
     "integration-props": "Integration props that are not strings come back as their JSON text; "
     "`url`, `action` and `fullWidth` of an integration are not written.",
     "code-annotations": "An annotation inside a code line comes back as its plain text.",
+    "openapi-display-link": "The display link inside an OpenAPI or swagger block is not kept (the "
+    "block's `spec`/`src` is authoritative); it is written as the spec's stable form.",
     "empty-cell": "An empty text cell of a table comes back as `null`.",
 }

@@ -152,6 +152,17 @@ def test_empty_cell() -> None:
     assert None in record["values"].values()
 
 
+def test_openapi_display_link() -> None:
+    markdown = (
+        '{% openapi-operation spec="billing" path="/x" method="get" %}\n'
+        "[OpenAPI billing](https://storage.example/billing.yaml?X-Amz-Expires=172800)\n"
+        "{% endopenapi-operation %}\n"
+    )
+    (operation,) = _nodes(markdown)
+    assert operation["data"]["ref"] == {"kind": "openapi", "spec": "billing"}
+    assert "[OpenAPI billing](/openapi/billing)" in render_markdown(document([operation]))
+
+
 def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]

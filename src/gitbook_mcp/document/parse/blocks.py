@@ -49,7 +49,7 @@ class Cursor:
                 out.extend(handler(self, token))
             elif token.type == "gitbook_tag_open":
                 out.extend(tag_block(self, token))
-            self.first = False
+            self.first = self.first and token.type == "front_matter"
         return out
 
     def inline(self) -> list[Node]:
@@ -184,7 +184,6 @@ def _footnotes(cursor: Cursor, token: Any) -> list[Node]:
 
 def _front_matter(cursor: Cursor, token: Any) -> list[Node]:
     cursor.frontmatter = token.content
-    cursor.first = True
     return []
 
 
