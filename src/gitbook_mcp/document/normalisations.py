@@ -28,5 +28,8 @@ NORMALISATIONS: dict[str, str] = {
     "code-annotations": "An annotation inside a code line comes back as its plain text.",
     "openapi-display-link": "The display link inside an OpenAPI or swagger block is not kept (the "
     "block's `spec`/`src` is authoritative); it is written as the spec's stable form.",
+    "heading-align": "A heading's `data.align` is not written (GitBook has no markdown for it).",
+    "cell-merges": "A table's `cellMerges` are not written (their markdown is unknown).",
+    "drawing-caption": "A drawing's caption fragment is not written (the `<img>` form has none).",
     "empty-cell": "An empty text cell of a table comes back as `null`.",
 }

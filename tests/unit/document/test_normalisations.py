@@ -163,6 +163,27 @@ def test_openapi_display_link() -> None:
     assert "[OpenAPI billing](/openapi/billing)" in render_markdown(document([operation]))
 
 
+def test_heading_align() -> None:
+    doc = document([block("heading-1", [text("A")], {"align": "center"})])
+    assert _again(doc)["nodes"][0]["data"] == {}
+
+
+def test_cell_merges() -> None:
+    (table,) = _nodes("| A | B |\n| --- | --- |\n| x | y |\n")
+    (record,) = table["data"]["records"].values()
+    column = table["data"]["view"]["columns"][0]
+    merge = {"anchor": {"record": next(iter(table["data"]["records"])), "column": column}}
+    table["data"]["cellMerges"] = [{**merge, "rowSpan": 1, "colSpan": 2}]
+    assert "cellMerges" not in _again(document([table]))["nodes"][0]["data"]
+    assert record["values"][column] is not None
+
+
+def test_drawing_caption() -> None:
+    caption = fragment([block("paragraph", [text("c")])], "caption")
+    drawing = block("drawing", data={"ref": {"kind": "file", "file": "f"}}, fragments=[caption])
+    assert "fragments" not in _again(document([drawing]))["nodes"][0]
+
+
 def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]
