@@ -13,7 +13,10 @@ NORMALISATIONS: dict[str, str] = {
     "table-ids": "Table column ids, record ids, order indexes and cell fragment names are new.",
     "ordered-start": "`list-ordered` `data.start` of 1 (the default) is not kept.",
     "mark-edge-space": "Spaces at the edges of a bold/italic/strikethrough run move outside it.",
-    "paragraph-edge-space": "Spaces at the start or end of a paragraph or line are dropped.",
+    "paragraph-edge-space": "Spaces and line breaks at the start or end of a paragraph or line "
+    "are dropped; a line break in a heading is a space; an empty paragraph is not written.",
+    "target-less-button": '`<a class="button primary">` without a target (not valid in the '
+    "contract) is read as its label's text.",
     "soft-break": "A soft line break is a space; a hard break (`\\` at the end) is a newline.",
     "italic-star": "`*x*` is italic (GitBook writes `_x_`, and `*` only inside a word).",
     "divider-dashes": "`---` (and `___`) is a divider (GitBook writes `***`).",

@@ -72,6 +72,16 @@ def test_mark_edge_space() -> None:
 def test_paragraph_edge_space() -> None:
     doc = document([block("paragraph", [text("  a  ")])])
     assert _leaves(_again(doc)) == [("a", [])]
+    broken = document([block("paragraph", [text("\na\n")]), block("paragraph", [])])
+    assert render_markdown(broken) == "a\n"
+    heading = document([block("heading-1", [text("a\nb")], {})])
+    assert render_markdown(heading) == "## a b\n"
+
+
+def test_target_less_button() -> None:
+    (para,) = _nodes('<a class="button primary">Coming soon</a>\n')
+    assert _leaves(para) == [("Coming soon", [])]
+    assert [n["object"] for n in para["nodes"]] == ["text"]
 
 
 def test_soft_break() -> None:

@@ -175,6 +175,9 @@ def _button(reader: Reader, element: Element, label: str) -> Node | None:
         data["action"] = action
     elif get("href"):
         ref = reader.ref(get("href"))
-        if ref is not None:
-            data["ref"] = ref
+        if ref is None:
+            return None
+        data["ref"] = ref
+    else:
+        return None  # a target-less button is not valid in the contract: its label stays text
     return inline("button", data)

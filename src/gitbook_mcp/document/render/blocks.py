@@ -59,7 +59,8 @@ def _paragraph(node: Node, ctx: Context) -> str:
 
 
 def _heading(node: Node, ctx: Context) -> str:
-    line = f"{_HEADING_MARKS[str(node['type'])]} {render_inlines(node.get('nodes', []), ctx)}"
+    text = render_inlines(node.get("nodes", []), ctx, one_line=True)
+    line = f"{_HEADING_MARKS[str(node['type'])]} {text}"
     custom = (node.get("data") or {}).get("id")
     if isinstance(custom, str) and custom:
         line += f' <a href="#{custom}" id="{custom}"></a>'

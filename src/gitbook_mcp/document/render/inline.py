@@ -127,9 +127,24 @@ def _italic_delimiter(items: list[Item], index: int, before: str) -> str:
     return "*" if before[-1:].isalnum() or next_char.isalnum() else "_"
 
 
-def render_inlines(nodes: Sequence[Node], ctx: Context, *, pipes: bool = False) -> str:
+def _trim(items: list[Item], one_line: bool) -> list[Item]:
+    """Spaces and line breaks at the edges of a paragraph are not markdown (dropped); a heading
+    is one line (its breaks become spaces)."""
+    trimmed = list(items)
+    if one_line:
+        trimmed = [(i[0].replace("\n", " "), i[1]) if isinstance(i, tuple) else i for i in trimmed]
+    if trimmed and isinstance(trimmed[0], tuple):
+        trimmed[0] = (trimmed[0][0].lstrip(), trimmed[0][1])
+    if trimmed and isinstance(trimmed[-1], tuple):
+        trimmed[-1] = (trimmed[-1][0].rstrip(), trimmed[-1][1])
+    return [i for i in trimmed if not isinstance(i, tuple) or i[0]]
+
+
+def render_inlines(
+    nodes: Sequence[Node], ctx: Context, *, pipes: bool = False, one_line: bool = False
+) -> str:
     """The markdown of a paragraph's (heading's, link's, caption's) inline content."""
-    items = _flatten(nodes)
+    items = _trim(_flatten(nodes), one_line)
     out: list[str] = []
     stack: list[tuple[tuple[str, str], Node, str]] = []
     for index, item in enumerate(items):
