@@ -101,3 +101,16 @@ def test_drawing_and_bare_image() -> None:
     (picture,) = nodes[1]["nodes"]
     assert picture["type"] == "inline-image"
     assert picture["data"]["refDark"] == {"kind": "file", "file": "dk"}
+
+
+def test_hint_written_as_html() -> None:
+    (hint,) = _nodes(
+        '<div data-gb-custom-block data-tag="hint" data-style="success" class="hint hint-success">'
+        "<p><strong>Done</strong> now.</p><p>Two.</p></div>\n"
+    )
+    assert hint["type"] == "hint"
+    assert hint["data"] == {"style": "success"}
+    assert _types(hint["nodes"]) == ["paragraph", "paragraph"]
+    assert hint["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
+        {"object": "mark", "type": "bold"}
+    ]

@@ -12,7 +12,13 @@ from gitbook_mcp.document.parse.reader import Reader
 
 __all__ = ["Sink", "captured", "color_mark", "html_inline", "image_data"]
 
-_HTML_MARKS = {"kbd": "keyboard", "sup": "superscript", "sub": "subscript", "mark": "color"}
+_HTML_MARKS = {
+    **{"kbd": "keyboard", "sup": "superscript", "sub": "subscript", "mark": "color"},
+    **{"strong": "bold", "b": "bold", "em": "italic", "s": "strikethrough", "del": "strikethrough"},
+    "code": "code",
+}
+"""HTML tags that are marks (GitBook writes them where markdown cannot be: table cells,
+captions)."""
 _DARK = "(prefers-color-scheme: dark)"
 
 
@@ -61,7 +67,9 @@ def html_inline(sink: Sink, source: str) -> None:
             sink.add_text(source)
         return
     closing = element.end == -2
-    if element.tag in _HTML_MARKS:
+    if not closing and _capturable(element):
+        sink.capture = (element, [])
+    elif element.tag in _HTML_MARKS:
         if closing:
             for index in range(len(sink.marks) - 1, -1, -1):
                 if sink.marks[index][0] == element.tag:
@@ -75,8 +83,6 @@ def html_inline(sink: Sink, source: str) -> None:
         sink.add_text("\n")
     elif element.tag == "img" and not closing:
         _emit(sink, element, [])
-    elif not closing and _capturable(element):
-        sink.capture = (element, [])
     else:
         sink.add_text(source)
 

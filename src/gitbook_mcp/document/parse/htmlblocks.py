@@ -40,6 +40,8 @@ def _convert(reader: Reader, source: str, first: Element) -> list[Node] | None:
         return [block("images", [image], {})] if image else None
     if first.tag == "div" and first.find("figure") is not None:
         return _images(reader, source, first)
+    if first.tag == "div" and first.get("data-tag") == "hint":
+        return [_hint_div(reader, source, first)]
     if first.tag == "img":
         if "gitbook-drawing" in first.get("class").split():
             ref = reader.ref(first.get("src")) if first.get("src") else None
@@ -54,6 +56,18 @@ def _convert(reader: Reader, source: str, first: Element) -> list[Node] | None:
     if first.tag == "table":
         return [html_table(reader, source, first)]
     return None
+
+
+def _hint_div(reader: Reader, source: str, div: Element) -> Node:
+    """``<div data-gb-custom-block data-tag="hint" data-style="info">`` (a hint where GitBook
+    writes HTML, e.g. inside an HTML list item)."""
+    parts = div.elements("p") or [div]
+    data = {"style": div.get("data-style", "info")}
+    if div.get("data-icon"):
+        data["icon"] = div.get("data-icon")
+    return block(
+        "hint", [block("paragraph", markdown_inside(reader, source, p)) for p in parts], data
+    )
 
 
 def _images(reader: Reader, source: str, div: Element) -> list[Node] | None:
