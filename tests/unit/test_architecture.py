@@ -143,6 +143,36 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert one_cycle(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
 
 
+LAYERS: dict[str, frozenset[str]] = {
+    "gitbook_mcp.document": frozenset(
+        {"gitbook_mcp.client", "gitbook_mcp.local", "gitbook_mcp.server", "gitbook_mcp.linkcheck"}
+    ),
+}
+"""Package -> the packages it must not import: `document` is the bottom layer of the link
+checker, the tools and the local workspace."""
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_layers_are_respected() -> None:
+    graph = import_graph()
+    broken = [
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        for package, forbidden in LAYERS.items()
+        if _within(module, package)
+        for target in targets
+        if any(_within(target, other) for other in forbidden)
+    ]
+    assert not broken, "layer rules broken:\n" + "\n".join(sorted(broken))
+
+
+def test_the_document_layer_rule_sees_the_package() -> None:
+    assert any(_within(module, "gitbook_mcp.document") for module in import_graph())
+
+
 def test_no_import_cycle() -> None:
     graph = import_graph()
     found = [group for group in strongly_connected(graph) if frozenset(group) not in KNOWN_CYCLES]

@@ -1,0 +1,89 @@
+"""GitBook's heading anchors: the rule that derives an anchor from a heading's text, and the
+anchors a document offers (headings, tab items, expandables, OpenAPI blocks)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from gitbook_mcp.document.nodes import HEADINGS, plain_text, walk
+
+__all__ = ["ANCHORED_TYPES", "MAX_ANCHOR_TEXT", "anchor_of", "document_anchors", "slug"]
+
+MAX_ANCHOR_TEXT = 2_000
+"""Characters of heading text the rule reads; an anchor longer than this is useless."""
+
+ANCHORED_TYPES = frozenset(
+    {*HEADINGS, "tabs-item", "expandable", "swagger", "openapi-operation"}
+    | {"openapi-schemas", "openapi-webhook"}
+)
+"""Block types that carry ``meta.id``, the target of an anchor ref."""
+
+_DROPPED = frozenset("'\u2019()?")
+_KEPT = frozenset(".-_+")
+
+
+def _split_capitals(word: str) -> str:
+    # An all-capitals word of several letters is spelt out ("AD" -> "a-d"), as observed.
+    if len(word) > 1 and word.isalpha() and word.isupper():
+        return "-".join(word)
+    return word
+
+
+def slug(heading: str) -> str:
+    """The anchor GitBook derives from a heading's text (section 9 of the reference): words
+    lower-cased and joined by ``-``; ``'()?`` and other punctuation dropped; ``.``, ``_``, ``+``
+    and ``-`` kept; an all-capitals word spelt out per letter; a leading digit gets ``id-``.
+
+    The rule is inferred from observed anchors (the service does not publish it); an empty
+    result is ``id``."""
+    words = heading[:MAX_ANCHOR_TEXT].split()
+    out: list[str] = []
+    for word in words:
+        kept = "".join(c for c in word if c not in _DROPPED and (c.isalnum() or c in _KEPT))
+        if kept:
+            out.append(_split_capitals(kept).lower())
+    result = "-".join(out)
+    if not result:
+        return "id"
+    return f"id-{result}" if result[0].isdigit() else result
+
+
+def anchor_of(node: Mapping[str, Any]) -> str | None:
+    """The anchor a block offers: ``meta.id`` when computed, else ``data.id`` (custom heading
+    anchor), else derived (heading text; a tab item's title or its key)."""
+    meta = node.get("meta")
+    if isinstance(meta, Mapping) and isinstance(meta.get("id"), str):
+        return str(meta["id"])
+    data = node.get("data")
+    data = data if isinstance(data, Mapping) else {}
+    kind = node.get("type")
+    if kind in HEADINGS:
+        custom = data.get("id")
+        return custom if isinstance(custom, str) and custom else slug(plain_text(node))
+    if kind == "tabs-item":
+        title = data.get("title")
+        if isinstance(title, str) and title:
+            return slug(title)
+        key = node.get("key")
+        return key if isinstance(key, str) else None
+    return None
+
+
+def document_anchors(doc: Mapping[str, Any]) -> list[str]:
+    """Every anchor of a document in order, including inside fragments. Derived heading anchors
+    that repeat get ``-1``, ``-2``… (a guess: GitBook's duplicate rule is not published)."""
+    return list(_anchors(doc))
+
+
+def _anchors(doc: Mapping[str, Any]) -> Iterator[str]:
+    seen: dict[str, int] = {}
+    for node, _ in walk(doc):
+        if node.get("type") not in ANCHORED_TYPES or node.get("object") != "block":
+            continue
+        anchor = anchor_of(node)
+        if anchor is None:
+            continue
+        count = seen.get(anchor, 0)
+        seen[anchor] = count + 1
+        yield anchor if count == 0 else f"{anchor}-{count}"

@@ -1,0 +1,39 @@
+"""GitBook markdown -> JSON document: the dialect GitBook writes (Liquid tags, its HTML forms,
+footnote annotations, ``$$`` math), read with markdown-it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gitbook_mcp.document.nodes import Node, document
+from gitbook_mcp.document.parse.blocks import Cursor
+from gitbook_mcp.document.parse.reader import Reader
+from gitbook_mcp.document.parse.setup import parser
+from gitbook_mcp.document.parse.tagblocks import conform
+from gitbook_mcp.document.refs import RefResolver
+
+__all__ = ["Parsed", "parse_markdown"]
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A parsed page: its document, the ``# title`` of its first line (not a block), its
+    frontmatter's raw YAML, and the link targets that could not be resolved (left as text)."""
+
+    document: Node
+    title: str | None = None
+    frontmatter: str | None = None
+    unresolved: list[str] = field(default_factory=list)
+
+
+def parse_markdown(text: str, ref: RefResolver | None = None) -> Parsed:
+    """The document of GitBook markdown. ``ref`` resolves link targets the stable forms do not
+    cover (relative ``.md`` paths); a target nobody resolves becomes plain text and is listed
+    in ``unresolved``. CPU-bound: call it off the event loop for untrusted input."""
+    md = parser()
+    env: dict[str, Any] = {}
+    reader = Reader(md=md, resolve=ref)
+    cursor = Cursor(md.parse(text, env), reader)
+    nodes = conform("document", cursor.until())
+    return Parsed(document(nodes), cursor.title, cursor.frontmatter, reader.unresolved)

@@ -1,0 +1,274 @@
+"""Inline content to GitBook markdown: text leaves with their marks (``**``, ``_``, ``~~``,
+code spans, ``<kbd>``, ``<sup>``, ``<sub>``, ``<mark style>``) and the nine inline types."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gitbook_mcp.document.render.context import Context, attr, destination, html_text
+
+__all__ = ["code_span", "escape_text", "render_inlines"]
+
+_ORDER = ("color", "keyboard", "superscript", "subscript", "bold", "italic", "strikethrough")
+"""Marks from outermost to innermost (``code`` is always innermost: it is a code span)."""
+_TAGS = {"keyboard": "kbd", "superscript": "sup", "subscript": "sub"}
+_DELIMS = {"bold": "**", "strikethrough": "~~"}
+_FLANKED = frozenset({"bold", "italic", "strikethrough"})
+_ESCAPED = frozenset("\\`*_[]<>$~&")
+_LINE_START = frozenset("#-+=")
+
+Node = Mapping[str, Any]
+Item = tuple[str, list[Node]] | Node
+
+
+def escape_text(value: str, at_line_start: bool, *, pipes: bool = False) -> str:
+    """Plain text as markdown that reads back as the same text; a newline is a hard break."""
+    lines = value.split("\n")
+    return "\\\n".join(
+        _escape_line(line, at_line_start or index > 0, pipes) for index, line in enumerate(lines)
+    )
+
+
+def _escape_line(line: str, at_start: bool, pipes: bool) -> str:
+    out: list[str] = []
+    for index, char in enumerate(line):
+        if char in _ESCAPED or (pipes and char == "|"):
+            out.append("\\" + char)
+        elif char == "{" and line[index + 1 : index + 2] == "%":
+            out.append("\\{")
+        else:
+            out.append(char)
+    if at_start and line[:1] in _LINE_START:
+        out[0] = "\\" + out[0]
+    digits = len(line) - len(line.lstrip("0123456789"))
+    if at_start and 0 < digits < len(line) and line[digits] in ".)":
+        out[digits] = "\\" + line[digits]
+    return "".join(out)
+
+
+def code_span(value: str) -> str:
+    """A code span that holds ``value`` literally (fence longer than any backtick run inside)."""
+    longest = run = 0
+    for char in value:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * (longest + 1)
+    pad = value.startswith("`") or value.endswith("`")
+    pad = pad or (value.startswith(" ") and value.endswith(" ") and value.strip() != "")
+    return f"{fence} {value} {fence}" if pad else f"{fence}{value}{fence}"
+
+
+def _key(mark: Node) -> tuple[str, str]:
+    data = mark.get("data") or {}
+    return str(mark.get("type")), f"{data.get('text', '')}/{data.get('background', '')}"
+
+
+def _open(mark: Node, delimiter: str) -> str:
+    kind = str(mark.get("type"))
+    if kind == "color":
+        data = mark.get("data") or {}
+        style = "".join(
+            f"{prop}:{data[side]};"
+            for prop, side in (("color", "text"), ("background-color", "background"))
+            if data.get(side, "default") != "default"
+        )
+        return f'<mark style="{style}">'
+    if kind in _TAGS:
+        return f"<{_TAGS[kind]}>"
+    return delimiter
+
+
+def _close(mark: Node, delimiter: str) -> str:
+    kind = str(mark.get("type"))
+    if kind == "color":
+        return "</mark>"
+    if kind in _TAGS:
+        return f"</{_TAGS[kind]}>"
+    return delimiter
+
+
+def _flatten(nodes: Sequence[Node]) -> list[Item]:
+    items: list[Item] = []
+    for node in nodes:
+        if node.get("object") == "text":
+            for leaf in node.get("leaves", []):
+                if leaf.get("text"):
+                    items.extend(_edges(str(leaf["text"]), list(leaf.get("marks", []))))
+        else:
+            items.append(node)
+    return items
+
+
+def _edges(value: str, marks: list[Node]) -> list[Item]:
+    """Spaces at the edges of a ``**``/``_``/``~~`` run go outside the delimiters (markdown
+    cannot open or close emphasis next to a space)."""
+    if not any(m.get("type") in _FLANKED for m in marks) or value.strip() == "":
+        return [(value, marks)]
+    plain = [m for m in marks if m.get("type") not in _FLANKED]
+    core = value.strip()
+    head, tail = value[: len(value) - len(value.lstrip())], value[len(value.rstrip()) :]
+    parts: list[Item] = [(head, plain)] if head else []
+    parts.append((core, marks))
+    return parts + ([(tail, plain)] if tail else [])
+
+
+def _italic_delimiter(items: list[Item], index: int, before: str) -> str:
+    """``_`` as GitBook writes, ``*`` where a letter or digit touches the run (``_`` cannot
+    emphasise inside a word)."""
+    end = index
+    while end < len(items):
+        current = items[end]
+        if not isinstance(current, tuple) or not any(m.get("type") == "italic" for m in current[1]):
+            break
+        end += 1
+    after = items[end] if end < len(items) else None
+    next_char = after[0][:1] if isinstance(after, tuple) else ""
+    return "*" if before[-1:].isalnum() or next_char.isalnum() else "_"
+
+
+def _trim(items: list[Item], one_line: bool) -> list[Item]:
+    """Spaces and line breaks at the edges of a paragraph are not markdown (dropped); a heading
+    is one line (its breaks become spaces)."""
+    trimmed = list(items)
+    if one_line:
+        trimmed = [(i[0].replace("\n", " "), i[1]) if isinstance(i, tuple) else i for i in trimmed]
+    if trimmed and isinstance(trimmed[0], tuple):
+        trimmed[0] = (trimmed[0][0].lstrip(), trimmed[0][1])
+    if trimmed and isinstance(trimmed[-1], tuple):
+        trimmed[-1] = (trimmed[-1][0].rstrip(), trimmed[-1][1])
+    return [i for i in trimmed if not isinstance(i, tuple) or i[0]]
+
+
+def render_inlines(
+    nodes: Sequence[Node], ctx: Context, *, pipes: bool = False, one_line: bool = False
+) -> str:
+    """The markdown of a paragraph's (heading's, link's, caption's) inline content."""
+    items = _trim(_flatten(nodes), one_line)
+    out: list[str] = []
+    stack: list[tuple[tuple[str, str], Node, str]] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, tuple):
+            _close_to(stack, 0, out)
+            out.append(render_inline(item, ctx))
+            continue
+        value, marks = item
+        wanted = {_key(m): m for m in marks if m.get("type") != "code"}
+        keep = 0
+        while keep < len(stack) and stack[keep][0] in wanted:
+            keep += 1
+        _close_to(stack, keep, out)
+        opened = {entry[0] for entry in stack}
+        for kind in _ORDER:
+            for key, mark in wanted.items():
+                if key[0] == kind and key not in opened:
+                    before = "".join(out[-1:])
+                    delim = _DELIMS.get(kind, "")
+                    if kind == "italic":
+                        delim = _italic_delimiter(items, index, before)
+                    stack.append((key, mark, delim))
+                    out.append(_open(mark, delim))
+        at_start = not out or "".join(out).endswith("\n") or not "".join(out)
+        if any(m.get("type") == "code" for m in marks):
+            out.append(code_span(value))
+        else:
+            out.append(escape_text(value, at_start, pipes=pipes))
+    _close_to(stack, 0, out)
+    return "".join(out)
+
+
+def _close_to(stack: list[tuple[tuple[str, str], Node, str]], depth: int, out: list[str]) -> None:
+    while len(stack) > depth:
+        _, mark, delim = stack.pop()
+        out.append(_close(mark, delim))
+
+
+def render_inline(node: Node, ctx: Context) -> str:
+    """One inline node."""
+    kind = node.get("type")
+    data = node.get("data") or {}
+    if kind == "link":
+        label = render_inlines(node.get("nodes", []), ctx)
+        return f"[{label}]({destination(ctx.link(data.get('ref')))})"
+    if kind == "mention":
+        href = ctx.link(data.get("ref"))
+        return f'[{escape_text(_mention_label(href), False)}]({destination(href)} "mention")'
+    if kind == "annotation":
+        ctx.footnotes.append(ctx.blocks(_annotation_body(node), ctx))
+        number = len(ctx.footnotes)
+        label = render_inlines(node.get("nodes", []), ctx)
+        return f"[{label}](#user-content-fn-{number})[^{number}]"
+    if kind == "inline-math":
+        return f"$${data.get('formula', '')}$$"
+    return _html_inline(str(kind), data, ctx)
+
+
+def _annotation_body(node: Node) -> list[Node]:
+    for fragment in node.get("fragments", []):
+        return list(fragment.get("nodes", []))
+    return []
+
+
+def _mention_label(href: str) -> str:
+    if href.startswith("#"):
+        return href
+    path, _, anchor = href.partition("#")
+    name = path.rstrip("/").rsplit("/", 1)[-1] or path
+    return f"#{anchor}" if anchor else name
+
+
+def _html_inline(kind: str, data: Mapping[str, Any], ctx: Context) -> str:
+    if kind == "button":
+        return _button(data, ctx)
+    if kind == "inline-image":
+        return _inline_image(data, ctx)
+    if kind == "emoji":
+        code = str(data.get("code", ""))
+        char = "".join(chr(int(part, 16)) for part in code.split("-") if _is_hex(part))
+        return (
+            f'<span data-gb-custom-inline data-tag="emoji"{attr("data-code", code)}>{char}</span>'
+        )
+    if kind == "icon":
+        color = data.get("color")
+        style = attr("style", f"color:{color};") if color else ""
+        name = str(data.get("icon", ""))
+        return f"<i{attr('class', 'fa-' + name)}{style}>:{html_text(name)}:</i>"
+    if kind == "expression":
+        return f'<code class="expression">{html_text(str(data.get("expression", "")))}</code>'
+    return ""
+
+
+def _is_hex(part: str) -> bool:
+    return 0 < len(part) <= 6 and all(c in "0123456789abcdefABCDEF" for c in part)
+
+
+def _button(data: Mapping[str, Any], ctx: Context) -> str:
+    label = html_text(str(data.get("label", "")))
+    extra = "".join(
+        attr(name, data[field])
+        for field, name in (("icon", "data-icon"), ("size", "data-size"))
+        if data.get(field)
+    )
+    css = attr("class", f"button {data.get('kind', 'primary')}")
+    action = data.get("action")
+    if isinstance(action, Mapping):
+        more = "".join(
+            attr(f"data-{field}", action[field]) for field in ("query", "slug") if field in action
+        )
+        kind = attr("data-action", action.get("action", ""))
+        return f'<button type="button"{css}{kind}{more}{extra}>{label}</button>'
+    if "ref" not in data:
+        return f"<a{css}{extra}>{label}</a>"
+    return f"<a{attr('href', ctx.link(data.get('ref')))}{css}{extra}>{label}</a>"
+
+
+def _inline_image(data: Mapping[str, Any], ctx: Context) -> str:
+    img = f"<img{attr('src', ctx.link(data.get('ref')))}{attr('alt', data.get('alt', ''))}"
+    for field, name in (("size", "data-size"), ("caption", "title")):
+        if field in data:
+            img += attr(name, data[field])
+    img += ">"
+    if "refDark" not in data:
+        return img
+    dark = attr("srcset", ctx.link(data["refDark"]))
+    return f'<picture><source{dark} media="(prefers-color-scheme: dark)">{img}</picture>'

@@ -1,0 +1,123 @@
+"""Code blocks (fences, ``{% code %}`` options, ``<pre>`` when lines are highlighted), image
+blocks (``<figure>``) and tables (GFM pipes for a plain grid, HTML ``<table>`` otherwise)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gitbook_mcp.document.nodes import plain_text
+from gitbook_mcp.document.render.context import Context, attr, html_text
+from gitbook_mcp.document.render.inline import render_inlines
+from gitbook_mcp.document.render.table import table
+from gitbook_mcp.document.tags import format_tag
+
+__all__ = ["code", "images", "table"]
+
+Node = Mapping[str, Any]
+_CODE_OPTIONS = (
+    ("title", "title"),
+    ("overflow", "overflow"),
+    ("lineNumbers", "lineNumbers"),
+    ("fullWidth", "fullWidth"),
+    ("expandable", "expandable"),
+    ("collapsedLineCount", "collapsedLineCount"),
+)
+_PRE_OPTIONS = (
+    ("title", "data-title"),
+    ("overflow", "data-overflow"),
+    ("lineNumbers", "data-line-numbers"),
+    ("fullWidth", "data-full-width"),
+    ("expandable", "data-expandable"),
+    ("collapsedLineCount", "data-collapsed-line-count"),
+)
+
+
+def _flag(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def code(node: Node, ctx: Context) -> str:
+    """A code block: a fence, wrapped in ``{% code %}`` when it has options; ``<pre>`` when a
+    line is highlighted or holds an expression (markdown fences cannot say so)."""
+    data = node.get("data") or {}
+    lines = list(node.get("nodes", []))
+    if any(_needs_html(line) for line in lines):
+        return _pre(data, lines)
+    body = "\n".join(plain_text(line) for line in lines)
+    longest = run = 0
+    for char in body:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * max(3, longest + 1)
+    block = f"{fence}{data.get('syntax', '')}\n{body}\n{fence}"
+    options = [(name, _flag(data[field])) for field, name in _CODE_OPTIONS if field in data]
+    if not options:
+        return block
+    return f"{format_tag('code', options)}\n{block}\n{{% endcode %}}"
+
+
+def _needs_html(line: Node) -> bool:
+    if (line.get("data") or {}).get("highlighted"):
+        return True
+    return any(child.get("type") == "expression" for child in line.get("nodes", []))
+
+
+def _pre(data: Mapping[str, Any], lines: list[Node]) -> str:
+    syntax = str(data.get("syntax", ""))
+    opening = "<pre" + (attr("class", f"language-{syntax}") if syntax else "")
+    opening += "".join(
+        attr(name, _flag(data[field])) for field, name in _PRE_OPTIONS if field in data
+    )
+    out = []
+    for line in lines:
+        text = "".join(_pre_inline(child) for child in line.get("nodes", []))
+        highlighted = (line.get("data") or {}).get("highlighted")
+        out.append(f"<strong>{text}\n</strong>" if highlighted else f"{text}\n")
+    lang = attr("class", f"lang-{syntax}") if syntax else ""
+    return f"{opening}><code{lang}>{''.join(out).removesuffix(chr(10))}</code></pre>"
+
+
+def _pre_inline(node: Node) -> str:
+    if node.get("type") == "expression":
+        expression = html_text(str((node.get("data") or {}).get("expression", "")))
+        return f'<code class="expression">{expression}</code>'
+    return html_text(plain_text(node))
+
+
+def images(node: Node, ctx: Context) -> str:
+    """``<figure>``s, in a ``<div>`` carrying the block's alignment, width and frame."""
+    data = node.get("data") or {}
+    figures = "".join(_figure(image, ctx) for image in node.get("nodes", []))
+    div = "".join(
+        attr(name, _flag(data[field]))
+        for field, name in (
+            ("align", "align"),
+            ("fullWidth", "data-full-width"),
+            ("withFrame", "data-with-frame"),
+        )
+        if field in data
+    )
+    if div or len(node.get("nodes", [])) > 1:
+        return f"<div{div}>{figures}</div>"
+    return figures
+
+
+def _figure(image: Node, ctx: Context) -> str:
+    data = image.get("data") or {}
+    img = f"<img{attr('src', ctx.link(data.get('ref')))}{attr('alt', data.get('alt', ''))}"
+    for field in ("width", "height"):
+        if field in data:
+            value = data[field]
+            img += attr(
+                field, f"{value['value']}{value['unit']}" if isinstance(value, Mapping) else value
+            )
+    img += ">"
+    if "refDark" in data:
+        dark = attr("srcset", ctx.link(data["refDark"]))
+        img = f'<picture><source{dark} media="(prefers-color-scheme: dark)">{img}</picture>'
+    caption = ""
+    for fragment in image.get("fragments", []):
+        paragraphs = [render_inlines(p.get("nodes", []), ctx) for p in fragment.get("nodes", [])]
+        caption = "".join(f"<p>{text}</p>" for text in paragraphs)
+    return f"<figure>{img}<figcaption>{caption}</figcaption></figure>"

@@ -1,0 +1,116 @@
+"""The other forms GitBook writes or accepts, read as GitBook means them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitbook_mcp.document.parse import parse_markdown
+from gitbook_mcp.document.tags import Tag, format_tag, parse_tag
+
+
+def _nodes(markdown: str) -> list[dict[str, Any]]:
+    nodes: list[dict[str, Any]] = parse_markdown(markdown).document["nodes"]
+    return nodes
+
+
+def _types(nodes: list[dict[str, Any]]) -> list[str]:
+    return [n.get("type", n["object"]) for n in nodes]
+
+
+def test_tag_attributes_round_trip_through_the_scanner() -> None:
+    value = 'say "hi" \\ back\nslash \u201d'
+    line = format_tag("hint", [("style", "info"), ("icon", value)])
+    tag = parse_tag(line)
+    assert tag is not None
+    assert (tag.name, tag.attrs) == ("hint", {"style": "info", "icon": value})
+
+
+def test_tags_that_are_not_tags() -> None:
+    for line in ("{% hint style=info %}", '{% hint style="x %}', "{%%}", "{% %}", "text"):
+        assert parse_tag(line) is None
+    assert parse_tag("{% endhint %}") == Tag("hint", closing=True)
+    assert parse_tag('{% prompt description="x" defaultExpanded="full\u201d %}') is not None
+
+
+def test_openapi_with_src_is_swagger() -> None:
+    (node,) = _nodes(
+        '{% openapi src="https://example.com/o.json" path="/pets" method="get" %}\n'
+        "[https://example.com/o.json](https://example.com/o.json)\n{% endopenapi %}\n"
+    )
+    assert node["type"] == "swagger"
+    assert node["data"]["ref"] == {"kind": "url", "url": "https://example.com/o.json"}
+
+
+def test_embed_and_file_without_end_tag() -> None:
+    nodes = _nodes('{% embed url="https://e.com/v" %}\n\n{% file src="/files/f1" %}\n\nAfter.\n')
+    assert _types(nodes) == ["embed", "file", "paragraph"]
+
+
+def test_html_mention_and_footnote_after_a_word() -> None:
+    (para,) = _nodes('See <a data-mention href="/pages/p1">p1</a> and TTL[^1].\n\n[^1]: Note.\n')
+    types = _types(para["nodes"])
+    assert types == ["text", "mention", "text", "annotation", "text"]
+    annotation = para["nodes"][3]
+    assert annotation["nodes"][0]["leaves"][0]["text"] == "TTL"
+    assert annotation["fragments"][0]["type"] == "annotation-body"
+
+
+def test_tags_inside_code_are_literal() -> None:
+    (code,) = _nodes("```\n{% hint %}\nx\n{% endhint %}\n```\n")
+    assert code["type"] == "code"
+    assert len(code["nodes"]) == 3
+
+
+def test_unknown_html_and_legacy_tags_are_kept_as_text() -> None:
+    nodes = _nodes('<section class="x">kept</section>\n\n{% swagger-description %}\nold\n')
+    assert _types(nodes) == ["paragraph", "paragraph"]
+    assert nodes[0]["nodes"][0]["leaves"][0]["text"] == '<section class="x">kept</section>'
+    assert nodes[1]["nodes"][0]["leaves"][0]["text"].startswith("{% swagger-description %}")
+
+
+def test_details_without_blank_lines_and_paragraph_alignment() -> None:
+    nodes = _nodes(
+        '<details>\n<summary>Title</summary>\n\nBody.\n\n</details>\n\n<p align="right">R</p>\n'
+    )
+    assert _types(nodes) == ["expandable", "paragraph"]
+    assert nodes[0]["data"] == {"defaultExpanded": False}
+    assert nodes[1]["data"] == {"align": "end"}
+
+
+def test_pre_with_highlighted_lines() -> None:
+    (code,) = _nodes(
+        '<pre class="language-yaml" data-line-numbers><code class="lang-yaml">a: 1\n'
+        "<strong>b: &#x3C;2\n</strong></code></pre>\n"
+    )
+    assert code["data"] == {"syntax": "yaml", "lineNumbers": True}
+    lines = [(line["nodes"][0]["leaves"][0]["text"], line["data"]) for line in code["nodes"]]
+    assert lines == [("a: 1", {}), ("b: <2", {"highlighted": True})]
+
+
+def test_a_leading_space_entity_and_escapes_are_text() -> None:
+    (para,) = _nodes("&#x20;a \\_b\\_ \\$\\$c\\$\\$\n")
+    assert para["nodes"][0]["leaves"] == [{"object": "leaf", "text": " a _b_ $$c$$", "marks": []}]
+
+
+def test_drawing_and_bare_image() -> None:
+    nodes = _nodes(
+        '<img src="/files/d1" alt="" class="gitbook-drawing">\n\n'
+        '<picture><source srcset="/files/dk" media="(prefers-color-scheme: dark)"><img src="/files/l1" alt="x"></picture>\n'
+    )
+    assert _types(nodes) == ["drawing", "paragraph"]
+    (picture,) = nodes[1]["nodes"]
+    assert picture["type"] == "inline-image"
+    assert picture["data"]["refDark"] == {"kind": "file", "file": "dk"}
+
+
+def test_hint_written_as_html() -> None:
+    (hint,) = _nodes(
+        '<div data-gb-custom-block data-tag="hint" data-style="success" class="hint hint-success">'
+        "<p><strong>Done</strong> now.</p><p>Two.</p></div>\n"
+    )
+    assert hint["type"] == "hint"
+    assert hint["data"] == {"style": "success"}
+    assert _types(hint["nodes"]) == ["paragraph", "paragraph"]
+    assert hint["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
+        {"object": "mark", "type": "bold"}
+    ]
