@@ -18,7 +18,6 @@ LinkResolver = Callable[[str], dict[str, Any]]
 _FENCE = re.compile(r"^(```|~~~)\s*([\w+-]*)")
 _BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 _NUMBERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")
-_DIVIDER = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 # Linear: link text stops at a bracket and a target too (so that each ``[``
 # scans only to the next one); possessive quantifiers give nothing back.
 _INLINE_LINK = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")
@@ -28,6 +27,13 @@ _LINK = re.compile(r"(?<!!)\[([^\[\]]*+)\]\(\s*+<?([^)\[\s>]++)>?\s*+\)")
 def slugify(text: str) -> str:
     """The anchor of a heading: lower case words joined by hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _is_divider(line: str) -> bool:
+    """Three or more of one of ``-``, ``*``, ``_`` and whitespace only (checked without a regex:
+    a repeated group with a back reference was superlinear on ``- - - ...``)."""
+    marks = "".join(line.split())
+    return len(marks) >= 3 and marks[0] in "-*_" and marks.count(marks[0]) == len(marks)
 
 
 def _verbatim(content: str) -> dict[str, Any]:
@@ -117,7 +123,7 @@ def markdown_document(markdown: str, links: LinkResolver | None = None) -> dict[
                     "nodes": _inline(heading[1], links),
                 }
             )
-        elif _DIVIDER.match(line):
+        elif _is_divider(line):
             flush()
             nodes.append({"object": "block", "type": "divider", "isVoid": True, "data": {}})
         elif _BULLET.match(line) or _NUMBERED.match(line):
