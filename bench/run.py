@@ -15,7 +15,7 @@ from typing import Any
 
 import anyio
 
-from bench import callers_memory, cases, replicas, scan_content
+from bench import callers_memory, cases, hostile_text, replicas, scan_content
 
 FULL = {
     "startup_runs": 15,
@@ -29,6 +29,7 @@ FULL = {
     "replica_clients": 50,
     "replica_calls": 40,
     "callers": 500,
+    "hostile_runs": 5,
 }
 QUICK = {
     "startup_runs": 2,
@@ -42,6 +43,7 @@ QUICK = {
     "replica_clients": 3,
     "replica_calls": 3,
     "callers": 5,
+    "hostile_runs": 1,
 }
 
 
@@ -73,7 +75,23 @@ async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
     results["callers"] = await anyio.to_thread.run_sync(
         callers_memory.measure, sizes["callers"], 10
     )
+    results["hostile_text"] = await anyio.to_thread.run_sync(
+        hostile_text.measure, sizes["hostile_runs"]
+    )
     return results
+
+
+def _hostile_row(results: dict[str, Any]) -> str:
+    """The readers of other people's text on pathological inputs: linear, or not."""
+    h = results["hostile_text"]
+    worst = h["rows"][h["worst"]]
+    ok = worst["ratio"] <= h["target"]
+    slowest = max(row["large_ms"] for row in h["rows"].values())
+    return (
+        f"| readers of hostile text ({len(h['rows'])} pathological inputs, 10,000 vs 40,000 chars) "
+        f"| worst ratio {worst['ratio']:.1f} ({h['worst']}); slowest {slowest:.0f} ms at 40,000 "
+        f"| ratio ≤ {h['target']:.0f} (linear is 4) | {_mark(ok)} |"
+    )
 
 
 def _team_rows(results: dict[str, Any], sizes: dict[str, Any]) -> list[str]:
@@ -114,6 +132,7 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         f"| memory after start / after the scan | {m['after_start_mb']:.1f} MB / {m['after_scan_mb']:.1f} MB | < {m['targets_mb'][0]} / < {m['targets_mb'][1]} MB | {_mark(m['after_start_mb'] < m['targets_mb'][0] and m['after_scan_mb'] < m['targets_mb'][1])} |",
         f"| streamable HTTP, {sizes['clients']} clients x {sizes['client_calls']} calls | {ld['errors']} errors, {ld['throughput']:.0f} calls/s, p50 {ld['p50']:.1f} ms, p99 {ld['p99']:.1f} ms | 0 errors | {_mark(ld['errors'] == 0)} |",
         *_team_rows(results, sizes),
+        _hostile_row(results),
         "",
         REPLICA_NOTE,
         "",

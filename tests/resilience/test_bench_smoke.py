@@ -14,6 +14,7 @@ async def test_quick_benchmarks_run_and_report() -> None:
     results = await run.collect(run.QUICK)
     text = run.report(results, run.QUICK)
     assert "| start-up to `initialize`" in text
+    assert "| readers of hostile text" in text
     assert results["context"]["default (live)"]["tools"] == 25  # no list_backlinks in live
     assert results["context"]["default (seed)"]["tools"] == 26
     assert [r["replicas"] for r in results["replicas"]] == [1, 3]

@@ -114,7 +114,12 @@ class ScanContext:
             return {}
         if body.document is not None:
             return document_anchors(body.document)
-        return markdown_anchors(body.markdown or "")
+        markdown = body.markdown or ""
+        # Parsed once per page, in a worker thread: the text is someone else's.
+        return await self._cache.get(
+            ("anchors", index.space_id, index.change_request_id or "", page_id),
+            lambda: anyio.to_thread.run_sync(markdown_anchors, markdown),
+        )
 
     async def sites(self) -> list[PublishedSite]:
         """The organization's published sites (none without a site reader)."""

@@ -108,7 +108,7 @@ def apply_fixes(
     return updated, [edits[i] for i in range(len(fixes))]
 
 
-_DEFINITION = re.compile(r"^( {0,3}\[[^\]]+\]:\s*<?)(\S+?)(>?(?:\s+.*)?)$")
+_DEFINITION = re.compile(r"^( {0,3}\[[^\]\n]++\]:[^\S\n]*+<?)(\S+?)(>?(?:[^\S\n]+[^\n]*+)?)$")
 
 
 def _spans(line: str, fix: Fix) -> tuple[int, int, str] | None:

@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 from gitbook_mcp.linkcheck.extract import slugify
 from gitbook_mcp.linkcheck.model import Link, Target
+from gitbook_mcp.markdown_scan import blank_code_spans, headings
 
 __all__ = [
     "INLINE_LINK",
@@ -23,16 +24,19 @@ __all__ = [
     "resolve_path",
 ]
 
+# Linear on any text: link text and target stop at a bracket (so that each ``[`` scans only to the next
+# one), the quantifiers after ``](`` are possessive, and a URL of an autolink stops at ``<``.
 _INLINE = re.compile(
-    r"(!?)\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+    r"(!?)\[((?:[^\[\]\\]|\\.)*+)\]\(\s*+<?([^)\[\s>]++)>?"
+    r"(?:\s++(?:\"[^\"]*+\"|'[^']*+'))?\s*+\)"
 )
 INLINE_LINK = _INLINE
 """An inline link or image: groups ``!``, text, href (what fixes of markdown links edit)."""
-_DEFINITION = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.MULTILINE)
-_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s>]+)>")
+_DEFINITION = re.compile(
+    r"^ {0,3}\[([^\]\n]++)\]:[^\S\n]*+<?(\S+?)>?(?:[^\S\n]+[^\n]*+)?$", re.MULTILINE
+)
+_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s<>]++)>")
 _FENCED = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.MULTILINE | re.DOTALL)
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
-_HEADING = re.compile(r"^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _IGNORED = ("mailto:", "tel:", "javascript:", "data:")
 
@@ -43,7 +47,7 @@ def _blank(match: re.Match[str]) -> str:
 
 def _without_code(markdown: str) -> str:
     """The markdown with code blanked out, keeping every offset and line in place."""
-    return _CODE_SPAN.sub(_blank, _FENCED.sub(_blank, markdown))
+    return blank_code_spans(_FENCED.sub(_blank, markdown))
 
 
 def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "") -> str:
@@ -110,6 +114,6 @@ def markdown_links(markdown: str, *, page_path: str, folder: bool = False) -> li
 def markdown_anchors(markdown: str) -> dict[str, str]:
     """The page's anchors from its markdown headings: anchor -> heading text."""
     anchors: dict[str, str] = {}
-    for match in _HEADING.finditer(_without_code(markdown)):
-        anchors.setdefault(slugify(match.group(1)), match.group(1))
+    for found in headings(_without_code(markdown)):
+        anchors.setdefault(slugify(found.text), found.text)
     return anchors

@@ -37,28 +37,51 @@ LINE_MAX_CHARS = 200
 REF_MAX_CHARS = 2048
 """Characters of an untrusted reference an agent passes back (a path, a URL): cut only if absurd."""
 
-# Zero-width and bidirectional controls, soft hyphen, variation selectors, Hangul fillers (they
-# render as blanks) and tag characters; other format (Cf) and control (Cc) characters go too.
+# Zero-width and bidirectional controls, soft hyphen, variation selectors (Mongolian ones too),
+# the combining grapheme joiner, Khmer inherent vowels and Hangul fillers (they render as
+# nothing or blanks) and tag characters; other format (Cf) and control (Cc) characters go too.
 _INVISIBLE = re.compile(
     "[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad\u061c\u180e"
+    "\u034f\u17b4\u17b5\u180b-\u180d\u180f"
     "\ufe00-\ufe0f\u115f\u1160\u3164\uffa0\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
 )
+_OPAQUE = ("Co", "Cn", "Cs")
+"""Private-use, unassigned and surrogate code points: no agreed glyph, so they can carry a
+hidden payload (one code point per byte, like tag characters) or render as a blank."""
+_BRAILLE_BLANK = "\u2800"
+_REPLACEMENT = "\ufffd"
 _LINE_BREAKS = re.compile("\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _FENCE_RUN = re.compile(r"`{3,}|~{3,}")
 
 
-def untrusted(text: str) -> str:
-    """Remove zero-width, bidirectional-control, tag and other format characters; every line
-    break (U+2028 and U+2029 included) becomes a plain newline."""
+def _clean(text: str, *, opaque: str) -> str:
+    """``text`` without invisible, format and control characters (newline and tab stay), every
+    line break a newline, and each private-use, unassigned or braille-blank one as ``opaque``."""
     cleaned = _INVISIBLE.sub("", _LINE_BREAKS.sub("\n", text))
-    return "".join(
-        ch for ch in cleaned if ch in "\n\t" or unicodedata.category(ch) not in ("Cf", "Cc")
-    )
+    kept: list[str] = []
+    for ch in cleaned:
+        if ch in "\n\t":
+            kept.append(ch)
+            continue
+        category = unicodedata.category(ch)
+        if category in _OPAQUE or ch == _BRAILLE_BLANK:
+            kept.append(opaque)
+        elif category not in ("Cf", "Cc"):
+            kept.append(ch)
+    return "".join(kept)
+
+
+def untrusted(text: str) -> str:
+    """A body: zero-width, bidirectional-control, tag and other format characters removed, every
+    line break (U+2028 and U+2029 included) a plain newline. Private-use, unassigned and
+    braille-blank code points become U+FFFD: a reader sees that something was there, no payload
+    passes."""
+    return _clean(text, opaque=_REPLACEMENT)
 
 
 def one_line(text: str, *, max_chars: int = LINE_MAX_CHARS) -> str:
     """Untrusted text as one line: no breaks, no invisible characters, no fence, capped."""
-    flat = " ".join(untrusted(text).split())
+    flat = " ".join(_clean(text, opaque="").split())
     flat = _FENCE_RUN.sub(lambda run: run.group(0)[0], flat)
     return flat if len(flat) <= max_chars else flat[: max_chars - 1] + "\u2026"
 

@@ -255,3 +255,29 @@ async def test_a_url_ref_without_a_scheme_is_a_path_from_the_page() -> None:
     assert list(result.not_checked.values()) == [
         "not checked: outside URL (check with external=true)"
     ]
+
+
+async def test_markdown_is_parsed_off_the_event_loop_and_its_anchors_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Red-team N4: `check_links --local` on a page with a long heading froze the server.
+    import threading
+
+    from gitbook_mcp.linkcheck import context
+
+    loop = threading.get_ident()
+    calls: list[tuple[str, int]] = []
+    for name in ("markdown_anchors", "markdown_links"):
+        real = getattr(context, name)
+
+        def spy(*args: Any, _name: str = name, _real: Any = real, **kwargs: Any) -> Any:
+            calls.append((_name, threading.get_ident()))
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(context, name, spy)
+    reader, sites = world()
+    set_home(reader, "# Welcome\n[a](#welcome) [b](#welcome) [c](#nope)\n")
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [f.text for f in result.findings] == ["c"]
+    assert sorted(name for name, _ in calls) == ["markdown_anchors", "markdown_links"]
+    assert all(ident != loop for _, ident in calls)

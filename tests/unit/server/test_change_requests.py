@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import httpx2
@@ -143,7 +144,7 @@ async def test_zero_or_two_matches_are_refused_naming_the_edit(
     )
     assert many.is_error
     assert (
-        "edit 1 (replace on pg_getting_started), replacement 1: 'find' occurs 3 times"
+        "edit 1 (replace on pg_getting_started), replacement 1: 'find' occurs more than once"
         in many.content[0].text
     )
     assert bad_insert.is_error
@@ -292,3 +293,38 @@ async def test_get_page_in_a_change_request_shows_the_revision_edit_pages_expect
     assert revision == cr["revision"]
     assert f"revision {revision}" in read.content[0].text
     assert "revision" not in published.structured_content
+
+
+async def test_the_plan_and_diffs_of_edit_pages_run_off_the_event_loop(
+    mcp: McpFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Red-team N3: matching a hostile page on the event loop froze every other tenant.
+    from gitbook_mcp.server.tools.change_requests import authoring
+
+    loop_thread = threading.get_ident()
+    threads: list[tuple[str, int]] = []
+    for name in ("_plan", "_diffs"):
+        original = getattr(authoring, name)
+
+        def spy(*args: Any, _name: str = name, _original: Any = original) -> Any:
+            threads.append((_name, threading.get_ident()))
+            return _original(*args)
+
+        monkeypatch.setattr(authoring, name, spy)
+    async with mcp("gb_local_editor", toolsets=("change_requests",), profile="live") as client:
+        cr = await _open(client)
+        edit = {
+            "op": "replace",
+            "page_id": PAGE_INSTALL,
+            "replacements": [{"find": OLD, "replace": NEW}],
+        }
+        await _call(
+            client,
+            "edit_pages",
+            space_id=SPACE,
+            change_request_id=cr["id"],
+            edits=[edit],
+            dry_run=True,
+        )
+    assert [name for name, _ in threads] == ["_plan", "_diffs"]
+    assert all(ident != loop_thread for _, ident in threads)

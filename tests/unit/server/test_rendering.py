@@ -208,3 +208,22 @@ def test_rendering_helpers() -> None:
     window, next_offset = truncate("abcdef", offset=2, max_chars=2)
     assert (window, next_offset) == ("cd", 4)
     assert truncate("abcdef", offset=4, max_chars=10) == ("ef", None)
+
+
+# Red-team L6: invisible fillers, braille blank, private-use and unassigned code points.
+FILLERS = "\u034f\u180b\u180c\u180d\u17b4\u17b5"
+OPAQUE = "\u2800\ue000\U000f0000\u0378"
+
+
+def test_one_line_removes_fillers_braille_blank_private_use_and_unassigned() -> None:
+    assert one_line(f"a{FILLERS}b{OPAQUE}c") == "abc"
+    assert one_line(f"{OPAQUE}{FILLERS}") == ""
+
+
+def test_a_fenced_body_drops_fillers_and_marks_opaque_code_points() -> None:
+    # Decision: fillers render as nothing and go; private-use, unassigned and braille-blank
+    # code points become U+FFFD, so that the reader sees something was there but no payload
+    # encoded one code point per byte passes. Ordinary text and newlines are kept.
+    assert untrusted(f"a{FILLERS}b\n{OPAQUE}c") == "ab\n\ufffd\ufffd\ufffd\ufffdc"
+    body = quoted(f"line{OPAQUE[0]}one\nline two", label="Comment").splitlines()
+    assert body[2:4] == ["line\ufffdone", "line two"]

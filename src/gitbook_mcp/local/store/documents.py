@@ -8,23 +8,32 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from gitbook_mcp.markdown_scan import heading as atx_heading
+
 __all__ = ["LinkResolver", "markdown_document", "slugify"]
 
 LinkResolver = Callable[[str], dict[str, Any]]
 """The ``ref`` of a link target as written in markdown (a ``url`` ref when nothing matches)."""
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^(```|~~~)\s*([\w+-]*)")
 _BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 _NUMBERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")
-_DIVIDER = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
-_INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?\s*\)")
+# Linear: link text stops at a bracket and a target too (so that each ``[``
+# scans only to the next one); possessive quantifiers give nothing back.
+_INLINE_LINK = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")
+_LINK = re.compile(r"(?<!!)\[([^\[\]]*+)\]\(\s*+<?([^)\[\s>]++)>?\s*+\)")
 
 
 def slugify(text: str) -> str:
     """The anchor of a heading: lower case words joined by hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _is_divider(line: str) -> bool:
+    """Three or more of one of ``-``, ``*``, ``_`` and whitespace only (checked without a regex:
+    a repeated group with a back reference was superlinear on ``- - - ...``)."""
+    marks = "".join(line.split())
+    return len(marks) >= 3 and marks[0] in "-*_" and marks.count(marks[0]) == len(marks)
 
 
 def _verbatim(content: str) -> dict[str, Any]:
@@ -103,19 +112,18 @@ def markdown_document(markdown: str, links: LinkResolver | None = None) -> dict[
             nodes.append(block)
             index = end + 1
             continue
-        heading = _HEADING.match(line)
+        heading = atx_heading(line)
         if heading:
             flush()
-            level = min(len(heading.group(1)), 3)
             nodes.append(
                 {
                     "object": "block",
-                    "type": f"heading-{level}",
-                    "data": {"id": slugify(heading.group(2))},
-                    "nodes": _inline(heading.group(2), links),
+                    "type": f"heading-{min(heading[0], 3)}",
+                    "data": {"id": slugify(heading[1])},
+                    "nodes": _inline(heading[1], links),
                 }
             )
-        elif _DIVIDER.match(line):
+        elif _is_divider(line):
             flush()
             nodes.append({"object": "block", "type": "divider", "isVoid": True, "data": {}})
         elif _BULLET.match(line) or _NUMBERED.match(line):

@@ -5,15 +5,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from pydantic import ValidationError
 
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools.change_requests._diff import PageText, diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
+    EDIT_MAX_CHARS,
+    FIND_MAX_CHARS,
+    INSERT_MAX_CHARS,
+    REPLACE_MAX_CHARS,
     PageEdit,
     Replacement,
     apply_replacements,
     batch_change,
     check_edit,
+    check_sizes,
 )
 
 
@@ -23,8 +29,52 @@ def test_replacements_apply_in_order_each_on_the_text_the_previous_left() -> Non
 
 
 def test_overlapping_occurrences_count_as_two() -> None:
-    with pytest.raises(ToolFailure, match="'find' occurs 2 times"):
+    with pytest.raises(ToolFailure, match="'find' occurs more than once"):
         apply_replacements("aaa", [Replacement(find="aa", replace="b")], "edit 1")
+
+
+class _CountingText(str):
+    """A page whose `find` calls are counted (each is linear; their number is the work)."""
+
+    calls = 0
+
+    def find(self, *args: object) -> int:  # type: ignore[override]
+        type(self).calls += 1
+        return super().find(*args)  # type: ignore[arg-type]
+
+
+def test_counting_matches_stops_at_the_second_on_a_repetitive_page() -> None:
+    # Red-team N3: "a"*200000 with a find of "a"*100000 made 100001 scans of the page.
+    page = _CountingText("a" * 2000)
+    with pytest.raises(ToolFailure, match="occurs more than once"):
+        apply_replacements(page, [Replacement(find="a" * 1000, replace="b")], "edit 1")
+    assert _CountingText.calls <= 2
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("find", "a" * (FIND_MAX_CHARS + 1)),
+        ("replace", "a" * (REPLACE_MAX_CHARS + 1)),
+    ],
+)
+def test_a_replacement_over_its_size_cap_is_refused(field: str, value: str) -> None:
+    args = {"find": "x", "replace": "y", field: value}
+    with pytest.raises(ValidationError):
+        Replacement(**args)
+
+
+def test_an_insert_over_its_size_cap_is_refused() -> None:
+    with pytest.raises(ValidationError):
+        PageEdit(op="insert", title="T", markdown="a" * (INSERT_MAX_CHARS + 1))
+
+
+def test_the_edits_of_one_call_together_are_capped() -> None:
+    big = Replacement(find="x", replace="a" * REPLACE_MAX_CHARS)
+    edit = PageEdit(op="replace", page_id="p", replacements=[big] * 4)
+    check_sizes([edit])  # 4 * (REPLACE_MAX_CHARS + 1) is under the cap; a fifth is over it
+    with pytest.raises(ToolFailure, match=f"at most {EDIT_MAX_CHARS} go in one call"):
+        check_sizes([edit, PageEdit(op="replace", page_id="q", replacements=[big])])
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,11 @@ one, scopes every read and write to its comments.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
 
+from anyio import to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
@@ -36,9 +39,18 @@ CR = "/spaces/{spaceId}/change-requests/{changeRequestId}/comments"
 FORMATS = ("markdown", "document")
 
 
+T = TypeVar("T")
+
+
 def _format(call: Call) -> BodyFormat:
     value = call.query.string("format", choices=FORMATS, default="markdown")
     return "document" if value == "document" else "markdown"
+
+
+async def _rendered(fmt: BodyFormat, read: Callable[[], T]) -> T:
+    """``read()``, in a worker thread when bodies are parsed into documents: parsing someone
+    else's markdown is CPU work that must not hold the event loop (the store locks itself)."""
+    return await to_thread.run_sync(read) if fmt == "document" else read()
 
 
 def _text(call: Call, *, required: bool) -> str | None:
@@ -76,17 +88,18 @@ def _thread(call: Call) -> tuple[Actor, str, str | None, str]:
 async def list_comments(call: Call) -> Response:
     q = call.query
     authors = (q.strings("authors") or []) + (q.strings("authors[]") or [])
-    return ok(
-        call.store.comments.list_comments(
-            *call.in_space(),
-            status=q.string("status", choices=STATUS_FILTERS, default="all"),
-            order=q.string("order", choices=("asc", "desc"), default="desc"),
-            target_page=q.string("targetPage") or None,
-            authors=authors or None,
-            paging=q.paging(),
-            fmt=_format(call),
-        )
+    fmt = _format(call)
+    read = partial(
+        call.store.comments.list_comments,
+        *call.in_space(),
+        status=q.string("status", choices=STATUS_FILTERS, default="all"),
+        order=q.string("order", choices=("asc", "desc"), default="desc"),
+        target_page=q.string("targetPage") or None,
+        authors=authors or None,
+        paging=q.paging(),
+        fmt=fmt,
     )
+    return ok(await _rendered(fmt, read))
 
 
 async def post_comment(call: Call) -> Response:
@@ -105,7 +118,8 @@ async def post_comment(call: Call) -> Response:
 
 
 async def get_comment(call: Call) -> Response:
-    return ok(call.store.comments.get(*_thread(call), fmt=_format(call)))
+    fmt = _format(call)
+    return ok(await _rendered(fmt, partial(call.store.comments.get, *_thread(call), fmt=fmt)))
 
 
 async def update_comment(call: Call) -> Response:
@@ -120,14 +134,11 @@ async def delete_comment(call: Call) -> Response:
 
 
 async def list_replies(call: Call) -> Response:
-    q = call.query
-    return ok(
-        call.store.comments.list_replies(
-            *_thread(call),
-            paging=q.paging(),
-            fmt=_format(call),
-        )
+    fmt = _format(call)
+    read = partial(
+        call.store.comments.list_replies, *_thread(call), paging=call.query.paging(), fmt=fmt
     )
+    return ok(await _rendered(fmt, read))
 
 
 async def post_reply(call: Call) -> Response:
@@ -144,13 +155,11 @@ async def post_reply(call: Call) -> Response:
 
 
 async def get_reply(call: Call) -> Response:
-    return ok(
-        call.store.comments.get_reply(
-            *_thread(call),
-            call.path("commentReplyId"),
-            fmt=_format(call),
-        )
+    fmt = _format(call)
+    read = partial(
+        call.store.comments.get_reply, *_thread(call), call.path("commentReplyId"), fmt=fmt
     )
+    return ok(await _rendered(fmt, read))
 
 
 async def update_reply(call: Call) -> Response:

@@ -16,6 +16,7 @@ from typing import Any
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.store.document_markdown import document_markdown
+from gitbook_mcp.markdown_scan import heading as atx_heading
 
 __all__ = ["MAX_CHANGES", "MAX_FILE_BYTES", "Change", "FileUpload", "parse_changes"]
 
@@ -26,7 +27,6 @@ OPERATIONS = ("update_page", "insert_page", "delete_page", "revert_page", "inser
 META_STRINGS = ("title", "slug", "emoji", "icon", "description", "condition")
 META_FLAGS = ("hidden", "noIndex", "noRobotsIndex")
 _FRONTMATTER = re.compile(r"\A---\n(.*?)\n---\n?", re.DOTALL)
-_LEADING_HEADING = re.compile(r"\A\s*#\s+(.+?)\s*$", re.MULTILINE)
 
 
 @dataclass
@@ -172,9 +172,10 @@ def _one(raw: Any, index: int) -> Change:
             raise Invalid(f"{where}.into", "must be a page id or null")
     if operation == "insert_page":
         change.ref = _string(raw, "ref", where)
-        heading = _LEADING_HEADING.match(change.markdown or "")
-        if "title" not in change.meta and heading:
-            change.meta["title"] = heading.group(1)
+        first_line = (change.markdown or "").lstrip().partition("\n")[0]
+        heading = atx_heading(first_line)
+        if "title" not in change.meta and heading and heading[0] == 1:
+            change.meta["title"] = heading[1]
     if operation == "revert_page":
         change.revision = _string(raw, "revision", where)
         if "block" in raw:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Tree"]
 
-_LINK = re.compile(r"(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?\s*\)")
+_LINK = re.compile(r"(!?)\[([^\[\]]*+)\]\(\s*+<?([^)\[\s>]++)>?\s*+\)")
+"""A link or image (linear: its text stops at a bracket, its target at a bracket)."""
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _APP_SPACE = re.compile(r"^https?://app\.gitbook\.com/s/([\w-]+)/?$")
 

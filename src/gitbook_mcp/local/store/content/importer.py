@@ -9,26 +9,24 @@ off the event loop and before the write transaction; this module only writes.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.store.content.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
 from gitbook_mcp.local.store.documents import slugify
+from gitbook_mcp.markdown_scan import headings
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
 
 __all__ = ["MAX_FILES", "MarkdownImport"]
 
-_TITLE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
-
 
 def _title_and_body(text: str, fallback: str) -> tuple[str, str]:
     """The first level-1 heading as the title, and the text without that heading."""
-    match = _TITLE.search(text)
-    if match is None:
+    title = next((h for h in headings(text) if h.level == 1), None)
+    if title is None:
         return fallback, text
-    return match.group(1).strip(), (text[: match.start()] + text[match.end() :].lstrip("\n"))
+    return title.text, (text[: title.start] + text[title.end :].lstrip("\n"))
 
 
 def _stem(name: str) -> str:

@@ -15,16 +15,19 @@ from typing import Literal
 from urllib.parse import unquote
 
 from gitbook_mcp.linkcheck.markdown import resolve_path
+from gitbook_mcp.markdown_scan import blank_code_spans
 
 __all__ = ["Link", "analyse", "extract_links", "resolve_page_path"]
 
+# The link checker's linear patterns (gitbook_mcp.linkcheck.markdown says why each is linear).
 _INLINE = re.compile(
-    r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+    r"!?\[(?:[^\[\]\\]|\\.)*+\]\(\s*+<?([^)\[\s>]++)>?(?:\s++(?:\"[^\"]*+\"|'[^']*+'))?\s*+\)"
 )
-_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.MULTILINE)
-_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s>]+)>")
+_DEFINITION = re.compile(
+    r"^ {0,3}\[[^\]\n]++\]:[^\S\n]*+<?(\S+?)>?(?:[^\S\n]+[^\n]*+)?$", re.MULTILINE
+)
+_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s<>]++)>")
 _FENCED = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.MULTILINE | re.DOTALL)
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _APP_HOSTS = ("https://app.gitbook.com", "http://app.gitbook.com")
 _IGNORED_SCHEMES = ("mailto:", "tel:", "javascript:", "data:")
@@ -44,7 +47,7 @@ class Link:
 
 def _without_code(markdown: str) -> str:
     """The markdown with fenced code blocks and code spans blanked out."""
-    return _CODE_SPAN.sub(" ", _FENCED.sub("\n", markdown))
+    return blank_code_spans(_FENCED.sub("\n", markdown))
 
 
 def extract_links(markdown: str) -> Iterator[str]:

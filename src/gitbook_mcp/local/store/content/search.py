@@ -14,12 +14,13 @@ from gitbook_mcp.local.store.documents import slugify
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
+from gitbook_mcp.markdown_scan import headings as atx_headings
 
 __all__ = ["ContentSearch", "fts_query", "sections_matching"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$", re.MULTILINE)
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")
+"""A link or image (linear: its text stops at a bracket, its target too)."""
 TITLE_WEIGHT = 10.0
 SNIPPET_WORDS = 24
 TOKENIZE = "tokenize = 'porter unicode61'"
@@ -42,12 +43,12 @@ def _any_word(text: str) -> str:
 
 def _sections(markdown: str) -> list[tuple[str, str]]:
     """(heading, body text) of each heading of a page, links reduced to their text."""
-    headings = list(_HEADING.finditer(markdown))
+    headings = list(atx_headings(markdown))
     out: list[tuple[str, str]] = []
     for index, heading in enumerate(headings):
-        end = headings[index + 1].start() if index + 1 < len(headings) else len(markdown)
-        body = _LINK.sub(lambda m: m.group(1), markdown[heading.end() : end])
-        out.append((heading.group(2), re.sub(r"\s+", " ", body).strip()))
+        end = headings[index + 1].start if index + 1 < len(headings) else len(markdown)
+        body = _LINK.sub(lambda m: m.group(1), markdown[heading.end : end])
+        out.append((heading.text, re.sub(r"\s+", " ", body).strip()))
     return out
 
 

@@ -13,12 +13,35 @@ from pydantic import Field
 
 from gitbook_mcp.server.tooling import Args, ToolFailure
 
-__all__ = ["PageEdit", "Replacement", "apply_replacements", "batch_change", "check_edit", "label"]
+__all__ = [
+    "EDIT_MAX_CHARS",
+    "FIND_MAX_CHARS",
+    "INSERT_MAX_CHARS",
+    "REPLACE_MAX_CHARS",
+    "PageEdit",
+    "Replacement",
+    "apply_replacements",
+    "batch_change",
+    "check_edit",
+    "check_sizes",
+    "label",
+]
+
+FIND_MAX_CHARS = 10_000
+"""Characters of one replacement's ``find``: an exact excerpt of a page, not the page."""
+REPLACE_MAX_CHARS = 200_000
+"""Characters of one replacement's ``replace``."""
+INSERT_MAX_CHARS = 500_000
+"""Characters of an inserted page's markdown."""
+EDIT_MAX_CHARS = 1_000_000
+"""Characters of every ``find``, ``replace`` and inserted markdown of one call together."""
 
 
 class Replacement(Args):
-    find: str = Field(min_length=1, description="Exact current text; must occur once")
-    replace: str
+    find: str = Field(
+        min_length=1, max_length=FIND_MAX_CHARS, description="Exact current text; must occur once"
+    )
+    replace: str = Field(max_length=REPLACE_MAX_CHARS)
 
 
 class PageEdit(Args):
@@ -29,7 +52,7 @@ class PageEdit(Args):
     page_id: str | None = Field(default=None, description="Page (not for insert)")
     replacements: list[Replacement] = Field(default_factory=list, max_length=50)
     title: str | None = Field(default=None, min_length=1, description="insert")
-    markdown: str | None = Field(default=None, description="insert")
+    markdown: str | None = Field(default=None, max_length=INSERT_MAX_CHARS, description="insert")
     parent_id: str | None = Field(default=None, description="insert: parent page; else the root")
     position: int | None = Field(default=None, ge=0, description="insert: index among siblings")
 
@@ -64,13 +87,27 @@ def check_edit(index: int, edit: PageEdit) -> None:
         raise ToolFailure(f"{where}: replacements only go with op=replace.")
 
 
+def check_sizes(edits: list[PageEdit]) -> None:
+    """Refuse a call whose edits carry more than `EDIT_MAX_CHARS` characters together."""
+    total = sum(
+        len(edit.markdown or "") + sum(len(r.find) + len(r.replace) for r in edit.replacements)
+        for edit in edits
+    )
+    if total > EDIT_MAX_CHARS:
+        raise ToolFailure(
+            f"The edits carry {total} characters; at most {EDIT_MAX_CHARS} go in one call. "
+            "Split them over several calls. Nothing was sent."
+        )
+
+
 def _occurrences(text: str, find: str) -> int:
-    """How many places ``find`` starts at, overlapping ones included."""
-    count, start = 0, text.find(find)
-    while start != -1:
-        count += 1
-        start = text.find(find, start + 1)
-    return count
+    """0, 1 or 2: whether ``find`` starts at no place, one, or more (overlapping ones count).
+
+    It stops at the second match: counting them all is quadratic on a repetitive page."""
+    first = text.find(find)
+    if first == -1:
+        return 0
+    return 1 if text.find(find, first + 1) == -1 else 2
 
 
 def apply_replacements(text: str, replacements: list[Replacement], where: str) -> str:
@@ -84,7 +121,7 @@ def apply_replacements(text: str, replacements: list[Replacement], where: str) -
             )
         if count > 1:
             raise ToolFailure(
-                f"{where}, replacement {number}: 'find' occurs {count} times; add surrounding "
+                f"{where}, replacement {number}: 'find' occurs more than once; add surrounding "
                 "text so that it occurs once. Nothing was sent."
             )
         text = text.replace(r.find, r.replace, 1)

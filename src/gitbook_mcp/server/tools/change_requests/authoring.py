@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from anyio import to_thread
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
@@ -16,6 +17,7 @@ from gitbook_mcp.server.tools.change_requests._edits import (
     apply_replacements,
     batch_change,
     check_edit,
+    check_sizes,
     label,
 )
 from gitbook_mcp.server.tools.change_requests._read import (
@@ -195,13 +197,16 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     match once), inserts, deletes, reverts. Answers the new revision and a diff per page."""
     for index, edit in enumerate(args.edits):
         check_edit(index, edit)
+    check_sizes(args.edits)
     c = ctx.client
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     _check_revision(cr, args.expected_revision)
     in_cr, in_main = await _read_pages(ctx, args.space_id, cr.id, args.edits)
-    changes, texts = _plan(args.edits, in_cr, in_main)
+    # Matching and diffing whole pages is CPU work on someone else's text: off the event loop.
+    changes, texts = await to_thread.run_sync(_plan, args.edits, in_cr, in_main)
     if args.dry_run:
-        return EditOutcome(change_request=cr_view(cr), sent=False, pages=_diffs(texts, {}))
+        pages = await to_thread.run_sync(_diffs, texts, {})
+        return EditOutcome(change_request=cr_view(cr), sent=False, pages=pages)
     # The pages were read at cr.revision: refuse if anything landed since (the API has no
     # compare-and-swap, so this narrows the window to the two calls below).
     _check_revision(await c.change_requests.get(args.space_id, cr.id), cr.revision)
@@ -213,6 +218,5 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
         for ch in done.changes
         if ch.get("ref") and isinstance(ch.get("page"), dict)
     }
-    return EditOutcome(
-        change_request=cr_view(done.changeRequest), sent=True, pages=_diffs(texts, created)
-    )
+    pages = await to_thread.run_sync(_diffs, texts, created)
+    return EditOutcome(change_request=cr_view(done.changeRequest), sent=True, pages=pages)

@@ -349,3 +349,28 @@ async def test_delete_needs_the_delete_flag(api: httpx2.AsyncClient, api_as: Api
     assert (await api.delete(f"{SPACE}/{COMMENT_TROUBLESHOOTING}")).status_code == 205
     remaining = {c["id"] for c in await _all(api, SPACE)}
     assert remaining == {COMMENT_INSTALL_TYPO, COMMENT_STYLE, COMMENT_FAQ_FIXED}
+
+
+async def test_document_bodies_are_parsed_off_the_event_loop(
+    api: httpx2.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Red-team N4: a hostile comment listed with format=document froze local-api for 18 s.
+    import threading
+
+    from gitbook_mcp.local.store.comments import render
+
+    loop = threading.get_ident()
+    threads: list[int] = []
+    real = render.markdown_document
+
+    def spy(markdown: str) -> dict[str, Any]:
+        threads.append(threading.get_ident())
+        return real(markdown)
+
+    monkeypatch.setattr(render, "markdown_document", spy)
+    reply = f"{SPACE}/{COMMENT_INSTALL_TYPO}/replies/{REPLY_INSTALL_TYPO}"
+    for url in (SPACE, f"{SPACE}/{COMMENT_STYLE}", reply):
+        answer = await api.get(url, params={"format": "document"})
+        assert answer.status_code == 200, answer.text
+    assert len(threads) >= 3
+    assert loop not in threads
