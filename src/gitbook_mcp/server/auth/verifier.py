@@ -3,8 +3,10 @@
 The token is tried on one cheap request made with it: ``GET /user`` where the profile has it
 (live), else ``GET /orgs`` (seed). A 401 or 403 makes it invalid; any other failure (the API
 down, slow, 5xx) makes the verdict *unavailable*, which is never cached and which the HTTP layer
-answers with 503 rather than 401 (the token may be fine). Verdicts are kept for ``ttl`` seconds
-in a bounded cache keyed by `caller_key`; the token itself is kept nowhere.
+answers with 503 rather than 401 (the token may be fine). Verdicts are kept for ``ttl`` seconds,
+keyed by `caller_key` (the token itself is kept nowhere): valid ones in a cache of ``max_size``,
+refusals in a separate one of at most `MAX_REFUSALS`, so that a flood of junk tokens can never
+push a good caller's verdict out. At most `VERIFY_CONCURRENCY` verifying requests run at once.
 """
 
 from __future__ import annotations
@@ -25,7 +27,14 @@ from gitbook_mcp.server.auth.keys import caller_key
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
 
-__all__ = ["VERIFY_TIMEOUT", "TokenClients", "UpstreamVerifier", "Verdict"]
+__all__ = [
+    "MAX_REFUSALS",
+    "VERIFY_CONCURRENCY",
+    "VERIFY_TIMEOUT",
+    "TokenClients",
+    "UpstreamVerifier",
+    "Verdict",
+]
 
 _log = get_logger("gitbook_mcp.server.auth")
 
@@ -33,6 +42,10 @@ TokenClients = Callable[[str], "AbstractAsyncContextManager[GitBookClient]"]
 """An API client acting with the given token (the embedded local workspace or the real API)."""
 VERIFY_TIMEOUT = 10.0
 """Seconds the verifying request may take before the verdict is *unavailable*."""
+VERIFY_CONCURRENCY = 4
+"""Verifying requests sent to the API at once; more wait their turn."""
+MAX_REFUSALS = 256
+"""Invalid verdicts kept at once (their own cache: they never evict a valid verdict)."""
 
 
 @dataclass(frozen=True)
@@ -59,24 +72,40 @@ class UpstreamVerifier:
         self.has_user_endpoint = has_user_endpoint
         self.timeout = timeout
         self.verdicts: ExpiringLRU[Verdict] = ExpiringLRU(max_size, ttl)
+        """Valid verdicts."""
+        self.refusals: ExpiringLRU[Verdict] = ExpiringLRU(min(max_size, MAX_REFUSALS), ttl)
+        """Invalid verdicts, apart so that they cannot evict valid ones."""
+        self.asked = 0
+        """Verifying requests sent so far (for tests and logs)."""
         self._asking: dict[str, anyio.Lock] = {}
+        self._limiter = anyio.CapacityLimiter(VERIFY_CONCURRENCY)
+
+    def known_valid(self, token: str) -> bool:
+        """Whether ``token`` has a valid verdict in the cache now (no request is made)."""
+        return self.verdicts.get(caller_key(token)) is not None
+
+    def _cached(self, key: str) -> Verdict | None:
+        return self.verdicts.get(key) or self.refusals.get(key)
 
     async def check(self, token: str) -> Verdict:
         """The token's verdict, from the cache or from one API request."""
         key = caller_key(token)
-        cached = self.verdicts.get(key)
+        cached = self._cached(key)
         if cached is not None:
             return cached
         # Callers opening many sessions at once share one request per token.
         lock = self._asking.setdefault(key, anyio.Lock())
         try:
             async with lock:
-                cached = self.verdicts.get(key)
+                cached = self._cached(key)
                 if cached is not None:
                     return cached
-                verdict = await self._ask(token)
+                async with self._limiter:
+                    self.asked += 1
+                    verdict = await self._ask(token)
                 if verdict.status != "unavailable":
-                    self.verdicts.put(key, verdict)
+                    kept = self.verdicts if verdict.status == "valid" else self.refusals
+                    kept.put(key, verdict)
         finally:
             if not lock.locked() and lock.statistics().tasks_waiting == 0:
                 self._asking.pop(key, None)
