@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
+import structlog
 
 from gitbook_mcp.logs import configure_logging, get_logger
 from gitbook_mcp.options import OptionError, Options, read_command_line, resolve
@@ -46,9 +47,10 @@ class Runner(Generic[S]):
 
 def _warn_token_flag(settings: Options) -> None:
     """``--token`` was given: say (on stderr) that every local user can read it in ``ps``."""
-    configure_logging(
-        level=getattr(settings, "log_level", "INFO"), json=getattr(settings, "log_json", False)
-    )
+    if not structlog.is_configured():  # logs go to stderr, never stdout (stdio's channel)
+        configure_logging(
+            level=getattr(settings, "log_level", "INFO"), json=getattr(settings, "log_json", False)
+        )
     get_logger("gitbook_mcp").warning(
         "token.on_command_line",
         advice="--token is visible to every user of this machine in `ps`: use --token-file "
