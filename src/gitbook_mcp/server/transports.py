@@ -336,7 +336,7 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
         from gitbook_mcp.server.auth.gate import UpstreamGate
 
         app = UpstreamGate(app, verifier)
-    app = with_rate_limit(app, settings, trusted)
+    app = with_rate_limit(app, settings, verifier.vouched if verifier is not None else None)
     drain = drain or Drain()
     app = HealthRoutes(app, server.base_runtime, probe=server.ready_probe, drain=drain)
     app = HostCheck(OneAuthorization(app), security.allowed_hosts)

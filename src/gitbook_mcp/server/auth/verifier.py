@@ -7,6 +7,9 @@ answers with 503 rather than 401 (the token may be fine). Verdicts are kept for 
 keyed by `caller_key` (the token itself is kept nowhere): valid ones in a cache of ``max_size``,
 refusals in a separate one of at most `MAX_REFUSALS`, so that a flood of junk tokens can never
 push a good caller's verdict out. At most `VERIFY_CONCURRENCY` verifying requests run at once.
+A token found valid stays *vouched for* `VOUCH_SECONDS` (unless refused since): the rate limit
+keeps naming its caller by token while its verdict is re-checked, rather than charging the
+re-check to a (perhaps shared) address.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ __all__ = [
     "MAX_REFUSALS",
     "VERIFY_CONCURRENCY",
     "VERIFY_TIMEOUT",
+    "VOUCH_SECONDS",
     "TokenClients",
     "UpstreamVerifier",
     "Verdict",
@@ -46,6 +50,8 @@ VERIFY_CONCURRENCY = 4
 """Verifying requests sent to the API at once; more wait their turn."""
 MAX_REFUSALS = 256
 """Invalid verdicts kept at once (their own cache: they never evict a valid verdict)."""
+VOUCH_SECONDS = 900.0
+"""How long a token once found valid still names its caller for the rate limit."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,7 @@ class UpstreamVerifier:
         """Valid verdicts."""
         self.refusals: ExpiringLRU[Verdict] = ExpiringLRU(min(max_size, MAX_REFUSALS), ttl)
         """Invalid verdicts, apart so that they cannot evict valid ones."""
+        self._vouched: ExpiringLRU[bool] = ExpiringLRU(max_size, VOUCH_SECONDS)
         self.asked = 0
         """Verifying requests sent so far (for tests and logs)."""
         self._asking: dict[str, anyio.Lock] = {}
@@ -83,6 +90,11 @@ class UpstreamVerifier:
     def known_valid(self, token: str) -> bool:
         """Whether ``token`` has a valid verdict in the cache now (no request is made)."""
         return self.verdicts.get(caller_key(token)) is not None
+
+    def vouched(self, token: str) -> bool:
+        """Whether ``token`` was found valid lately and not refused since (no request made)."""
+        key = caller_key(token)
+        return self.verdicts.get(key) is not None or self._vouched.get(key) is not None
 
     def _cached(self, key: str) -> Verdict | None:
         return self.verdicts.get(key) or self.refusals.get(key)
@@ -104,13 +116,20 @@ class UpstreamVerifier:
                     self.asked += 1
                     verdict = await self._ask(token)
                 if verdict.status != "unavailable":
-                    kept = self.verdicts if verdict.status == "valid" else self.refusals
-                    kept.put(key, verdict)
+                    self._keep(key, verdict)
         finally:
             if not lock.locked() and lock.statistics().tasks_waiting == 0:
                 self._asking.pop(key, None)
         _log.info("auth.verified", caller=key[:12], verdict=verdict.status)
         return verdict
+
+    def _keep(self, key: str, verdict: Verdict) -> None:
+        if verdict.status == "valid":
+            self.verdicts.put(key, verdict)
+            self._vouched.put(key, True)
+        else:
+            self.refusals.put(key, verdict)
+            self._vouched.pop(key)
 
     async def verify_token(self, token: str) -> AccessToken | None:
         """The SDK's hook: an `AccessToken` naming the caller by key, or None (401)."""

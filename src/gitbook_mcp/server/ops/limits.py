@@ -1,7 +1,7 @@
 """Per-caller rate limit, answered 429 with ``Retry-After``; and who a request's caller is.
 
 A caller is the hash of its bearer token (`caller_key`, re-exported here) once that token is
-known valid (``--auth upstream``: its verdict is cached), else its client address: an unverified
+known valid (``--auth upstream``: the verifier vouches for it), else its client address: an unverified
 bearer names no one, or a flood of random tokens would each get a fresh bucket (and a fresh
 verification). Each replica keeps its own buckets: behind N replicas a caller may reach N times
 the rate, which the documentation says. Probes are served in front and never limited.

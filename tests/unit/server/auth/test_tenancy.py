@@ -197,3 +197,23 @@ async def test_metrics_answer_a_verified_caller_only(upstream: Upstream) -> None
     assert (bare.status_code, junk.status_code) == (401, 401)
     assert admin.status_code == 200
     assert "gitbook_mcp_open_sessions" in admin.text
+
+
+async def test_a_token_found_valid_keeps_its_bucket_while_re_checked_until_refused() -> None:
+    refuse = False
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        if refuse:
+            return httpx2.Response(401, json={"error": {"code": 401, "message": "revoked"}})
+        return _user_or_401(request)
+
+    verifier = _counting_verifier(answer)
+    assert not verifier.vouched(CANARY)
+    assert await verifier.verify_token(CANARY) is not None
+    verifier.verdicts.clear()  # the verdict expired: the next request re-checks it
+    assert verifier.vouched(CANARY)  # ...without its request being charged to the address
+    assert not verifier.known_valid(CANARY)
+    refuse = True
+    assert await verifier.verify_token(CANARY) is None
+    assert not verifier.vouched(CANARY)
+    assert not verifier.vouched("never-seen")
