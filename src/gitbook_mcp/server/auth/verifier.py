@@ -123,6 +123,13 @@ class UpstreamVerifier:
         _log.info("auth.verified", caller=key[:12], verdict=verdict.status)
         return verdict
 
+    def forget(self, token: str) -> None:
+        """Drop ``token``'s valid verdict (the API refused it since): its next request is
+        verified again."""
+        key = caller_key(token)
+        self.verdicts.pop(key)
+        self._vouched.pop(key)
+
     def _keep(self, key: str, verdict: Verdict) -> None:
         if verdict.status == "valid":
             self.verdicts.put(key, verdict)

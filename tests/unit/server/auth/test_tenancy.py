@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -10,6 +11,7 @@ import anyio
 import anyio.lowlevel
 import httpx2
 import pytest
+from mcp.shared.exceptions import MCPError
 
 from gitbook_mcp.server.auth.verifier import VERIFY_CONCURRENCY, UpstreamVerifier
 from tests.conftest import CANARY
@@ -217,3 +219,16 @@ async def test_a_token_found_valid_keeps_its_bucket_while_re_checked_until_refus
     assert await verifier.verify_token(CANARY) is None
     assert not verifier.vouched(CANARY)
     assert not verifier.vouched("never-seen")
+
+
+async def test_a_call_the_api_refuses_ends_the_cached_verdict_at_once(upstream: Upstream) -> None:
+    async with upstream(auth_cache_ttl=300) as running, running.client(EXTRA_TOKEN) as client:
+        assert not (await client.call_tool("list_organizations", {})).is_error
+        with sqlite3.connect(running.db) as db:
+            db.execute("DELETE FROM api_tokens WHERE token = ?", (EXTRA_TOKEN,))
+        refused = await client.call_tool("list_organizations", {})
+        # The tool list is kept for this caller: without a new verification it would be
+        # served for the verdict's whole TTL (300 s here).
+        with pytest.raises(MCPError):
+            await client.list_tools()
+    assert refused.is_error
