@@ -105,6 +105,8 @@ def measure(callers: int, concurrency: int, remote: bool = True) -> dict[str, An
             command += ["--local", "--local-db", str(db)]
         command += ["--transport", "streamable-http", "--port", str(port), "--auth", "upstream"]
         command += ["--auth-server", "https://auth.example.test", "--log-level", "WARNING"]
+        # Every caller's first request comes from this one address: not a rate-limit test.
+        command += ["--rate-limit", "0"]
         quiet = subprocess.DEVNULL
         processes = [subprocess.Popen(api, env=env, stderr=quiet)] if remote else []
         server = subprocess.Popen(command, env=env, stderr=quiet)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
+import structlog
 
 from gitbook_mcp.logs import configure_logging, get_logger
 from gitbook_mcp.options import OptionError, Options, read_command_line, resolve
@@ -36,10 +37,25 @@ class Runner(Generic[S]):
     def __call__(self, given: Mapping[str, object], environ: Mapping[str, str]) -> int:
         """Resolve the settings (flags, environment, defaults), report problems, then run."""
         settings = resolve(self.options, given, environ)
+        if given.get("api_token"):
+            _warn_token_flag(settings)
         problems = settings.problems()
         for problem in problems:
             sys.stderr.write(f"gitbook-mcp: {problem}\n")
         return 2 if problems else self.run(settings)
+
+
+def _warn_token_flag(settings: Options) -> None:
+    """``--token`` was given: say (on stderr) that every local user can read it in ``ps``."""
+    if not structlog.is_configured():  # logs go to stderr, never stdout (stdio's channel)
+        configure_logging(
+            level=getattr(settings, "log_level", "INFO"), json=getattr(settings, "log_json", False)
+        )
+    get_logger("gitbook_mcp").warning(
+        "token.on_command_line",
+        advice="--token is visible to every user of this machine in `ps`: use --token-file "
+        "or GITBOOK_API_TOKEN",
+    )
 
 
 def _serve(settings: Settings) -> int:

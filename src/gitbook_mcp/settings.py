@@ -19,6 +19,13 @@ from typing import ClassVar, Literal
 from gitbook_mcp.client import constants
 from gitbook_mcp.client.constants import DEFAULT_PROFILE
 from gitbook_mcp.client.profiles import PROFILES, Profile
+from gitbook_mcp.credentials import (
+    ReadsTokenFile,
+    api_token_option,
+    default_local_db,
+    local_db_option,
+    token_file_option,
+)
 from gitbook_mcp.options import (
     BOOL,
     LIST,
@@ -61,34 +68,8 @@ LEVELS = choice("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", fold=str.upper)
 PORT = integer(0, 65535)
 FRACTION = number(0.0, 1.0)
 SECONDS = number(0.0)
-
-
-def default_local_db(environ: Mapping[str, str] = os.environ) -> Path:
-    """Where ``--local`` keeps its data: the user's data folder, so changes persist."""
-    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "gitbook-mcp" / "local.db"
-
-
-def api_token_option() -> str | None:
-    """The API token, one option for every command that calls the API."""
-    return option(
-        None,
-        optional(TEXT),
-        "API token",
-        flag="--token",
-        secret=True,
-        shown="none: required unless --local",
-    )
-
-
-def local_db_option() -> Path:
-    """The local workspace's database, one option for every command that can run it."""
-    return option(
-        factory=default_local_db,
-        parser=PATH,
-        help="Database of `--local`",
-        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
-    )
+MAX_AUTH_CACHE_TTL = 300.0
+"""Longest ``--auth-cache-ttl``: how long a revoked token may still be served from cache."""
 
 
 @dataclass(frozen=True)
@@ -110,13 +91,14 @@ class CommonSettings(Options):
 
 
 @dataclass(frozen=True)
-class Settings(CommonSettings):
+class Settings(ReadsTokenFile, CommonSettings):
     """The options of ``serve``, the MCP server (the default command)."""
 
     COMMAND: ClassVar[str] = "serve"
     SUMMARY: ClassVar[str] = "Run the MCP server (default)"
 
     api_token: str | None = api_token_option()
+    token_file: Path | None = token_file_option()
     api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
     toolsets: tuple[str, ...] = option(
         ("default",), LIST, "`default`, `all`, or comma-separated toolset names"
@@ -148,6 +130,18 @@ class Settings(CommonSettings):
     max_sessions: int = option(
         1000, integer(1), "Open streamable-HTTP sessions per replica (then 429)"
     )
+    sessions_per_caller: int = option(
+        20,
+        integer(1),
+        "Open sessions one verified caller may hold (`--auth upstream`); one more closes its "
+        "least recently used",
+    )
+    metrics_port: int | None = option(
+        None,
+        optional(PORT),
+        "Serve `/metrics` on this port alone (no bearer); else on the MCP port, behind the bearer",
+        shown="off",
+    )
     session_idle_timeout: float = option(
         1800.0, number(0.1), "Seconds before an idle streamable-HTTP session is closed"
     )
@@ -173,7 +167,10 @@ class Settings(CommonSettings):
         shown="http://HOST:PORT/mcp (/sse for SSE)",
     )
     auth_cache_ttl: float = option(
-        60.0, SECONDS, "With `--auth upstream`: seconds a token's verdict is reused"
+        30.0,
+        number(0.0, MAX_AUTH_CACHE_TTL),
+        "With `--auth upstream`: seconds a token's verdict, and so a revoked token's cached "
+        f"tools and resources, is reused (at most {MAX_AUTH_CACHE_TTL:.0f})",
     )
     callers_max: int = option(
         1000, integer(1), "With `--auth upstream`: callers (client, permissions) kept at once"
@@ -204,7 +201,7 @@ class Settings(CommonSettings):
         """What is missing or contradictory, in words a user can act on."""
         if self.auth == "upstream":
             return self._upstream_problems()
-        issues: list[str] = []
+        issues = self.token_file_problems()
         if not self.local and not self.api_token:
             issues.append(
                 "No API token: set GITBOOK_API_TOKEN (or pass --token), or run with --local to "
@@ -297,7 +294,7 @@ class LocalApiSettings(CommonSettings):
 
 
 @dataclass(frozen=True)
-class CheckLinksSettings(CommonSettings):
+class CheckLinksSettings(ReadsTokenFile, CommonSettings):
     """The options of ``check-links``: one link check for CI, its report on stdout."""
 
     COMMAND: ClassVar[str] = "check-links"
@@ -315,6 +312,7 @@ class CheckLinksSettings(CommonSettings):
         None, optional(PATH), "Write the report to this file (default: stdout)", env=False
     )
     api_token: str | None = api_token_option()
+    token_file: Path | None = token_file_option()
     api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
     local: bool = option(False, BOOL, "Check the demo local workspace in process")
     local_db: Path = local_db_option()
@@ -327,6 +325,7 @@ class CheckLinksSettings(CommonSettings):
     def problems(self) -> list[str]:
         """What is missing: the space, and a token unless local."""
         issues = [] if self.space else ["check-links: name the SPACE to check"]
+        issues += self.token_file_problems()
         if not self.local and not self.api_token:
             issues.append("No API token: set GITBOOK_API_TOKEN (or pass --token), or use --local.")
         if self.local and self.local_token not in DEMO_TOKENS:

@@ -30,6 +30,7 @@ from gitbook_mcp.client.errors import (
     UnreadableWriteResult,
 )
 from gitbook_mcp.server.arguments import describe_validation
+from gitbook_mcp.server.auth.keys import CALLER_KEY
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
 
@@ -142,6 +143,11 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
     if isinstance(error, NotFoundError):
         return f"Not found: {said(error.message)}.{not_found_hint(error.path)}"
     if isinstance(error, AuthenticationError):
+        if CALLER_KEY.get() is not None:  # --auth upstream: the caller's own bearer
+            return (
+                "The API refused your own token, the one in your Authorization header (401): "
+                "it may have been revoked or have expired. Sign in again or send a valid one."
+            )
         return "The API token was refused (401). Check GITBOOK_API_TOKEN."
     for kind, template in _SAYING:
         if isinstance(error, kind):

@@ -12,6 +12,7 @@ from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult, TextContent
 from pydantic import ValidationError
 
+from gitbook_mcp.client.errors import AuthenticationError
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.errors import describe_validation
 from gitbook_mcp.server.tooling import ToolContext, ToolDef
@@ -83,6 +84,8 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
             result = await tool.handler(context, args)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads
             _log.info("tool.failed", tool=tool.name, error=type(exc).__name__)
+            if isinstance(exc, AuthenticationError) and runtime.on_refused is not None:
+                runtime.on_refused()
             return tool_error(runtime.describe(exc, tool))
         structured = result.model_dump(mode="json", exclude_none=True)
         return CallToolResult(

@@ -62,6 +62,9 @@ class Runtime:
         self._lock = anyio.Lock()
         self._client_lock = anyio.Lock()
         self._offered: frozenset[str] = frozenset()
+        self.on_refused: Callable[[], None] | None = None
+        """Called when the API refuses this runtime's token (401): ``--auth upstream`` forgets
+        the caller's verdict, so that its next request is verified again at once."""
 
     @property
     def tools(self) -> dict[str, ToolDef]:

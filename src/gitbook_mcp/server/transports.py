@@ -13,15 +13,16 @@ ids, which the SDK logs at INFO, are logged as a short hash at DEBUG.
 
 `/healthz` (the process answers) and `/readyz` (the API answers one cheap authenticated request,
 cached for `READY_CACHE_SECONDS`) are served in front of the bearer check and the MCP path, so
-that probes need no token; neither ever shows a token or an upstream body. So is ``/metrics``.
+that probes need no token; neither ever shows a token or an upstream body. Every route, probes
+included, is behind the Host allow-list. ``/metrics`` is on its own listener with
+``--metrics-port``, else behind the bearer (under ``--auth upstream``: a verified caller's).
 The layers of `gitbook_mcp.server.ops` wrap the app: a request id per request, the in-flight
-count and drain on SIGTERM, a per-caller rate limit and a cap on open sessions (429).
+count and drain on SIGTERM, a per-caller rate limit and session quotas (429).
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import logging
 import math
 import re
@@ -35,9 +36,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.ops.drain import Drain, InFlight
-from gitbook_mcp.server.ops.limits import with_rate_limit, with_session_cap
+from gitbook_mcp.server.ops.edge import BearerAuth, HostCheck, OneAuthorization
+from gitbook_mcp.server.ops.limits import Trusted, bearer_of, with_rate_limit
 from gitbook_mcp.server.ops.metrics import MetricsRoute
 from gitbook_mcp.server.ops.request_id import RequestIdMiddleware
+from gitbook_mcp.server.ops.sessions import with_session_cap
 
 if TYPE_CHECKING:
     import asyncio
@@ -92,37 +95,6 @@ def security_settings(settings: Settings) -> TransportSecuritySettings:
         allowed_hosts=hosts + list(settings.allowed_hosts),
         allowed_origins=origins + list(settings.allowed_origins),
     )
-
-
-class BearerAuth:
-    """Refuse HTTP requests without ``Authorization: Bearer <token>`` (constant-time compare)."""
-
-    def __init__(self, app: ASGIApp, token: str) -> None:
-        self.app = app
-        self._expected = f"Bearer {token}".encode()
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            given = dict(scope.get("headers") or []).get(b"authorization", b"")
-            if not hmac.compare_digest(given, self._expected):
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 401,
-                        "headers": [
-                            (b"content-type", b"application/json"),
-                            (b"www-authenticate", b"Bearer"),
-                        ],
-                    }
-                )
-                await send(
-                    {
-                        "type": "http.response.body",
-                        "body": b'{"error":"missing or wrong bearer token"}',
-                    }
-                )
-                return
-        await self.app(scope, receive, send)
 
 
 async def _answer(send: Send, status: int, error: str) -> None:
@@ -338,9 +310,12 @@ def hide_session_ids(level: str) -> None:
 
 def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = None) -> ASGIApp:
     """The ASGI app for SSE or streamable HTTP, outermost first: request id, in-flight count,
-    ``/metrics``, probes, per-caller rate limit, optional bearer, body limits, session cap."""
+    Host check, one Authorization, probes, per-caller rate limit, optional bearer, ``/metrics``
+    (unless on its own port), body limits, session quotas."""
     hide_session_ids(settings.log_level)
     security = security_settings(settings)
+    verifier = server.verifier
+    trusted: Trusted | None = verifier.known_valid if verifier is not None else None
     if settings.transport == "sse":
         app: ASGIApp = server.sse_app(transport_security=security, host=settings.host)
     else:
@@ -351,18 +326,28 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
             session_idle_timeout=settings.session_idle_timeout,
             max_sessions=settings.max_sessions,
         )
-        app = with_session_cap(app, settings)
+        app = with_session_cap(app, settings, trusted)
     app = BodyLimit(app)
+    if not settings.metrics_port:
+        app = MetricsRoute(app, allow=_verified(trusted))
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
-    if server.verifier is not None:
+    if verifier is not None:
         from gitbook_mcp.server.auth.gate import UpstreamGate
 
-        app = UpstreamGate(app, server.verifier)
-    app = with_rate_limit(app, settings)
+        app = UpstreamGate(app, verifier)
+    app = with_rate_limit(app, settings, verifier.vouched if verifier is not None else None)
     drain = drain or Drain()
-    health = HealthRoutes(app, server.base_runtime, probe=server.ready_probe, drain=drain)
-    return RequestIdMiddleware(InFlight(MetricsRoute(health), drain))
+    app = HealthRoutes(app, server.base_runtime, probe=server.ready_probe, drain=drain)
+    app = HostCheck(OneAuthorization(app), security.allowed_hosts)
+    return RequestIdMiddleware(InFlight(app, drain))
+
+
+def _verified(trusted: Trusted | None) -> Callable[[Scope], bool] | None:
+    """Under ``--auth upstream``, ``/metrics`` answers a caller whose bearer is verified only."""
+    if trusted is None:
+        return None
+    return lambda scope: bool(bearer_of(scope)) and trusted(bearer_of(scope))
 
 
 def uvicorn_config(
@@ -389,11 +374,20 @@ async def run(server: GitBookServer, settings: Settings) -> None:
     if settings.transport == "stdio":
         await server.run_stdio_async()
         return
-    from gitbook_mcp.server.ops.shutdown import DrainingServer
+    from uvicorn import Config
+
+    from gitbook_mcp.server.ops.metrics import metrics_app
+    from gitbook_mcp.server.ops.shutdown import DrainingServer, QuietServer
 
     drain = Drain()
     app = http_app(server, settings, drain)
+    port = settings.metrics_port
+    side = QuietServer(Config(metrics_app(), host=settings.host, port=port or 0, lifespan="off"))
     try:
-        await DrainingServer(uvicorn_config(app, settings), drain).serve()
+        async with anyio.create_task_group() as group:
+            if port:
+                group.start_soon(side.serve)
+            await DrainingServer(uvicorn_config(app, settings), drain).serve()
+            side.should_exit = True
     finally:
         await server.aclose()

@@ -170,13 +170,16 @@ def configure_upstream(
     server.verifier = verifier
 
     def caller_runtime(token: str) -> Runtime:
-        return Runtime(
+        runtime = Runtime(
             list(base.tools.values()),
             lambda: backend.client(token),
             refresh_interval=base.refresh_interval,
             secrets=(*base.secrets, token),
             tool_options=base.tool_options,
         )
+        # A token revoked upstream is noticed by its first refused call, not a TTL later.
+        runtime.on_refused = lambda: verifier.forget(token)
+        return runtime
 
     server.callers = Callers(
         caller_runtime, max_size=settings.callers_max, ttl=settings.callers_ttl

@@ -1,9 +1,10 @@
-"""Per-caller rate limit and a cap on open sessions, each answered 429 with ``Retry-After``.
+"""Per-caller rate limit, answered 429 with ``Retry-After``; and who a request's caller is.
 
-A caller is the hash of its bearer token when it sends one (`caller_key` of ``--auth upstream``,
-re-exported here), else its client address. Each replica keeps its own buckets: behind N
-replicas a caller may reach N times the rate, which the documentation says. Probes and
-``/metrics`` are served in front and never limited.
+A caller is the hash of its bearer token (`caller_key`, re-exported here) once that token is
+known valid (``--auth upstream``: the verifier vouches for it), else its client address: an unverified
+bearer names no one, or a flood of random tokens would each get a fresh bucket (and a fresh
+verification). Each replica keeps its own buckets: behind N replicas a caller may reach N times
+the rate, which the documentation says. Probes are served in front and never limited.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.server.auth.keys import caller_key
-from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
+from gitbook_mcp.server.ops.metrics import HTTP_REJECTED
 
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings
@@ -27,30 +26,35 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_CALLERS",
     "RateLimit",
-    "SessionCap",
-    "SessionTracker",
+    "Trusted",
+    "bearer_of",
     "caller_key",
     "caller_of",
     "too_many",
     "with_rate_limit",
-    "with_session_cap",
 ]
 
 MAX_CALLERS: Final = 10_000
 """Buckets kept at once; the least recently seen caller is forgotten first."""
-_SESSION_HEADER: Final = b"mcp-session-id"
-_VERSION_HEADER: Final = b"mcp-protocol-version"
+Trusted = Callable[[str], bool]
+"""Whether a bearer token is known valid now (``--auth upstream``: a cached valid verdict)."""
 
 
-def caller_of(scope: Scope, shared: str | None = None) -> str:
-    """Who sent this request: ``token:<hash>`` for a bearer, else ``addr:<client address>``.
+def bearer_of(scope: Scope) -> str:
+    """The request's bearer token, or "" (only one ``Authorization`` header ever gets here)."""
+    auth = dict(scope.get("headers") or []).get(b"authorization", b"")
+    return auth[7:].strip().decode("latin-1") if auth[:7].lower() == b"bearer " else ""
+
+
+def caller_of(scope: Scope, shared: str | None = None, trusted: Trusted | None = None) -> str:
+    """Who sent this request: ``token:<hash>`` for a bearer ``trusted`` knows valid, else
+    ``addr:<client address>``.
 
     The server's own shared bearer (``--mcp-auth-token``) names no one: its holders are told
-    apart by address.
+    apart by address. Nor does a bearer not yet known valid, which costs nothing to invent.
     """
-    auth = dict(scope.get("headers") or []).get(b"authorization", b"")
-    token = auth[7:].strip().decode("latin-1") if auth[:7].lower() == b"bearer " else ""
-    if token and token != shared:
+    token = bearer_of(scope)
+    if token and token != shared and trusted is not None and trusted(token):
         return "token:" + caller_key(token)
     client = scope.get("client")
     return f"addr:{client[0]}" if client else "addr:unknown"
@@ -79,10 +83,12 @@ class RateLimit:
         rate: float,
         burst: int,
         shared: str | None = None,
+        trusted: Trusted | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
         self.shared = shared
+        self.trusted = trusted
         self.rate = rate
         self.burst = max(1, burst)
         self._clock = clock
@@ -101,7 +107,7 @@ class RateLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and self.rate > 0:
-            wait = self.take(caller_of(scope, self.shared))
+            wait = self.take(caller_of(scope, self.shared, self.trusted))
             if wait > 0:
                 HTTP_REJECTED.labels(reason="rate_limited").inc()
                 await too_many(send, wait, "rate limit exceeded for this caller")
@@ -109,86 +115,13 @@ class RateLimit:
         await self.app(scope, receive, send)
 
 
-class SessionTracker:
-    """The open streamable-HTTP sessions, as seen in answers: opened, deleted, expired."""
-
-    def __init__(self, idle_timeout: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.idle_timeout = idle_timeout
-        self._clock = clock
-        self._seen: dict[str, float] = {}
-
-    def open_count(self) -> int:
-        """Sessions open now (those idle longer than the SDK keeps them are forgotten)."""
-        now = self._clock()
-        for sid in [s for s, at in self._seen.items() if now - at > self.idle_timeout]:
-            del self._seen[sid]
-        OPEN_SESSIONS.set(len(self._seen))
-        return len(self._seen)
-
-    def knows(self, sid: str) -> bool:
-        """Whether ``sid`` is an open session this replica saw opened."""
-        return sid in self._seen
-
-    def touch(self, sid: str) -> None:
-        """The session was used (or opened) now."""
-        self._seen[sid] = self._clock()
-        OPEN_SESSIONS.set(len(self._seen))
-
-    def forget(self, sid: str) -> None:
-        """The session ended (deleted by its client, or unknown to the SDK)."""
-        self._seen.pop(sid, None)
-        OPEN_SESSIONS.set(len(self._seen))
-
-
-class SessionCap(HttpMiddleware):
-    """Refuse a request that would open a session beyond ``limit`` (429), and track sessions."""
-
-    RETRY_AFTER: Final = 30.0
-    """Seconds a refused client waits: sessions free up as clients end them or they expire."""
-
-    def __init__(self, app: ASGIApp, *, limit: int, tracker: SessionTracker) -> None:
-        super().__init__(app)
-        self.limit = limit
-        self.tracker = tracker
-
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = dict(scope.get("headers") or [])
-        sid = headers.get(_SESSION_HEADER, b"").decode("latin-1")
-        version = headers.get(_VERSION_HEADER, b"").decode("latin-1")
-        opens = scope["method"] == "POST" and not sid
-        opens = opens and (not version or version in HANDSHAKE_PROTOCOL_VERSIONS)
-        if opens and self.tracker.open_count() >= self.limit:
-            HTTP_REJECTED.labels(reason="session_cap").inc()
-            await too_many(send, self.RETRY_AFTER, "too many open sessions")
-            return
-
-        async def watch(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                self._observe(scope["method"], sid, message)
-            await send(message)
-
-        await self.app(scope, receive, watch)
-
-    def _observe(self, method: str, sid: str, message: Message) -> None:
-        status = int(message["status"])
-        given = dict(message.get("headers") or []).get(_SESSION_HEADER, b"").decode("latin-1")
-        if given and not sid and status < 400:
-            self.tracker.touch(given)
-        elif sid and (status == 404 or (method == "DELETE" and status < 300)):
-            self.tracker.forget(sid)
-        elif sid and self.tracker.knows(sid):
-            self.tracker.touch(sid)
-
-
-def with_session_cap(app: ASGIApp, settings: Settings) -> ASGIApp:
-    """``app`` behind the session cap, unless it is stateless (it then opens no session)."""
-    if settings.stateless:
-        return app
-    tracker = SessionTracker(settings.session_idle_timeout)
-    return SessionCap(app, limit=settings.max_sessions, tracker=tracker)
-
-
-def with_rate_limit(app: ASGIApp, settings: Settings) -> ASGIApp:
-    """``app`` behind the per-caller rate limit of ``settings``."""
-    shared = settings.mcp_auth_token
-    return RateLimit(app, rate=settings.rate_limit, burst=settings.rate_burst, shared=shared)
+def with_rate_limit(app: ASGIApp, settings: Settings, trusted: Trusted | None = None) -> ASGIApp:
+    """``app`` behind the per-caller rate limit of ``settings`` (by address until a bearer is
+    known valid by ``trusted``)."""
+    return RateLimit(
+        app,
+        rate=settings.rate_limit,
+        burst=settings.rate_burst,
+        shared=settings.mcp_auth_token,
+        trusted=trusted,
+    )

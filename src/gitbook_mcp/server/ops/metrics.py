@@ -7,6 +7,7 @@ with ids in it. The metrics live in the default registry, once per process (one 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from prometheus_client import (
@@ -36,6 +37,7 @@ __all__ = [
     "TOOL_SECONDS",
     "ApiObserver",
     "MetricsRoute",
+    "metrics_app",
     "observe_tool_call",
 ]
 
@@ -115,17 +117,43 @@ add_observer(ApiObserver())
 
 
 class MetricsRoute:
-    """``GET /metrics``: the text exposition of ``registry``, answered before anything else."""
+    """``GET /metrics``: the text exposition of ``registry``, to requests ``allow`` lets in (401
+    for the others; everyone when None)."""
 
-    def __init__(self, app: ASGIApp, registry: CollectorRegistry = REGISTRY) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        registry: CollectorRegistry = REGISTRY,
+        *,
+        allow: Callable[[Scope], bool] | None = None,
+    ) -> None:
         self.app = app
         self.registry = registry
+        self.allow = allow
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("path") != METRICS_PATH:
             await self.app(scope, receive, send)
             return
+        if self.allow is not None and not self.allow(scope):
+            headers = [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]
+            await send({"type": "http.response.start", "status": 401, "headers": headers})
+            await send({"type": "http.response.body", "body": b'{"error":"bearer required"}'})
+            return
         body = generate_latest(self.registry)
         headers = [(b"content-type", CONTENT_TYPE_LATEST.encode()), (b"cache-control", b"no-store")]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+async def _not_found(scope: Scope, receive: Receive, send: Send) -> None:
+    if scope["type"] != "http":
+        return
+    headers = [(b"content-type", b"application/json")]
+    await send({"type": "http.response.start", "status": 404, "headers": headers})
+    await send({"type": "http.response.body", "body": b'{"error":"not found"}'})
+
+
+def metrics_app() -> ASGIApp:
+    """The app of the ``--metrics-port`` listener: ``/metrics`` and nothing else (404)."""
+    return MetricsRoute(_not_found)

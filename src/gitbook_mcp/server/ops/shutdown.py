@@ -18,7 +18,7 @@ import uvicorn
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.ops.drain import Drain
 
-__all__ = ["DrainingServer"]
+__all__ = ["DrainingServer", "QuietServer"]
 
 _log = get_logger("gitbook_mcp.server")
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -60,3 +60,13 @@ class DrainingServer(uvicorn.Server):
             self.force_exit = True
         else:
             self.should_exit = True
+
+
+class QuietServer(uvicorn.Server):
+    """A uvicorn server beside the main one (``--metrics-port``): it leaves signals to that one,
+    which stops it by setting ``should_exit``."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Generator[None, None, None]:
+        """Install nothing."""
+        yield

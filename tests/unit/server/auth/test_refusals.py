@@ -13,7 +13,7 @@ import pytest
 from mcp.shared.exceptions import MCPError
 
 from gitbook_mcp.server.auth.gate import UpstreamGate
-from gitbook_mcp.server.auth.verifier import UpstreamVerifier
+from gitbook_mcp.server.auth.verifier import UpstreamVerifier, Verdict
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import AUTH_SERVER, EXTRA_TOKEN, Running
 
@@ -92,6 +92,9 @@ async def test_a_token_revoked_mid_session_is_refused_once_its_verdict_expires(
     assert not before.is_error
     assert set(accepted) <= {200, 202}
     assert cached.is_error  # the API itself refuses the revoked token at once...
+    said = " ".join(getattr(block, "text", "") for block in cached.content)
+    assert "refused your own token" in said  # the caller's own token, not the server's
+    assert "GITBOOK_API_TOKEN" not in said
     assert 401 in statuses[len(accepted) :]
     assert 500 not in statuses
     _assert_refused(after, running)  # ...and after the TTL, so does the server
@@ -161,10 +164,9 @@ async def test_verdicts_are_cached_by_hash_and_one_request_serves_concurrent_cal
     good = [r for r in results if r is not None]
     assert len(good) == 5
     assert {r.subject for r in good} == {"usr_a"}
-    assert all(CANARY not in key and "gb_bad" not in key for key in verifier.verdicts.held_keys())
-    assert {
-        v.status for v in (verifier.verdicts.get(k) for k in verifier.verdicts.held_keys()) if v
-    } == {
-        "valid",
-        "invalid",
-    }
+    held = verifier.verdicts.held_keys() + verifier.refusals.held_keys()
+    assert all(CANARY not in key and "gb_bad" not in key for key in held)
+    assert [verifier.verdicts.get(k) for k in verifier.verdicts.held_keys()] == [
+        Verdict("valid", "usr_a")
+    ]
+    assert [verifier.refusals.get(k) for k in verifier.refusals.held_keys()] == [Verdict("invalid")]
