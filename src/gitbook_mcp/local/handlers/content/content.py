@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import get_args
 
-from anyio import to_thread
+from anyio import lowlevel, to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.client.models.content import ImportContentSource
@@ -72,7 +72,16 @@ async def cr_import(call: Call) -> Response:
     b.string("source", required=True, choices=IMPORT_SOURCES)
     content, where = call.store.content, call.in_change_request()
     source = await to_thread.run_sync(partial(content.read_import, *where, url=url))
-    return created(content.import_content(*where, source=source))
+    steps = content.import_content(*where, source=source)
+    try:
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return created(done.value)
+            await lowlevel.checkpoint()  # between two batches, other requests are served
+    finally:
+        steps.close()
 
 
 async def revision(call: Call) -> Response:
