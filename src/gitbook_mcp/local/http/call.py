@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -259,14 +260,21 @@ class Call:
         return profile
 
     def path(self, name: str) -> str:
-        value: str = self.request.path_params[name]
+        """A path parameter, percent-decoded (the app matches routes on the raw path)."""
+        value = self.path_or_none(name)
+        if value is None:
+            raise KeyError(name)
         return value
+
+    def path_or_none(self, name: str) -> str | None:
+        """A path parameter the route may not have (None then), percent-decoded."""
+        value = self.request.path_params.get(name)
+        return None if value is None else unquote(value)
 
     def in_space(self) -> tuple[Actor, str, str | None]:
         """The caller, the space, and the change request when the route names one (the same
         handler serves a space's content or comments and a change request's)."""
-        cr: str | None = self.request.path_params.get("changeRequestId")
-        return self.actor, self.path("spaceId"), cr
+        return self.actor, self.path("spaceId"), self.path_or_none("changeRequestId")
 
     def in_change_request(self) -> tuple[Actor, str, str]:
         """The caller, the space and the change request of a route under a change request."""

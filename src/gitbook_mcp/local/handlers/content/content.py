@@ -122,12 +122,11 @@ async def page_links(call: Call) -> Response:
 async def backlinks(call: Call) -> Response:
     """Backlinks of a page or of a file, whichever the route names."""
     q = call.query
-    target = call.request.path_params
     return ok(
         call.store.content.backlinks(
             *call.in_space(),
-            page_id=target.get("pageId"),
-            file_id=target.get("fileId"),
+            page_id=call.path_or_none("pageId"),
+            file_id=call.path_or_none("fileId"),
             paging=q.paging(),
         )
     )
