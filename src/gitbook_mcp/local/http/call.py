@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
+from gitbook_mcp.local.http.patterns import ContractPattern
 from gitbook_mcp.local.store.access import ROLES, Actor
 from gitbook_mcp.local.store.paging import MAX_LIMIT, Paging
 
@@ -71,7 +72,7 @@ class _Fields:
         required: bool = False,
         min_len: int = 0,
         max_len: int | None = None,
-        pattern: re.Pattern[str] | None = None,
+        pattern: re.Pattern[str] | ContractPattern | None = None,
         nullable: bool = False,
         choices: tuple[str, ...] | None = None,
         default: Any = None,
@@ -88,7 +89,7 @@ class _Fields:
             raise Invalid(name, f"must be at least {min_len} characters")
         if max_len is not None and len(value) > max_len:
             raise Invalid(name, f"must be at most {max_len} characters")
-        if pattern is not None and not pattern.fullmatch(value):
+        if pattern is not None and not _matches(pattern, value):
             raise Invalid(name, f"must match the pattern {pattern.pattern}")
         return value if choices is None else one_of(name, value, choices)
 
@@ -227,6 +228,13 @@ class Query(_Fields):
     def paging(self) -> Paging:
         """``page`` and ``limit``: which page of a list the caller asks for."""
         return Paging(self.page(), self.limit())
+
+
+def _matches(pattern: re.Pattern[str] | ContractPattern, value: str) -> bool:
+    """A contract's pattern is searched (JSON Schema); our own regexes match the whole value."""
+    if isinstance(pattern, ContractPattern):
+        return pattern.accepts(value)
+    return pattern.fullmatch(value) is not None
 
 
 def _finite(name: str, value: Any) -> float:
