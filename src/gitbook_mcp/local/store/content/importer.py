@@ -51,6 +51,7 @@ class MarkdownImport:
     def __init__(self, revisions: RevisionStore, revision_id: str) -> None:
         self._revisions = revisions
         self._revision = revision_id
+        self._last: dict[str | None, float] = {}
         self.imported = 0
 
     def steps(self, source: Source) -> Iterator[None]:
@@ -76,8 +77,22 @@ class MarkdownImport:
                 )
             return str(existing["id"])
         return self._revisions.add_page(
-            self._revision, title=title, slug=slug, markdown=body or "", parent_id=parent_id
+            self._revision,
+            title=title,
+            slug=slug,
+            markdown=body or "",
+            parent_id=parent_id,
+            position=self._next_position(parent_id),
         )
+
+    def _next_position(self, parent_id: str | None) -> float:
+        """The end of the parent's children, asked once per parent then counted (one query per
+        page made a large import quadratic)."""
+        last = self._last.get(parent_id)
+        if last is None:
+            last = self._revisions.last_position(self._revision, parent_id)
+        self._last[parent_id] = last + 1
+        return last + 1
 
     def _page(self, parent_id: str | None, parent_path: str, doc: Doc, *, slug: str) -> str:
         title, body = _title_and_body(doc.text, _words(_stem(doc.name)) or "Untitled")

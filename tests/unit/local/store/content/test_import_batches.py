@@ -14,6 +14,7 @@ import pytest
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.store.content.revisions import RevisionStore
+from gitbook_mcp.local.store.db import Database
 
 pytestmark = pytest.mark.anyio
 CR = f"/spaces/spc_handbook/change-requests/{CR_INSTALL}"
@@ -132,3 +133,24 @@ async def test_a_failed_import_deletes_its_revision(
         await _import(api, docs)
     assert _current(store) == before
     assert store.db.scalar("SELECT COUNT(*) FROM revisions") == revisions
+
+
+async def test_an_import_asks_each_parent_s_last_position_once(
+    api: httpx2.AsyncClient, store: Store, docs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One query per parent, not per page: asking per page made a large import quadratic."""
+    asked: list[str] = []
+    real = Database.scalar
+
+    def scalar(self: Database, sql: str, params: Any = ()) -> Any:
+        if "MAX(position)" in sql:
+            asked.append(sql)
+        return real(self, sql, params)
+
+    monkeypatch.setattr(Database, "scalar", scalar)
+    answer = await _import(api, docs)
+    assert answer.status_code == 201, answer.text
+    pages = (await api.get(f"{CR}/content/pages")).json()["pages"]
+    titles = [p["title"] for p in pages]
+    assert titles[-PAGES:] == [f"Page {n}" for n in range(PAGES)]  # in order, at the end
+    assert len(asked) == 1  # the top level is the only parent
