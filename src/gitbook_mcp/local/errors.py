@@ -36,8 +36,9 @@ class Invalid(DomainError):
 
 
 def one_of(field: str, value: object, choices: Collection[str]) -> str:
-    """``value``, one of ``choices``; else Invalid naming them all (the 400 of an enum)."""
-    if value not in choices:
+    """``value``, one of ``choices``; else Invalid naming them all (the 400 of an enum), whatever
+    the JSON type of ``value`` (a dict or a list is unhashable: never looked up in a set)."""
+    if not isinstance(value, str) or value not in choices:
         raise Invalid(field, f"must be one of {', '.join(choices)}")
     return str(value)
 

@@ -32,6 +32,7 @@ from gitbook_mcp.local.http.middleware import (
     DropConnections,
     Faults,
     RateLimit,
+    RouteOnRawPath,
     actor_of,
 )
 from gitbook_mcp.local.http.route import RouteSpec
@@ -128,5 +129,5 @@ def create_app(
     app = Starlette(routes=table, exception_handlers={HTTPException: _http_error})
     app.state.store = store
     app.state.profile = profile
-    outer: ASGIApp = DropConnections(app)
+    outer: ASGIApp = DropConnections(RouteOnRawPath(app))
     return HostGuard(outer, security) if security is not None else outer

@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -17,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
+from gitbook_mcp.local.http.patterns import ContractPattern
 from gitbook_mcp.local.store.access import ROLES, Actor
 from gitbook_mcp.local.store.paging import MAX_LIMIT, Paging
 
@@ -70,7 +72,7 @@ class _Fields:
         required: bool = False,
         min_len: int = 0,
         max_len: int | None = None,
-        pattern: re.Pattern[str] | None = None,
+        pattern: re.Pattern[str] | ContractPattern | None = None,
         nullable: bool = False,
         choices: tuple[str, ...] | None = None,
         default: Any = None,
@@ -87,7 +89,7 @@ class _Fields:
             raise Invalid(name, f"must be at least {min_len} characters")
         if max_len is not None and len(value) > max_len:
             raise Invalid(name, f"must be at most {max_len} characters")
-        if pattern is not None and not pattern.fullmatch(value):
+        if pattern is not None and not _matches(pattern, value):
             raise Invalid(name, f"must match the pattern {pattern.pattern}")
         return value if choices is None else one_of(name, value, choices)
 
@@ -228,6 +230,13 @@ class Query(_Fields):
         return Paging(self.page(), self.limit())
 
 
+def _matches(pattern: re.Pattern[str] | ContractPattern, value: str) -> bool:
+    """A contract's pattern is searched (JSON Schema); our own regexes match the whole value."""
+    if isinstance(pattern, ContractPattern):
+        return pattern.accepts(value)
+    return pattern.fullmatch(value) is not None
+
+
 def _finite(name: str, value: Any) -> float:
     """A query value as a finite number (``nan`` and ``inf`` parse as floats but are refused)."""
     try:
@@ -259,14 +268,21 @@ class Call:
         return profile
 
     def path(self, name: str) -> str:
-        value: str = self.request.path_params[name]
+        """A path parameter, percent-decoded (the app matches routes on the raw path)."""
+        value = self.path_or_none(name)
+        if value is None:
+            raise KeyError(name)
         return value
+
+    def path_or_none(self, name: str) -> str | None:
+        """A path parameter the route may not have (None then), percent-decoded."""
+        value = self.request.path_params.get(name)
+        return None if value is None else unquote(value)
 
     def in_space(self) -> tuple[Actor, str, str | None]:
         """The caller, the space, and the change request when the route names one (the same
         handler serves a space's content or comments and a change request's)."""
-        cr: str | None = self.request.path_params.get("changeRequestId")
-        return self.actor, self.path("spaceId"), cr
+        return self.actor, self.path("spaceId"), self.path_or_none("changeRequestId")
 
     def in_change_request(self) -> tuple[Actor, str, str]:
         """The caller, the space and the change request of a route under a change request."""

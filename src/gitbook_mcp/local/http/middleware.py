@@ -34,6 +34,7 @@ __all__ = [
     "DropConnections",
     "Faults",
     "RateLimit",
+    "RouteOnRawPath",
     "actor_of",
 ]
 
@@ -57,6 +58,18 @@ def _bearer(scope: Scope) -> str | None:
     if scheme.lower() != "bearer" or not value.strip():
         return None
     return value.strip()
+
+
+class RouteOnRawPath(HttpMiddleware):
+    """Route on the path as sent: ``%2F`` inside an id stays in its segment (the id is then
+    unknown, a 404), instead of being decoded into a ``/`` that reaches a deeper route.
+    `Call.path` percent-decodes each parameter once it is matched."""
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raw = scope.get("raw_path")
+        if isinstance(raw, bytes):
+            scope = {**scope, "path": raw.partition(b"?")[0].decode("latin-1")}
+        await self.app(scope, receive, send)
 
 
 class DropConnections(HttpMiddleware):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import get_args
 
-from anyio import to_thread
+from anyio import lowlevel, to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.client.models.content import ImportContentSource
@@ -72,7 +72,16 @@ async def cr_import(call: Call) -> Response:
     b.string("source", required=True, choices=IMPORT_SOURCES)
     content, where = call.store.content, call.in_change_request()
     source = await to_thread.run_sync(partial(content.read_import, *where, url=url))
-    return created(content.import_content(*where, source=source))
+    steps = content.import_content(*where, source=source)
+    try:
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return created(done.value)
+            await lowlevel.checkpoint()  # between two batches, other requests are served
+    finally:
+        steps.close()
 
 
 async def revision(call: Call) -> Response:
@@ -113,12 +122,11 @@ async def page_links(call: Call) -> Response:
 async def backlinks(call: Call) -> Response:
     """Backlinks of a page or of a file, whichever the route names."""
     q = call.query
-    target = call.request.path_params
     return ok(
         call.store.content.backlinks(
             *call.in_space(),
-            page_id=target.get("pageId"),
-            file_id=target.get("fileId"),
+            page_id=call.path_or_none("pageId"),
+            file_id=call.path_or_none("fileId"),
             paging=q.paging(),
         )
     )

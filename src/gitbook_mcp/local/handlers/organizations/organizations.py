@@ -13,6 +13,7 @@ from starlette.responses import Response
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.organizations.common import item_page, org_id, org_item, org_removed
 from gitbook_mcp.local.http.call import Body, Call, ok
+from gitbook_mcp.local.http.patterns import ORGANIZATION_TITLE
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.members import MEMBER_SORTS
 
@@ -52,7 +53,7 @@ async def update_organization(call: Call) -> Response:
     body = call.body
     changes: dict[str, object] = {}
     if body.has("title"):
-        changes["title"] = body.string("title", min_len=2, max_len=255)
+        changes["title"] = body.string("title", min_len=2, max_len=255, pattern=ORGANIZATION_TITLE)
     if body.has("emailDomains"):
         domains = [d.strip().lower() for d in body.strings("emailDomains")]
         for index, domain in enumerate(domains):

@@ -8,14 +8,17 @@ files), `change_requests`, `references` (link listings), `search` and `importer`
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from gitbook_mcp.local.errors import Conflict
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.authoring import ChangeRequestAuthoring
 from gitbook_mcp.local.store.content.batch import ContentBatch
 from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
 from gitbook_mcp.local.store.content.import_source import Source, read_source, resolve_inside
-from gitbook_mcp.local.store.content.importer import MarkdownImport
+from gitbook_mcp.local.store.content.importer import IMPORT_BATCH, MarkdownImport
 from gitbook_mcp.local.store.content.merge import MergeStore
 from gitbook_mcp.local.store.content.org_change_requests import OrgChangeRequests
 from gitbook_mcp.local.store.content.references import References, Scope
@@ -292,15 +295,39 @@ class ContentStore(SpacePart):
 
     def import_content(
         self, actor: Actor, space_id: str, cr_ref: str, *, source: Source
-    ) -> dict[str, Any]:
-        """Write what `read_import` read into a new revision of the change request."""
+    ) -> Generator[None, None, dict[str, Any]]:
+        """Write what `read_import` read into a new revision of the change request, in batches
+        of `IMPORT_BATCH` pages, one transaction each; the caller may serve other requests at
+        each yield. The new revision is unreachable until the last step points the change
+        request at it (refused if the change request moved meanwhile); a failed or abandoned
+        import deletes it."""
         with self._db.transaction():
-            scope = self._scope(actor, space_id, cr_ref, "edit")
-            assert scope.change_request is not None
-            revision = self.revisions.create(space_id, copy_of=scope.revision)
-            imported, total = MarkdownImport(self.revisions, revision).run(source)
-            self.change_requests.set_revision(scope.change_request, revision)
-        return {"revision": revision, "importedResources": imported, "totalResources": total}
+            base = self._scope(actor, space_id, cr_ref, "edit").revision
+            revision = self.revisions.create(space_id, copy_of=base)
+        work = MarkdownImport(self.revisions, revision)
+        try:
+            steps, more = work.steps(source), True
+            while more:
+                yield
+                with self._db.transaction():
+                    more = next(islice(steps, IMPORT_BATCH - 1, None), _DONE) is not _DONE
+            with self._db.transaction():
+                scope = self._scope(actor, space_id, cr_ref, "edit")
+                if scope.revision != base or scope.change_request is None:
+                    raise Conflict("The change request changed during the import; import again")
+                self.change_requests.set_revision(scope.change_request, revision)
+        except BaseException:
+            with self._db.transaction():
+                self._db.execute("DELETE FROM revisions WHERE id = ?", (revision,))
+            raise
+        return {
+            "revision": revision,
+            "importedResources": work.imported,
+            "totalResources": source.total,
+        }
+
+
+_DONE = object()
 
 
 def _like_prefix(prefix: str) -> str:

@@ -98,7 +98,10 @@ def resolve_inside(url: str, root: Path | None) -> Path:
             "file:// import is off: start the local workspace with --import-root DIR "
             "(or GITBOOK_IMPORT_ROOT) to allow importing from that folder",
         )
-    given = Path(os.path.normpath(unquote(parsed.path)))
+    named = unquote(parsed.path)
+    if "\x00" in named:  # the file system refuses it (ValueError): no file can be named so
+        raise Invalid("url", _NOT_HERE)
+    given = Path(os.path.normpath(named))
     base = root.resolve()
     relative = _relative(given, (base, Path(os.path.abspath(root))))
     if not given.is_absolute() or relative is None:

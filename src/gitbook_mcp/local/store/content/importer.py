@@ -4,11 +4,13 @@ A folder's ``.md`` files become pages and each sub-folder a page holding its fil
 ``README.md`` or ``index.md`` gives the folder page's title and text); files in
 ``.gitbook/assets/`` become the revision's files. A file's first ``# Heading`` is its page title.
 A page already at the same path is updated. Reading the files is `import_source`'s job, done
-off the event loop and before the write transaction; this module only writes.
+off the event loop and before the write transaction; this module only writes, one step per page
+(`MarkdownImport.steps`), so that the store can commit in batches and let other requests in.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.store.content.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
@@ -18,7 +20,10 @@ from gitbook_mcp.markdown_scan import headings
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
 
-__all__ = ["MAX_FILES", "MarkdownImport"]
+__all__ = ["IMPORT_BATCH", "MAX_FILES", "MarkdownImport"]
+
+IMPORT_BATCH = 50
+"""Pages written per transaction of an import; between two batches other requests are served."""
 
 
 def _title_and_body(text: str, fallback: str) -> tuple[str, str]:
@@ -38,20 +43,24 @@ def _words(name: str) -> str:
 
 
 class MarkdownImport:
-    """One import into one revision: ``run(source)`` returns (imported, total files seen)."""
+    """One import into one revision: iterate ``steps(source)`` (one step per page or the assets),
+    then ``imported`` counts what was written."""
 
     def __init__(self, revisions: RevisionStore, revision_id: str) -> None:
         self._revisions = revisions
         self._revision = revision_id
+        self._last: dict[str | None, float] = {}
         self.imported = 0
 
-    def run(self, source: Source) -> tuple[int, int]:
+    def steps(self, source: Source) -> Iterator[None]:
+        """Write the source, yielding after each page (the caller's transaction spans steps)."""
         if source.single is not None:
             self._page(None, "", source.single, slug=slugify(_stem(source.single.name)))
+            yield
         if source.folder is not None:
-            self._folder(source.folder, None, "", top=True)
+            yield from self._folder(source.folder, None, "", top=True)
         self._assets(source)
-        return self.imported, source.total
+        yield
 
     def _upsert(
         self, parent_id: str | None, parent_path: str, slug: str, title: str, body: str | None
@@ -66,8 +75,22 @@ class MarkdownImport:
                 )
             return str(existing["id"])
         return self._revisions.add_page(
-            self._revision, title=title, slug=slug, markdown=body or "", parent_id=parent_id
+            self._revision,
+            title=title,
+            slug=slug,
+            markdown=body or "",
+            parent_id=parent_id,
+            position=self._next_position(parent_id),
         )
+
+    def _next_position(self, parent_id: str | None) -> float:
+        """The end of the parent's children, asked once per parent then counted (one query per
+        page made a large import quadratic)."""
+        last = self._last.get(parent_id)
+        if last is None:
+            last = self._revisions.last_position(self._revision, parent_id)
+        self._last[parent_id] = last + 1
+        return last + 1
 
     def _page(self, parent_id: str | None, parent_path: str, doc: Doc, *, slug: str) -> str:
         title, body = _title_and_body(doc.text, _words(_stem(doc.name)) or "Untitled")
@@ -76,7 +99,7 @@ class MarkdownImport:
 
     def _folder(
         self, folder: Folder, parent_id: str | None, parent_path: str, *, top: bool
-    ) -> None:
+    ) -> Iterator[None]:
         for doc in folder.docs:
             is_index = doc.name.lower() in INDEXES
             if is_index and not top:
@@ -86,6 +109,7 @@ class MarkdownImport:
                 title, _ = _title_and_body(doc.text, "Introduction")
                 slug = slugify(title)
             self._page(parent_id, parent_path, doc, slug=slug)
+            yield
         for sub in folder.folders:
             if not sub.has_markdown():
                 continue
@@ -95,8 +119,9 @@ class MarkdownImport:
                 page_id = self._page(parent_id, parent_path, index, slug=slug)
             else:
                 page_id = self._upsert(parent_id, parent_path, slug, _words(sub.name), None)
+            yield
             path = f"{parent_path}/{slug}" if parent_path else slug
-            self._folder(sub, page_id, path, top=False)
+            yield from self._folder(sub, page_id, path, top=False)
 
     def _assets(self, source: Source) -> None:
         known = {row["name"] for row in self._revisions.files(self._revision)}

@@ -107,17 +107,17 @@ class RevisionStore(StorePart):
         description: str | None = None,
         emoji: str | None = None,
         hidden: bool = False,
+        position: float | None = None,
     ) -> str:
-        """Add a page (at the end of its parent's children); its path follows from the parent."""
+        """Add a page (at ``position``, by default at the end of its parent's children); its
+        path follows from the parent."""
         page_id = page_id or new_id("pg_")
         parent_path = ""
         if parent_id is not None:
             parent = self.page_row(revision_id, parent_id)
             parent_path = parent["path"] + "/"
-        last = self._db.scalar(
-            "SELECT MAX(position) FROM pages WHERE revision_id = ? AND parent_id IS ?",
-            (revision_id, parent_id),
-        )
+        if position is None:
+            position = self.last_position(revision_id, parent_id) + 1
         now = self._clock.stamp()
         with self._db.transaction():
             self._db.execute(
@@ -128,7 +128,7 @@ class RevisionStore(StorePart):
                     revision_id,
                     page_id,
                     parent_id,
-                    (last or 0) + 1,
+                    position,
                     title,
                     slug,
                     parent_path + slug,
@@ -141,6 +141,14 @@ class RevisionStore(StorePart):
                 ),
             )
         return page_id
+
+    def last_position(self, revision_id: str, parent_id: str | None) -> float:
+        """The position of the parent's last child (0 without children)."""
+        last = self._db.scalar(
+            "SELECT MAX(position) FROM pages WHERE revision_id = ? AND parent_id IS ?",
+            (revision_id, parent_id),
+        )
+        return float(last or 0)
 
     def update_page(
         self,

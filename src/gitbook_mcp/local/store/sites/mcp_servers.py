@@ -1,11 +1,12 @@
 """External MCP servers of a docs site (state and rules): a name, a URL and the HTTP headers
-sent to the server, offered to the site's assistant."""
+sent to the server, offered to the site's assistant. Header values are secrets (tokens): only a
+caller who administers the site's organization reads them; anyone else sees the names."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.access import Actor, org_permissions, org_role
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.sites.part import RenderedPart
 
@@ -13,7 +14,10 @@ if TYPE_CHECKING:
     import sqlite3
 
 
-__all__ = ["McpServerStore"]
+__all__ = ["HIDDEN_HEADER", "McpServerStore"]
+
+HIDDEN_HEADER = "[hidden]"
+"""A header value as shown to a caller who does not administer the site."""
 
 
 class McpServerStore(RenderedPart):
@@ -25,9 +29,15 @@ class McpServerStore(RenderedPart):
             "id": row["id"],
             "name": row["name"],
             "url": row["url"],
-            "headers": loads(row["headers"]) or {},
+            "headers": self._headers(actor, row, site),
             "urls": {"location": self.location(site, f"/mcp-servers/{row['id']}")},
         }
+
+    def _headers(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, str]:
+        headers: dict[str, str] = loads(row["headers"]) or {}
+        if org_permissions(org_role(self._db, actor, site["org_id"]))["admin"]:
+            return headers
+        return dict.fromkeys(headers, HIDDEN_HEADER)
 
     def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
         """Oldest first."""

@@ -65,6 +65,16 @@ async def test_file_import_is_off_without_an_import_root(
     assert "--import-root" in message
 
 
+async def test_a_nul_in_the_path_is_a_400_like_any_refused_path(
+    api: httpx2.AsyncClient, root: Path
+) -> None:
+    (root / "docs").mkdir()
+    (root / "docs" / "a.md").write_text("# A\n")
+    for url in (f"{(root / 'docs').as_uri()}/a.md%00.md", f"{root.as_uri()}/%00/docs"):
+        message = _message(await _import(api, url))
+        assert message == "url: nothing importable at this URL inside the import root"
+
+
 async def test_missing_and_outside_paths_get_the_same_error(
     api: httpx2.AsyncClient, root: Path, tmp_path: Path
 ) -> None:

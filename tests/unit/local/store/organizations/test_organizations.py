@@ -110,6 +110,11 @@ async def test_update_organization_clears_the_logo_with_null(api: httpx2.AsyncCl
     [
         ({"title": "A"}, "title"),
         ({"title": "x" * 256}, "title"),
+        ({"title": "m\t"}, "title"),  # the contract's OrganizationTitle pattern \S.*\S
+        ({"title": " \u00a0 "}, "title"),
+        ({"title": "a\nb"}, "title"),
+        ({"title": "a\u2028b"}, "title"),
+        ({"title": ["Acme"]}, "title"),
         ({"hostname": "ab"}, "hostname"),
         ({"hostname": "h" * 33}, "hostname"),
         ({"logo": "not a url"}, "logo"),
@@ -124,6 +129,17 @@ async def test_update_organization_400_names_the_field(
     response = await api.patch("/orgs/org_acme", json=body)
     assert response.status_code == 400
     assert field in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("profile", ["seed", "live"])
+async def test_a_refused_title_is_not_stored_and_a_padded_one_is(api: httpx2.AsyncClient) -> None:
+    assert (await api.patch("/orgs/org_acme", json={"title": "m\t"})).status_code == 400
+    titles = [o["title"] for o in (await api.get("/orgs")).json()["items"]]
+    assert "m\t" not in titles
+    assert "Acme Docs" in titles
+    padded = await api.patch("/orgs/org_acme", json={"title": " Acme\tDocs "})
+    assert padded.status_code == 200, padded.text
+    assert (await api.get("/orgs/org_acme")).json()["title"] == " Acme\tDocs "
 
 
 async def test_update_organization_rejects_default_content_naming_no_site(

@@ -8,6 +8,7 @@ import httpx2
 import pytest
 
 from gitbook_mcp.local.seed.sites import MCP_ACME_TOOLS
+from gitbook_mcp.local.store.sites.mcp_servers import HIDDEN_HEADER
 from tests.unit.local.store.sites.support import NON_ADMINS, SITE, ApiAs, collect, expect_error
 
 pytestmark = pytest.mark.anyio
@@ -106,6 +107,22 @@ async def test_update_errors_name_the_field(
 ) -> None:
     expect_error(await api.patch(ACME_TOOLS, json=body), 400, field)
     assert (await api.get(ACME_TOOLS)).json()["name"] == "Acme Tools"
+
+
+@pytest.mark.parametrize("token", NON_ADMINS)
+async def test_non_admins_see_header_names_but_not_their_values(
+    api: httpx2.AsyncClient, api_as: ApiAs, token: str
+) -> None:
+    secret = {"Authorization": "Bearer gb_secret_value", "X-Docs-Team": "platform"}
+    assert (await api.patch(ACME_TOOLS, json={"headers": secret})).json()["headers"] == secret
+    async with api_as(token) as other:
+        one = (await other.get(ACME_TOOLS)).json()
+        listed = await collect(other, SERVERS)
+    hidden = {"Authorization": HIDDEN_HEADER, "X-Docs-Team": HIDDEN_HEADER}
+    assert one["headers"] == hidden
+    assert [s["headers"] for s in listed] == [hidden]
+    assert "gb_secret_value" not in str(one) + str(listed)
+    assert (await api.get(ACME_TOOLS)).json()["headers"] == secret
 
 
 async def test_unknown_server_is_404_and_delete_205_then_204(api: httpx2.AsyncClient) -> None:

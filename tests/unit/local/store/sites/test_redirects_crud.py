@@ -122,6 +122,8 @@ async def test_duplicate_source_is_400_naming_source(api: httpx2.AsyncClient) ->
         ({"source": "/x"}, 400, "destination"),
         ({"source": "/x", "destination": "sec_guides"}, 400, "destination"),
         ({"source": "/x", "destination": {"kind": "page"}}, 400, "destination.kind"),
+        ({"source": "/x", "destination": {"kind": {}}}, 400, "destination.kind"),
+        ({"source": "/x", "destination": {"kind": []}}, 400, "destination.kind"),
         ({"source": "/x", "destination": {"kind": "site-section"}}, 400, "siteSectionId"),
         (
             {"source": "/x", "destination": {"kind": "site-page", "siteSpaceId": "ss_api"}},
@@ -186,6 +188,8 @@ async def test_update_redirect_source_and_destination(api: httpx2.AsyncClient) -
         ({"source": None}, 400, "source"),
         ({"destination": {"kind": "site-space"}}, 400, "siteSpaceId"),
         ({"destination": None}, 400, "destination"),
+        ({"destination": {"kind": {}}}, 400, "destination.kind"),
+        ({"destination": {"kind": ["site-space"]}}, 400, "destination.kind"),
         ({"destination": {"kind": "site-section", "siteSectionId": "sec_x"}}, 404, "sec_x"),
     ],
 )
