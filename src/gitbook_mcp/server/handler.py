@@ -65,6 +65,12 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
             flags = runtime.permissions.flags if runtime.permissions else {}
             return len(flags.get("organization", {})), len(flags.get("space", {}))
 
+        async def enable(toolset: str) -> list[str]:
+            added = runtime.enable(toolset)
+            if added:
+                await notify_tools_changed(ctx)
+            return added
+
         try:
             client = await runtime.get_client()
             if runtime.permissions is not None:
@@ -76,6 +82,9 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
                     **runtime.tool_options,
                     "refresh": refresh,
                     "space_owner": runtime.space_owner,
+                    "registered": lambda: {t.name: t.toolset for t in runtime.tools.values()},
+                    "active": lambda: set(runtime.active),
+                    "enable_toolset": enable,
                 },
                 available=tool.available,
             )
