@@ -260,6 +260,19 @@ class SetupOnFirstUse(_ServerMiddleware):
         return await call_next(ctx)
 
 
+def _register_tools(target: GitBookServer) -> None:
+    """Register every tool that may be on, so that each has its schema."""
+    for tool in target.base_runtime.tools.values():
+        target.add_tool(
+            make_handler(tool, lambda: target.runtime),
+            name=tool.name,
+            title=tool.title,
+            description=tool.description,
+            annotations=tool.annotations,
+            structured_output=True,
+        )
+
+
 def build_server(
     tools: list[ToolDef] | Callable[[], list[ToolDef]],
     client_factory: ClientFactory,
@@ -269,13 +282,13 @@ def build_server(
     secrets: tuple[str, ...] = (),
     withheld: Callable[[], dict[str, Missing]] = dict,
     tool_options: dict[str, Any] | None = None,
-    active: Callable[[], set[str]] | None = None,
+    active: Callable[[ToolDef], bool] | None = None,
     instructions: str = GENERIC_INSTRUCTIONS,
     **server_options: Any,
 ) -> GitBookServer:
     """The server for the selected tools; the client is created when the server starts.
 
-    ``tools`` are every tool that may be on, ``active`` the names on at start (default: all);
+    ``tools`` are every tool that may be on, ``active`` says which are on at start (default: all);
     ``secrets`` (the API token) are redacted from every failure shown to the agent;
     ``server_options`` go to `MCPServer` (``auth`` and ``token_verifier`` for upstream auth).
     """
@@ -308,18 +321,7 @@ def build_server(
         **server_options,
     )
 
-    def register_tools(target: GitBookServer) -> None:
-        for tool in runtime.tools.values():
-            target.add_tool(
-                make_handler(tool, lambda: target.runtime),
-                name=tool.name,
-                title=tool.title,
-                description=tool.description,
-                annotations=tool.annotations,
-                structured_output=True,
-            )
-
-    server.defer(register_tools)
+    server.defer(_register_tools)
     if extra_setup is not None:
         server.defer(extra_setup)
     return server

@@ -20,7 +20,13 @@ from gitbook_mcp.server.auth.upstream import (
 from gitbook_mcp.server.availability import unregistered
 from gitbook_mcp.server.guide import instructions_for
 from gitbook_mcp.server.runtime import ClientFactory
-from gitbook_mcp.server.toolsets import Selection, all_tools, build_tool_list, check_selection
+from gitbook_mcp.server.toolsets import (
+    Selection,
+    all_tools,
+    build_tool_list,
+    check_selection,
+    expand_toolsets,
+)
 from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
@@ -125,6 +131,7 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     )
     options = upstream_options(settings, backend) if backend is not None else {}
     every = replace(selection, toolsets=("all",))
+    chosen = set(expand_toolsets(selection.toolsets))
     server = build_server(
         lambda: build_tool_list(every),
         no_server_client if upstream else factory or client_factory(settings),
@@ -134,7 +141,7 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         if upstream
         else tuple(t for t in (settings.api_token, settings.local_token) if t),
         withheld=lambda: unregistered(selection, all_tools()),
-        active=lambda: {t.name for t in build_tool_list(selection)},
+        active=lambda tool: tool.toolset in chosen or tool.name in selection.include,
         instructions=instructions_for(selection),
         # The local workspace's documents carry no link nodes: links are read from markdown.
         tool_options={"content_format": "markdown" if settings.local else "document"},

@@ -46,11 +46,11 @@ class Runtime:
         refresh_interval: float,
         secrets: tuple[str, ...] = (),
         tool_options: dict[str, Any] | None = None,
-        active: Callable[[], set[str]] | None = None,
+        active: Callable[[ToolDef], bool] | None = None,
     ) -> None:
         self._tools_source = tools
         self.active_source = active
-        """The names of the tools on at start (None: every registered tool)."""
+        """Which registered tools are on at start (None: all of them)."""
         self._active: set[str] | None = None
         self.secrets = secrets
         self.tool_options = dict(tool_options or {})
@@ -80,7 +80,7 @@ class Runtime:
         """The registered tools that are on: the selection, plus the toolsets enabled since."""
         if self._active is None:
             source = self.active_source
-            self._active = set(source()) if source is not None else set(self.tools)
+            self._active = {n for n, t in self.tools.items() if source is None or source(t)}
         return self._active
 
     def enable(self, toolset: str) -> list[str]:
