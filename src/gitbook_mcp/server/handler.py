@@ -57,15 +57,6 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
         async def progress(done: float, total: float | None, message: str | None) -> None:
             await ctx.report_progress(done, total, message)
 
-        async def refresh() -> tuple[int, int]:
-            before, after = await runtime.ensure_permissions(force=True)
-            if before != after:
-                await notify_tools_changed(ctx)
-            if runtime.load_error is not None:
-                raise runtime.load_error
-            flags = runtime.permissions.flags if runtime.permissions else {}
-            return len(flags.get("organization", {})), len(flags.get("space", {}))
-
         try:
             client = await runtime.get_client()
             if runtime.permissions is not None:
@@ -73,11 +64,7 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
             context = ToolContext(
                 client=client,
                 progress=progress,
-                options={
-                    **runtime.tool_options,
-                    "refresh": refresh,
-                    "space_owner": runtime.space_owner,
-                },
+                options=_options(runtime, ctx),
                 available=tool.available,
             )
             args = await _resolved(args, client)
@@ -98,6 +85,34 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
     handler.__annotations__ = {p.name: p.annotation for p in params} | {"return": tool.output}
     handler.__name__ = tool.name
     return handler
+
+
+def _options(runtime: Runtime, ctx: Context[Any, Any]) -> dict[str, Any]:
+    """What a tool sees of the server: re-reading permissions, the toolsets and turning one on."""
+
+    async def refresh() -> tuple[int, int]:
+        before, after = await runtime.ensure_permissions(force=True)
+        if before != after:
+            await notify_tools_changed(ctx)
+        if runtime.load_error is not None:
+            raise runtime.load_error
+        flags = runtime.permissions.flags if runtime.permissions else {}
+        return len(flags.get("organization", {})), len(flags.get("space", {}))
+
+    async def enable(toolset: str) -> list[str]:
+        added = runtime.enable(toolset)
+        if added:
+            await notify_tools_changed(ctx)
+        return added
+
+    return {
+        **runtime.tool_options,
+        "refresh": refresh,
+        "space_owner": runtime.space_owner,
+        "registered": lambda: {t.name: t.toolset for t in runtime.tools.values()},
+        "active": lambda: set(runtime.active),
+        "enable_toolset": enable,
+    }
 
 
 async def _resolved(args: Any, client: GitBookClient) -> Any:

@@ -11,7 +11,10 @@ A file starts with a small front matter naming the prompt and its arguments::
       - site_id: Site whose redirects may fix links (optional)
     ---
 
-and the body uses ``{argument}`` placeholders. Files ship inside the wheel as
+and the body uses ``{argument}`` placeholders. ``needs: tool, tool`` names the tools the job
+cannot do without: when one is not offered, the prompt says what is needed instead (toolset,
+permission, profile). ``{?tool,tool: text | otherwise}`` keeps ``text`` only when those tools are
+offered. So no prompt names a tool the agent cannot call. Files ship inside the wheel as
 ``gitbook_mcp/prompts``; a source checkout reads the repository folder.
 """
 
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from mcp.server.mcpserver.prompts.base import Prompt
 
+from gitbook_mcp.server.availability import missing, needs_sentence
 from gitbook_mcp.server.rendering import one_line
 
 if TYPE_CHECKING:
@@ -39,9 +43,11 @@ class PromptFile:
     description: str
     arguments: tuple[tuple[str, str, bool], ...]
     body: str
+    needs: tuple[str, ...] = ()
 
-    def render(self, values: dict[str, str | None]) -> str:
-        text = self.body
+    def render(self, values: dict[str, str | None], offered: set[str] | None = None) -> str:
+        """The body for these argument values, keeping the parts whose tools are ``offered``."""
+        text = self.body if offered is None else _kept(self.body, offered)
         for name, _, _ in self.arguments:
             # An argument is one line: a value cannot add lines (instructions) to the prompt.
             value = one_line(values.get(name) or "")
@@ -54,6 +60,29 @@ def _without(text: str, name: str) -> str:
     any other mention asks the agent to get the value from the user."""
     aside = re.compile(r" ?\([^()\n]*\{" + re.escape(name) + r"\}[^()\n]*\)")
     return aside.sub("", text).replace("{" + name + "}", f"{name} (ask the user)")
+
+
+def _kept(text: str, offered: set[str]) -> str:
+    """``text`` with each ``{?tools: yes | no}`` replaced by ``yes`` if all tools are offered."""
+    out: list[str] = []
+    done = 0
+    while (start := text.find("{?", done)) != -1:
+        colon = text.find(":", start)
+        names = {n.strip() for n in text[start + 2 : colon].split(",")}
+        depth, end, bar = 0, colon + 1, -1
+        while end < len(text) and (text[end] != "}" or depth):
+            char = text[end]
+            depth += (char == "{") - (char == "}")
+            bar = end if char == "|" and not depth and bar < 0 else bar
+            end += 1
+        yes, no = (
+            (text[colon + 1 : bar], text[bar + 1 : end])
+            if bar >= 0
+            else (text[colon + 1 : end], "")
+        )
+        out += [text[done:start], (yes if names <= offered else no).strip(" ")]
+        done = end + 1
+    return "".join(out) + text[done:]
 
 
 def prompts_dir() -> Path:
@@ -69,6 +98,7 @@ def parse_prompt(text: str) -> PromptFile:
         raise ValueError("a prompt file starts with a front matter block")
     header, _, body = text[4:].partition("\n---\n")
     name = description = ""
+    needs: tuple[str, ...] = ()
     arguments: list[tuple[str, str, bool]] = []
     for line in header.splitlines():
         stripped = line.strip()
@@ -76,6 +106,8 @@ def parse_prompt(text: str) -> PromptFile:
             name = stripped[5:].strip()
         elif stripped.startswith("description:"):
             description = stripped[12:].strip()
+        elif stripped.startswith("needs:"):
+            needs = tuple(n.strip() for n in stripped[6:].split(",") if n.strip())
         elif stripped.startswith("- ") and ":" in stripped:
             arg, _, about = stripped[2:].partition(":")
             about = about.strip()
@@ -90,7 +122,11 @@ def parse_prompt(text: str) -> PromptFile:
     if not name:
         raise ValueError("a prompt file needs a name")
     return PromptFile(
-        name=name, description=description, arguments=tuple(arguments), body=body.strip() + "\n"
+        name=name,
+        description=description,
+        arguments=tuple(arguments),
+        body=body.strip() + "\n",
+        needs=needs,
     )
 
 
@@ -101,12 +137,20 @@ def load_prompt_files(folder: Path | None = None) -> list[PromptFile]:
 
 def register_prompts(server: GitBookServer, folder: Path | None = None) -> None:
     for spec in load_prompt_files(folder):
-        server.add_prompt(_as_prompt(spec))
+        server.add_prompt(_as_prompt(spec, server))
 
 
-def _as_prompt(spec: PromptFile) -> Prompt:
-    def render(**values: str | None) -> str:
-        return spec.render(values)
+def _as_prompt(spec: PromptFile, server: GitBookServer) -> Prompt:
+    async def render(**values: str | None) -> str:
+        runtime = server.runtime
+        await runtime.ensure_permissions()
+        offered, withheld = runtime.offered_names(), server.withheld()
+        lacking = [
+            why
+            for name in spec.needs
+            if name not in offered and (why := missing(name, runtime, withheld)) is not None
+        ]
+        return needs_sentence(lacking) if lacking else spec.render(values, offered)
 
     render.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import GitBookServer, build_server
 from gitbook_mcp.server.auth.upstream import (
@@ -17,9 +17,16 @@ from gitbook_mcp.server.auth.upstream import (
     no_server_client,
     upstream_options,
 )
-from gitbook_mcp.server.offer import withheld_tools
+from gitbook_mcp.server.availability import unregistered
+from gitbook_mcp.server.guide import instructions_for
 from gitbook_mcp.server.runtime import ClientFactory
-from gitbook_mcp.server.toolsets import Selection, all_tools, build_tool_list, check_selection
+from gitbook_mcp.server.toolsets import (
+    Selection,
+    all_tools,
+    build_tool_list,
+    check_selection,
+    expand_toolsets,
+)
 from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
@@ -123,15 +130,19 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         else None
     )
     options = upstream_options(settings, backend) if backend is not None else {}
+    every = replace(selection, toolsets=("all",))
+    chosen = set(expand_toolsets(selection.toolsets))
     server = build_server(
-        lambda: build_tool_list(selection),
+        lambda: build_tool_list(every),
         no_server_client if upstream else factory or client_factory(settings),
         refresh_interval=settings.permissions_refresh,
         extra_setup=setup,
         secrets=()
         if upstream
         else tuple(t for t in (settings.api_token, settings.local_token) if t),
-        withheld=lambda: withheld_tools(all_tools(), operations(settings.profile)),
+        withheld=lambda: unregistered(selection, all_tools()),
+        active=lambda tool: tool.toolset in chosen or tool.name in selection.include,
+        instructions=instructions_for(selection),
         # The local workspace's documents carry no link nodes: links are read from markdown.
         tool_options={"content_format": "markdown" if settings.local else "document"},
         **options,

@@ -46,8 +46,12 @@ class Runtime:
         refresh_interval: float,
         secrets: tuple[str, ...] = (),
         tool_options: dict[str, Any] | None = None,
+        active: Callable[[ToolDef], bool] | None = None,
     ) -> None:
         self._tools_source = tools
+        self.active_source = active
+        """Which registered tools are on at start (None: all of them)."""
+        self._active: set[str] | None = None
         self.secrets = secrets
         self.tool_options = dict(tool_options or {})
         """Options every tool call sees in ``ToolContext.options`` (e.g. ``content_format``)."""
@@ -73,6 +77,21 @@ class Runtime:
             source = self._tools_source
             self._tools = {t.name: t for t in (source() if callable(source) else source)}
         return self._tools
+
+    @property
+    def active(self) -> set[str]:
+        """The registered tools that are on: the selection, plus the toolsets enabled since."""
+        if self._active is None:
+            source = self.active_source
+            self._active = {n for n, t in self.tools.items() if source is None or source(t)}
+        return self._active
+
+    def enable(self, toolset: str) -> list[str]:
+        """Turn on every registered tool of ``toolset``; the names newly on."""
+        added = [t.name for t in self.tools.values() if t.toolset == toolset]
+        added = [name for name in added if name not in self.active]
+        self.active.update(added)
+        return added
 
     async def get_client(self) -> GitBookClient:
         """The API client, created on first use: ``initialize`` never waits for it."""
@@ -143,8 +162,8 @@ class Runtime:
         self._offered = frozenset(t.name for t in offered)
 
     def offered_names(self) -> set[str]:
-        """The tools offered under the current permissions (computed once per load)."""
-        return set(self._offered)
+        """The tools on and offered under the current permissions (computed once per load)."""
+        return set(self._offered & self.active)
 
 
 def check_tool_for(tool: ToolDef, runtime: Runtime) -> str | None:

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["inline_defs", "slim"]
+from mcp.types import ToolAnnotations
+
+__all__ = ["inline_defs", "listed_hints", "slim"]
+
+_DEFAULT_HINTS = {"read_only_hint": False, "idempotent_hint": False, "open_world_hint": True}
+"""Tool hints whose value is the protocol's default when absent: listing them says nothing."""
 
 
 def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
@@ -31,7 +36,10 @@ def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
         if key == "default" and (value is None or output):
             continue
         if key in ("properties", "$defs") and isinstance(value, dict):
-            out[key] = {name: slim(prop, output=output, root=False) for name, prop in value.items()}
+            out[key] = {
+                name: _without_echo(name, slim(prop, output=output, root=False))
+                for name, prop in value.items()
+            }
             continue
         out[key] = slim(value, output=output, root=False)
     if output and "properties" in out:
@@ -62,6 +70,26 @@ def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
             merged.update(out)
             out = merged
     return out
+
+
+def listed_hints(hints: ToolAnnotations | None) -> ToolAnnotations | None:
+    """The hints without those at the protocol's default (``destructiveHint`` always stays)."""
+    if hints is None:
+        return None
+    kept = {
+        name: value
+        for name, value in hints.model_dump(exclude_none=True).items()
+        if _DEFAULT_HINTS.get(name, not value) != value
+    }
+    return ToolAnnotations(**kept) if kept else None
+
+
+def _without_echo(name: str, prop: Any) -> Any:
+    """A property without a description that only repeats its name ("Space id" for space_id)."""
+    about = prop.get("description") if isinstance(prop, dict) else None
+    if isinstance(about, str) and about.lower() == name.replace("_", " "):
+        return {k: v for k, v in prop.items() if k != "description"}
+    return prop
 
 
 def _scalar(schema: Any) -> bool:

@@ -37,6 +37,7 @@ __all__ = [
     "all_tools",
     "build_tool_list",
     "check_selection",
+    "expand_toolsets",
 ]
 
 NAVIGATE = Toolset("navigate", "Find the ids every other tool takes.", default=True)
@@ -59,17 +60,17 @@ ORG_ADMIN = Toolset(
 CHANGE_REQUESTS = Toolset(
     "change_requests",
     "Open change requests, edit their pages atomically and read what they changed.",
-    default=False,
+    default=True,
 )
 REVIEW = Toolset(
     "review",
     "Request reviewers, review, bring a change request up to date and merge it.",
-    default=False,
+    default=True,
 )
 FIXES = Toolset(
     "fixes",
     "Plan fixes of broken links and write them in a change request.",
-    default=False,
+    default=True,
 )
 TOOLSETS: tuple[Toolset, ...] = (
     NAVIGATE,
@@ -128,6 +129,11 @@ def _expand(names: Iterable[str]) -> list[str]:
             valid = ", ".join(("default", "all", *ALL_TOOLSETS))
             raise SelectionError(f"unknown toolset {name!r}; valid toolsets: {valid}")
     return list(dict.fromkeys(out))
+
+
+def expand_toolsets(names: Iterable[str]) -> list[str]:
+    """The toolset ids that names (``default``, ``all`` or ids) stand for, in order."""
+    return _expand(names)
 
 
 def build_tool_list(selection: Selection, tools: list[ToolDef] | None = None) -> list[ToolDef]:

@@ -21,6 +21,8 @@ READS = {
     "list_change_requests",
     "get_page_tree",
     "refresh_permissions",
+    "list_toolsets",
+    "enable_toolset",
     "search_content",
     "list_comments",
     "list_commenters",

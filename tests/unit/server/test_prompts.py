@@ -10,7 +10,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def test_every_prompt_file_is_offered_and_filled_in(mcp: McpFactory) -> None:
-    async with mcp() as client:
+    async with mcp(profile="live") as client:
         prompts = (await client.list_prompts()).prompts
         fix = await client.get_prompt(
             "fix_broken_links", {"space_id": "spc_handbook", "change_request_id": "1"}
@@ -31,7 +31,7 @@ async def test_every_prompt_file_is_offered_and_filled_in(mcp: McpFactory) -> No
 
 
 async def test_the_change_request_prompts_name_the_authoring_tools(mcp: McpFactory) -> None:
-    async with mcp() as client:
+    async with mcp(profile="live") as client:
         draft = await client.get_prompt(
             "draft_change_request",
             {"space_id": "spc_handbook", "request": "document the new --dry-run flag"},
@@ -52,7 +52,7 @@ async def test_the_change_request_prompts_name_the_authoring_tools(mcp: McpFacto
 async def test_fix_broken_links_plans_confirms_applies_checks_and_offers_merge(
     mcp: McpFactory,
 ) -> None:
-    async with mcp() as client:
+    async with mcp(profile="live") as client:
         prompt = await client.get_prompt(
             "fix_broken_links", {"space_id": "spc_handbook", "change_request_id": "1"}
         )
@@ -66,7 +66,7 @@ async def test_fix_broken_links_plans_confirms_applies_checks_and_offers_merge(
 
 
 async def test_an_optional_argument_left_out_leaves_no_placeholder_text(mcp: McpFactory) -> None:
-    async with mcp() as client:
+    async with mcp(profile="live") as client:
         triage = await client.get_prompt("triage_comments", {"space_id": "spc_handbook"})
         fix = await client.get_prompt(
             "fix_broken_links", {"space_id": "spc_handbook", "change_request_id": "1"}
@@ -81,7 +81,7 @@ async def test_an_optional_argument_left_out_leaves_no_placeholder_text(mcp: Mcp
 async def test_prompt_arguments_are_completed(mcp: McpFactory) -> None:
     from mcp.types import PromptReference
 
-    async with mcp() as client:
+    async with mcp(profile="live") as client:
         spaces = await client.complete(
             PromptReference(type="ref/prompt", name="triage_comments"),
             {"name": "space_id", "value": "spc_h"},

@@ -20,6 +20,8 @@ pytestmark = [pytest.mark.anyio, pytest.mark.parametrize("profile", ["seed", "li
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 DEFAULT_BUDGET = 20_000
 ALL_BUDGET = 60_000
+BYTES_PER_TOOL = 600
+"""150 tokens per tool on average, at about 4 bytes a token."""
 
 
 def _compact(tools: list[Any]) -> str:
@@ -31,8 +33,10 @@ def _compact(tools: list[Any]) -> str:
 
 async def test_default_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> None:
     async with mcp("gb_local_admin", profile=profile) as client:
-        size = len(_compact((await client.list_tools()).tools).encode())
+        tools = (await client.list_tools()).tools
+    size = len(_compact(tools).encode())
     assert size <= DEFAULT_BUDGET, f"tools/list is {size} bytes, budget {DEFAULT_BUDGET}"
+    assert size / len(tools) <= BYTES_PER_TOOL, f"{size / len(tools):.0f} bytes a tool"
 
 
 async def test_all_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> None:

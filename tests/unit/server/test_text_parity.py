@@ -27,6 +27,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "list_change_requests": {"space_id": SPACE, "limit": 1},
     "get_page_tree": {"space_id": SPACE},
     "refresh_permissions": {},
+    "list_toolsets": {},
+    "enable_toolset": {"toolset": "spaces"},
     "search_content": {"organization_id": ORG, "query": "install", "limit": 1},
     "list_comments": {"space_id": SPACE, "limit": 1},
     "list_commenters": {**IN_CR, "limit": 1},

@@ -176,6 +176,7 @@ def configure_upstream(
             refresh_interval=base.refresh_interval,
             secrets=(*base.secrets, token),
             tool_options=base.tool_options,
+            active=base.active_source,
         )
         # A token revoked upstream is noticed by its first refused call, not a TTL later.
         runtime.on_refused = lambda: verifier.forget(token)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
-from gitbook_mcp.server.tooling import Args, ToolContext, read_tool
+from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
@@ -235,3 +235,57 @@ async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:
     refresh = ctx.options.get("refresh")
     counts = await refresh() if refresh is not None else (0, 0)
     return RefreshResult(organizations=counts[0], spaces=counts[1])
+
+
+class ToolsetRow(BaseModel):
+    id: str
+    about: str
+    on: bool
+    tools: list[str]
+
+
+class ToolsetList(BaseModel):
+    toolsets: list[ToolsetRow]
+
+
+def _toolset_line(t: ToolsetRow) -> str:
+    return f"- {t.id} ({'on' if t.on else 'off'}): {t.about} Tools: {', '.join(t.tools)}"
+
+
+@read_tool(NAVIGATE, render=lambda r: "\n".join(_toolset_line(t) for t in r.toolsets))
+async def list_toolsets(ctx: ToolContext, args: Empty) -> ToolsetList:
+    """Toolsets, which are on, and their tools; enable_toolset turns one on."""
+    from gitbook_mcp.server.toolsets import TOOLSETS
+
+    registered: dict[str, str] = ctx.options.get("registered", dict)()
+    active: set[str] = ctx.options.get("active", set)()
+    rows = []
+    for toolset in TOOLSETS:
+        names = [name for name, owner in registered.items() if owner == toolset.id]
+        if names:
+            on = any(name in active for name in names)
+            rows.append(ToolsetRow(id=toolset.id, about=toolset.description, on=on, tools=names))
+    return ToolsetList(toolsets=rows)
+
+
+class EnableArgs(Args):
+    toolset: str = Field(description="From list_toolsets", max_length=64)
+
+
+class Enabled(BaseModel):
+    toolset: str
+    added: list[str]
+
+
+@read_tool(
+    NAVIGATE,
+    render=lambda r: f"Toolset {r.toolset} on; new tools: {', '.join(r.added) or '(none)'}.",
+)
+async def enable_toolset(ctx: ToolContext, args: EnableArgs) -> Enabled:
+    """Turn a toolset on for this session's server; the tool list changes (listChanged)."""
+    registered: dict[str, str] = ctx.options.get("registered", dict)()
+    if args.toolset not in set(registered.values()):
+        known = ", ".join(sorted(set(registered.values())))
+        raise ToolFailure(f"No toolset {args.toolset!r} here; toolsets: {known}.")
+    enable = ctx.options["enable_toolset"]
+    return Enabled(toolset=args.toolset, added=await enable(args.toolset))

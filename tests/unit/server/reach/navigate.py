@@ -24,3 +24,6 @@ async def scenario(call: Caller) -> None:
     assert published["pages"]
     assert in_cr["pages"] != published["pages"]
     await call("refresh_permissions")
+    toolsets = await call("list_toolsets")
+    assert {t["id"] for t in toolsets["toolsets"]} >= {"navigate", "spaces"}
+    await call("enable_toolset", toolset="spaces")

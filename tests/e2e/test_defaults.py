@@ -1,0 +1,54 @@
+"""Issue 22 item 1 end to end: with default options, over HTTP, against `gitbook-mcp local-api
+--profile live --seed demo` in its own process, an agent authors a change request with broken
+links, checks them, plans fixes, applies them, checks again and merges, using only tools that
+the default ``tools/list`` offers, guided by instructions that name only those tools."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp.client import Client
+
+from tests.deploy.procs import start_local_api, start_server, stop
+from tests.e2e.test_journeys import LINKS_PAGE, SPACE
+
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+
+
+async def _ok(client: Client, listed: set[str], name: str, **arguments: Any) -> dict[str, Any]:
+    assert name in listed, f"{name} is not offered by default"
+    result = await client.call_tool(name, {"space_id": SPACE, **arguments})
+    assert not result.is_error, f"{name}: {result.content}"
+    data: dict[str, Any] = result.structured_content or {}
+    return data
+
+
+async def test_defaults_check_plan_apply_recheck_and_merge_over_http(tmp_path: Path) -> None:
+    api = start_local_api(tmp_path, "--profile", "live")
+    server = start_server(tmp_path, api, "gb_local_admin")
+    try:
+        async with Client(f"{server.url}/mcp", cache=None) as client:
+            listed = {t.name for t in (await client.list_tools()).tools}
+            named = set(re.findall(r"[a-z_]+", client.instructions or ""))
+            cr = await _ok(client, listed, "create_change_request", subject="Links page")
+            ref = {"change_request_id": cr["id"]}
+            insert = {"op": "insert", "title": "Links", "markdown": LINKS_PAGE}
+            await _ok(client, listed, "edit_pages", **ref, edits=[insert])
+            found = await _ok(client, listed, "check_links", **ref)
+            plan = await _ok(client, listed, "fix_links", **ref)
+            ids = [f["id"] for f in plan["fixes"]]
+            done = await _ok(client, listed, "fix_links", **ref, apply=True, fixes=ids)
+            again = await _ok(client, listed, "check_links", **ref)
+            merged = await _ok(client, listed, "merge_change_request", **ref)
+    finally:
+        stop(server, api)
+    steps = {"check_links", "fix_links", "edit_pages", "merge_change_request"}
+    assert steps <= named, "the instructions name every step"
+    assert found["broken"]
+    assert ids
+    assert done["applied"] == ids
+    assert again["broken"] == []
+    assert merged["result"] == "merge"
