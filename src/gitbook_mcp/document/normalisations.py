@@ -34,5 +34,7 @@ NORMALISATIONS: dict[str, str] = {
     "heading-align": "A heading's `data.align` is not written (GitBook has no markdown for it).",
     "cell-merges": "A table's `cellMerges` are not written (their markdown is unknown).",
     "drawing-caption": "A drawing's caption fragment is not written (the `<img>` form has none).",
+    "image-cell": "An image cell's bare ref comes back as `{ref}` (a bare file ref is ambiguous "
+    "in the contract: it matches two branches of the record value's `oneOf`).",
     "empty-cell": "An empty text cell of a table comes back as `null`.",
 }

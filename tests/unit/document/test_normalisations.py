@@ -194,6 +194,17 @@ def test_drawing_caption() -> None:
     assert "fragments" not in _again(document([drawing]))["nodes"][0]
 
 
+def test_image_cell() -> None:
+    markdown = (
+        '<table><thead><tr><th data-type="image">I</th></tr></thead>'
+        '<tbody><tr><td><a href="/files/f1"></a></td></tr></tbody></table>\n'
+    )
+    (table,) = _nodes(markdown)
+    (record,) = table["data"]["records"].values()
+    assert list(record["values"].values()) == [{"ref": {"kind": "file", "file": "f1"}}]
+    assert render_markdown(document([table])) == markdown
+
+
 def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]

@@ -6,6 +6,7 @@ from typing import Any
 
 from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.tags import Tag, format_tag, parse_tag
+from tests.unit.document.test_contract import JSON_DOCUMENT, _contract
 
 
 def _nodes(markdown: str) -> list[dict[str, Any]]:
@@ -112,5 +113,66 @@ def test_hint_written_as_html() -> None:
     assert hint["data"] == {"style": "success"}
     assert _types(hint["nodes"]) == ["paragraph", "paragraph"]
     assert hint["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
+        {"object": "mark", "type": "bold"}
+    ]
+
+
+CARDS = """<table data-view="cards" data-card-size="large" data-column-title-hidden data-card-wrap="false" data-full-width="false" data-search="false">
+<thead><tr>
+  <th width="180" align="center" valign="top">Name</th>
+  <th data-type="select" data-multiple>Stage<select><option value="opt1" label="Beta" color="blue"></option></select></th>
+  <th data-type="rating" data-max="5">Score</th>
+  <th data-type="users" data-multiple>Owners</th>
+  <th data-hidden data-card-target data-type="content-ref"></th>
+  <th data-hidden data-card-cover data-type="files"></th>
+  <th data-hidden data-card-cover-dark data-type="image"></th>
+</tr></thead>
+<tbody><tr>
+  <td><strong>Alpha</strong></td>
+  <td><span data-option="opt1">Beta</span></td>
+  <td>4</td>
+  <td></td>
+  <td><a href="/pages/p1">alpha</a></td>
+  <td><a href="/files/f1">alpha.png</a></td>
+  <td><a href="/files/f2">alpha-dark.png</a></td>
+</tr></tbody></table>
+"""
+
+
+def test_gitbook_card_table() -> None:
+    (table,) = _nodes(CARDS)
+    data = table["data"]
+    view, definition = data["view"], data["definition"]
+    columns = list(definition)
+    assert [definition[c]["type"] for c in columns] == [
+        *("text", "select", "rating", "users", "content-ref", "files", "image")
+    ]
+    assert view["columns"] == columns[:4]
+    assert view["type"] == "cards"
+    assert view["cardSize"] == "large"
+    assert view["hideColumnTitle"] is True
+    assert view["wrap"] is False
+    assert (view["targetDefinition"], view["coverDefinition"]) == (columns[4], columns[5])
+    assert view["coverDefinitionDark"] == columns[6]
+    assert view["columnWidths"] == {columns[0]: 180}
+    assert definition[columns[0]]["textAlignment"] == "center"
+    assert definition[columns[1]]["options"] == [
+        {"value": "opt1", "label": "Beta", "color": "blue"}
+    ]
+    assert (data["fullWidth"], data["search"]) == (False, False)
+    (record,) = data["records"].values()
+    values = [record["values"][c] for c in columns]
+    assert values[1:] == [
+        ["opt1"],
+        4,
+        [],
+        {"kind": "page", "page": "p1"},
+        ["f1"],
+        {"ref": {"kind": "file", "file": "f2"}},
+    ]
+    _contract().validate(JSON_DOCUMENT, parse_markdown(CARDS).document, "cards")
+    (cell,) = table["fragments"]
+    assert cell["fragment"] == values[0]
+    assert cell["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
         {"object": "mark", "type": "bold"}
     ]
