@@ -3,6 +3,7 @@ each block from its open token to its matching close token."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -165,7 +166,9 @@ def _code(cursor: Cursor, token: Any) -> list[Node]:
 
 
 def _math(cursor: Cursor, token: Any) -> list[Node]:
-    return [block("math", data={"formula": token.content.strip("\n")})]
+    """A ``$$`` block; inside a list item or quote its lines carry the container's indent."""
+    formula = textwrap.dedent(token.content).strip("\n").rstrip()
+    return [block("math", data={"formula": formula})]
 
 
 def _footnotes(cursor: Cursor, token: Any) -> list[Node]:

@@ -168,13 +168,21 @@ def render_inlines(
                         delim = _italic_delimiter(items, index, before)
                     stack.append((key, mark, delim))
                     out.append(_open(mark, delim))
-        at_start = not out or "".join(out).endswith("\n") or not "".join(out)
+        at_start = _at_line_start(out)
         if any(m.get("type") == "code" for m in marks):
             out.append(code_span(value))
         else:
             out.append(escape_text(value, at_start, pipes=pipes))
     _close_to(stack, 0, out)
     return "".join(out)
+
+
+def _at_line_start(out: list[str]) -> bool:
+    """Whether the next character starts a line (the last non-empty chunk ends one)."""
+    for chunk in reversed(out):
+        if chunk:
+            return chunk.endswith("\n")
+    return True
 
 
 def _close_to(stack: list[tuple[tuple[str, str], Node, str]], depth: int, out: list[str]) -> None:
