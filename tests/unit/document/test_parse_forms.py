@@ -176,3 +176,16 @@ def test_gitbook_card_table() -> None:
     assert cell["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
         {"object": "mark", "type": "bold"}
     ]
+
+
+def test_text_inside_html_survives_tag_like_content() -> None:
+    from gitbook_mcp.document.nodes import block, document, fragment, text
+    from gitbook_mcp.document.render import render_markdown
+
+    caption = fragment([block("paragraph", [text("a </p></figcaption> & <b>")])], "caption")
+    image = block("image", data={"ref": {"kind": "file", "file": "f"}}, fragments=[caption])
+    markdown = render_markdown(document([block("images", [image], {})]))
+    assert "&#x3C;/p" in markdown
+    (images,) = _nodes(markdown)
+    leaves = images["nodes"][0]["fragments"][0]["nodes"][0]["nodes"][0]["leaves"]
+    assert leaves == [{"object": "leaf", "text": "a </p></figcaption> & <b>", "marks": []}]

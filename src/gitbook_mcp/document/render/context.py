@@ -19,6 +19,8 @@ class Context:
     href: HrefWriter | None
     blocks: Callable[[Sequence[Mapping[str, Any]], Context], str]
     footnotes: list[str] = field(default_factory=list)
+    in_html: bool = False
+    """Inside an HTML element: ``<`` and ``&`` are written as entities, as GitBook does."""
 
     def link(self, ref: Any) -> str:
         """The link target of a ref (the writer's, else the stable form)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from gitbook_mcp.document.render.context import Context, attr, destination, html_text
 
-__all__ = ["code_span", "escape_text", "render_inlines"]
+__all__ = ["code_span", "escape_text", "html_inlines", "render_inlines"]
 
 _ORDER = ("color", "keyboard", "superscript", "subscript", "bold", "italic", "strikethrough")
 """Marks from outermost to innermost (``code`` is always innermost: it is a code span)."""
@@ -17,23 +17,30 @@ _DELIMS = {"bold": "**", "strikethrough": "~~"}
 _FLANKED = frozenset({"bold", "italic", "strikethrough"})
 _ESCAPED = frozenset("\\`*_[]<>$~&")
 _LINE_START = frozenset("#-+=")
+_ENTITIES = {"<": "&#x3C;", "&": "&#x26;"}
 
 Node = Mapping[str, Any]
 Item = tuple[str, list[Node]] | Node
 
 
-def escape_text(value: str, at_line_start: bool, *, pipes: bool = False) -> str:
-    """Plain text as markdown that reads back as the same text; a newline is a hard break."""
+def escape_text(
+    value: str, at_line_start: bool, *, pipes: bool = False, in_html: bool = False
+) -> str:
+    """Plain text as markdown that reads back as the same text; a newline is a hard break.
+    Inside HTML, ``<`` and ``&`` are entities (an HTML reader must not see a tag there)."""
     lines = value.split("\n")
     return "\\\n".join(
-        _escape_line(line, at_line_start or index > 0, pipes) for index, line in enumerate(lines)
+        _escape_line(line, at_line_start or index > 0, pipes, in_html)
+        for index, line in enumerate(lines)
     )
 
 
-def _escape_line(line: str, at_start: bool, pipes: bool) -> str:
+def _escape_line(line: str, at_start: bool, pipes: bool, in_html: bool) -> str:
     out: list[str] = []
     for index, char in enumerate(line):
-        if char in _ESCAPED or (pipes and char == "|"):
+        if in_html and char in _ENTITIES:
+            out.append(_ENTITIES[char])
+        elif char in _ESCAPED or (pipes and char == "|"):
             out.append("\\" + char)
         elif char == "{" and line[index + 1 : index + 2] == "%":
             out.append("\\{")
@@ -172,9 +179,18 @@ def render_inlines(
         if any(m.get("type") == "code" for m in marks):
             out.append(code_span(value))
         else:
-            out.append(escape_text(value, at_start, pipes=pipes))
+            out.append(escape_text(value, at_start, pipes=pipes, in_html=ctx.in_html))
     _close_to(stack, 0, out)
     return "".join(out)
+
+
+def html_inlines(nodes: Sequence[Node], ctx: Context) -> str:
+    """Inline content written inside an HTML element (caption, cell, summary, ``<p align>``)."""
+    outer, ctx.in_html = ctx.in_html, True
+    try:
+        return render_inlines(nodes, ctx)
+    finally:
+        ctx.in_html = outer
 
 
 def _at_line_start(out: list[str]) -> bool:
