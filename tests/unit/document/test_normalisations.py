@@ -122,6 +122,10 @@ def test_container_children() -> None:
     )
     assert [n["type"] for n in hint["nodes"]] == ["paragraph"]
     assert _leaves(hint["nodes"][0]) == [("x", [])]
+    (quote,) = _nodes("> ```\n> code\n> ```\n")
+    assert [n["type"] for n in quote["nodes"]] == ["paragraph"]
+    (item,) = _nodes('* a\n\n  {% embed url="https://e.com" %}\n')[0]["nodes"]
+    assert [n["type"] for n in item["nodes"]] == ["paragraph", "paragraph"]
 
 
 def test_update_date() -> None:
