@@ -24,7 +24,8 @@ NORMALISATIONS: dict[str, str] = {
     "fold into heading-3.",
     "image-shorthand": "`![Caption](src)` alone in a paragraph is an image block, its text the "
     "caption.",
-    "container-children": "A block a container does not allow becomes a paragraph of its text.",
+    "container-children": "A block a container does not allow becomes a paragraph of its text "
+    "(or its URL or formula); one with none of these is left out.",
     "update-date": '`date="2026-03-02"` is midnight UTC (`2026-03-02T00:00:00.000Z`) and back.',
     "integration-props": "Integration props that are not strings come back as their JSON text; "
     "`url`, `action` and `fullWidth` of an integration are not written.",

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gitbook_mcp.document.render.context import Context, attr, destination, html_text
+from gitbook_mcp.document.render.verify import Signature, add_run, leaf_key, reads_back
 
 __all__ = ["code_span", "escape_text", "html_inlines", "render_inlines"]
 
@@ -14,6 +15,7 @@ _ORDER = ("color", "keyboard", "superscript", "subscript", "bold", "italic", "st
 """Marks from outermost to innermost (``code`` is always innermost: it is a code span)."""
 _TAGS = {"keyboard": "kbd", "superscript": "sup", "subscript": "sub"}
 _DELIMS = {"bold": "**", "strikethrough": "~~"}
+_HTML_FORMS = {"bold": "<strong>", "italic": "<em>", "strikethrough": "<s>"}
 _FLANKED = frozenset({"bold", "italic", "strikethrough"})
 _ESCAPED = frozenset("\\`*_[]<>$~&")
 _LINE_START = frozenset("#-+=")
@@ -92,7 +94,7 @@ def _close(mark: Node, delimiter: str) -> str:
         return "</mark>"
     if kind in _TAGS:
         return f"</{_TAGS[kind]}>"
-    return delimiter
+    return "</" + delimiter[1:] if delimiter.startswith("<") else delimiter
 
 
 def _flatten(nodes: Sequence[Node]) -> list[Item]:
@@ -100,11 +102,21 @@ def _flatten(nodes: Sequence[Node]) -> list[Item]:
     for node in nodes:
         if node.get("object") == "text":
             for leaf in node.get("leaves", []):
-                if leaf.get("text"):
-                    items.extend(_edges(str(leaf["text"]), list(leaf.get("marks", []))))
+                if not leaf.get("text"):
+                    continue
+                marks = list(leaf.get("marks", []))
+                last = items[-1] if items else None
+                if isinstance(last, tuple) and leaf_key(last[1]) == leaf_key(marks):
+                    items[-1] = (last[0] + str(leaf["text"]), marks)
+                else:
+                    items.append((str(leaf["text"]), marks))
         else:
             items.append(node)
-    return items
+    return [part for item in items for part in _split_edges(item)]
+
+
+def _split_edges(item: Item) -> list[Item]:
+    return _edges(item[0], item[1]) if isinstance(item, tuple) else [item]
 
 
 def _edges(value: str, marks: list[Node]) -> list[Item]:
@@ -150,8 +162,35 @@ def _trim(items: list[Item], one_line: bool) -> list[Item]:
 def render_inlines(
     nodes: Sequence[Node], ctx: Context, *, pipes: bool = False, one_line: bool = False
 ) -> str:
-    """The markdown of a paragraph's (heading's, link's, caption's) inline content."""
+    """The markdown of a paragraph's (heading's, link's, caption's) inline content. Emphasis is
+    written ``**``/``_``/``~~`` as GitBook does, or as HTML tags where those would not read back."""
     items = _trim(_flatten(nodes), one_line)
+    notes = len(ctx.footnotes)
+    out = _render_items(items, ctx, pipes, html_marks=False)
+    if _has_delimiters(items) and not reads_back(out, _expected(items), len(ctx.footnotes)):
+        del ctx.footnotes[notes:]
+        out = _render_items(items, ctx, pipes, html_marks=True)
+    return out
+
+
+def _has_delimiters(items: list[Item]) -> bool:
+    return any(
+        isinstance(item, tuple) and any(m.get("type") in _FLANKED for m in item[1])
+        for item in items
+    )
+
+
+def _expected(items: list[Item]) -> Signature:
+    out: Signature = []
+    for item in items:
+        if isinstance(item, tuple):
+            add_run(out, leaf_key(item[1]), item[0])
+        else:
+            out.append(("node", str(item.get("type"))))
+    return out
+
+
+def _render_items(items: list[Item], ctx: Context, pipes: bool, html_marks: bool) -> str:
     out: list[str] = []
     stack: list[tuple[tuple[str, str], Node, str]] = []
     for index, item in enumerate(items):
@@ -169,17 +208,17 @@ def render_inlines(
         for kind in _ORDER:
             for key, mark in wanted.items():
                 if key[0] == kind and key not in opened:
-                    before = "".join(out[-1:])
-                    delim = _DELIMS.get(kind, "")
-                    if kind == "italic":
-                        delim = _italic_delimiter(items, index, before)
+                    delim = _HTML_FORMS[kind] if html_marks and kind in _HTML_FORMS else ""
+                    if not delim:
+                        delim = _DELIMS.get(kind, "")
+                    if kind == "italic" and not html_marks:
+                        delim = _italic_delimiter(items, index, "".join(out[-1:]))
                     stack.append((key, mark, delim))
                     out.append(_open(mark, delim))
-        at_start = _at_line_start(out)
         if any(m.get("type") == "code" for m in marks):
             out.append(code_span(value))
         else:
-            out.append(escape_text(value, at_start, pipes=pipes, in_html=ctx.in_html))
+            out.append(escape_text(value, _at_line_start(out), pipes=pipes, in_html=ctx.in_html))
     _close_to(stack, 0, out)
     return "".join(out)
 
