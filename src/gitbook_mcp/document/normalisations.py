@@ -19,6 +19,8 @@ NORMALISATIONS: dict[str, str] = {
     "contract) is read as its label's text.",
     "soft-break": "A soft line break is a space; a hard break (`\\` at the end) is a newline.",
     "italic-star": "`*x*` is italic (GitBook writes `_x_`, and `*` only inside a word).",
+    "html-emphasis": "`<strong>`/`<b>`, `<em>`, `<s>`/`<del>` and `<code>` are marks; they are "
+    "written back as `**`, `_`, `~~` and code spans unless markdown cannot delimit them there.",
     "divider-dashes": "`---` (and `___`) is a divider (GitBook writes `***`).",
     "heading-levels": "`#` first is the page title; a later `#` is heading-1; `#####`/`######` "
     "fold into heading-3.",

@@ -209,6 +209,23 @@ def test_image_cell() -> None:
     assert render_markdown(document([table])) == markdown
 
 
+def test_html_emphasis() -> None:
+    (para,) = _nodes("<strong>a</strong> <em>b</em> <s>c</s> <code>d</code>\n")
+    assert _leaves(para) == [
+        ("a", ["bold"]),
+        (" ", []),
+        ("b", ["italic"]),
+        (" ", []),
+        ("c", ["strikethrough"]),
+        (" ", []),
+        ("d", ["code"]),
+    ]
+    assert render_markdown(document([para])) == "**a** _b_ ~~c~~ `d`\n"
+    tight = document([block("paragraph", [text("1"), text(":", [mark("bold")])])])
+    assert render_markdown(tight) == "1<strong>:</strong>\n"
+    assert _leaves(_again(tight)) == [("1", []), (":", ["bold"])]
+
+
 def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]
