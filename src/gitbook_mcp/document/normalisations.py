@@ -18,6 +18,8 @@ NORMALISATIONS: dict[str, str] = {
     "target-less-button": '`<a class="button primary">` without a target (not valid in the '
     "contract) is read as its label's text.",
     "soft-break": "A soft line break is a space; a hard break (`\\` at the end) is a newline.",
+    "code-break": "A line break inside code-marked text is written as a hard break between two "
+    "code spans, and reads back without the code mark.",
     "italic-star": "`*x*` is italic (GitBook writes `_x_`, and `*` only inside a word).",
     "html-emphasis": "`<strong>`/`<b>`, `<em>`, `<s>`/`<del>` and `<code>` are marks; they are "
     "written back as `**`, `_`, `~~` and code spans unless markdown cannot delimit them there.",

@@ -226,6 +226,12 @@ def test_html_emphasis() -> None:
     assert _leaves(_again(tight)) == [("1", []), (":", ["bold"])]
 
 
+def test_code_break() -> None:
+    doc = document([block("paragraph", [text("a\n> b", [mark("code")])])])
+    assert render_markdown(doc) == "`a`\\\n`> b`\n"
+    assert _leaves(_again(doc)) == [("a", ["code"]), ("\n", []), ("> b", ["code"])]
+
+
 def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]

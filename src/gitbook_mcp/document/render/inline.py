@@ -112,19 +112,57 @@ def _flatten(nodes: Sequence[Node]) -> list[Item]:
                     items.append((str(leaf["text"]), marks))
         else:
             items.append(node)
-    return [part for item in items for part in _split_edges(item)]
+    split = [part for item in items for part in _split_edges(item)]
+    merged: list[Item] = []
+    for part in split:
+        last = merged[-1] if merged else None
+        if (
+            isinstance(part, tuple)
+            and isinstance(last, tuple)
+            and leaf_key(last[1]) == leaf_key(part[1])
+        ):
+            merged[-1] = (_around_breaks(last[0] + part[0]), part[1])
+        else:
+            merged.append(part)
+    return [item for item in merged if not isinstance(item, tuple) or item[0]]
+
+
+def _around_breaks(value: str) -> str:
+    """Spaces around a line break are not markdown: they are dropped on both sides."""
+    if "\n" not in value:
+        return value
+    lines = value.split("\n")
+    last = len(lines) - 1
+    return "\n".join(
+        (line.lstrip() if index else line).rstrip() if index < last else line.lstrip()
+        for index, line in enumerate(lines)
+    )
 
 
 def _split_edges(item: Item) -> list[Item]:
-    return _edges(item[0], item[1]) if isinstance(item, tuple) else [item]
+    if not isinstance(item, tuple):
+        return [item]
+    value, marks = _around_breaks(item[0]), item[1]
+    if "\n" in value and any(m.get("type") == "code" for m in marks):
+        # A code span cannot hold a line break: the break is written (and read) outside it.
+        plain = [m for m in marks if m.get("type") != "code"]
+        parts: list[Item] = []
+        for index, line in enumerate(value.split("\n")):
+            if index:
+                parts.extend(_edges("\n", plain))
+            parts.extend(_edges(line, marks) if line else [])
+        return parts
+    return _edges(value, marks)
 
 
 def _edges(value: str, marks: list[Node]) -> list[Item]:
     """Spaces at the edges of a ``**``/``_``/``~~`` run go outside the delimiters (markdown
     cannot open or close emphasis next to a space)."""
-    if not any(m.get("type") in _FLANKED for m in marks) or value.strip() == "":
+    if not any(m.get("type") in _FLANKED for m in marks):
         return [(value, marks)]
     plain = [m for m in marks if m.get("type") not in _FLANKED]
+    if not value.strip():
+        return [(value, plain)]
     core = value.strip()
     head, tail = value[: len(value) - len(value.lstrip())], value[len(value.rstrip()) :]
     parts: list[Item] = [(head, plain)] if head else []
@@ -152,6 +190,10 @@ def _trim(items: list[Item], one_line: bool) -> list[Item]:
     trimmed = list(items)
     if one_line:
         trimmed = [(i[0].replace("\n", " "), i[1]) if isinstance(i, tuple) else i for i in trimmed]
+    while trimmed and isinstance(trimmed[0], tuple) and not trimmed[0][0].lstrip():
+        trimmed.pop(0)
+    while trimmed and isinstance(trimmed[-1], tuple) and not trimmed[-1][0].rstrip():
+        trimmed.pop()
     if trimmed and isinstance(trimmed[0], tuple):
         trimmed[0] = (trimmed[0][0].lstrip(), trimmed[0][1])
     if trimmed and isinstance(trimmed[-1], tuple):
