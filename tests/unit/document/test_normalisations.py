@@ -76,6 +76,9 @@ def test_paragraph_edge_space() -> None:
     assert render_markdown(broken) == "a\n"
     heading = document([block("heading-1", [text("a\nb")], {})])
     assert render_markdown(heading) == "## a b\n"
+    hashed = document([block("heading-1", [text("C #")], {})])
+    assert render_markdown(hashed) == "## C \\#\n"
+    assert _leaves(_again(hashed)) == [("C #", [])]
 
 
 def test_target_less_button() -> None:

@@ -61,6 +61,8 @@ def _paragraph(node: Node, ctx: Context) -> str:
 
 def _heading(node: Node, ctx: Context) -> str:
     text = render_inlines(node.get("nodes", []), ctx, one_line=True)
+    if text.endswith("#") and not text.endswith("\\#"):
+        text = text[:-1] + "\\#"  # a trailing `#` would close the ATX heading
     line = f"{_HEADING_MARKS[str(node['type'])]} {text}"
     custom = (node.get("data") or {}).get("id")
     if isinstance(custom, str) and custom:
