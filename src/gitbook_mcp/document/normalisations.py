@@ -28,6 +28,8 @@ NORMALISATIONS: dict[str, str] = {
     "fold into heading-3.",
     "image-shorthand": "`![Caption](src)` alone in a paragraph is an image block, its text the "
     "caption.",
+    "math-alone": "A paragraph holding only an inline formula (`$$x$$`) is a math block, as "
+    "GitBook reads it; where a math block is not allowed it is a paragraph with inline math.",
     "container-children": "A block a container does not allow becomes a paragraph of its text "
     "(or its URL or formula); one with none of these is left out.",
     "update-date": '`date="2026-03-02"` is midnight UTC (`2026-03-02T00:00:00.000Z`) and back.',

@@ -235,6 +235,15 @@ def test_code_break() -> None:
     assert _leaves(_again(doc)) == [("a", ["code"]), ("\n", []), ("> b", ["code"])]
 
 
+def test_math_alone() -> None:
+    para = block("paragraph", [inline("inline-math", {"formula": "x^2"})])
+    again = _again(document([para, block("hint", [para], {"style": "info"})]))
+    assert again["nodes"][0]["type"] == "math"
+    assert again["nodes"][0]["data"] == {"formula": "x^2"}
+    (inside,) = again["nodes"][1]["nodes"]
+    assert [n["type"] for n in inside["nodes"]] == ["inline-math"]
+
+
 def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]

@@ -189,3 +189,14 @@ def test_text_inside_html_survives_tag_like_content() -> None:
     (images,) = _nodes(markdown)
     leaves = images["nodes"][0]["fragments"][0]["nodes"][0]["nodes"][0]["leaves"]
     assert leaves == [{"object": "leaf", "text": "a </p></figcaption> & <b>", "marks": []}]
+
+
+def test_link_targets_reach_the_resolver_as_written() -> None:
+    seen: list[str] = []
+
+    def resolve(href: str) -> dict[str, Any] | None:
+        seen.append(href)
+        return {"kind": "file", "file": "f1"}
+
+    parse_markdown("![](<../.gitbook/assets/shot (1).png>) [a](<x y.md>) [b](a\\_b.md)\n", resolve)
+    assert seen == ["../.gitbook/assets/shot (1).png", "x y.md", "a_b.md"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.document.nodes import CHILDREN, Node, block, fragment, plain_text, text
+from gitbook_mcp.document.nodes import CHILDREN, Node, block, fragment, inline, plain_text, text
 from gitbook_mcp.document.parse.reader import BlockSource, Reader
 from gitbook_mcp.document.tags import Tag
 
@@ -42,6 +42,9 @@ def conform(kind: str, nodes: list[Node]) -> list[Node]:
     for node in nodes:
         if node.get("type") in allowed:
             out.append(node)
+        elif node.get("type") == "math" and "paragraph" in allowed:
+            formula = {"formula": (node.get("data") or {}).get("formula", "")}
+            out.append(block("paragraph", [inline("inline-math", formula)]))
         elif "paragraph" in allowed and _text_of(node):
             out.append(block("paragraph", [text(_text_of(node))]))
     return out

@@ -31,7 +31,7 @@ def destination(href: str) -> str:
     """A markdown link destination: wrapped in ``<…>`` when it holds spaces or parentheses, as
     GitBook writes (``![](<shot (1).png>)``)."""
     if any(c in href for c in " ()<>\\\n") or not href:
-        cleaned = href.replace("\\", "%5C").replace("<", "%3C").replace(">", "%3E")
+        cleaned = href.replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>")
         return "<" + cleaned.replace("\n", "%0A") + ">"
     return href
 

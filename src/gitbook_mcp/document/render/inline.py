@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gitbook_mcp.document.render.context import Context, attr, destination, html_text
+from gitbook_mcp.document.render.context import Context, attr, destination
 from gitbook_mcp.document.render.verify import Signature, add_run, leaf_key, reads_back
 
 __all__ = ["code_span", "escape_text", "html_inlines", "render_inlines"]
@@ -238,7 +238,10 @@ def _render_items(items: list[Item], ctx: Context, pipes: bool, html_marks: bool
     for index, item in enumerate(items):
         if not isinstance(item, tuple):
             _close_to(stack, 0, out)
-            out.append(render_inline(item, ctx))
+            rendered = render_inline(item, ctx)
+            if rendered.startswith("[") and out and out[-1].endswith("!"):
+                out[-1] = out[-1][:-1] + "\\!"  # `![` would start an image
+            out.append(rendered)
             continue
         value, marks = item
         wanted = {_key(m): m for m in marks if m.get("type") != "code"}
@@ -337,10 +340,15 @@ def _html_inline(kind: str, data: Mapping[str, Any], ctx: Context) -> str:
         color = data.get("color")
         style = attr("style", f"color:{color};") if color else ""
         name = str(data.get("icon", ""))
-        return f"<i{attr('class', 'fa-' + name)}{style}>:{html_text(name)}:</i>"
+        return f"<i{attr('class', 'fa-' + name)}{style}>:{_literal(name)}:</i>"
     if kind == "expression":
-        return f'<code class="expression">{html_text(str(data.get("expression", "")))}</code>'
+        return f'<code class="expression">{_literal(str(data.get("expression", "")))}</code>'
     return ""
+
+
+def _literal(value: str) -> str:
+    """Text inside inline HTML: still markdown to the reader, so escaped for both."""
+    return escape_text(value.replace("\n", " "), False, in_html=True)
 
 
 def _is_hex(part: str) -> bool:
@@ -348,7 +356,7 @@ def _is_hex(part: str) -> bool:
 
 
 def _button(data: Mapping[str, Any], ctx: Context) -> str:
-    label = html_text(str(data.get("label", "")))
+    label = _literal(str(data.get("label", "")))
     extra = "".join(
         attr(name, data[field])
         for field, name in (("icon", "data-icon"), ("size", "data-size"))
