@@ -97,7 +97,18 @@ def basics() -> Node:
             block("list-tasks", [_item(p("done"), checked=True), _item(p("open"), checked=False)]),
             block("list-ordered", [_item(p("three")), _item(p("four"))], {"start": 3}),
             block("divider", data={}),
-            block("blockquote", [p("Quoted words.")]),
+            block("blockquote", [p("Quoted words."), block("blockquote", [p("Nested.")])]),
+            block(
+                "list-unordered",
+                [
+                    _item(
+                        p("Item with blocks"),
+                        block("hint", [p("A hint in a list.")], {"style": "info"}),
+                        _code(),
+                        block("math", data={"formula": "x^2"}),
+                    )
+                ],
+            ),
             block("paragraph", [text("Centred.")], {"align": "center"}),
             block("math", data={"formula": "a^2 + b^2 = c^2"}),
         ]

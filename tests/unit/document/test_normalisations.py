@@ -76,6 +76,9 @@ def test_paragraph_edge_space() -> None:
     assert render_markdown(broken) == "a\n"
     heading = document([block("heading-1", [text("a\nb")], {})])
     assert render_markdown(heading) == "## a b\n"
+    hashed = document([block("heading-1", [text("C #")], {})])
+    assert render_markdown(hashed) == "## C \\#\n"
+    assert _leaves(_again(hashed)) == [("C #", [])]
 
 
 def test_target_less_button() -> None:
@@ -122,6 +125,10 @@ def test_container_children() -> None:
     )
     assert [n["type"] for n in hint["nodes"]] == ["paragraph"]
     assert _leaves(hint["nodes"][0]) == [("x", [])]
+    (quote,) = _nodes("> ```\n> code\n> ```\n")
+    assert [n["type"] for n in quote["nodes"]] == ["paragraph"]
+    (item,) = _nodes('* a\n\n  {% embed url="https://e.com" %}\n')[0]["nodes"]
+    assert [n["type"] for n in item["nodes"]] == ["paragraph", "paragraph"]
 
 
 def test_update_date() -> None:
@@ -192,6 +199,49 @@ def test_drawing_caption() -> None:
     caption = fragment([block("paragraph", [text("c")])], "caption")
     drawing = block("drawing", data={"ref": {"kind": "file", "file": "f"}}, fragments=[caption])
     assert "fragments" not in _again(document([drawing]))["nodes"][0]
+
+
+def test_image_cell() -> None:
+    markdown = (
+        '<table><thead><tr><th data-type="image">I</th></tr></thead>'
+        '<tbody><tr><td><a href="/files/f1"></a></td></tr></tbody></table>\n'
+    )
+    (table,) = _nodes(markdown)
+    (record,) = table["data"]["records"].values()
+    assert list(record["values"].values()) == [{"ref": {"kind": "file", "file": "f1"}}]
+    assert render_markdown(document([table])) == markdown
+
+
+def test_html_emphasis() -> None:
+    (para,) = _nodes("<strong>a</strong> <em>b</em> <s>c</s> <code>d</code>\n")
+    assert _leaves(para) == [
+        ("a", ["bold"]),
+        (" ", []),
+        ("b", ["italic"]),
+        (" ", []),
+        ("c", ["strikethrough"]),
+        (" ", []),
+        ("d", ["code"]),
+    ]
+    assert render_markdown(document([para])) == "**a** _b_ ~~c~~ `d`\n"
+    tight = document([block("paragraph", [text("1"), text(":", [mark("bold")])])])
+    assert render_markdown(tight) == "1<strong>:</strong>\n"
+    assert _leaves(_again(tight)) == [("1", []), (":", ["bold"])]
+
+
+def test_code_break() -> None:
+    doc = document([block("paragraph", [text("a\n> b", [mark("code")])])])
+    assert render_markdown(doc) == "`a`\\\n`> b`\n"
+    assert _leaves(_again(doc)) == [("a", ["code"]), ("\n", []), ("> b", ["code"])]
+
+
+def test_math_alone() -> None:
+    para = block("paragraph", [inline("inline-math", {"formula": "x^2"})])
+    again = _again(document([para, block("hint", [para], {"style": "info"})]))
+    assert again["nodes"][0]["type"] == "math"
+    assert again["nodes"][0]["data"] == {"formula": "x^2"}
+    (inside,) = again["nodes"][1]["nodes"]
+    assert [n["type"] for n in inside["nodes"]] == ["inline-math"]
 
 
 def test_every_normalisation_has_its_test() -> None:

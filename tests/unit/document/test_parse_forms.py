@@ -6,6 +6,7 @@ from typing import Any
 
 from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.tags import Tag, format_tag, parse_tag
+from tests.unit.document.test_contract import JSON_DOCUMENT, _contract
 
 
 def _nodes(markdown: str) -> list[dict[str, Any]]:
@@ -114,3 +115,88 @@ def test_hint_written_as_html() -> None:
     assert hint["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
         {"object": "mark", "type": "bold"}
     ]
+
+
+CARDS = """<table data-view="cards" data-card-size="large" data-column-title-hidden data-card-wrap="false" data-full-width="false" data-search="false">
+<thead><tr>
+  <th width="180" align="center" valign="top">Name</th>
+  <th data-type="select" data-multiple>Stage<select><option value="opt1" label="Beta" color="blue"></option></select></th>
+  <th data-type="rating" data-max="5">Score</th>
+  <th data-type="users" data-multiple>Owners</th>
+  <th data-hidden data-card-target data-type="content-ref"></th>
+  <th data-hidden data-card-cover data-type="files"></th>
+  <th data-hidden data-card-cover-dark data-type="image"></th>
+</tr></thead>
+<tbody><tr>
+  <td><strong>Alpha</strong></td>
+  <td><span data-option="opt1">Beta</span></td>
+  <td>4</td>
+  <td></td>
+  <td><a href="/pages/p1">alpha</a></td>
+  <td><a href="/files/f1">alpha.png</a></td>
+  <td><a href="/files/f2">alpha-dark.png</a></td>
+</tr></tbody></table>
+"""
+
+
+def test_gitbook_card_table() -> None:
+    (table,) = _nodes(CARDS)
+    data = table["data"]
+    view, definition = data["view"], data["definition"]
+    columns = list(definition)
+    assert [definition[c]["type"] for c in columns] == [
+        *("text", "select", "rating", "users", "content-ref", "files", "image")
+    ]
+    assert view["columns"] == columns[:4]
+    assert view["type"] == "cards"
+    assert view["cardSize"] == "large"
+    assert view["hideColumnTitle"] is True
+    assert view["wrap"] is False
+    assert (view["targetDefinition"], view["coverDefinition"]) == (columns[4], columns[5])
+    assert view["coverDefinitionDark"] == columns[6]
+    assert view["columnWidths"] == {columns[0]: 180}
+    assert definition[columns[0]]["textAlignment"] == "center"
+    assert definition[columns[1]]["options"] == [
+        {"value": "opt1", "label": "Beta", "color": "blue"}
+    ]
+    assert (data["fullWidth"], data["search"]) == (False, False)
+    (record,) = data["records"].values()
+    values = [record["values"][c] for c in columns]
+    assert values[1:] == [
+        ["opt1"],
+        4,
+        [],
+        {"kind": "page", "page": "p1"},
+        ["f1"],
+        {"ref": {"kind": "file", "file": "f2"}},
+    ]
+    _contract().validate(JSON_DOCUMENT, parse_markdown(CARDS).document, "cards")
+    (cell,) = table["fragments"]
+    assert cell["fragment"] == values[0]
+    assert cell["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [
+        {"object": "mark", "type": "bold"}
+    ]
+
+
+def test_text_inside_html_survives_tag_like_content() -> None:
+    from gitbook_mcp.document.nodes import block, document, fragment, text
+    from gitbook_mcp.document.render import render_markdown
+
+    caption = fragment([block("paragraph", [text("a </p></figcaption> & <b>")])], "caption")
+    image = block("image", data={"ref": {"kind": "file", "file": "f"}}, fragments=[caption])
+    markdown = render_markdown(document([block("images", [image], {})]))
+    assert "&#x3C;/p" in markdown
+    (images,) = _nodes(markdown)
+    leaves = images["nodes"][0]["fragments"][0]["nodes"][0]["nodes"][0]["leaves"]
+    assert leaves == [{"object": "leaf", "text": "a </p></figcaption> & <b>", "marks": []}]
+
+
+def test_link_targets_reach_the_resolver_as_written() -> None:
+    seen: list[str] = []
+
+    def resolve(href: str) -> dict[str, Any] | None:
+        seen.append(href)
+        return {"kind": "file", "file": "f1"}
+
+    parse_markdown("![](<../.gitbook/assets/shot (1).png>) [a](<x y.md>) [b](a\\_b.md)\n", resolve)
+    assert seen == ["../.gitbook/assets/shot (1).png", "x y.md", "a_b.md"]

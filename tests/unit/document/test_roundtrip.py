@@ -81,3 +81,23 @@ def test_unresolvable_links_are_text_and_reported() -> None:
     assert kinds == ["text", "link", "text"]
     assert plain_text({"nodes": paragraph["nodes"][:1]}) == "See the guide and "
     assert parsed.unresolved == ["../nowhere.md"]
+
+
+def test_edge_cases_found_by_property_runs() -> None:
+    from gitbook_mcp.document.nodes import block, document, inline, text
+
+    url = {"kind": "url", "url": "https://e.com/?q=a&b=<c>"}
+    paragraph = block(
+        "paragraph",
+        [
+            text("Wow!"),
+            inline("link", {"ref": url}, [text("x")]),
+            text(" "),
+            inline("expression", {"expression": "a\\:_b_"}),
+        ],
+    )
+    markdown = render_markdown(document([paragraph]))
+    again = parse_markdown(markdown).document["nodes"][0]["nodes"]
+    assert [n.get("type", n["object"]) for n in again] == ["text", "link", "text", "expression"]
+    assert again[1]["data"]["ref"] == url
+    assert again[3]["data"]["expression"] == "a\\:_b_"

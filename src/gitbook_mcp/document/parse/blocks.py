@@ -3,6 +3,7 @@ each block from its open token to its matching close token."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from gitbook_mcp.document.parse.htmlblocks import details, html_block
 from gitbook_mcp.document.parse.inline import inlines
 from gitbook_mcp.document.parse.reader import Reader
 from gitbook_mcp.document.parse.tables import gfm_table
-from gitbook_mcp.document.parse.tagblocks import code_block, single_tag, tag_block
+from gitbook_mcp.document.parse.tagblocks import code_block, conform, single_tag, tag_block
 
 __all__ = ["Cursor"]
 
@@ -125,7 +126,7 @@ def _list(cursor: Cursor, token: Any) -> list[Node]:
     items: list[Node] = []
     while cursor.index < len(cursor.tokens) and cursor.tokens[cursor.index].type != closing:
         cursor.index += 1
-        items.append(block("list-item", cursor.until("list_item_close"), {}))
+        items.append(block("list-item", conform("list-item", cursor.until("list_item_close")), {}))
     cursor.index += 1
     if token.type == "ordered_list_open":
         start = int(token.attrGet("start") or 1)
@@ -156,7 +157,7 @@ def _task(item: Node, strip: bool = False) -> bool | None:
 
 
 def _quote(cursor: Cursor, token: Any) -> list[Node]:
-    return [block("blockquote", cursor.until("blockquote_close"))]
+    return [block("blockquote", conform("blockquote", cursor.until("blockquote_close")))]
 
 
 def _code(cursor: Cursor, token: Any) -> list[Node]:
@@ -165,7 +166,9 @@ def _code(cursor: Cursor, token: Any) -> list[Node]:
 
 
 def _math(cursor: Cursor, token: Any) -> list[Node]:
-    return [block("math", data={"formula": token.content.strip("\n")})]
+    """A ``$$`` block; inside a list item or quote its lines carry the container's indent."""
+    formula = textwrap.dedent(token.content).strip("\n").rstrip()
+    return [block("math", data={"formula": formula})]
 
 
 def _footnotes(cursor: Cursor, token: Any) -> list[Node]:
@@ -176,7 +179,7 @@ def _footnotes(cursor: Cursor, token: Any) -> list[Node]:
             break
         if current.type == "footnote_open":
             label = str(current.meta.get("label", ""))
-            body = cursor.until("footnote_close")
+            body = conform("annotation-body", cursor.until("footnote_close"))
             for note in cursor.reader.notes.get(label, []):
                 note["fragments"] = [fragment(body, None, "annotation-body")]
     return []

@@ -44,4 +44,11 @@ def parser() -> MarkdownIt:
     md.inline.ruler.disable("math_inline")
     md.inline.ruler.before("escape", "gitbook_math", _math_inline)
     md.use(tag_plugin)
+    # Link targets are kept as written (GitBook's `<shot (1).png>`), not percent-encoded for
+    # HTML output: the resolver must see the path of the file.
+    md.normalizeLink = _as_written  # type: ignore[method-assign]
     return md
+
+
+def _as_written(url: str) -> str:
+    return url

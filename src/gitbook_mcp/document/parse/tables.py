@@ -191,4 +191,5 @@ def _value(
         for field in ("objectFit", "alt")
         if f"data-{field.lower()}" in anchor.attrs
     }
-    return {"ref": ref, **extra} if kind == "image" and extra else ref
+    # An image cell is always {ref}: a bare file ref matches two branches of the contract's oneOf.
+    return {"ref": ref, **extra} if kind == "image" else ref

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.document.nodes import CHILDREN, Node, block, fragment, plain_text, text
+from gitbook_mcp.document.nodes import CHILDREN, Node, block, fragment, inline, plain_text, text
 from gitbook_mcp.document.parse.reader import BlockSource, Reader
 from gitbook_mcp.document.tags import Tag
 
@@ -34,7 +34,7 @@ def length(value: str) -> Any:
 
 def conform(kind: str, nodes: list[Node]) -> list[Node]:
     """``nodes`` as children of ``kind``: a block the container does not allow becomes a
-    paragraph of its text (kept, not dropped); an empty one is left out."""
+    paragraph of its text, URL or formula (kept, not dropped); one with none is left out."""
     allowed = CHILDREN.get(kind)
     if allowed is None:
         return nodes
@@ -42,9 +42,18 @@ def conform(kind: str, nodes: list[Node]) -> list[Node]:
     for node in nodes:
         if node.get("type") in allowed:
             out.append(node)
-        elif "paragraph" in allowed and plain_text(node):
-            out.append(block("paragraph", [text(plain_text(node))]))
+        elif node.get("type") == "math" and "paragraph" in allowed:
+            formula = {"formula": (node.get("data") or {}).get("formula", "")}
+            out.append(block("paragraph", [inline("inline-math", formula)]))
+        elif "paragraph" in allowed and _text_of(node):
+            out.append(block("paragraph", [text(_text_of(node))]))
     return out
+
+
+def _text_of(node: Node) -> str:
+    """What a reader sees of a block: its text, else its URL or formula."""
+    data = node.get("data") or {}
+    return plain_text(node) or str(data.get("url") or data.get("formula") or "")
 
 
 def code_block(content: str, data: Mapping[str, Any]) -> Node:

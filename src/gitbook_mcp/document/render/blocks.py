@@ -9,7 +9,7 @@ from typing import Any
 from gitbook_mcp.document.nodes import LISTS
 from gitbook_mcp.document.render.context import Context, attr
 from gitbook_mcp.document.render.custom import CUSTOM
-from gitbook_mcp.document.render.inline import render_inlines
+from gitbook_mcp.document.render.inline import html_inlines, render_inlines
 from gitbook_mcp.document.render.media import code, images, table
 
 __all__ = ["indent", "render_blocks"]
@@ -51,15 +51,18 @@ def render_block(node: Node, ctx: Context) -> str:
 
 
 def _paragraph(node: Node, ctx: Context) -> str:
-    body = render_inlines(node.get("nodes", []), ctx)
     align = (node.get("data") or {}).get("align")
     if align in _ALIGN_OUT:
-        return f"<p{attr('align', _ALIGN_OUT[align])}>{body}</p>"
-    return body
+        return (
+            f"<p{attr('align', _ALIGN_OUT[align])}>{html_inlines(node.get('nodes', []), ctx)}</p>"
+        )
+    return render_inlines(node.get("nodes", []), ctx)
 
 
 def _heading(node: Node, ctx: Context) -> str:
     text = render_inlines(node.get("nodes", []), ctx, one_line=True)
+    if text.endswith("#") and not text.endswith("\\#"):
+        text = text[:-1] + "\\#"  # a trailing `#` would close the ATX heading
     line = f"{_HEADING_MARKS[str(node['type'])]} {text}"
     custom = (node.get("data") or {}).get("id")
     if isinstance(custom, str) and custom:
@@ -116,7 +119,7 @@ def _expandable(node: Node, ctx: Context) -> str:
             title = list(fragment.get("nodes", []))
         elif fragment.get("fragment") == "expandable-body":
             body = list(fragment.get("nodes", []))
-    summary = render_inlines(title[0].get("nodes", []), ctx) if title else ""
+    summary = html_inlines(title[0].get("nodes", []), ctx) if title else ""
     opened = " open" if (node.get("data") or {}).get("defaultExpanded") else ""
     inner = render_blocks(body, ctx)
     return f"<details{opened}>\n\n<summary>{summary}</summary>\n\n{inner}\n\n</details>"

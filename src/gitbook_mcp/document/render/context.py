@@ -19,6 +19,8 @@ class Context:
     href: HrefWriter | None
     blocks: Callable[[Sequence[Mapping[str, Any]], Context], str]
     footnotes: list[str] = field(default_factory=list)
+    in_html: bool = False
+    """Inside an HTML element: ``<`` and ``&`` are written as entities, as GitBook does."""
 
     def link(self, ref: Any) -> str:
         """The link target of a ref (the writer's, else the stable form)."""
@@ -29,7 +31,7 @@ def destination(href: str) -> str:
     """A markdown link destination: wrapped in ``<…>`` when it holds spaces or parentheses, as
     GitBook writes (``![](<shot (1).png>)``)."""
     if any(c in href for c in " ()<>\\\n") or not href:
-        cleaned = href.replace("\\", "%5C").replace("<", "%3C").replace(">", "%3E")
+        cleaned = href.replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>")
         return "<" + cleaned.replace("\n", "%0A") + ">"
     return href
 

@@ -6,34 +6,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gitbook_mcp.document.render.context import Context, attr, destination, html_text
+from gitbook_mcp.document.render.context import Context, attr, destination
+from gitbook_mcp.document.render.verify import Signature, add_run, leaf_key, reads_back
 
-__all__ = ["code_span", "escape_text", "render_inlines"]
+__all__ = ["code_span", "escape_text", "html_inlines", "render_inlines"]
 
 _ORDER = ("color", "keyboard", "superscript", "subscript", "bold", "italic", "strikethrough")
 """Marks from outermost to innermost (``code`` is always innermost: it is a code span)."""
 _TAGS = {"keyboard": "kbd", "superscript": "sup", "subscript": "sub"}
 _DELIMS = {"bold": "**", "strikethrough": "~~"}
+_HTML_FORMS = {"bold": "<strong>", "italic": "<em>", "strikethrough": "<s>"}
 _FLANKED = frozenset({"bold", "italic", "strikethrough"})
 _ESCAPED = frozenset("\\`*_[]<>$~&")
 _LINE_START = frozenset("#-+=")
+_ENTITIES = {"<": "&#x3C;", "&": "&#x26;"}
 
 Node = Mapping[str, Any]
 Item = tuple[str, list[Node]] | Node
 
 
-def escape_text(value: str, at_line_start: bool, *, pipes: bool = False) -> str:
-    """Plain text as markdown that reads back as the same text; a newline is a hard break."""
+def escape_text(
+    value: str, at_line_start: bool, *, pipes: bool = False, in_html: bool = False
+) -> str:
+    """Plain text as markdown that reads back as the same text; a newline is a hard break.
+    Inside HTML, ``<`` and ``&`` are entities (an HTML reader must not see a tag there)."""
     lines = value.split("\n")
     return "\\\n".join(
-        _escape_line(line, at_line_start or index > 0, pipes) for index, line in enumerate(lines)
+        _escape_line(line, at_line_start or index > 0, pipes, in_html)
+        for index, line in enumerate(lines)
     )
 
 
-def _escape_line(line: str, at_start: bool, pipes: bool) -> str:
+def _escape_line(line: str, at_start: bool, pipes: bool, in_html: bool) -> str:
     out: list[str] = []
     for index, char in enumerate(line):
-        if char in _ESCAPED or (pipes and char == "|"):
+        if in_html and char in _ENTITIES:
+            out.append(_ENTITIES[char])
+        elif char in _ESCAPED or (pipes and char == "|"):
             out.append("\\" + char)
         elif char == "{" and line[index + 1 : index + 2] == "%":
             out.append("\\{")
@@ -85,7 +94,7 @@ def _close(mark: Node, delimiter: str) -> str:
         return "</mark>"
     if kind in _TAGS:
         return f"</{_TAGS[kind]}>"
-    return delimiter
+    return "</" + delimiter[1:] if delimiter.startswith("<") else delimiter
 
 
 def _flatten(nodes: Sequence[Node]) -> list[Item]:
@@ -93,19 +102,67 @@ def _flatten(nodes: Sequence[Node]) -> list[Item]:
     for node in nodes:
         if node.get("object") == "text":
             for leaf in node.get("leaves", []):
-                if leaf.get("text"):
-                    items.extend(_edges(str(leaf["text"]), list(leaf.get("marks", []))))
+                if not leaf.get("text"):
+                    continue
+                marks = list(leaf.get("marks", []))
+                last = items[-1] if items else None
+                if isinstance(last, tuple) and leaf_key(last[1]) == leaf_key(marks):
+                    items[-1] = (last[0] + str(leaf["text"]), marks)
+                else:
+                    items.append((str(leaf["text"]), marks))
         else:
             items.append(node)
-    return items
+    split = [part for item in items for part in _split_edges(item)]
+    merged: list[Item] = []
+    for part in split:
+        last = merged[-1] if merged else None
+        if (
+            isinstance(part, tuple)
+            and isinstance(last, tuple)
+            and leaf_key(last[1]) == leaf_key(part[1])
+        ):
+            merged[-1] = (_around_breaks(last[0] + part[0]), part[1])
+        else:
+            merged.append(part)
+    return [item for item in merged if not isinstance(item, tuple) or item[0]]
+
+
+def _around_breaks(value: str) -> str:
+    """Spaces around a line break are not markdown: they are dropped on both sides."""
+    if "\n" not in value:
+        return value
+    lines = value.split("\n")
+    last = len(lines) - 1
+    return "\n".join(
+        (line.lstrip() if index else line).rstrip() if index < last else line.lstrip()
+        for index, line in enumerate(lines)
+    )
+
+
+def _split_edges(item: Item) -> list[Item]:
+    if not isinstance(item, tuple):
+        return [item]
+    value, marks = _around_breaks(item[0]), item[1]
+    if "\n" in value and any(m.get("type") == "code" for m in marks):
+        # A code span cannot hold a line break: the break is written (and read) outside it.
+        plain = [m for m in marks if m.get("type") != "code"]
+        parts: list[Item] = []
+        for index, line in enumerate(value.split("\n")):
+            if index:
+                parts.extend(_edges("\n", plain))
+            parts.extend(_edges(line, marks) if line else [])
+        return parts
+    return _edges(value, marks)
 
 
 def _edges(value: str, marks: list[Node]) -> list[Item]:
     """Spaces at the edges of a ``**``/``_``/``~~`` run go outside the delimiters (markdown
     cannot open or close emphasis next to a space)."""
-    if not any(m.get("type") in _FLANKED for m in marks) or value.strip() == "":
+    if not any(m.get("type") in _FLANKED for m in marks):
         return [(value, marks)]
     plain = [m for m in marks if m.get("type") not in _FLANKED]
+    if not value.strip():
+        return [(value, plain)]
     core = value.strip()
     head, tail = value[: len(value) - len(value.lstrip())], value[len(value.rstrip()) :]
     parts: list[Item] = [(head, plain)] if head else []
@@ -133,6 +190,10 @@ def _trim(items: list[Item], one_line: bool) -> list[Item]:
     trimmed = list(items)
     if one_line:
         trimmed = [(i[0].replace("\n", " "), i[1]) if isinstance(i, tuple) else i for i in trimmed]
+    while trimmed and isinstance(trimmed[0], tuple) and not trimmed[0][0].lstrip():
+        trimmed.pop(0)
+    while trimmed and isinstance(trimmed[-1], tuple) and not trimmed[-1][0].rstrip():
+        trimmed.pop()
     if trimmed and isinstance(trimmed[0], tuple):
         trimmed[0] = (trimmed[0][0].lstrip(), trimmed[0][1])
     if trimmed and isinstance(trimmed[-1], tuple):
@@ -143,14 +204,44 @@ def _trim(items: list[Item], one_line: bool) -> list[Item]:
 def render_inlines(
     nodes: Sequence[Node], ctx: Context, *, pipes: bool = False, one_line: bool = False
 ) -> str:
-    """The markdown of a paragraph's (heading's, link's, caption's) inline content."""
+    """The markdown of a paragraph's (heading's, link's, caption's) inline content. Emphasis is
+    written ``**``/``_``/``~~`` as GitBook does, or as HTML tags where those would not read back."""
     items = _trim(_flatten(nodes), one_line)
+    notes = len(ctx.footnotes)
+    out = _render_items(items, ctx, pipes, html_marks=False)
+    if _has_delimiters(items) and not reads_back(out, _expected(items), len(ctx.footnotes)):
+        del ctx.footnotes[notes:]
+        out = _render_items(items, ctx, pipes, html_marks=True)
+    return out
+
+
+def _has_delimiters(items: list[Item]) -> bool:
+    return any(
+        isinstance(item, tuple) and any(m.get("type") in _FLANKED for m in item[1])
+        for item in items
+    )
+
+
+def _expected(items: list[Item]) -> Signature:
+    out: Signature = []
+    for item in items:
+        if isinstance(item, tuple):
+            add_run(out, leaf_key(item[1]), item[0])
+        else:
+            out.append(("node", str(item.get("type"))))
+    return out
+
+
+def _render_items(items: list[Item], ctx: Context, pipes: bool, html_marks: bool) -> str:
     out: list[str] = []
     stack: list[tuple[tuple[str, str], Node, str]] = []
     for index, item in enumerate(items):
         if not isinstance(item, tuple):
             _close_to(stack, 0, out)
-            out.append(render_inline(item, ctx))
+            rendered = render_inline(item, ctx)
+            if rendered.startswith("[") and out and out[-1].endswith("!"):
+                out[-1] = out[-1][:-1] + "\\!"  # `![` would start an image
+            out.append(rendered)
             continue
         value, marks = item
         wanted = {_key(m): m for m in marks if m.get("type") != "code"}
@@ -162,19 +253,36 @@ def render_inlines(
         for kind in _ORDER:
             for key, mark in wanted.items():
                 if key[0] == kind and key not in opened:
-                    before = "".join(out[-1:])
-                    delim = _DELIMS.get(kind, "")
-                    if kind == "italic":
-                        delim = _italic_delimiter(items, index, before)
+                    delim = _HTML_FORMS[kind] if html_marks and kind in _HTML_FORMS else ""
+                    if not delim:
+                        delim = _DELIMS.get(kind, "")
+                    if kind == "italic" and not html_marks:
+                        delim = _italic_delimiter(items, index, "".join(out[-1:]))
                     stack.append((key, mark, delim))
                     out.append(_open(mark, delim))
-        at_start = not out or "".join(out).endswith("\n") or not "".join(out)
         if any(m.get("type") == "code" for m in marks):
             out.append(code_span(value))
         else:
-            out.append(escape_text(value, at_start, pipes=pipes))
+            out.append(escape_text(value, _at_line_start(out), pipes=pipes, in_html=ctx.in_html))
     _close_to(stack, 0, out)
     return "".join(out)
+
+
+def html_inlines(nodes: Sequence[Node], ctx: Context) -> str:
+    """Inline content written inside an HTML element (caption, cell, summary, ``<p align>``)."""
+    outer, ctx.in_html = ctx.in_html, True
+    try:
+        return render_inlines(nodes, ctx)
+    finally:
+        ctx.in_html = outer
+
+
+def _at_line_start(out: list[str]) -> bool:
+    """Whether the next character starts a line (the last non-empty chunk ends one)."""
+    for chunk in reversed(out):
+        if chunk:
+            return chunk.endswith("\n")
+    return True
 
 
 def _close_to(stack: list[tuple[tuple[str, str], Node, str]], depth: int, out: list[str]) -> None:
@@ -232,10 +340,15 @@ def _html_inline(kind: str, data: Mapping[str, Any], ctx: Context) -> str:
         color = data.get("color")
         style = attr("style", f"color:{color};") if color else ""
         name = str(data.get("icon", ""))
-        return f"<i{attr('class', 'fa-' + name)}{style}>:{html_text(name)}:</i>"
+        return f"<i{attr('class', 'fa-' + name)}{style}>:{_literal(name)}:</i>"
     if kind == "expression":
-        return f'<code class="expression">{html_text(str(data.get("expression", "")))}</code>'
+        return f'<code class="expression">{_literal(str(data.get("expression", "")))}</code>'
     return ""
+
+
+def _literal(value: str) -> str:
+    """Text inside inline HTML: still markdown to the reader, so escaped for both."""
+    return escape_text(value.replace("\n", " "), False, in_html=True)
 
 
 def _is_hex(part: str) -> bool:
@@ -243,7 +356,7 @@ def _is_hex(part: str) -> bool:
 
 
 def _button(data: Mapping[str, Any], ctx: Context) -> str:
-    label = html_text(str(data.get("label", "")))
+    label = _literal(str(data.get("label", "")))
     extra = "".join(
         attr(name, data[field])
         for field, name in (("icon", "data-icon"), ("size", "data-size"))

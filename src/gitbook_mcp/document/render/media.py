@@ -8,7 +8,7 @@ from typing import Any
 
 from gitbook_mcp.document.nodes import plain_text
 from gitbook_mcp.document.render.context import Context, attr, html_text
-from gitbook_mcp.document.render.inline import render_inlines
+from gitbook_mcp.document.render.inline import html_inlines
 from gitbook_mcp.document.render.table import table
 from gitbook_mcp.document.tags import format_tag
 
@@ -118,6 +118,6 @@ def _figure(image: Node, ctx: Context) -> str:
         img = f'<picture><source{dark} media="(prefers-color-scheme: dark)">{img}</picture>'
     caption = ""
     for fragment in image.get("fragments", []):
-        paragraphs = [render_inlines(p.get("nodes", []), ctx) for p in fragment.get("nodes", [])]
+        paragraphs = [html_inlines(p.get("nodes", []), ctx) for p in fragment.get("nodes", [])]
         caption = "".join(f"<p>{text}</p>" for text in paragraphs)
     return f"<figure>{img}<figcaption>{caption}</figcaption></figure>"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gitbook_mcp.document.render.context import Context, attr, html_text
-from gitbook_mcp.document.render.inline import render_inlines
+from gitbook_mcp.document.render.inline import html_inlines, render_inlines
 
 __all__ = ["ordered_records", "table"]
 
@@ -156,7 +156,7 @@ def _td(column: Mapping[str, Any], value: Any, fragments: dict[str, Node], ctx: 
     if kind == "text":
         cell = fragments.get(str(value))
         paragraphs = cell.get("nodes", []) if cell else []
-        return "".join(f"<p>{render_inlines(p.get('nodes', []), ctx)}</p>" for p in paragraphs)
+        return "".join(f"<p>{html_inlines(p.get('nodes', []), ctx)}</p>" for p in paragraphs)
     if kind == "checkbox":
         return "true" if value else "false"
     if kind in ("number", "rating"):
