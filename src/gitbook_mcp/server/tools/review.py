@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.authoring import RevisionOutcome, RevisionSemanticChanges
+from gitbook_mcp.client.models.authoring import RevisionOutcome
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
+from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
 from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 
@@ -176,55 +178,48 @@ def _render_outcome(r: Outcome) -> str:
     return "\n".join(lines)
 
 
-def _pages(changes: RevisionSemanticChanges) -> list[str]:
-    """The pages the semantic changes name, as 'title (path) [id]', each once."""
-    seen: dict[str, str] = {}
-    for change in changes.changes:
-        page = change.get("page")
-        if not isinstance(page, dict):
-            continue
-        key = str(page.get("id") or page.get("path") or page.get("title"))
-        seen.setdefault(key, f"{page.get('title', '?')} ({page.get('path', '?')}) [{key}]")
-    return list(seen.values())
-
-
 async def _outcome(
-    ctx: ToolContext, args: CrArgs, done: RevisionOutcome, *, ok: str, conflicts: str
+    ctx: ToolContext,
+    args: CrArgs,
+    call: Callable[[str, str], Awaitable[RevisionOutcome]],
+    *,
+    ok: str,
+    conflicts: str,
 ) -> Outcome:
-    """What a merge or an update did: on conflicts, the pages involved and how to settle them."""
+    """What a merge or an update did: on conflicts, the pages changed on both sides differently
+    (read before the call: afterwards the change request or the main content has moved on)."""
+    cr = (args.space_id, args.change_request_id)
+    both = await conflicting_pages(ctx, *cr)
+    done = await call(*cr)
     if done.result != "conflicts":
         return Outcome(result=done.result, revision=done.revision, next_step=ok)
-    changes = await ctx.client.change_requests.get_changes(args.space_id, args.change_request_id)
     return Outcome(
-        result="conflicts",
-        revision=done.revision,
-        conflicting_pages=_pages(changes),
-        next_step=conflicts,
+        result="conflicts", revision=done.revision, conflicting_pages=both, next_step=conflicts
     )
 
 
 @write_tool(
     REVIEW,
     permission=SPACE_EDIT,
-    needs=Needs(("updateChangeRequest", "getChangeRequestChanges")),
+    needs=Needs(("updateChangeRequest", *CONFLICT_READS)),
     render=_render_outcome,
 )
 async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
     """Bring the main content's changes into a change request; reports conflicts by page."""
-    done = await ctx.client.change_requests.update_from_main(args.space_id, args.change_request_id)
     advice = "Edit the pages listed so they agree with the main content, then update again."
-    return await _outcome(ctx, args, done, ok="Up to date.", conflicts=advice)
+    call = ctx.client.change_requests.update_from_main
+    return await _outcome(ctx, args, call, ok="Up to date.", conflicts=advice)
 
 
 @write_tool(
     REVIEW,
     permission=SPACE_MERGE,
     destructive=True,
-    needs=Needs(("mergeChangeRequest", "getChangeRequestChanges")),
+    needs=Needs(("mergeChangeRequest", *CONFLICT_READS)),
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
     """Merge a change request into the main content; on conflicts, lists the pages involved."""
-    done = await ctx.client.change_requests.merge(args.space_id, args.change_request_id)
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."
-    return await _outcome(ctx, args, done, ok="Merged.", conflicts=advice)
+    call = ctx.client.change_requests.merge
+    return await _outcome(ctx, args, call, ok="Merged.", conflicts=advice)
