@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from gitbook_mcp.local import Store
+from gitbook_mcp.local.clock import ManualClock
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_FAQ, PAGE_INSTALL, PAGE_WRITING
 from tests.unit.server.conftest import McpFactory
 
@@ -93,3 +96,24 @@ async def test_conflicts_name_only_the_pages_changed_on_both_sides_differently(
     assert len(named) == 1, named
     assert PAGE_WRITING in named[0]
     assert "pg_new" not in result.content[0].text
+
+
+async def test_list_reviews_shows_each_reviewer_once_with_the_latest_verdict_and_comment(
+    mcp: McpFactory, clock: ManualClock
+) -> None:
+    async with mcp("gb_local_admin", toolsets=("review",), profile="live") as client:
+        for status, comment in (("changes-requested", "Fix step 2."), ("approved", "LGTM.")):
+            clock.advance(timedelta(minutes=1))
+            sent = await client.call_tool(
+                "submit_review", {**CR, "status": status, "comment": comment}
+            )
+            assert not sent.is_error, sent.content
+        state = await client.call_tool("list_reviews", CR)
+    reviews = state.structured_content["reviews"]
+    assert [(r["id"], r["detail"], r["comment"]) for r in reviews] == [
+        ("usr_admin", "approved", "LGTM.")
+    ]
+    text = state.content[0].text
+    assert text.count("[usr_admin] approved") == 1
+    assert "LGTM." in text
+    assert "Fix step 2." not in text

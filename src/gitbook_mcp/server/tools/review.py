@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.authoring import RevisionOutcome
+from gitbook_mcp.client.models.authoring import ChangeRequestReview, RevisionOutcome
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
@@ -20,6 +20,8 @@ SPACE_REVIEW = Permission("space", "review", "space_id")
 SPACE_MERGE = Permission("space", "merge", "space_id")
 _LIST_CAP = 50
 """Reviews, reviewers and contributors listed per kind: a change request has few."""
+_REVIEWS_READ = 200
+"""Reviews read to find each reviewer's latest (one reviewer may have submitted several)."""
 
 
 class CrArgs(Args):
@@ -77,21 +79,61 @@ async def _requested(ctx: ToolContext, space_id: str, cr_id: str) -> list[Person
     return out
 
 
+class ReviewView(PersonView):
+    comment: str | None = None
+
+
 class ReviewState(BaseModel):
-    reviews: list[PersonView]
+    reviews: list[ReviewView]
     requested: list[PersonView]
     contributors: list[PersonView]
 
 
+def _render_reviews(reviews: list[ReviewView]) -> str:
+    lines: list[str] = []
+    for r in reviews:
+        lines.append(_people([r], "none"))
+        if r.comment:
+            lines.append(quoted(r.comment, label=f"comment of {r.name}"))
+    return "\n".join(lines) or "none"
+
+
 def _render_state(r: ReviewState) -> str:
     return (
-        "Reviews:\n"
-        + _people(r.reviews, "none")
+        "Reviews (latest per reviewer):\n"
+        + _render_reviews(r.reviews)
         + "\nRequested reviewers:\n"
         + _people(r.requested, "none")
         + "\nContributors:\n"
         + _people(r.contributors, "none")
     )
+
+
+def _review_view(rv: ChangeRequestReview) -> ReviewView:
+    who = rv.reviewer
+    body = rv.comment.body.markdown if rv.comment else None
+    return ReviewView(
+        id=who.id if who else rv.id,
+        name=who.displayName if who else "unknown",
+        detail=rv.status + (" (outdated)" if rv.outdated else ""),
+        comment=body or None,
+    )
+
+
+async def _latest_reviews(ctx: ToolContext, space_id: str, cr_id: str) -> list[ReviewView]:
+    """Each reviewer once, with their latest review (the API lists every review submitted)."""
+    every: list[ChangeRequestReview] = []
+    async for rv in ctx.client.reviews.list(space_id, cr_id, limit=_LIST_CAP, format="markdown"):
+        every.append(rv)
+        if len(every) >= _REVIEWS_READ:
+            break
+    # Newest first; a stable sort keeps the API's own order (newest first) between equal times.
+    every.sort(key=lambda rv: rv.updatedAt or rv.createdAt or "", reverse=True)
+    latest: dict[str, ReviewView] = {}
+    for rv in every:
+        view = _review_view(rv)
+        latest.setdefault(view.id, view)
+    return list(latest.values())[:_LIST_CAP]
 
 
 @read_tool(
@@ -106,27 +148,18 @@ def _render_state(r: ReviewState) -> str:
     render=_render_state,
 )
 async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
-    """Reviews (status per reviewer), requested reviewers and contributors of a change request."""
+    """Each reviewer's latest verdict (with its comment), the requested reviewers and the
+    contributors of a change request."""
     cr = (args.space_id, args.change_request_id)
-    reviews: list[PersonView] = []
-    async for rv in ctx.client.reviews.list(*cr, limit=_LIST_CAP):
-        who = rv.reviewer
-        reviews.append(
-            PersonView(
-                id=who.id if who else rv.id,
-                name=who.displayName if who else "unknown",
-                detail=rv.status + (" (outdated)" if rv.outdated else ""),
-            )
-        )
-        if len(reviews) >= _LIST_CAP:
-            break
     contributors: list[PersonView] = []
     async for c in ctx.client.change_requests.list_contributors(*cr, limit=_LIST_CAP):
         contributors.append(PersonView(id=c.user.id, name=c.user.displayName))
         if len(contributors) >= _LIST_CAP:
             break
     return ReviewState(
-        reviews=reviews, requested=await _requested(ctx, *cr), contributors=contributors
+        reviews=await _latest_reviews(ctx, *cr),
+        requested=await _requested(ctx, *cr),
+        contributors=contributors,
     )
 
 
