@@ -292,3 +292,29 @@ async def test_get_page_in_a_change_request_shows_the_revision_edit_pages_expect
     assert revision == cr["revision"]
     assert f"revision {revision}" in read.content[0].text
     assert "revision" not in published.structured_content
+
+
+async def test_an_inserted_page_is_shown_by_its_path_not_its_title(mcp: McpFactory) -> None:
+    insert = {
+        "op": "insert",
+        "title": "Feature Flags",
+        "markdown": "# Feature Flags\n",
+        "parent_id": PAGE_GETTING_STARTED,
+    }
+    async with mcp(
+        "gb_local_editor", toolsets=("change_requests", "navigate"), profile="live"
+    ) as client:
+        base = {"space_id": SPACE, "change_request_id": CR_INSTALL}
+        dry = await _call(client, "edit_pages", **base, edits=[insert], dry_run=True)
+        done = await _call(client, "edit_pages", **base, edits=[insert])
+        tree = await _call(client, "get_page_tree", **base)
+    page = done.structured_content["pages"][0]
+    path = page["path"]
+    assert path.startswith("getting-started/")
+    assert f"[{page['page_id']}]" in tree.content[0].text
+    assert path in tree.content[0].text
+    assert f"+++ b/{path}" in page["diff"]
+    assert f"+++ b/{path}" in done.content[0].text
+    # Before sending, the service has not given it a path yet: no title posing as one.
+    assert "+++ b/Feature Flags" not in dry.content[0].text
+    assert dry.structured_content["pages"][0]["path"] == ""
