@@ -233,3 +233,36 @@ async def test_a_reader_is_not_told_which_organization_owns_a_space_it_cannot_se
     assert result.is_error
     assert "org_globex" not in result.content[0].text
     assert "spc_globex" in result.content[0].text
+
+
+async def test_an_api_refusal_names_the_tools_argument_not_the_apis(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "list_spaces", {"organization_id": "org_acme", "cursor": "garbage"}
+        )
+    assert result.is_error
+    text = result.content[0].text
+    assert "cursor: is not a cursor returned by this API" in text
+    assert "page:" not in text
+
+
+@pytest.mark.parametrize(
+    ("said_by_api", "shown"),
+    [
+        ("page: is not a cursor", "cursor: is not a cursor"),
+        ("changeRequestId: unknown", "change_request_id: unknown"),
+        ("'spaceId' must be set; the page is fine", "'space_id' must be set; the page is fine"),
+        ("limit: at most 100", "limit: at most 100"),
+        ("title: too long", "title: too long"),
+    ],
+)
+def test_a_bad_request_is_told_in_the_tools_argument_names(said_by_api: str, shown: str) -> None:
+    error = BadRequestError(said_by_api, method="GET", path="/x", status_code=400)
+    text = describe_failure(
+        error,
+        tool="t",
+        writes=False,
+        check_with=None,
+        arguments=("space_id", "change_request_id", "cursor", "limit"),
+    )
+    assert text == f"The API refused the request: {shown}. Fix the argument it names."
