@@ -79,7 +79,28 @@ def _example(model: type[BaseModel], field: str) -> str:
     lister = _LISTER.search(info.description or "")
     if lister:
         return f"{field}=<an id from {lister.group(1)}>"
-    return f"{field}=<{info.description}>" if info.description else ""
+    if info.examples:
+        return f"{field}={info.examples[0]!r}"
+    return _text_example(field) if annotation is str else ""
+
+
+_TEXT_EXAMPLES = {
+    "path": "'getting-started/install'",
+    "url": "'https://example.com/page'",
+    "markdown": "'# Title\\n\\nText.'",
+    "cursor": "<the cursor of the previous answer>",
+}
+"""Example values of text arguments by name (a description is no value to copy)."""
+
+
+def _text_example(field: str) -> str:
+    """A placeholder for a text argument: by its name, else any text."""
+    for name, example in _TEXT_EXAMPLES.items():
+        if field == name or field.endswith(f"_{name}"):
+            return f"{field}={example}"
+    if field.endswith("_id"):
+        return f"{field}=<the id>"
+    return f"{field}='some text'"
 
 
 def _unwrap(annotation: Any) -> Any:

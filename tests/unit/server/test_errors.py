@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from gitbook_mcp.client.errors import (
     APIConnectionError,
@@ -266,3 +266,28 @@ def test_a_bad_request_is_told_in_the_tools_argument_names(said_by_api: str, sho
         arguments=("space_id", "change_request_id", "cursor", "limit"),
     )
     assert text == f"The API refused the request: {shown}. Fix the argument it names."
+
+
+@pytest.mark.parametrize(
+    ("arguments", "example"),
+    [
+        ({"space_id": "s", "path": 5}, "path='getting-started/install'"),
+        ({"space_id": "s", "note": 5}, "note='some text'"),
+        ({"space_id": "s", "url": 5}, "url='https://example.com/page'"),
+    ],
+)
+async def test_an_argument_error_shows_an_example_value_not_the_description(
+    arguments: dict[str, object], example: str
+) -> None:
+    class Args(BaseModel):
+        space_id: str = Field(description="From list_spaces")
+        path: str | None = Field(default=None, description="Or its path")
+        note: str | None = Field(default=None, description="What to say")
+        url: str | None = Field(default=None, description="Where it is")
+
+    with pytest.raises(ValidationError) as caught:
+        Args.model_validate(arguments)
+    text = describe_validation(caught.value, Args)
+    assert f"e.g. {example}" in text
+    assert "<Or its path>" not in text
+    assert "<What to say>" not in text
