@@ -117,3 +117,23 @@ async def test_list_reviews_shows_each_reviewer_once_with_the_latest_verdict_and
     assert text.count("[usr_admin] approved") == 1
     assert "LGTM." in text
     assert "Fix step 2." not in text
+
+
+async def test_list_change_requests_shows_who_reviews_and_their_verdicts(mcp: McpFactory) -> None:
+    async with mcp("gb_local_admin", toolsets=("navigate",), profile="live") as client:
+        live = await client.call_tool("list_change_requests", {"space_id": SPACE})
+    async with mcp("gb_local_admin", toolsets=("navigate",), profile="seed") as client:
+        seed = await client.call_tool("list_change_requests", {"space_id": SPACE})
+    rows = {c["id"]: c for c in live.structured_content["change_requests"]}
+    install = rows[CR_INSTALL]
+    assert [r["id"] for r in install["requested_reviewers"]] == ["usr_sam"]
+    assert [(r["id"], r["detail"]) for r in install["reviews"]] == [
+        ("usr_admin", "changes-requested")
+    ]
+    line = next(x for x in live.content[0].text.splitlines() if CR_INSTALL in x)
+    assert "review requested from" in line
+    assert "[usr_sam]" in line
+    assert "[usr_admin] changes-requested" in line
+    # The seed profile has no review operations: the list is as before, without reviewers.
+    assert not seed.is_error
+    assert all("reviews" not in c for c in seed.structured_content["change_requests"])

@@ -7,10 +7,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.authoring import ChangeRequestReview, RevisionOutcome
+from gitbook_mcp.client.models.authoring import RevisionOutcome
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
+from gitbook_mcp.server.tools._review_state import (
+    LIST_CAP,
+    PersonView,
+    ReviewView,
+    latest_reviews,
+    requested_reviewers,
+)
 from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 
@@ -18,10 +25,6 @@ __all__: list[str] = []
 
 SPACE_REVIEW = Permission("space", "review", "space_id")
 SPACE_MERGE = Permission("space", "merge", "space_id")
-_LIST_CAP = 50
-"""Reviews, reviewers and contributors listed per kind: a change request has few."""
-_REVIEWS_READ = 200
-"""Reviews read to find each reviewer's latest (one reviewer may have submitted several)."""
 
 
 class CrArgs(Args):
@@ -32,12 +35,6 @@ class CrArgs(Args):
 class ReviewersArgs(CrArgs):
     user_ids: list[str] = Field(min_length=1, max_length=20, description="User ids")
     remove: bool = Field(default=False, description="Withdraw the requests instead")
-
-
-class PersonView(BaseModel):
-    id: str
-    name: UntrustedLine
-    detail: str | None = None
 
 
 class Reviewers(BaseModel):
@@ -66,21 +63,7 @@ async def request_reviewers(ctx: ToolContext, args: ReviewersArgs) -> Reviewers:
             await ctx.client.reviews.remove_requested(*cr, user_id)
     else:
         await ctx.client.reviews.request_reviewers(*cr, users=args.user_ids)
-    return Reviewers(requested=await _requested(ctx, *cr))
-
-
-async def _requested(ctx: ToolContext, space_id: str, cr_id: str) -> list[PersonView]:
-    out: list[PersonView] = []
-    async for r in ctx.client.reviews.list_requested(space_id, cr_id, limit=_LIST_CAP):
-        if r.user is not None:
-            out.append(PersonView(id=r.user.id, name=r.user.displayName))
-        if len(out) >= _LIST_CAP:
-            break
-    return out
-
-
-class ReviewView(PersonView):
-    comment: str | None = None
+    return Reviewers(requested=await requested_reviewers(ctx, *cr))
 
 
 class ReviewState(BaseModel):
@@ -109,33 +92,6 @@ def _render_state(r: ReviewState) -> str:
     )
 
 
-def _review_view(rv: ChangeRequestReview) -> ReviewView:
-    who = rv.reviewer
-    body = rv.comment.body.markdown if rv.comment else None
-    return ReviewView(
-        id=who.id if who else rv.id,
-        name=who.displayName if who else "unknown",
-        detail=rv.status + (" (outdated)" if rv.outdated else ""),
-        comment=body or None,
-    )
-
-
-async def _latest_reviews(ctx: ToolContext, space_id: str, cr_id: str) -> list[ReviewView]:
-    """Each reviewer once, with their latest review (the API lists every review submitted)."""
-    every: list[ChangeRequestReview] = []
-    async for rv in ctx.client.reviews.list(space_id, cr_id, limit=_LIST_CAP, format="markdown"):
-        every.append(rv)
-        if len(every) >= _REVIEWS_READ:
-            break
-    # Newest first; a stable sort keeps the API's own order (newest first) between equal times.
-    every.sort(key=lambda rv: rv.updatedAt or rv.createdAt or "", reverse=True)
-    latest: dict[str, ReviewView] = {}
-    for rv in every:
-        view = _review_view(rv)
-        latest.setdefault(view.id, view)
-    return list(latest.values())[:_LIST_CAP]
-
-
 @read_tool(
     REVIEW,
     needs=Needs(
@@ -152,13 +108,13 @@ async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
     contributors of a change request."""
     cr = (args.space_id, args.change_request_id)
     contributors: list[PersonView] = []
-    async for c in ctx.client.change_requests.list_contributors(*cr, limit=_LIST_CAP):
+    async for c in ctx.client.change_requests.list_contributors(*cr, limit=LIST_CAP):
         contributors.append(PersonView(id=c.user.id, name=c.user.displayName))
-        if len(contributors) >= _LIST_CAP:
+        if len(contributors) >= LIST_CAP:
             break
     return ReviewState(
-        reviews=await _latest_reviews(ctx, *cr),
-        requested=await _requested(ctx, *cr),
+        reviews=await latest_reviews(ctx, *cr),
+        requested=await requested_reviewers(ctx, *cr),
         contributors=contributors,
     )
 
