@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 import types
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["describe_validation", "misplaced_ids", "refuse_arguments"]
+__all__ = ["describe_validation", "in_tool_terms", "misplaced_ids", "refuse_arguments"]
 
 _LISTER = re.compile(r"\b((?:list|get)_\w+)")
 _SIMPLE = {
@@ -79,7 +79,28 @@ def _example(model: type[BaseModel], field: str) -> str:
     lister = _LISTER.search(info.description or "")
     if lister:
         return f"{field}=<an id from {lister.group(1)}>"
-    return f"{field}=<{info.description}>" if info.description else ""
+    if info.examples:
+        return f"{field}={info.examples[0]!r}"
+    return _text_example(field) if annotation is str else ""
+
+
+_TEXT_EXAMPLES = {
+    "path": "'getting-started/install'",
+    "url": "'https://example.com/page'",
+    "markdown": "'# Title\\n\\nText.'",
+    "cursor": "<the cursor of the previous answer>",
+}
+"""Example values of text arguments by name (a description is no value to copy)."""
+
+
+def _text_example(field: str) -> str:
+    """A placeholder for a text argument: by its name, else any text."""
+    for name, example in _TEXT_EXAMPLES.items():
+        if field == name or field.endswith(f"_{name}"):
+            return f"{field}={example}"
+    if field.endswith("_id"):
+        return f"{field}=<the id>"
+    return f"{field}='some text'"
 
 
 def _unwrap(annotation: Any) -> Any:
@@ -134,3 +155,32 @@ def refuse_arguments(model: type[BaseModel], arguments: dict[str, Any]) -> str |
     except ValidationError as exc:
         return describe_validation(exc, model)
     return None
+
+
+_API_NAMES = {"page": "cursor"}
+"""The API's names that the tools spell otherwise (beyond camelCase for snake_case)."""
+_LEADING_NAME = re.compile(r"^([A-Za-z]\w*)(?=[:.\[])")
+_QUOTED_NAME = re.compile(r"(['\"`])([A-Za-z]\w*)\1")
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def in_tool_terms(message: str, arguments: Iterable[str]) -> str:
+    """The API's message with the parameters it names (the field leading the message, or one in
+    quotes) spelt as the tool's arguments (``page`` -> ``cursor``, ``spaceId`` -> ``space_id``),
+    so that "fix the argument it names" names one the agent can give."""
+    names = set(arguments)
+    table = {_camel(n): n for n in names}
+    table |= {api: ours for api, ours in _API_NAMES.items() if ours in names}
+
+    def leading(match: re.Match[str]) -> str:
+        return table.get(match.group(1), match.group(1))
+
+    def quoted(match: re.Match[str]) -> str:
+        mark, name = match.group(1), match.group(2)
+        return f"{mark}{table.get(name, name)}{mark}"
+
+    return _QUOTED_NAME.sub(quoted, _LEADING_NAME.sub(leading, message, count=1))

@@ -29,7 +29,7 @@ from gitbook_mcp.client.errors import (
     RedirectError,
     UnreadableWriteResult,
 )
-from gitbook_mcp.server.arguments import describe_validation
+from gitbook_mcp.server.arguments import describe_validation, in_tool_terms
 from gitbook_mcp.server.auth.keys import CALLER_KEY
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
@@ -100,8 +100,15 @@ def describe_failure(
     writes: bool,
     check_with: str | None,
     secrets: Iterable[str] = (),
+    arguments: Iterable[str] = (),
 ) -> str:
-    """The message for a failed call, with the next step for the agent (redacted)."""
+    """The message for a failed call, with the next step for the agent (redacted); a parameter
+    the API names is told by the tool's name for it (``arguments``: the tool's)."""
+    if isinstance(error, BadRequestError):
+        told = in_tool_terms(said(error.message), arguments)
+        return redact(f"The API refused the request: {told}. Fix the argument it names.", secrets)
+    if isinstance(error, InvalidRequestError):
+        return redact(f"Invalid arguments: {in_tool_terms(str(error), arguments)}", secrets)
     return redact(_describe(error, tool, writes, check_with), secrets)
 
 
@@ -112,7 +119,6 @@ def said(message: str, secrets: Iterable[str] = ()) -> str:
 
 _SAYING: tuple[tuple[type[APIStatusError], str], ...] = (
     (PermissionDeniedError, "Permission denied by the API: {}."),
-    (BadRequestError, "The API refused the request: {}. Fix the argument it names."),
     (ConflictError, "Nothing to do: {}."),
     (PreconditionFailedError, "Cannot be done now: {}."),
 )
@@ -126,8 +132,6 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         return describe_validation(error)
     if isinstance(error, APIResponseValidationError):
         return _unreadable(error, writes, check_with)
-    if isinstance(error, InvalidRequestError):
-        return f"Invalid arguments: {error}"
     if isinstance(error, APITimeoutError | APIConnectionError):
         if writes and error.sent:
             hint = f" Call {check_with} to see whether it was applied" if check_with else ""

@@ -147,6 +147,7 @@ class Runtime:
             writes=tool is not None and not tool.read_only,
             check_with=check_tool_for(tool, self) if tool is not None else None,
             secrets=self.secrets,
+            arguments=tool.input.model_fields if tool is not None else (),
         )
 
     @property

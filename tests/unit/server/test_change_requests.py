@@ -328,3 +328,29 @@ async def test_the_plan_and_diffs_of_edit_pages_run_off_the_event_loop(
         )
     assert [name for name, _ in threads] == ["_plan", "_diffs"]
     assert all(ident != loop_thread for _, ident in threads)
+
+
+async def test_an_inserted_page_is_shown_by_its_path_not_its_title(mcp: McpFactory) -> None:
+    insert = {
+        "op": "insert",
+        "title": "Feature Flags",
+        "markdown": "# Feature Flags\n",
+        "parent_id": PAGE_GETTING_STARTED,
+    }
+    async with mcp(
+        "gb_local_editor", toolsets=("change_requests", "navigate"), profile="live"
+    ) as client:
+        base = {"space_id": SPACE, "change_request_id": CR_INSTALL}
+        dry = await _call(client, "edit_pages", **base, edits=[insert], dry_run=True)
+        done = await _call(client, "edit_pages", **base, edits=[insert])
+        tree = await _call(client, "get_page_tree", **base)
+    page = done.structured_content["pages"][0]
+    path = page["path"]
+    assert path.startswith("getting-started/")
+    assert f"[{page['page_id']}]" in tree.content[0].text
+    assert path in tree.content[0].text
+    assert f"+++ b/{path}" in page["diff"]
+    assert f"+++ b/{path}" in done.content[0].text
+    # Before sending, the service has not given it a path yet: no title posing as one.
+    assert "+++ b/Feature Flags" not in dry.content[0].text
+    assert dry.structured_content["pages"][0]["path"] == ""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from gitbook_mcp.client.errors import (
     APIConnectionError,
@@ -233,3 +233,61 @@ async def test_a_reader_is_not_told_which_organization_owns_a_space_it_cannot_se
     assert result.is_error
     assert "org_globex" not in result.content[0].text
     assert "spc_globex" in result.content[0].text
+
+
+async def test_an_api_refusal_names_the_tools_argument_not_the_apis(mcp: McpFactory) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "list_spaces", {"organization_id": "org_acme", "cursor": "garbage"}
+        )
+    assert result.is_error
+    text = result.content[0].text
+    assert "cursor: is not a cursor returned by this API" in text
+    assert "page:" not in text
+
+
+@pytest.mark.parametrize(
+    ("said_by_api", "shown"),
+    [
+        ("page: is not a cursor", "cursor: is not a cursor"),
+        ("changeRequestId: unknown", "change_request_id: unknown"),
+        ("'spaceId' must be set; the page is fine", "'space_id' must be set; the page is fine"),
+        ("limit: at most 100", "limit: at most 100"),
+        ("title: too long", "title: too long"),
+    ],
+)
+def test_a_bad_request_is_told_in_the_tools_argument_names(said_by_api: str, shown: str) -> None:
+    error = BadRequestError(said_by_api, method="GET", path="/x", status_code=400)
+    text = describe_failure(
+        error,
+        tool="t",
+        writes=False,
+        check_with=None,
+        arguments=("space_id", "change_request_id", "cursor", "limit"),
+    )
+    assert text == f"The API refused the request: {shown}. Fix the argument it names."
+
+
+@pytest.mark.parametrize(
+    ("arguments", "example"),
+    [
+        ({"space_id": "s", "path": 5}, "path='getting-started/install'"),
+        ({"space_id": "s", "note": 5}, "note='some text'"),
+        ({"space_id": "s", "url": 5}, "url='https://example.com/page'"),
+    ],
+)
+async def test_an_argument_error_shows_an_example_value_not_the_description(
+    arguments: dict[str, object], example: str
+) -> None:
+    class Args(BaseModel):
+        space_id: str = Field(description="From list_spaces")
+        path: str | None = Field(default=None, description="Or its path")
+        note: str | None = Field(default=None, description="What to say")
+        url: str | None = Field(default=None, description="Where it is")
+
+    with pytest.raises(ValidationError) as caught:
+        Args.model_validate(arguments)
+    text = describe_validation(caught.value, Args)
+    assert f"e.g. {example}" in text
+    assert "<Or its path>" not in text
+    assert "<What to say>" not in text

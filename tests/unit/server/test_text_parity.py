@@ -1,8 +1,11 @@
 """Every tool's text carries what an agent needs to act on: each id, cursor, URL and count of
-its structured result, so that a client showing only the text loses nothing (issue 14 §1)."""
+its structured result, so that a client showing only the text loses nothing (issue 14 §1); and
+the structured result carries not far more than the text says (issue 22: a summary's text with
+the whole plan behind it)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,10 @@ pytestmark = pytest.mark.anyio
 ORG, SITE, SPACE, CR = "org_acme", "site_docs", "spc_handbook", "cr_install_rewrite"
 SITE_IDS = {"organization_id": ORG, "site_id": SITE}
 IN_CR = {"space_id": SPACE, "change_request_id": CR}
+STRUCTURED_PER_TEXT = 4
+"""Bytes of structured result per byte of text at most (JSON repeats its keys; 2.8 is the most
+any tool's example needs), plus `STRUCTURED_SLACK` for short answers."""
+STRUCTURED_SLACK = 200
 
 # One call per tool with valid arguments against the demo workspace; a list asks for one item,
 # so that the next-page cursor is in the answer.
@@ -190,3 +197,7 @@ async def test_the_text_carries_every_id_cursor_url_and_count(
     assert not result.is_error, f"{name} failed with its example: {text}"
     missing = [v for v in _actionable(result.structured_content or {}) if v not in text]
     assert not missing, f"{name}: {missing} are in the structured result but not in the text"
+    size = len(json.dumps(result.structured_content or {}))
+    assert size <= STRUCTURED_PER_TEXT * len(text) + STRUCTURED_SLACK, (
+        f"{name}: {size} B of structured result for {len(text)} B of text"
+    )

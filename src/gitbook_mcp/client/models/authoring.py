@@ -12,8 +12,9 @@ from typing import Annotated, Any, Literal, Required, TypedDict
 from pydantic import Field, model_validator
 
 from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel, Wire
+from gitbook_mcp.client.models.comments import Comment
 from gitbook_mcp.client.models.common import User
-from gitbook_mcp.client.models.content import ChangeRequest, RevisionFile
+from gitbook_mcp.client.models.content import ChangeRequest, ContentFormat, RevisionFile
 
 __all__ = [
     "ChangeRequestContentChange",
@@ -202,7 +203,9 @@ class ChangeRequestReview(APIModel):
     reviewer: User | None = None
     revision: str | None = None
     outdated: bool | None = None
+    comment: Comment | None = None
     createdAt: str | None = None
+    updatedAt: str | None = None
 
 
 class RequestedReviewer(APIModel):
@@ -228,3 +231,4 @@ class ChangeRequestContributor(APIModel):
 
 class ReviewsQuery(Paging, total=False):
     outdated: bool
+    format: ContentFormat

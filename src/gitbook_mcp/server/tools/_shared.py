@@ -115,10 +115,24 @@ async def one_or_page(
     return [view(item) for item in found.items], found.next_cursor
 
 
-# The answer of a delete: False when the object was already gone (deletes are idempotent).
+# The answer of a delete. The service answers 204 both for an id that never existed (a typo)
+# and for one an earlier call deleted (a retry): it cannot tell them apart, and neither can we.
+# So a delete that found nothing is not an error (a retried delete stays a success) but says
+# "Nothing deleted" naming the target, with deleted=false, never as if something went.
 # A comment, not a docstring: a docstring would go into every delete tool's output schema.
 class Deleted(BaseModel):
     deleted: bool
+    target: str | None = None
+
+
+def _render_deleted(r: Deleted) -> str:
+    if r.deleted:
+        return f"Deleted {r.target}." if r.target else "Deleted."
+    missing = f"no {r.target} here" if r.target else "nothing by that id here"
+    return (
+        f"Nothing deleted: {missing} (a wrong id, or one already deleted: the service answers "
+        "both alike)."
+    )
 
 
 def delete_tool(
@@ -136,7 +150,7 @@ def delete_tool(
         method_arg=method_arg,
         destructive=True,
         idempotent=True,
-        render=lambda r: "Deleted." if r.deleted else "Already gone.",
+        render=_render_deleted,
     )
 
 

@@ -371,4 +371,5 @@ async def update_comment(ctx: ToolContext, args: UpdateCommentArgs) -> Written:
 async def delete_comment(ctx: ToolContext, args: TargetRef) -> Deleted:
     """Delete a comment (with its replies) or one reply."""
     target = _target(ctx, args)
-    return Deleted(deleted=await target.delete(*target.ids))
+    what = f"reply {args.reply_id}" if args.reply_id else f"comment {args.comment_id}"
+    return Deleted(deleted=await target.delete(*target.ids), target=what)

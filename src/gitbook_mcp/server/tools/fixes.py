@@ -96,6 +96,8 @@ class FixPlan(BaseModel):
 
 
 def _render(r: FixPlan) -> str:
+    if r.applied == [] and r.change_request_id is None:
+        return r.next_step
     if r.applied is not None:
         head = f"Applied {len(r.applied)} of {r.broken} broken links' fixes"
         where = f" in change request {r.change_request_id} ({r.change_request_url})."
@@ -183,6 +185,23 @@ def _answer(broken: list[Finding], fixes: list[Fix], redirects: list[RedirectPro
     )
 
 
+def _nothing_applied(args: FixArgs, planned: _Planned) -> FixPlan:
+    """Why nothing was written, and no more than that: the plan is fix_links without apply."""
+    found = f"{len(planned.fixes)} proposed fixes for {planned.answer.broken} broken links"
+    if args.fixes is not None:
+        why = (
+            f"Nothing applied: no fixes were chosen (fixes=[]). There are {found}: run fix_links "
+            "without apply to see them, then pass their ids in fixes (or omit fixes to apply "
+            "those at min_confidence)."
+        )
+    else:
+        why = (
+            f"Nothing applied: none of the {found} is at least {args.min_confidence:.2f} sure. "
+            "Name fixes by id (fix_links without apply lists them), or lower min_confidence."
+        )
+    return FixPlan(broken=planned.answer.broken, fixes=[], applied=[], next_step=why)
+
+
 def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
     """The answer with ``changes``, validated again (so that a diff is sanitised too)."""
     return FixPlan.model_validate({**answer.model_dump(), **changes})
@@ -205,9 +224,7 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
         return planned.answer
     fixes, redirects = choose(planned.fixes, planned.redirects, args.fixes, args.min_confidence)
     if not fixes and not redirects:
-        return _with(
-            planned.answer, {"applied": [], "next_step": "Nothing to apply at this confidence."}
-        )
+        return _nothing_applied(args, planned)
     if redirects:
         # Redirects need the site's admin flag: check it before a page is written, not after.
         await require_flag(

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import anyio
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
+from gitbook_mcp.server.tools._review_state import (
+    REVIEW_READS,
+    PersonView,
+    latest_reviews,
+    requested_reviewers,
+)
 from gitbook_mcp.server.tools._shared import (
     Cursor,
     Limit,
@@ -34,6 +41,10 @@ class OrgSummary(BaseModel):
 
 class OrgList(BaseModel):
     organizations: list[OrgSummary]
+
+
+REVIEWER_READS_AT_ONCE = 4
+"""Change requests whose reviewers are read at once by list_change_requests (two reads each)."""
 
 
 def _rows(header: str, rows: list[str], cursor: str | None) -> str:
@@ -165,6 +176,8 @@ class ChangeRequestSummary(BaseModel):
     number: int
     subject: UntrustedLine
     status: str
+    requested_reviewers: list[PersonView] | None = None
+    reviews: list[PersonView] | None = None
 
 
 class ChangeRequestList(BaseModel):
@@ -172,16 +185,36 @@ class ChangeRequestList(BaseModel):
     next_cursor: str | None = None
 
 
+def _cr_row(c: ChangeRequestSummary) -> str:
+    row = f"- #{c.number} {c.subject} ({c.status}) [{c.id}]"
+    if c.requested_reviewers:
+        row += "; review requested from " + ", ".join(
+            f"{p.name} [{p.id}]" for p in c.requested_reviewers
+        )
+    if c.reviews:
+        row += "; verdicts: " + ", ".join(f"{p.name} [{p.id}] {p.detail}" for p in c.reviews)
+    return row
+
+
+async def _with_reviewers(ctx: ToolContext, space_id: str, c: ChangeRequestSummary) -> None:
+    """The change request's requested reviewers and each reviewer's latest verdict (no comment:
+    list_reviews has them)."""
+    c.requested_reviewers = await requested_reviewers(ctx, space_id, c.id)
+    c.reviews = [
+        PersonView(id=r.id, name=r.name, detail=r.detail)
+        for r in await latest_reviews(ctx, space_id, c.id)
+    ]
+
+
 @read_tool(
     NAVIGATE,
     render=lambda r: _rows(
-        "Change requests:",
-        [f"- #{c.number} {c.subject} ({c.status}) [{c.id}]" for c in r.change_requests],
-        r.next_cursor,
+        "Change requests:", [_cr_row(c) for c in r.change_requests], r.next_cursor
     ),
 )
 async def list_change_requests(ctx: ToolContext, args: ListChangeRequestsArgs) -> ChangeRequestList:
-    """Change requests of a space."""
+    """Change requests of a space, with their requested reviewers and each reviewer's latest
+    verdict (where the API has reviews)."""
     kwargs = {"status": args.status} if args.status else {}
     page = await ctx.client.change_requests.list(
         args.space_id,
@@ -189,15 +222,21 @@ async def list_change_requests(ctx: ToolContext, args: ListChangeRequestsArgs) -
         limit=args.limit,
         **kwargs,  # type: ignore[arg-type]
     )
-    return ChangeRequestList(
-        change_requests=[
-            ChangeRequestSummary(
-                id=cr.id, number=int(cr.number), subject=cr.subject, status=cr.status
-            )
-            for cr in page.items
-        ],
-        next_cursor=page.next_cursor,
-    )
+    rows = [
+        ChangeRequestSummary(id=cr.id, number=int(cr.number), subject=cr.subject, status=cr.status)
+        for cr in page.items
+    ]
+    if all(ctx.has(op) for op in REVIEW_READS):
+        limiter = anyio.CapacityLimiter(REVIEWER_READS_AT_ONCE)
+
+        async def fill(row: ChangeRequestSummary) -> None:
+            async with limiter:
+                await _with_reviewers(ctx, args.space_id, row)
+
+        async with anyio.create_task_group() as tg:
+            for row in rows:
+                tg.start_soon(fill, row)
+    return ChangeRequestList(change_requests=rows, next_cursor=page.next_cursor)
 
 
 class TreeArgs(Args):

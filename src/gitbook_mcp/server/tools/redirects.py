@@ -192,8 +192,6 @@ class DeleteArgs(SiteArgs):
 @delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")
 async def delete_redirect(ctx: ToolContext, args: DeleteArgs) -> Deleted:
     """Delete a redirect."""
-    return Deleted(
-        deleted=await ctx.client.redirects.delete(
-            args.organization_id, args.site_id, args.redirect_id
-        )
-    )
+    ids = (args.organization_id, args.site_id, args.redirect_id)
+    deleted = await ctx.client.redirects.delete(*ids)
+    return Deleted(deleted=deleted, target=f"redirect {args.redirect_id}")

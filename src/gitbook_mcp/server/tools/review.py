@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.authoring import RevisionOutcome, RevisionSemanticChanges
+from gitbook_mcp.client.models.authoring import RevisionOutcome
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
+from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
+from gitbook_mcp.server.tools._review_state import (
+    LIST_CAP,
+    PersonView,
+    ReviewView,
+    latest_reviews,
+    requested_reviewers,
+)
 from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 
@@ -16,8 +25,6 @@ __all__: list[str] = []
 
 SPACE_REVIEW = Permission("space", "review", "space_id")
 SPACE_MERGE = Permission("space", "merge", "space_id")
-_LIST_CAP = 50
-"""Reviews, reviewers and contributors listed per kind: a change request has few."""
 
 
 class CrArgs(Args):
@@ -28,12 +35,6 @@ class CrArgs(Args):
 class ReviewersArgs(CrArgs):
     user_ids: list[str] = Field(min_length=1, max_length=20, description="User ids")
     remove: bool = Field(default=False, description="Withdraw the requests instead")
-
-
-class PersonView(BaseModel):
-    id: str
-    name: UntrustedLine
-    detail: str | None = None
 
 
 class Reviewers(BaseModel):
@@ -62,29 +63,28 @@ async def request_reviewers(ctx: ToolContext, args: ReviewersArgs) -> Reviewers:
             await ctx.client.reviews.remove_requested(*cr, user_id)
     else:
         await ctx.client.reviews.request_reviewers(*cr, users=args.user_ids)
-    return Reviewers(requested=await _requested(ctx, *cr))
-
-
-async def _requested(ctx: ToolContext, space_id: str, cr_id: str) -> list[PersonView]:
-    out: list[PersonView] = []
-    async for r in ctx.client.reviews.list_requested(space_id, cr_id, limit=_LIST_CAP):
-        if r.user is not None:
-            out.append(PersonView(id=r.user.id, name=r.user.displayName))
-        if len(out) >= _LIST_CAP:
-            break
-    return out
+    return Reviewers(requested=await requested_reviewers(ctx, *cr))
 
 
 class ReviewState(BaseModel):
-    reviews: list[PersonView]
+    reviews: list[ReviewView]
     requested: list[PersonView]
     contributors: list[PersonView]
 
 
+def _render_reviews(reviews: list[ReviewView]) -> str:
+    lines: list[str] = []
+    for r in reviews:
+        lines.append(_people([r], "none"))
+        if r.comment:
+            lines.append(quoted(r.comment, label=f"comment of {r.name}"))
+    return "\n".join(lines) or "none"
+
+
 def _render_state(r: ReviewState) -> str:
     return (
-        "Reviews:\n"
-        + _people(r.reviews, "none")
+        "Reviews (latest per reviewer):\n"
+        + _render_reviews(r.reviews)
         + "\nRequested reviewers:\n"
         + _people(r.requested, "none")
         + "\nContributors:\n"
@@ -104,27 +104,18 @@ def _render_state(r: ReviewState) -> str:
     render=_render_state,
 )
 async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
-    """Reviews (status per reviewer), requested reviewers and contributors of a change request."""
+    """Each reviewer's latest verdict (with its comment), the requested reviewers and the
+    contributors of a change request."""
     cr = (args.space_id, args.change_request_id)
-    reviews: list[PersonView] = []
-    async for rv in ctx.client.reviews.list(*cr, limit=_LIST_CAP):
-        who = rv.reviewer
-        reviews.append(
-            PersonView(
-                id=who.id if who else rv.id,
-                name=who.displayName if who else "unknown",
-                detail=rv.status + (" (outdated)" if rv.outdated else ""),
-            )
-        )
-        if len(reviews) >= _LIST_CAP:
-            break
     contributors: list[PersonView] = []
-    async for c in ctx.client.change_requests.list_contributors(*cr, limit=_LIST_CAP):
+    async for c in ctx.client.change_requests.list_contributors(*cr, limit=LIST_CAP):
         contributors.append(PersonView(id=c.user.id, name=c.user.displayName))
-        if len(contributors) >= _LIST_CAP:
+        if len(contributors) >= LIST_CAP:
             break
     return ReviewState(
-        reviews=reviews, requested=await _requested(ctx, *cr), contributors=contributors
+        reviews=await latest_reviews(ctx, *cr),
+        requested=await requested_reviewers(ctx, *cr),
+        contributors=contributors,
     )
 
 
@@ -176,55 +167,48 @@ def _render_outcome(r: Outcome) -> str:
     return "\n".join(lines)
 
 
-def _pages(changes: RevisionSemanticChanges) -> list[str]:
-    """The pages the semantic changes name, as 'title (path) [id]', each once."""
-    seen: dict[str, str] = {}
-    for change in changes.changes:
-        page = change.get("page")
-        if not isinstance(page, dict):
-            continue
-        key = str(page.get("id") or page.get("path") or page.get("title"))
-        seen.setdefault(key, f"{page.get('title', '?')} ({page.get('path', '?')}) [{key}]")
-    return list(seen.values())
-
-
 async def _outcome(
-    ctx: ToolContext, args: CrArgs, done: RevisionOutcome, *, ok: str, conflicts: str
+    ctx: ToolContext,
+    args: CrArgs,
+    call: Callable[[str, str], Awaitable[RevisionOutcome]],
+    *,
+    ok: str,
+    conflicts: str,
 ) -> Outcome:
-    """What a merge or an update did: on conflicts, the pages involved and how to settle them."""
+    """What a merge or an update did: on conflicts, the pages changed on both sides differently
+    (read before the call: afterwards the change request or the main content has moved on)."""
+    cr = (args.space_id, args.change_request_id)
+    both = await conflicting_pages(ctx, *cr)
+    done = await call(*cr)
     if done.result != "conflicts":
         return Outcome(result=done.result, revision=done.revision, next_step=ok)
-    changes = await ctx.client.change_requests.get_changes(args.space_id, args.change_request_id)
     return Outcome(
-        result="conflicts",
-        revision=done.revision,
-        conflicting_pages=_pages(changes),
-        next_step=conflicts,
+        result="conflicts", revision=done.revision, conflicting_pages=both, next_step=conflicts
     )
 
 
 @write_tool(
     REVIEW,
     permission=SPACE_EDIT,
-    needs=Needs(("updateChangeRequest", "getChangeRequestChanges")),
+    needs=Needs(("updateChangeRequest", *CONFLICT_READS)),
     render=_render_outcome,
 )
 async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
     """Bring the main content's changes into a change request; reports conflicts by page."""
-    done = await ctx.client.change_requests.update_from_main(args.space_id, args.change_request_id)
     advice = "Edit the pages listed so they agree with the main content, then update again."
-    return await _outcome(ctx, args, done, ok="Up to date.", conflicts=advice)
+    call = ctx.client.change_requests.update_from_main
+    return await _outcome(ctx, args, call, ok="Up to date.", conflicts=advice)
 
 
 @write_tool(
     REVIEW,
     permission=SPACE_MERGE,
     destructive=True,
-    needs=Needs(("mergeChangeRequest", "getChangeRequestChanges")),
+    needs=Needs(("mergeChangeRequest", *CONFLICT_READS)),
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
     """Merge a change request into the main content; on conflicts, lists the pages involved."""
-    done = await ctx.client.change_requests.merge(args.space_id, args.change_request_id)
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."
-    return await _outcome(ctx, args, done, ok="Merged.", conflicts=advice)
+    call = ctx.client.change_requests.merge
+    return await _outcome(ctx, args, call, ok="Merged.", conflicts=advice)

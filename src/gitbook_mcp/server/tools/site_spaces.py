@@ -183,7 +183,10 @@ class Removed(BaseModel):
 
 def _render_removed(r: Removed) -> str:
     if not r.removed:
-        return "Already gone."
+        return (
+            "Nothing removed: no such site space here (a wrong id, or one already removed: the "
+            "service answers both alike)."
+        )
     if not r.redirects_deleted:
         return "Removed."
     gone = ", ".join(r.redirects_deleted)

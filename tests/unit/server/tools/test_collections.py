@@ -213,7 +213,7 @@ async def test_invite_update_list_and_remove_access(mcp: McpFactory, store: Stor
     assert team_role == "edit"
     assert removed.structured_content == {"deleted": True}
     assert again.structured_content == {"deleted": False}
-    assert "Already gone." in _text(again)
+    assert "Nothing deleted" in _text(again)
 
 
 @pytest.mark.parametrize(

@@ -151,3 +151,17 @@ async def test_a_reaction_must_be_an_emoji(mcp: McpFactory, reaction: str) -> No
     assert result.is_error
     assert "add_reactions" in result.content[0].text
     assert not fine.is_error, fine.content[0].text
+
+
+async def test_deleting_a_comment_that_is_not_there_is_not_told_as_a_deletion(
+    mcp: McpFactory,
+) -> None:
+    async with mcp() as client:
+        result = await client.call_tool(
+            "delete_comment", {"space_id": "spc_handbook", "comment_id": "cm_nope"}
+        )
+    assert not result.is_error  # a retried delete of a real deletion answers the same
+    assert result.structured_content == {"deleted": False, "target": "comment cm_nope"}
+    text = result.content[0].text
+    assert text.startswith("Nothing deleted: no comment cm_nope here")
+    assert "Already gone" not in text

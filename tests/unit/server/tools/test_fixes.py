@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -155,7 +156,8 @@ async def test_apply_without_a_change_request_opens_one_and_leaves_the_main_cont
         none = await _call(client, apply=True)
         done = await _call(client, apply=True, min_confidence=0.3)
     assert none.structured_content["applied"] == []
-    assert "Nothing to apply at this confidence." in none.content[0].text
+    assert "Nothing applied: none of the " in none.content[0].text
+    assert "at least 0.80 sure" in none.content[0].text
     answer = done.structured_content
     assert len(answer["applied"]) == 2
     opened = await api.change_requests.get(SPACE, answer["change_request_id"])
@@ -275,3 +277,18 @@ async def test_the_diff_is_sanitised_in_the_structured_answer_too(
     diff = done.structured_content["diff"]
     assert "+Read [publishing](guides/publishing.md)." in diff
     assert "\u202e" not in diff
+
+
+async def test_apply_with_no_fix_chosen_says_so_and_answers_no_more_than_it_says(
+    mcp: McpFactory, store: Store
+) -> None:
+    cr = _broken_cr(store)
+    async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
+        result = await _call(client, change_request_id=cr, apply=True, fixes=[])
+    text = result.content[0].text
+    assert "no fixes were chosen (fixes=[])" in text
+    assert "Nothing to apply at this confidence" not in text
+    answer = result.structured_content
+    assert answer["applied"] == []
+    assert answer["fixes"] == []
+    assert len(json.dumps(answer)) <= 2 * len(text)

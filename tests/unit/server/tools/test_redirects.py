@@ -84,3 +84,23 @@ async def test_a_source_given_as_a_site_url_is_cut_to_its_path_and_a_foreign_one
     assert "not on this site" in foreign.content[0].text
     assert spaced.is_error
     assert "e.g. /old/page" in spaced.content[0].text
+
+
+async def test_deleting_a_redirect_twice_or_by_a_wrong_id_says_nothing_was_deleted(
+    mcp: McpFactory,
+) -> None:
+    site = {"organization_id": "org_acme", "site_id": "site_docs"}
+    async with mcp() as client:
+        made = await client.call_tool(
+            "create_redirect", {**site, "source": "/old", "section_id": "sec_guides"}
+        )
+        ident = made.structured_content["id"]
+        first = await client.call_tool("delete_redirect", {**site, "redirect_id": ident})
+        again = await client.call_tool("delete_redirect", {**site, "redirect_id": ident})
+        typo = await client.call_tool("delete_redirect", {**site, "redirect_id": "rd_nope"})
+    assert first.structured_content == {"deleted": True, "target": f"redirect {ident}"}
+    assert first.content[0].text == f"Deleted redirect {ident}."
+    for gone, name in ((again, ident), (typo, "rd_nope")):
+        assert not gone.is_error
+        assert gone.structured_content == {"deleted": False, "target": f"redirect {name}"}
+        assert gone.content[0].text.startswith(f"Nothing deleted: no redirect {name} here")

@@ -25,7 +25,7 @@ def diff_lines(page: PageText) -> list[str]:
     """The unified diff of a page (3 lines of context), sanitised; empty when the text is equal."""
     before = untrusted(page.before or "").splitlines()
     after = untrusted(page.after or "").splitlines()
-    name = page.path or page.page_id
+    name = page.path or f"({page.page_id}: no path until sent)"
     return list(
         difflib.unified_diff(
             before,

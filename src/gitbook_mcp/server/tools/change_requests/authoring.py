@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from anyio import to_thread
@@ -136,8 +137,9 @@ def _plan(
         where = label(index, edit)
         if edit.op == "insert":
             changes.append({**batch_change(edit), "ref": f"new-{index}"})
+            # No path yet: the service gives one when it creates the page (see _with_paths).
             title = edit.title or ""
-            texts[f"new-{index}"] = PageText(f"new-{index}", title, title, None, edit.markdown)
+            texts[f"new-{index}"] = PageText(f"new-{index}", title, "", None, edit.markdown)
             continue
         page_id = edit.page_id or ""
         page = in_cr[page_id]
@@ -160,6 +162,18 @@ def _plan(
             changes.append(batch_change(edit))
         texts[page_id] = PageText(page_id, page.title, page.path or "", before, after)
     return changes, list(texts.values())
+
+
+async def _with_paths(
+    ctx: ToolContext, space_id: str, cr_id: str, texts: list[PageText], created: dict[str, str]
+) -> list[PageText]:
+    """The inserted pages with the path the service gave them (its answer names only ids)."""
+    pages = await gather(list(created.values()), lambda pid: cr_page(ctx, space_id, cr_id, pid))
+    out: list[PageText] = []
+    for t in texts:
+        page = pages.get(created.get(t.page_id, ""))
+        out.append(replace(t, path=page.path or "") if page is not None else t)
+    return out
 
 
 def _diffs(texts: list[PageText], created: dict[str, str]) -> list[PageDiff]:
@@ -218,5 +232,6 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
         for ch in done.changes
         if ch.get("ref") and isinstance(ch.get("page"), dict)
     }
+    texts = await _with_paths(ctx, args.space_id, cr.id, texts, created)
     pages = await to_thread.run_sync(_diffs, texts, created)
     return EditOutcome(change_request=cr_view(done.changeRequest), sent=True, pages=pages)

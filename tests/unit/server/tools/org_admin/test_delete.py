@@ -33,7 +33,7 @@ async def test_delete_org_item_is_idempotent_and_checked_per_kind(
         )
     assert first.structured_content == {"deleted": True}
     assert again.structured_content == {"deleted": False}
-    assert result_text(again) == "Already gone."
+    assert result_text(again).startswith("Nothing deleted: nothing by that id here")
     assert member.structured_content == {"deleted": True}
     assert member_role(store, "usr_sam") is None
     assert not store.db.scalar("SELECT 1 FROM members WHERE user_id = 'usr_sam'")
