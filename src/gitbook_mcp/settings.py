@@ -45,6 +45,7 @@ __all__ = [
     "CommonSettings",
     "LocalApiSettings",
     "Settings",
+    "TREE_UPDATES",
     "default_local_db",
     "options_markdown",
     "parse_args",
@@ -88,6 +89,21 @@ def local_db_option() -> Path:
         parser=PATH,
         help="Database of `--local`",
         shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
+    )
+
+
+TREE_UPDATES = ("accept", "refuse")
+"""How the local workspace takes a node tree in ``update_page``: as the API description says
+(``accept``), or answering 422 as the vendor's agent skill says the service does (``refuse``)."""
+
+
+def tree_updates_option() -> str:
+    """The local workspace's ``update_page`` mode, one option for `--local` and `local-api`."""
+    return option(
+        "accept",
+        choice(*TREE_UPDATES),
+        "How the local workspace's `update_page` takes a JSON document: `accept` it, or "
+        "`refuse` it with 422 and take only markdown (as the service does per GitBook's skill)",
     )
 
 
@@ -184,6 +200,7 @@ class Settings(CommonSettings):
     local: bool = option(False, BOOL, "Serve the demo local workspace in process")
     local_db: Path = local_db_option()
     local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
+    tree_updates: str = tree_updates_option()
     reset_local: bool = option(
         False,
         BOOL,
@@ -287,6 +304,7 @@ class LocalApiSettings(CommonSettings):
     rate_limit: int = option(0, integer(0), "Requests per token per window (0: off)")
     rate_window: float = option(60.0, SECONDS, "Rate-limit window in seconds")
     fault_seed: int = option(0, integer(), "Seed making injected faults repeatable")
+    tree_updates: str = tree_updates_option()
     expose_demo_tokens: bool = option(
         False,
         BOOL,

@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.store.content.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
-from gitbook_mcp.local.store.documents import slugify
+from gitbook_mcp.local.store.content.pagedoc import slugify
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore

@@ -32,7 +32,7 @@ from gitbook_mcp.local.store.comments.bodies import (
     document_markdown,
 )
 from gitbook_mcp.local.store.db import Database
-from gitbook_mcp.local.store.documents import markdown_document
+from gitbook_mcp.local.store.content.pagedoc import markdown_document
 
 ADMIN = Actor("usr_admin")
 HANDBOOK = "spc_handbook"
