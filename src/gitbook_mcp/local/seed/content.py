@@ -78,7 +78,7 @@ HANDBOOK = [
         None,
         "Getting started",
         "getting-started",
-        "# Welcome\n\nStart with [Install](install.md), then [Configure](configure.md).\n\n"
+        "## Welcome\n\nStart with [Install](install.md), then [Configure](configure.md).\n\n"
         "## Requirements\n\nYou need a workspace account. See the [FAQ](../faq.md).\n",
     ),
     (
@@ -139,7 +139,7 @@ HANDBOOK = [
 
 
 INTRO_POLISHED = (
-    "# Welcome\n\nNew here? Start with [Install](install.md), then [Configure](configure.md).\n\n"
+    "## Welcome\n\nNew here? Start with [Install](install.md), then [Configure](configure.md).\n\n"
     "## Requirements\n\nYou need a workspace account. See the [FAQ](../faq.md).\n"
 )
 

@@ -79,4 +79,4 @@ class Edit:
 def document_markdown(document: Mapping[str, Any]) -> str:
     """GitBook markdown for a comment's JSON document (checked first: a 400 names the node)."""
     tree = checked_tree({"object": "document", "data": {}, **document}, "body.document")
-    return render_markdown(tree) if tree["nodes"] else ""
+    return render_markdown(tree).rstrip("\n") if tree["nodes"] else ""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from gitbook_mcp.document.nodes import block, document, text
-from gitbook_mcp.local.store.content.merge import PAGE_FIELDS, conflict_document, merge_items
+from gitbook_mcp.document import plain_text
+from gitbook_mcp.local.store.content.merge import PAGE_FIELDS, merge_items
 from gitbook_mcp.local.store.content.pagedoc import dump, load, search_text
 
 
@@ -60,7 +61,8 @@ def test_a_body_edited_on_both_sides_keeps_both_between_markers() -> None:
         PAGE_FIELDS,
     )
     assert tree.conflicts == ["a"]
-    assert tree.items["a"]["document"] == conflict_document(_body("ours"), _body("theirs"))
+    merged = [plain_text(node) for node in load(tree.items["a"]["document"])["nodes"]]
+    assert merged == ["<<<<<<< change request", "ours", "=======", "theirs", ">>>>>>> main content"]
     assert tree.items["a"]["markdown"] == search_text(load(tree.items["a"]["document"]))
     assert "ours" in tree.items["a"]["markdown"]
     assert "theirs" in tree.items["a"]["markdown"]
