@@ -41,11 +41,11 @@ __all__ = [
     "COMMANDS",
     "DEMO_TOKENS",
     "REPORT_FORMATS",
+    "TREE_UPDATES",
     "CheckLinksSettings",
     "CommonSettings",
     "LocalApiSettings",
     "Settings",
-    "TREE_UPDATES",
     "default_local_db",
     "options_markdown",
     "parse_args",
@@ -99,12 +99,13 @@ TREE_UPDATES = ("accept", "refuse")
 
 def tree_updates_option() -> str:
     """The local workspace's ``update_page`` mode, one option for `--local` and `local-api`."""
-    return option(
+    mode: str = option(
         "accept",
         choice(*TREE_UPDATES),
         "How the local workspace's `update_page` takes a JSON document: `accept` it, or "
         "`refuse` it with 422 and take only markdown (as the service does per GitBook's skill)",
     )
+    return mode
 
 
 @dataclass(frozen=True)

@@ -79,11 +79,15 @@ def analyse(
         elif kind in ("page", "anchor") and isinstance(ref.get("page"), str):
             page = str(ref["page"])
             ok = page in pages
-            link = Link(stable_href(ref) or "", "ok" if ok else "broken", "page", page if ok else None)
+            link = Link(
+                stable_href(ref) or "", "ok" if ok else "broken", "page", page if ok else None
+            )
         elif kind == "file" and isinstance(ref.get("file"), str):
             file_id = str(ref["file"])
             ok = file_id in revision.file_ids
-            link = Link(f"/files/{file_id}", "ok" if ok else "broken", "file", file_id if ok else None)
+            link = Link(
+                f"/files/{file_id}", "ok" if ok else "broken", "file", file_id if ok else None
+            )
         else:
             continue
         if link is not None:

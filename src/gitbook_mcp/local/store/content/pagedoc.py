@@ -21,8 +21,8 @@ from gitbook_mcp.document import (
     walk,
 )
 from gitbook_mcp.document.anchors import ANCHORED_TYPES
-from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
+from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.local.errors import Invalid
 
 __all__ = [

@@ -31,8 +31,8 @@ from gitbook_mcp.local.store.comments.bodies import (
     check_emoji,
     document_markdown,
 )
-from gitbook_mcp.local.store.db import Database
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
+from gitbook_mcp.local.store.db import Database
 
 ADMIN = Actor("usr_admin")
 HANDBOOK = "spc_handbook"

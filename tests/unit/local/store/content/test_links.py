@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from typing import Any
+
+import pytest
 
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.local.store.content.links import Revision, analyse, resolve_page_path

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.document import plain_text
+from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.local.store.content.merge import PAGE_FIELDS, merge_items
 from gitbook_mcp.local.store.content.pagedoc import dump, load, search_text
 
