@@ -93,18 +93,13 @@ def local_db_option() -> Path:
 
 
 TREE_UPDATES = ("accept", "refuse")
-"""How the local workspace takes a node tree in ``update_page``: as the API description says
-(``accept``), or answering 422 as the vendor's agent skill says the service does (``refuse``)."""
+"""``update_page`` and a node tree: accepted (the description) or 422 (the vendor's skill)."""
 
 
 def tree_updates_option() -> str:
     """The local workspace's ``update_page`` mode, one option for `--local` and `local-api`."""
-    mode: str = option(
-        "accept",
-        choice(*TREE_UPDATES),
-        "How the local workspace's `update_page` takes a JSON document: `accept` it, or "
-        "`refuse` it with 422 and take only markdown (as the service does per GitBook's skill)",
-    )
+    help = "Local `update_page` and a JSON document: `accept`, or `refuse` with 422 (markdown only)"
+    mode: str = option("accept", choice(*TREE_UPDATES), help)
     return mode
 
 
