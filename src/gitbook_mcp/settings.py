@@ -48,6 +48,7 @@ __all__ = [
     "COMMANDS",
     "DEMO_TOKENS",
     "REPORT_FORMATS",
+    "TREE_UPDATES",
     "CheckLinksSettings",
     "CommonSettings",
     "LocalApiSettings",
@@ -70,6 +71,17 @@ FRACTION = number(0.0, 1.0)
 SECONDS = number(0.0)
 MAX_AUTH_CACHE_TTL = 300.0
 """Longest ``--auth-cache-ttl``: how long a revoked token may still be served from cache."""
+
+
+TREE_UPDATES = ("accept", "refuse")
+"""``update_page`` and a node tree: accepted (the description) or 422 (the vendor's skill)."""
+
+
+def tree_updates_option() -> str:
+    """The local workspace's ``update_page`` mode, one option for `--local` and `local-api`."""
+    help = "Local `update_page` and a JSON document: `accept`, or `refuse` with 422 (markdown only)"
+    mode: str = option("accept", choice(*TREE_UPDATES), help)
+    return mode
 
 
 @dataclass(frozen=True)
@@ -181,6 +193,7 @@ class Settings(ReadsTokenFile, CommonSettings):
     local: bool = option(False, BOOL, "Serve the demo local workspace in process")
     local_db: Path = local_db_option()
     local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
+    tree_updates: str = tree_updates_option()
     reset_local: bool = option(
         False,
         BOOL,
@@ -284,6 +297,7 @@ class LocalApiSettings(CommonSettings):
     rate_limit: int = option(0, integer(0), "Requests per token per window (0: off)")
     rate_window: float = option(60.0, SECONDS, "Rate-limit window in seconds")
     fault_seed: int = option(0, integer(), "Seed making injected faults repeatable")
+    tree_updates: str = tree_updates_option()
     expose_demo_tokens: bool = option(
         False,
         BOOL,

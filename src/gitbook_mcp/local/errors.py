@@ -13,6 +13,7 @@ __all__ = [
     "NotFound",
     "PreconditionFailed",
     "Unauthenticated",
+    "Unprocessable",
     "WorkspaceFileError",
     "an_object",
     "one_of",
@@ -73,6 +74,10 @@ class Forbidden(DomainError):
     def __init__(self, permission: str, target: str) -> None:
         super().__init__(f"You need the '{permission}' permission on {target} to do this")
         self.permission = permission
+
+
+class Unprocessable(DomainError):
+    """The request is well formed but the service refuses its content (422)."""
 
 
 class Unauthenticated(DomainError):

@@ -14,6 +14,7 @@ from gitbook_mcp.local.errors import (
     NotFound,
     PreconditionFailed,
     Unauthenticated,
+    Unprocessable,
 )
 
 __all__ = ["busy_response", "error_response", "status_for"]
@@ -28,6 +29,7 @@ _STATUS: tuple[tuple[type[DomainError], int], ...] = (
     (NotFound, 404),
     (Conflict, 409),
     (PreconditionFailed, 412),
+    (Unprocessable, 422),
 )
 
 

@@ -78,7 +78,7 @@ HANDBOOK = [
         None,
         "Getting started",
         "getting-started",
-        "# Welcome\n\nStart with [Install](install.md), then [Configure](configure.md).\n\n"
+        "## Welcome\n\nStart with [Install](install.md), then [Configure](configure.md).\n\n"
         "## Requirements\n\nYou need a workspace account. See the [FAQ](../faq.md).\n",
     ),
     (
@@ -139,7 +139,7 @@ HANDBOOK = [
 
 
 INTRO_POLISHED = (
-    "# Welcome\n\nNew here? Start with [Install](install.md), then [Configure](configure.md).\n\n"
+    "## Welcome\n\nNew here? Start with [Install](install.md), then [Configure](configure.md).\n\n"
     "## Requirements\n\nYou need a workspace account. See the [FAQ](../faq.md).\n"
 )
 
@@ -212,10 +212,12 @@ def seed(store: Store) -> None:
             )
         ],
     }
+    revisions.relink(handbook)
     for key, pages in others.items():
         revision = content.publish_new_revision(SPACES[key])
         for page_id, title, slug, markdown in pages:
             revisions.add_page(revision, page_id=page_id, title=title, slug=slug, markdown=markdown)
+        revisions.relink(revision)
 
     cr_revision = _change_request(store, CR_INSTALL, "Rewrite install guide", "open", "usr_editor")
     revisions.set_markdown(
@@ -235,6 +237,7 @@ def seed(store: Store) -> None:
         "notes](../guides/migration.md).\n"
         "Screenshots: ![upgrade](../.gitbook/assets/upgrade.png)\n",
     )
+    revisions.relink(cr_revision)
     draft_revision = _change_request(
         store, CR_TROUBLESHOOT, "Add troubleshooting", "draft", "usr_dana"
     )
@@ -246,6 +249,7 @@ def seed(store: Store) -> None:
         markdown="# Troubleshooting\n\n## The installer stops\n\nRun it again with `--verbose`, "
         "then read [Install](getting-started/install.md) and the [FAQ](faq.md).\n",
     )
+    revisions.relink(draft_revision)
     merged_revision = _change_request(
         store, CR_MERGED, "Polish the introduction", "open", "usr_admin"
     )

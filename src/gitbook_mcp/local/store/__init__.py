@@ -51,7 +51,8 @@ class Store:
         self.sites = SiteStore(db, clock, self.spaces, self.content)
         try:
             with self.db.patience(OPEN_TIMEOUT_S), self.db.transaction(exclusive=True):
-                self.db.migrate(MIGRATIONS)
+                if "documents" in self.db.migrate(MIGRATIONS):
+                    self.content.revisions.fill_documents()
                 if seed is not None:
                     seed(self)
         except BaseException:

@@ -34,4 +34,5 @@ def _later(package: str, name: str) -> Migration:
 MIGRATIONS: list[Migration] = [schema_of(domain) for domain in DOMAINS] + [
     _later(f"{__package__}.sites", "redirects_live"),
     _later(f"{__package__}.sites", "findings"),
+    _later(f"{__package__}.content", "documents"),
 ]

@@ -38,14 +38,20 @@ IMPORT_SOURCES: tuple[str, ...] = get_args(ImportContentSource)
 
 def _switches(call: Call, *, page: bool = False) -> View:
     """The read switches: ``metadata`` (false omits git metadata), ``computed`` (no computed
-    pages exist locally, so nothing to skip), and for pages ``format`` and ``evaluated``."""
+    pages exist locally, so nothing to skip), and for pages ``format``, ``format.markdown.refs``
+    and ``evaluated``."""
     metadata = bool(call.query.boolean("metadata", default=True))
     call.query.boolean("computed", default=True)
     if not page:
         return View(metadata=metadata)
     body = call.query.string("format", choices=("document", "markdown"))
+    refs = call.query.string("format.markdown.refs", choices=("relative", "stable"))
     call.query.boolean("evaluated", default=False)
-    return View(body="document" if body == "document" else "markdown", metadata=metadata)
+    return View(
+        body="document" if body == "document" else "markdown",
+        metadata=metadata,
+        refs="stable" if refs == "stable" else "relative",
+    )
 
 
 async def list_change_requests(call: Call) -> Response:

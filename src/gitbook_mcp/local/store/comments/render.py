@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gitbook_mcp.local.store.access import Actor, comment_permissions, space_permissions
 from gitbook_mcp.local.store.comments.reactions import Subject, render_reactions
+from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import loads
-from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
 

@@ -4,8 +4,9 @@ The batch works on a copy of the change request's revision; each change applies 
 the copy becomes the change request's revision only when every change applied. Any failure
 rolls the whole transaction back (no revision, no page, no file is left), with a 400 naming the
 change's index and field. Pages and files inserted by the batch get their ids first, so a
-``ref`` resolves whatever the order of the changes; links are rewritten to their stored form
-once the tree is final (`doclinks.Tree.normalize`).
+``ref`` resolves whatever the order of the changes. A page sent as a node tree is stored as sent
+(keyed); a page sent as markdown is parsed once the tree is final, its links resolved against it
+(reference section 8.3): a link matching no page becomes text and is listed in the answer.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.local.errors import Invalid, NotFound
+from gitbook_mcp.local.errors import Invalid, NotFound, Unprocessable
 from gitbook_mcp.local.store.content.batch_parse import Change, parse_changes
 from gitbook_mcp.local.store.content.doclinks import Tree
 from gitbook_mcp.local.store.content.page_tree import PageTree
+from gitbook_mcp.local.store.content.pagedoc import parse_body, slugify
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.documents import slugify
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import API_URL
 
@@ -41,6 +42,10 @@ class BatchResult:
     pages: dict[str, str] = field(default_factory=dict)
     refs: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    markdown: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    """Pages whose markdown waits for the final tree: (markdown, inserted by the batch)."""
+    unresolved: dict[str, list[str]] = field(default_factory=dict)
+    """The link targets of each page that matched nothing and became text."""
 
     def touch(self, page_id: str, kind: str) -> None:
         """Record a page outcome; a page created by the batch stays created unless deleted."""
@@ -60,10 +65,19 @@ class ContentBatch(StorePart):
     _authoring: ChangeRequestAuthoring
     _on_edit: Callable[[str, str], None] | None = None
     """Told (change request, user) of each batch applied, so contributors can be counted."""
+    refuse_trees: bool = False
+    """Answer 422 to a node tree in ``update_page``, as GitBook's agent skill says the service
+    does ("takes only {markdown}, replacing the whole page"); the description accepts it."""
 
     def apply(self, actor: Actor, space_id: str, ref: str, raw: Any) -> BatchResult:
         """Apply the batch ``raw`` (the body's ``changes``) to the change request, or nothing."""
         changes = parse_changes(raw)
+        for change in changes:
+            if self.refuse_trees and change.operation == "update_page" and change.tree is not None:
+                raise Unprocessable(
+                    f"{change.field('document')}: update_page takes only {{markdown}}, "
+                    "replacing the whole page; a JSON document is not accepted"
+                )
         cr_id = self._authoring.editable(actor, space_id, ref)
         current = self._change_requests.row(cr_id)["revision_id"]
         paths = {row["path"] for row in self._revisions.pages(current)}
@@ -117,6 +131,7 @@ class ContentBatch(StorePart):
         elif change.operation == "update_page":
             assert change.page is not None
             pages.update(change, change.page)
+            self._body(pages, change, change.page, result)
             result.touch(change.page, "updated")
         elif change.operation == "delete_page":
             assert change.page is not None
@@ -136,7 +151,6 @@ class ContentBatch(StorePart):
             pages.revision,
             title=title,
             slug=slug,
-            markdown=change.markdown or "",
             parent_id=parent,
             page_id=page_id,
             description=change.meta.get("description") or None,
@@ -145,6 +159,7 @@ class ContentBatch(StorePart):
         )
         if change.at is not None:
             pages.place(page_id, parent, change.at)
+        self._body(pages, change, page_id, result)
         result.touch(page_id, "created")
         if change.ref:
             result.refs[page_id] = change.ref
@@ -168,19 +183,28 @@ class ContentBatch(StorePart):
             pages.restore(before, present=now is not None)
             result.touch(change.page, "updated" if now is not None else "created")
 
+    def _body(self, pages: PageTree, change: Change, page_id: str, result: BatchResult) -> None:
+        """Store a node tree at once; keep markdown for when the tree is final."""
+        if change.tree is not None:
+            self._revisions.set_document(pages.revision, page_id, change.tree)
+            result.markdown.pop(page_id, None)
+        elif change.markdown is not None:
+            result.markdown[page_id] = (change.markdown, change.operation == "insert_page")
+
     def _normalize(self, tree: Tree, revision: str, result: BatchResult) -> None:
-        """Rewrite the links of the pages whose markdown the batch set, on the final tree."""
-        final = Tree.of(self._revisions.pages(revision), self._revisions.files(revision))
+        """Parse the markdown the batch set, its links resolved against the final tree."""
+        final = self._revisions.tree_of(revision)
         final.page_refs, final.file_refs = tree.page_refs, tree.file_refs
-        for page_id, kind in result.pages.items():
-            if kind == "deleted":
+        for page_id, (markdown, inserted) in result.markdown.items():
+            if result.pages.get(page_id) == "deleted" or page_id not in final.paths:
                 continue
-            row = self._revisions.page_at_id(revision, page_id)
-            if row is None:
-                continue
-            markdown = final.normalize(row["markdown"], page_id)
-            if markdown != row["markdown"]:
-                self._revisions.set_markdown(revision, page_id, markdown)
+            doc, _, unresolved = parse_body(
+                markdown, final.resolver(page_id), title_is_heading=not inserted
+            )
+            unresolved += final.settle(doc, unlink=True)
+            self._revisions.set_document(revision, page_id, doc)
+            if unresolved:
+                result.unresolved[page_id] = unresolved
 
     def render_changes(self, result: BatchResult, space_id: str) -> list[dict[str, Any]]:
         """The ``changes`` of a ``ChangeRequestContentUpdate``."""
@@ -198,5 +222,7 @@ class ContentBatch(StorePart):
             entry: dict[str, Any] = {"object": f"{kind}_page", "page": ref}
             if page_id in result.refs:
                 entry["ref"] = result.refs[page_id]
+            if page_id in result.unresolved:
+                entry["unresolvedLinks"] = result.unresolved[page_id]
             out.append(entry)
         return out

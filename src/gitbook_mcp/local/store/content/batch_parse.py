@@ -15,7 +15,7 @@ from typing import Any
 
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
-from gitbook_mcp.local.store.document_markdown import document_markdown
+from gitbook_mcp.local.store.content.pagedoc import checked_tree
 from gitbook_mcp.markdown_scan import heading as atx_heading
 
 __all__ = ["MAX_CHANGES", "MAX_FILE_BYTES", "Change", "FileUpload", "parse_changes"]
@@ -41,12 +41,14 @@ class FileUpload:
 
 @dataclass
 class Change:
-    """One checked change; ``markdown`` is None when the change sets no document."""
+    """One checked change; ``markdown`` and ``tree`` are None when the change sets no document
+    (``tree``: a node tree sent as ``{document: {document}}``, checked and keyed)."""
 
     index: int
     operation: str
     page: str | None = None
     markdown: str | None = None
+    tree: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     into: Any = ABSENT
     at: int | None = None
@@ -70,16 +72,24 @@ def _string(raw: dict[str, Any], name: str, where: str, *, required: bool = Fals
     return value
 
 
-def _markdown(raw: dict[str, Any], where: str) -> tuple[str | None, dict[str, Any]]:
-    """The page markdown of a change's ``document`` and the metadata its frontmatter gives."""
+def _body(change: Change, raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """Set the change's markdown or node tree from its ``document``; the metadata the
+    markdown's frontmatter gives."""
     document = raw.get("document", ABSENT)
     if document is ABSENT:
-        return None, {}
+        return {}
     document = an_object(f"{where}.document", document)
+    if "document" in document and "markdown" not in document:
+        change.tree = checked_tree(document["document"], f"{where}.document.document")
+        return {}
+    change.markdown, meta = _markdown(document, where)
+    return meta
+
+
+def _markdown(document: dict[str, Any], where: str) -> tuple[str, dict[str, Any]]:
+    """The page markdown of a change's ``{markdown}`` (frontmatter cut) and its metadata."""
     if "markdown" in document:
         text = _string(document, "markdown", f"{where}.document")
-    elif "document" in document:
-        text = document_markdown(document["document"], f"{where}.document.document")
     elif not document:
         text = ""
     else:
@@ -160,7 +170,7 @@ def _one(raw: Any, index: int) -> Change:
     if operation in ("update_page", "insert_page"):
         if operation == "insert_page" and "document" not in raw:
             raise Invalid(f"{where}.document", "is required")
-        change.markdown, front = _markdown(raw, where)
+        front = _body(change, raw, where)
         change.meta = {**_meta(raw, where), **front}
         change.at = _position(raw, where)
         change.into = raw.get("into", ABSENT)

@@ -1,35 +1,28 @@
-"""Link status computed from page markdown against a revision (pure functions, no storage).
+"""Link status computed from page documents against a revision (pure functions, no storage).
 
-A link to a page or file of the revision is ``ok``, to one that does not exist ``broken``, to a
-location of the app (app.gitbook.com) ``in-app``; external URLs are ``ok``. Relative page links
-resolve against the linking page's path, like files in a folder. Links inside code are text,
-not links, and are ignored.
+Every link of a document (`gitbook_mcp.document.document_links`, every container) gets a status:
+a ref to a page or file of the revision is ``ok``, to one that does not exist ``broken``; a
+location of the app (app.gitbook.com, another space) is ``in-app``; external URLs are ``ok``. A
+``url`` ref without a scheme is a path as an author left it: it resolves against the linking
+page's path, like files in a folder.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import unquote
 
+from gitbook_mcp.document import document_links, stable_href
 from gitbook_mcp.linkcheck.markdown import resolve_path
-from gitbook_mcp.markdown_scan import blank_code_spans
 
-__all__ = ["Link", "analyse", "extract_links", "resolve_page_path"]
+__all__ = ["Link", "Revision", "analyse", "resolve_page_path"]
 
-# The link checker's linear patterns (gitbook_mcp.linkcheck.markdown says why each is linear).
-_INLINE = re.compile(
-    r"!?\[(?:[^\[\]\\]|\\.)*+\]\(\s*+<?([^)\[\s>]++)>?(?:\s++(?:\"[^\"]*+\"|'[^']*+'))?\s*+\)"
-)
-_DEFINITION = re.compile(
-    r"^ {0,3}\[[^\]\n]++\]:[^\S\n]*+<?(\S+?)>?(?:[^\S\n]+[^\n]*+)?$", re.MULTILINE
-)
-_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s<>]++)>")
-_FENCED = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.MULTILINE | re.DOTALL)
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _APP_HOSTS = ("https://app.gitbook.com", "http://app.gitbook.com")
+_APP_SPACE = "https://app.gitbook.com/s/"
 _IGNORED_SCHEMES = ("mailto:", "tel:", "javascript:", "data:")
 Status = Literal["ok", "broken", "in-app"]
 Kind = Literal["page", "file", "url"]
@@ -38,29 +31,11 @@ Kind = Literal["page", "file", "url"]
 @dataclass(frozen=True)
 class Link:
     href: str
-    """The target as written in the markdown."""
+    """The target as written (a ``url`` ref's URL, else the ref's stable form)."""
     status: Status
     kind: Kind
     target: str | None
     """The page or file id the link resolves to, when it resolves."""
-
-
-def _without_code(markdown: str) -> str:
-    """The markdown with fenced code blocks and code spans blanked out."""
-    return blank_code_spans(_FENCED.sub("\n", markdown))
-
-
-def extract_links(markdown: str) -> Iterator[str]:
-    """Every link and image target of a markdown text, in order of appearance (code excluded).
-
-    Inline links and images, reference definitions (``[label]: target``) and autolinks count.
-    """
-    text = _without_code(markdown)
-    found: list[tuple[int, str]] = []
-    for pattern in (_INLINE, _DEFINITION, _AUTOLINK):
-        found += [(match.start(), match.group(1)) for match in pattern.finditer(text)]
-    for _, href in sorted(found):
-        yield href
 
 
 def resolve_page_path(href: str, from_path: str, *, folder: bool) -> str:
@@ -74,38 +49,65 @@ def resolve_page_path(href: str, from_path: str, *, folder: bool) -> str:
     return resolve_path(path, from_path, folder=folder, dot=".")
 
 
-def analyse(
-    markdown: str,
-    *,
-    page_path: str,
-    pages_by_path: Mapping[str, str],
-    files_by_name: Mapping[str, str],
-    file_ids: frozenset[str] = frozenset(),
-    folder: bool = False,
-) -> list[Link]:
-    """The links of one page with their status.
+@dataclass(frozen=True)
+class Revision:
+    """What links resolve against: the revision's pages by path and id, and files."""
 
-    ``files_by_name`` maps file names to ids; a link naming a file id directly also resolves.
-    """
+    pages_by_path: Mapping[str, str]
+    files_by_name: Mapping[str, str]
+    file_ids: frozenset[str] = frozenset()
+
+    def page_ids(self) -> frozenset[str]:
+        return frozenset(self.pages_by_path.values())
+
+
+def analyse(
+    doc: Mapping[str, Any], *, page_path: str, revision: Revision, folder: bool = False
+) -> list[Link]:
+    """The links of one page's document with their status (same-page anchors, ``mailto:`` and
+    refs to users, tags and the like are not listed)."""
+    pages = revision.page_ids()
     links: list[Link] = []
-    for href in extract_links(markdown):
-        if href.startswith("#") or href.lower().startswith(_IGNORED_SCHEMES):
+    for field in document_links(doc):
+        ref = field.ref
+        kind = ref.get("kind")
+        if kind == "url" and isinstance(ref.get("url"), str):
+            link = _url(str(ref["url"]), page_path, revision, folder)
+        elif kind == "space" or "space" in ref:
+            space = ref.get("space")
+            link = Link(f"{_APP_SPACE}{space}", "in-app", "url", None)
+        elif kind in ("page", "anchor") and isinstance(ref.get("page"), str):
+            page = str(ref["page"])
+            ok = page in pages
+            link = Link(
+                stable_href(ref) or "", "ok" if ok else "broken", "page", page if ok else None
+            )
+        elif kind == "file" and isinstance(ref.get("file"), str):
+            file_id = str(ref["file"])
+            ok = file_id in revision.file_ids
+            link = Link(
+                f"/files/{file_id}", "ok" if ok else "broken", "file", file_id if ok else None
+            )
+        else:
             continue
-        if href.startswith(_APP_HOSTS):
-            links.append(Link(href, "in-app", "url", None))
-            continue
-        if _SCHEME.match(href):
-            links.append(Link(href, "ok", "url", None))
-            continue
-        if href in file_ids:
-            links.append(Link(href, "ok", "file", href))
-            continue
-        if ".gitbook/assets/" in href:
-            name = unquote(href.split("#", 1)[0].rsplit("/", 1)[-1])
-            file_id = files_by_name.get(name)
-            links.append(Link(href, "ok" if file_id else "broken", "file", file_id))
-            continue
-        path = resolve_page_path(href, page_path, folder=folder)
-        page_id = pages_by_path.get(path)
-        links.append(Link(href, "ok" if page_id else "broken", "page", page_id))
+        if link is not None:
+            links.append(link)
     return links
+
+
+def _url(href: str, page_path: str, revision: Revision, folder: bool) -> Link | None:
+    """The status of a URL as written: external, in the app, a file or a page path."""
+    if href.startswith("#") or href.lower().startswith(_IGNORED_SCHEMES):
+        return None
+    if href.startswith(_APP_HOSTS):
+        return Link(href, "in-app", "url", None)
+    if _SCHEME.match(href):
+        return Link(href, "ok", "url", None)
+    if href in revision.file_ids:
+        return Link(href, "ok", "file", href)
+    if ".gitbook/assets/" in href:
+        name = unquote(href.split("#", 1)[0].rsplit("/", 1)[-1])
+        file_id = revision.files_by_name.get(name)
+        return Link(href, "ok" if file_id else "broken", "file", file_id)
+    page_id = revision.pages_by_path.get(resolve_page_path(href, page_path, folder=folder))
+    return Link(href, "ok" if page_id else "broken", "page", page_id)

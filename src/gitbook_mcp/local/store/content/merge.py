@@ -3,7 +3,7 @@
 A change request's revision was copied from ``revisionInitial`` (the base); the main content may
 have moved on since. Each page (and file) is merged field by field against the base: a field
 changed on one side only takes that side's value; a field changed on both sides differently is
-a conflict. Nothing is lost in a conflict: two different markdown bodies are both kept between
+a conflict. Nothing is lost in a conflict: two different documents are both kept between
 git-style conflict markers, a page deleted on one side but edited on the other is kept, and for
 any other field the change request's value wins (the main content's stays in its revision).
 A merge with conflicts publishes nothing: the change request is updated (conflicts kept between
@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gitbook_mcp.document.nodes import block, text
 from gitbook_mcp.local.errors import Conflict
 from gitbook_mcp.local.store.access import Actor
+from gitbook_mcp.local.store.content.pagedoc import dump, load, search_text
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
-__all__ = ["MergeStore", "MergeTree", "conflict_markdown", "merge_items"]
+__all__ = ["MergeStore", "MergeTree", "conflict_document", "merge_items"]
 
 PAGE_FIELDS = (
     "parent_id",
@@ -33,7 +35,7 @@ PAGE_FIELDS = (
     "slug",
     "emoji",
     "description",
-    "markdown",
+    "document",
     "hidden",
 )
 FILE_FIELDS = ("name", "content_type", "size", "width", "height")
@@ -42,15 +44,21 @@ OPEN_STATUSES = ("draft", "open")
 Item = dict[str, Any]
 
 
-def conflict_markdown(ours: str, theirs: str) -> str:
-    """Both bodies of a page edited on both sides, between git-style conflict markers."""
-    return (
-        "<<<<<<< change request\n"
-        + ours.rstrip("\n")
-        + "\n=======\n"
-        + theirs.rstrip("\n")
-        + "\n>>>>>>> main content\n"
-    )
+def conflict_document(ours: str, theirs: str) -> str:
+    """Both documents of a page edited on both sides, their blocks between git-style conflict
+    markers (each marker a paragraph), as a stored document."""
+
+    def marker(line: str) -> dict[str, Any]:
+        return block("paragraph", [text(line)])
+
+    nodes = [
+        marker("<<<<<<< change request"),
+        *load(ours)["nodes"],
+        marker("======="),
+        *load(theirs)["nodes"],
+        marker(">>>>>>> main content"),
+    ]
+    return dump({"object": "document", "data": {}, "nodes": nodes})
 
 
 @dataclass
@@ -76,8 +84,10 @@ def _merge_fields(
             out[name] = other
             continue
         conflicted = True
-        if name == "markdown":
-            out[name] = conflict_markdown(str(mine), str(other))
+        if name == "document":
+            out[name] = conflict_document(str(mine), str(other))
+    if "document" in fields and out["document"] != ours["document"]:
+        out["markdown"] = search_text(load(out["document"]))
     if out != ours and "updated_at" in ours:
         out["updated_at"] = max(str(ours["updated_at"]), str(theirs["updated_at"]))
     return out, conflicted

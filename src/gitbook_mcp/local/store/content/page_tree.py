@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, NotFound
-from gitbook_mcp.local.store.documents import slugify
+from gitbook_mcp.local.store.content.pagedoc import slugify
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -108,14 +108,13 @@ class PageTree(StorePart):
         with self._db.transaction():
             self._db.execute(
                 "UPDATE pages SET title = ?, slug = ?, description = ?, emoji = ?, hidden = ?, "
-                "markdown = ?, updated_at = ? WHERE revision_id = ? AND id = ?",
+                "updated_at = ? WHERE revision_id = ? AND id = ?",
                 (
                     meta.get("title", row["title"]),
                     slug,
                     meta.get("description", row["description"]) or None,
                     (row["emoji"] if icon is ABSENT else icon) or None,
                     int(meta.get("hidden", bool(row["hidden"]))),
-                    row["markdown"] if change.markdown is None else change.markdown,
                     self._clock.stamp(),
                     self.revision,
                     page_id,
@@ -132,7 +131,8 @@ class PageTree(StorePart):
             if present:
                 self._db.execute(
                     "UPDATE pages SET title = ?, slug = ?, description = ?, emoji = ?, "
-                    "hidden = ?, markdown = ?, updated_at = ? WHERE revision_id = ? AND id = ?",
+                    "hidden = ?, markdown = ?, document = ?, updated_at = ? "
+                    "WHERE revision_id = ? AND id = ?",
                     (
                         before["title"],
                         before["slug"],
@@ -140,6 +140,7 @@ class PageTree(StorePart):
                         before["emoji"],
                         before["hidden"],
                         before["markdown"],
+                        before["document"],
                         self._clock.stamp(),
                         self.revision,
                         before["id"],
@@ -150,8 +151,8 @@ class PageTree(StorePart):
             parent = before["parent_id"] if self.row(before["parent_id"] or "") else None
             self._db.execute(
                 "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, emoji, "
-                "description, markdown, hidden, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?)",
+                "description, markdown, document, hidden, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     self.revision,
                     before["id"],
@@ -162,6 +163,7 @@ class PageTree(StorePart):
                     before["emoji"],
                     before["description"],
                     before["markdown"],
+                    before["document"],
                     before["hidden"],
                     before["created_at"],
                     self._clock.stamp(),

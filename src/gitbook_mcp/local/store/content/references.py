@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, effective_space_role
-from gitbook_mcp.local.store.content.links import Link, analyse
+from gitbook_mcp.local.store.content.links import Link, Revision, analyse
+from gitbook_mcp.local.store.content.pagedoc import load
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
@@ -63,14 +64,13 @@ class References(StorePart):
             pages = self._db.all(
                 "SELECT * FROM pages WHERE revision_id = ? ORDER BY path, id", (revision,)
             )
+        known = Revision(by_path, by_name, file_ids)
         found: list[Found] = []
         for page in pages:
             links = analyse(
-                page["markdown"],
+                load(page["document"]),
                 page_path=page["path"],
-                pages_by_path=by_path,
-                files_by_name=by_name,
-                file_ids=file_ids,
+                revision=known,
                 folder=page["id"] in parents,
             )
             found.extend((page, link) for link in links)

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gitbook_mcp.local.errors import Conflict, Forbidden, one_of
 from gitbook_mcp.local.store.access import Actor, effective_space_role, space_permissions
+from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.space_part import SpacePart
 from gitbook_mcp.local.store.urls import APP_URL

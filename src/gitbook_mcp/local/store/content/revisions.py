@@ -9,14 +9,21 @@ page writes and with every change of ``spaces.revision_id``, whoever makes it.
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.content.doclinks import Tree
-from gitbook_mcp.local.store.db import loads, new_id
-from gitbook_mcp.local.store.documents import markdown_document
+from gitbook_mcp.local.store.content.pagedoc import (
+    dump,
+    load,
+    parse_body,
+    read_document,
+    relink_document,
+    render_body,
+    search_text,
+)
+from gitbook_mcp.local.store.content.views import LAYOUT, Body, View, blob, git_synced
+from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
 
@@ -26,44 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LAYOUT", "Body", "RevisionStore", "View", "git_synced"]
 
-LAYOUT = {
-    "width": "default",
-    "cover": False,
-    "coverSize": "full",
-    "title": True,
-    "description": True,
-    "tableOfContents": True,
-    "outline": True,
-    "pagination": True,
-    "metadata": True,
-    "coverMask": "none",
-    "tags": True,
-    "actions": True,
-    "anchors": True,
-}
-
-Body = Literal["markdown", "document"]
 _PAGE = "SELECT * FROM pages WHERE id = ? AND revision_id = ?"
 """A page of a revision by (id, revision)."""
-
-
-@dataclass(frozen=True)
-class View:
-    """How one read renders pages and files: the body format, and whether the git metadata of
-    a git-synced space is shown (the ``metadata`` switch)."""
-
-    body: Body = "markdown"
-    metadata: bool = True
-
-
-def git_synced(space: sqlite3.Row) -> bool:
-    return "gitSync" in (loads(space["data"]) or {})
-
-
-def _blob(text: str) -> str:
-    """The git object id of a blob with this text."""
-    raw = text.encode()
-    return hashlib.sha1(b"blob %d\0" % len(raw) + raw, usedforsecurity=False).hexdigest()
 
 
 class RevisionStore(StorePart):
@@ -82,9 +53,10 @@ class RevisionStore(StorePart):
             if copy_of is not None:
                 self._db.execute(
                     "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, "
-                    "emoji, description, markdown, hidden, created_at, updated_at) "
+                    "emoji, description, markdown, document, hidden, created_at, updated_at) "
                     "SELECT ?, id, parent_id, position, title, slug, path, emoji, description, "
-                    "markdown, hidden, created_at, updated_at FROM pages WHERE revision_id = ?",
+                    "markdown, document, hidden, created_at, updated_at FROM pages "
+                    "WHERE revision_id = ?",
                     (revision_id, copy_of),
                 )
                 self._db.execute(
@@ -102,6 +74,7 @@ class RevisionStore(StorePart):
         title: str,
         slug: str,
         markdown: str = "",
+        document: dict[str, Any] | None = None,
         parent_id: str | None = None,
         page_id: str | None = None,
         description: str | None = None,
@@ -110,7 +83,8 @@ class RevisionStore(StorePart):
         position: float | None = None,
     ) -> str:
         """Add a page (at ``position``, by default at the end of its parent's children); its
-        path follows from the parent."""
+        path follows from the parent. Its body is ``document``, else ``markdown`` parsed against
+        the revision (`set_markdown`)."""
         page_id = page_id or new_id("pg_")
         parent_path = ""
         if parent_id is not None:
@@ -122,8 +96,8 @@ class RevisionStore(StorePart):
         with self._db.transaction():
             self._db.execute(
                 "INSERT INTO pages(revision_id, id, parent_id, position, title, slug, path, emoji, "
-                "description, markdown, hidden, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "description, markdown, document, hidden, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     revision_id,
                     page_id,
@@ -134,12 +108,15 @@ class RevisionStore(StorePart):
                     parent_path + slug,
                     emoji,
                     description,
-                    markdown,
+                    search_text(document or {}),
+                    dump(document or {"object": "document", "data": {}, "nodes": []}),
                     int(hidden),
                     now,
                     now,
                 ),
             )
+            if document is None and markdown:
+                self.set_markdown(revision_id, page_id, markdown)
         return page_id
 
     def last_position(self, revision_id: str, parent_id: str | None) -> float:
@@ -158,17 +135,60 @@ class RevisionStore(StorePart):
         title: str | None = None,
         markdown: str | None = None,
     ) -> None:
-        """Change a page's title and/or markdown (the search index follows by trigger)."""
+        """Change a page's title and/or body (markdown as `set_markdown` reads it)."""
         self.page_row(revision_id, page_id)
         with self._db.transaction():
             self._db.execute(
-                "UPDATE pages SET title = COALESCE(?, title), markdown = COALESCE(?, markdown), "
-                "updated_at = ? WHERE revision_id = ? AND id = ?",
-                (title, markdown, self._clock.stamp(), revision_id, page_id),
+                "UPDATE pages SET title = COALESCE(?, title), updated_at = ? "
+                "WHERE revision_id = ? AND id = ?",
+                (title, self._clock.stamp(), revision_id, page_id),
             )
+            if markdown is not None:
+                self.set_markdown(revision_id, page_id, markdown)
 
     def set_markdown(self, revision_id: str, page_id: str, markdown: str) -> None:
-        self.update_page(revision_id, page_id, markdown=markdown)
+        """Set a page's body from GitBook markdown, links resolved against the revision; a
+        link matching nothing is kept as written (a ``url`` ref), as authors leave them."""
+        tree = self.tree_of(revision_id)
+        doc, _, _ = parse_body(markdown, tree.resolver(page_id, keep=True))
+        tree.settle(doc)
+        self.set_document(revision_id, page_id, doc)
+
+    def set_document(self, revision_id: str, page_id: str, doc: dict[str, Any]) -> None:
+        """Store a page's document and the search text derived from it."""
+        with self._db.transaction():
+            self._db.execute(
+                "UPDATE pages SET document = ?, markdown = ?, updated_at = ? "
+                "WHERE revision_id = ? AND id = ?",
+                (dump(doc), search_text(doc), self._clock.stamp(), revision_id, page_id),
+            )
+
+    def relink(self, revision_id: str) -> None:
+        """Turn the links kept as written (relative paths) that now match a page or file of
+        the revision into refs by id (after the demo adds pages that link to each other)."""
+        tree = self.tree_of(revision_id)
+        for row in self.pages(revision_id):
+            doc = load(row["document"])
+            if relink_document(doc, tree.resolver(row["id"])):
+                self.set_document(revision_id, row["id"], doc)
+
+    def fill_documents(self) -> None:
+        """Give the pages of a file made before documents were stored their document, read
+        from the markdown they held (run once, when the ``documents`` step is applied)."""
+        rows = self._db.all("SELECT revision_id, id, markdown FROM pages WHERE document IS NULL")
+        trees: dict[str, Tree] = {}
+        for row in rows:
+            revision = row["revision_id"]
+            tree = trees.setdefault(revision, self.tree_of(revision))
+            doc, _, _ = parse_body(row["markdown"], tree.resolver(row["id"], keep=True))
+            self._db.execute(
+                "UPDATE pages SET document = ?, markdown = ? WHERE revision_id = ? AND id = ?",
+                (dump(doc), search_text(doc), revision, row["id"]),
+            )
+
+    def tree_of(self, revision_id: str) -> Tree:
+        """The revision's pages and files, to resolve and write links."""
+        return Tree.of(self.pages(revision_id), self.files(revision_id))
 
     def remove_page(self, revision_id: str, page_id: str) -> None:
         """Remove a page and every page below it."""
@@ -256,8 +276,10 @@ class RevisionStore(StorePart):
         *,
         children: list[dict[str, Any]] | None = None,
         view: View | None = None,
+        tree: Tree | None = None,
     ) -> dict[str, Any]:
-        """A ``RevisionPageDocument``; its body is markdown or a JSON document per ``view``."""
+        """A ``RevisionPageDocument``; its body is markdown or a JSON document per ``view``
+        (``tree``: the revision's, when the caller renders many pages of it)."""
         view = view or View()
         page: dict[str, Any] = {
             "id": row["id"],
@@ -273,12 +295,15 @@ class RevisionStore(StorePart):
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
         }
+        doc = load(row["document"])
+        markdown = ""
+        if view.body == "markdown" or (view.metadata and git_synced(space)):
+            tree = tree or self.tree_of(row["revision_id"])
+            markdown = render_body(doc, None if view.refs == "stable" else tree.writer(row["id"]))
         if view.body == "document":
-            revision = row["revision_id"]
-            tree = Tree.of(self.pages(revision), self.files(revision))
-            page["document"] = markdown_document(row["markdown"], tree.resolver(row["id"]))
+            page["document"] = read_document(doc)
         else:
-            page["markdown"] = row["markdown"]
+            page["markdown"] = markdown
         if row["emoji"]:
             page["emoji"] = row["emoji"]
         if row["description"]:
@@ -290,7 +315,7 @@ class RevisionStore(StorePart):
                 children is None and self.has_children(row["revision_id"], row["id"])
             )
             page["git"] = {
-                "oid": _blob(row["markdown"]),
+                "oid": blob(markdown),
                 "path": f"{row['path']}/README.md" if folder else f"{row['path']}.md",
             }
         return page
@@ -302,10 +327,11 @@ class RevisionStore(StorePart):
         by_parent: dict[str | None, list[sqlite3.Row]] = {}
         for row in rows:
             by_parent.setdefault(row["parent_id"], []).append(row)
+        tree = Tree.of(rows, self.files(revision_id))
 
         def build(parent: str | None) -> list[dict[str, Any]]:
             return [
-                self.render_page(r, space, children=build(r["id"]), view=view)
+                self.render_page(r, space, children=build(r["id"]), view=view, tree=tree)
                 for r in by_parent.get(parent, [])
             ]
 
@@ -325,7 +351,7 @@ class RevisionStore(StorePart):
             out["dimensions"] = {"width": row["width"], "height": row["height"]}
         if git:
             out["git"] = {
-                "oid": _blob(f"{row['id']}:{row['size']}"),
+                "oid": blob(f"{row['id']}:{row['size']}"),
                 "path": f".gitbook/assets/{row['name']}",
             }
         return out

@@ -8,9 +8,9 @@ import sqlite3
 from contextlib import closing
 from typing import Any
 
+from gitbook_mcp.document import slug
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, org_role, space_permissions
-from gitbook_mcp.local.store.documents import slugify
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
@@ -75,7 +75,7 @@ def sections_matching(pages: list[str], query: str) -> list[list[tuple[str, str,
             (_any_word(query),),
         )
         for page, title, snippet in rows:
-            found[int(page)].append((slugify(title), title, snippet))
+            found[int(page)].append((slug(title), title, snippet))
     return found
 
 

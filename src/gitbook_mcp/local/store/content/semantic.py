@@ -2,7 +2,7 @@
 
 Pages are matched by id between the base revision (``revisionInitial``) and the change
 request's: a page only in the change request is created, only in the base deleted, in both and
-under another parent moved, and with another title, slug, description, emoji or markdown
+under another parent moved, and with another title, slug, description, emoji or document
 edited (both, when it was moved and edited). Files likewise (name, type, size). The list is in
 tree order, pages then files, and ``more`` counts what ``limit`` left out.
 """
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.content.pagedoc import load, render_body
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ PAGE_FIELDS = {
     "slug": "slug",
     "description": "description",
     "emoji": "emoji",
-    "markdown": "document",
+    "document": "document",
 }
 FILE_FIELDS = {"name": "name", "content_type": "contentType", "size": "size"}
 
@@ -39,12 +40,19 @@ def _page(row: sqlite3.Row) -> dict[str, Any]:
     return {"id": row["id"], "type": "document", "title": row["title"], "path": row["path"]}
 
 
+def _shown(column: str, row: sqlite3.Row) -> Any:
+    """A changed value as the answer shows it (a document as its markdown, stable links)."""
+    if column == "document":
+        return render_body(load(row[column]), None)
+    return row[column]
+
+
 def _attributes(before: sqlite3.Row, after: sqlite3.Row, fields: dict[str, str]) -> dict[str, Any]:
     """``{wire name: {before, after}}`` for each field that differs (absent values omitted)."""
     out: dict[str, Any] = {}
     for column, name in fields.items():
         if before[column] != after[column]:
-            pair = {"before": before[column], "after": after[column]}
+            pair = {"before": _shown(column, before), "after": _shown(column, after)}
             out[name] = {k: v for k, v in pair.items() if v is not None}
     return out
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import one_of
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.links import resolve_page_path
+from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
 from gitbook_mcp.local.store.sites.part import SitePart

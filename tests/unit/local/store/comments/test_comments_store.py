@@ -31,8 +31,8 @@ from gitbook_mcp.local.store.comments.bodies import (
     check_emoji,
     document_markdown,
 )
+from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import Database
-from gitbook_mcp.local.store.documents import markdown_document
 
 ADMIN = Actor("usr_admin")
 HANDBOOK = "spc_handbook"
@@ -194,7 +194,7 @@ def test_deleting_a_comment_or_reply_drops_their_reactions() -> None:
 
 def test_a_document_reads_back_as_the_markdown_it_came_from() -> None:
     markdown = (
-        "# Title\n\nFirst paragraph.\n\n- one\n- two\n\n1. first\n2. second\n\n---\n\n"
+        "## Title\n\nFirst paragraph.\n\n* one\n* two\n\n<!---->\n\n1. first\n2. second\n\n***\n\n"
         "```python\nprint(1)\n```"
     )
     assert document_markdown(markdown_document(markdown)) == markdown
@@ -211,7 +211,8 @@ def test_a_document_keeps_marks_links_and_quotes() -> None:
     paragraph = {"object": "block", "type": "paragraph", "nodes": [text, link]}
     quote = {"object": "block", "type": "blockquote", "nodes": [paragraph]}
     assert document_markdown({"nodes": [quote]}) == "> **bold**[site](https://example.com)"
-    assert document_markdown({"nodes": ["junk", {"object": "block", "type": "x"}]}) == ""
+    with pytest.raises(Invalid, match=r"body\.document\.nodes\[0\]\.type"):
+        document_markdown({"nodes": [{"object": "block", "type": "x"}]})
 
 
 def test_body_variants() -> None:

@@ -84,7 +84,7 @@ async def test_update_page_sets_markdown_and_metadata_in_one_new_revision(
         "getting-started/installing",
         "How to install",
     )
-    assert page["markdown"] == "# Install\n\nRun the installer.\n"
+    assert page["markdown"] == "## Install\n\nRun the installer.\n"
     published = (await editor.get(f"{SPACE}/content/page/{PAGE_INSTALL}")).json()
     assert published["title"] == "Install"
 
@@ -279,7 +279,7 @@ async def test_move_delete_and_revert(editor: httpx2.AsyncClient) -> None:
     assert reverted.status_code == 200, reverted.text
     restored = await _page(editor, PAGE_GETTING_STARTED)
     assert restored["path"] == "getting-started"
-    assert restored["markdown"].startswith("# Welcome")
+    assert restored["markdown"].startswith("## Welcome")
 
 
 async def test_a_document_read_edited_in_one_ref_and_sent_back_changes_nothing_else(

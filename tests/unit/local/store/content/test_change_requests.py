@@ -101,7 +101,7 @@ async def test_merged_change_request_published_its_content(api: httpx2.AsyncClie
     assert merged["revisionMerged"] == space["revision"]
     assert merged["outdated"] is False
     intro = (await api.get(f"{SPACE}/content/page/{PAGE_GETTING_STARTED}")).json()
-    assert intro["markdown"].startswith("# Welcome\n\nNew here?")
+    assert intro["markdown"].startswith("## Welcome\n\nNew here?")
     for ref in ("1", "2"):
         started_before = (await api.get(f"{SPACE}/change-requests/{ref}")).json()
         assert started_before["outdated"] is True

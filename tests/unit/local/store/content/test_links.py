@@ -1,10 +1,13 @@
-"""Links computed from page markdown: the parser and resolver on their own."""
+"""Links computed from page documents: the status rules and the path resolver on their own."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from gitbook_mcp.local.store.content.links import analyse, extract_links, resolve_page_path
+from gitbook_mcp.document import parse_markdown
+from gitbook_mcp.local.store.content.links import Revision, analyse, resolve_page_path
 
 pytestmark = pytest.mark.anyio
 
@@ -18,19 +21,28 @@ PAGES = {"guides/writing": "pg_w", "guides": "pg_g", "faq": "pg_f", "a/b/c": "pg
 FILES = {"diagram.png": "fl_d"}
 
 
-def test_extract_links_skips_code_and_reads_every_link_form() -> None:
+def _doc(markdown: str) -> dict[str, Any]:
+    """A page document as the demo stores one: links kept as written (``url`` refs)."""
+    return parse_markdown(markdown, ref=lambda href: {"kind": "url", "url": href}).document
+
+
+def test_links_in_code_are_text_and_every_container_is_read() -> None:
     markdown = (
-        "See [a](one.md) and ![img](../.gitbook/assets/d.png 'title').\n"
-        "`[not a link](two.md)`\n\n"
-        "```\n[also not](three.md)\n```\n\n"
-        "[ref]: ../four.md\n"
-        "<https://example.com/five>\n"
+        "See [a](one.md).\n\n`[not a link](two.md)`\n\n```\n[also not](three.md)\n```\n\n"
+        '{% hint style="info" %}\n[in a hint](four.md)\n{% endhint %}\n'
     )
-    assert list(extract_links(markdown)) == [
-        "one.md",
-        "../.gitbook/assets/d.png",
-        "../four.md",
-        "https://example.com/five",
+    links = analyse(_doc(markdown), page_path="faq", revision=Revision(PAGES, FILES))
+    assert [link.href for link in links] == ["one.md", "four.md"]
+
+
+def test_refs_by_id_resolve_wherever_the_page_is() -> None:
+    doc = _doc("[w](/pages/pg_w) [gone](/pages/pg_removed) [f](/files/fl_d) [x](/files/fl_x)")
+    links = analyse(doc, page_path="a/b/c", revision=Revision(PAGES, FILES, frozenset({"fl_d"})))
+    assert [(link.status, link.kind, link.target, link.href) for link in links] == [
+        ("ok", "page", "pg_w", "/pages/pg_w"),
+        ("broken", "page", None, "/pages/pg_removed"),
+        ("ok", "file", "fl_d", "/files/fl_d"),
+        ("broken", "file", None, "/files/fl_x"),
     ]
 
 
@@ -58,11 +70,7 @@ def test_analyse_gives_each_link_a_status() -> None:
         "![m](.gitbook/assets/missing.png) [id](fl_d) [mail](mailto:a@b.c) [top](#top)"
     )
     links = analyse(
-        markdown,
-        page_path="faq",
-        pages_by_path=PAGES,
-        files_by_name=FILES,
-        file_ids=frozenset({"fl_d"}),
+        _doc(markdown), page_path="faq", revision=Revision(PAGES, FILES, frozenset({"fl_d"}))
     )
     assert [(link.status, link.kind, link.target) for link in links] == [
         ("ok", "page", "pg_w"),

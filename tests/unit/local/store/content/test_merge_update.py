@@ -83,7 +83,7 @@ async def test_merge_with_a_page_changed_on_both_sides_reports_conflicts_and_pub
         assert (await api.get(CR)).json()["status"] == "open"
         # Updating brings the conflict into the change request; once settled it merges.
         assert (await api.post(f"{CR}/update")).json()["result"] == "conflicts"
-        assert "<<<<<<< change request" in await _page(api, PAGE_INSTALL, CR)
+        assert "\\<\\<\\<\\<\\<\\<\\< change request" in await _page(api, PAGE_INSTALL, CR)
 
 
 async def test_merge_without_the_merge_flag_is_403_and_changes_nothing(app: object) -> None:

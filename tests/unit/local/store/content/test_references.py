@@ -70,7 +70,7 @@ async def test_space_links_have_one_item_per_target_with_every_location(
     }
     assert by_target["file:diagram.png"]["targetReference"]["file"]["id"] == FILE_DIAGRAM
     assert by_target["https://example.com/docs"]["status"] == "ok"
-    in_app = by_target["https://app.gitbook.com/o/org_acme/s/spc_handbook"]
+    in_app = by_target["https://app.gitbook.com/s/spc_handbook"]
     assert in_app["status"] == "in-app"
     broken = {
         (i["locationReferences"][0]["page"]["path"], _target(i))

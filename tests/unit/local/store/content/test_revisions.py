@@ -114,7 +114,7 @@ async def test_format_document_gives_a_json_document_instead_of_markdown(
     assert "markdown" not in page
     nodes = page["document"]["nodes"]
     assert nodes[0]["type"] == "heading-1"
-    assert nodes[0]["data"] == {"id": "guides"}
+    assert nodes[0]["meta"] == {"id": "guides"}
     listing = nodes[1]
     assert listing["type"] == "list-unordered"
     links = [item["nodes"][0]["nodes"][0] for item in listing["nodes"]]

@@ -102,7 +102,7 @@ async def test_limit_cuts_and_more_counts_the_rest(editor: httpx2.AsyncClient) -
     assert (await editor.get(url, params={"limit": 0})).status_code == 400
 
 
-async def test_the_demo_reorganisation_moves_writing_and_breaks_links_to_it(
+async def test_the_demo_reorganisation_moves_writing_and_links_to_it_follow(
     editor: httpx2.AsyncClient, api: httpx2.AsyncClient
 ) -> None:
     url = f"{SPACE}/change-requests/{CR_REORGANISE}"
@@ -118,8 +118,15 @@ async def test_the_demo_reorganisation_moves_writing_and_breaks_links_to_it(
     ).json()
     writing = {"kind": "page", "page": PAGE_WRITING}
     assert writing in _refs(published["document"])
-    assert writing not in _refs(moved["document"])
-    assert {"kind": "url", "url": "writing.md"} in _refs(moved["document"])
+    assert writing in _refs(moved["document"])
+    markdown = (await editor.get(f"{url}/content/page/{PAGE_GUIDES}")).json()["markdown"]
+    assert "[Writing](../writing.md)" in markdown
+    stable = (
+        await editor.get(
+            f"{url}/content/page/{PAGE_GUIDES}", params={"format.markdown.refs": "stable"}
+        )
+    ).json()["markdown"]
+    assert f"[Writing](/pages/{PAGE_WRITING})" in stable
 
 
 def _refs(node: object) -> list[object]:
