@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from gitbook_mcp import markdown_scan
+from gitbook_mcp.document import anchor_of, parse_markdown
+from gitbook_mcp.document.anchors import MAX_ANCHOR_TEXT
 from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
-from gitbook_mcp.local.store.content.links import extract_links
 from gitbook_mcp.local.store.content.search import sections_matching
-from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.markdown_scan import (
     HEADING_MAX_CHARS,
     blank_code_spans,
@@ -84,20 +84,22 @@ def test_every_heading_reader_keeps_at_most_the_capped_text() -> None:
     long = "# " + "a" * 20_000
     (anchor,) = markdown_anchors(long).values()
     assert len(anchor) <= HEADING_MAX_CHARS
-    block = markdown_document(long)["nodes"][0]
+    block = parse_markdown("#" + long).document["nodes"][0]
     assert block["type"] == "heading-1"
-    assert len(block["data"]["id"]) <= HEADING_MAX_CHARS
+    assert len(anchor_of(block) or "") <= MAX_ANCHOR_TEXT
     ((found,),) = sections_matching([long + "\nbody word"], "word")
     assert len(found[1]) <= HEADING_MAX_CHARS
 
 
 def test_a_comment_heading_of_spaces_reads_as_a_document_heading() -> None:
     # Red-team N4: a comment ``# a`` + 2,000 spaces + ``x`` (format=document) froze local-api.
-    block = markdown_document("# a" + " " * 2_000 + "x")["nodes"][0]
+    # Comments are parsed by the document package (markdown-it: linear); the anchor reads at most
+    # MAX_ANCHOR_TEXT characters of the heading.
+    block = parse_markdown("## a" + " " * 2_000 + "x").document["nodes"][0]
     assert block["type"] == "heading-1"
-    assert block["data"]["id"] == "a"  # the ``x`` is past HEADING_MAX_CHARS
-    short = markdown_document("# a" + " " * 200 + "x")["nodes"][0]
-    assert short["data"]["id"] == "a-x"
+    assert anchor_of(block) == "a"  # the ``x`` is past MAX_ANCHOR_TEXT
+    short = parse_markdown("## a" + " " * 200 + "x").document["nodes"][0]
+    assert anchor_of(short) == "a-x"
 
 
 def test_code_spans_pair_runs_of_equal_length() -> None:
@@ -140,9 +142,8 @@ def test_links_in_code_are_ignored_and_after_an_unclosed_run_are_found(
     monkeypatch.setattr(markdown_scan, "bisect_right", lambda a, x: calls.append(x) or real(a, x))
     text = "`[a](b)` and " + "`" * 1_400 + " [c](d)"
     assert [link.href for link in markdown_links(text, page_path="p")] == ["d"]
-    assert list(extract_links(text)) == ["d"]
-    # Both link readers find code spans with the linear scanner: one search per opening run.
-    assert len(calls) == 4
+    # The link reader finds code spans with the linear scanner: one search per opening run.
+    assert len(calls) == 2
 
 
 def test_link_text_and_target_stop_at_a_bracket() -> None:
@@ -150,7 +151,6 @@ def test_link_text_and_target_stop_at_a_bracket() -> None:
     # text class took ``[`` too and the target took ``[`` and ``(``.
     assert [link.href for link in markdown_links("[a](b[c](d)", page_path="p")] == ["d"]
     assert [link.text for link in markdown_links("[a [b](x)", page_path="p")] == ["b"]
-    assert list(extract_links("[a](b[c](d)")) == ["d"]
 
 
 def test_an_autolink_stops_at_the_next_angle_bracket() -> None:
