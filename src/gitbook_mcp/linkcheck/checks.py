@@ -14,6 +14,7 @@ from urllib.parse import unquote, urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.markdown import BROKEN_MARKS
 from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace, Target
 
 __all__ = [
@@ -28,6 +29,14 @@ __all__ = [
 ]
 
 CHECKED_KINDS = frozenset({"page", "anchor", "file", "space"})
+UNDEFINED_ANCHOR = "undefined"
+"""``#undefined``: what an export writes for a missing anchor (reference section 7.3)."""
+_UNCHECKABLE = {
+    "tag": "not checked: the API does not list a revision's update tags",
+    "user": "not checked: a user mention (the API does not list the users it may name)",
+    "collection": "not checked: a collection reference (the app resolves it, not the API)",
+    "openapi": "not checked: an OpenAPI spec reference (the API's specs are not read here)",
+}
 
 
 @dataclass(frozen=True)
@@ -153,12 +162,40 @@ async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
     return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
 
 
+def _broken_mark(target: Target) -> Verdict | None:
+    """A target GitBook already wrote as broken (``/broken/…``, ``broken-reference``,
+    ``#undefined``): broken without a lookup."""
+    if target.kind == "url" and (target.url or "").startswith(BROKEN_MARKS):
+        return Verdict("GitBook marks this reference as broken (its target no longer resolves)")
+    if target.kind == "anchor" and target.anchor == UNDEFINED_ANCHOR:
+        return Verdict("GitBook marks this anchor as missing (#undefined)")
+    return None
+
+
+async def _check_reusable(ctx: ScanContext, target: Target) -> Outcome:
+    index = await _index_for(ctx, target)
+    if isinstance(index, Verdict):
+        return Outcome(True, index)
+    if index.reusable_contents is None:
+        return Outcome(False, why="not checked: the revision's reusable contents were not read")
+    if target.ident in index.reusable_contents:
+        return Outcome(True)
+    return Outcome(True, Verdict(f"no reusable content {target.ident} {index.where()}"))
+
+
 async def check_target(
     ctx: ScanContext, target: Target, here: PageNode, external: ExternalChecker | None
 ) -> Outcome:
     """Check one link's target from the page ``here``."""
+    marked = _broken_mark(target)
+    if marked is not None:
+        return Outcome(True, marked)
     if target.kind in CHECKED_KINDS:
         return Outcome(True, await _check_content(ctx, target, here))
+    if target.kind == "reusable-content":
+        return await _check_reusable(ctx, target)
+    if target.kind in _UNCHECKABLE:
+        return Outcome(False, why=_UNCHECKABLE[target.kind])
     if target.kind != "url" or not target.url:
         return Outcome(False, why=f"not checked: a {target.raw_kind or target.kind} reference")
     site = await _check_site_url(ctx, target.url)
