@@ -134,7 +134,8 @@ def _inline(line: str, fix: Fix) -> tuple[int, int, str] | None:
 
 def _spans(line: str, fix: Fix) -> tuple[int, int, str] | None:
     """Where on its line the fix's link sits, and what replaces that span (None: not there):
-    an inline link, an autolink ``<href>`` or a reference definition ``[x]: href``."""
+    an inline link, an autolink ``<href>``, a reference definition ``[x]: href``, or a quoted
+    attribute of a GitBook block or HTML tag."""
     href = fix.finding.link.href or ""
     found = _inline(line, fix)
     if found is not None:
@@ -144,9 +145,12 @@ def _spans(line: str, fix: Fix) -> tuple[int, int, str] | None:
         new = href if fix.action == "unlink" else f"<{fix.href}>"
         return start, start + len(href) + 2, new
     match = _DEFINITION.match(line)
-    if match is None or not _same(match.group(2), href) or fix.action == "unlink":
+    if match is not None and _same(match.group(2), href) and fix.action == "replace":
+        return match.start(2), match.end(2), fix.href or href
+    quoted = line.find(f'"{href}"') if href else -1  # an attribute: {% … url="…" %}, <img src>
+    if quoted < 0 or fix.action == "unlink":
         return None
-    return match.start(2), match.end(2), fix.href or href
+    return quoted + 1, quoted + 1 + len(href), fix.href or href
 
 
 def _edit_line(lines: list[str], fix: Fix) -> Edit:

@@ -99,24 +99,46 @@ def _written(link: Link) -> str:
     return stable_href(link.ref) or ""
 
 
+class _Locator:
+    """Finds where each href is written, in document order: the next unused occurrence on the
+    line of the link before (from where it was, then from the line's start), then on the lines
+    after, then from the top (a reference definition or a footnote may sit anywhere)."""
+
+    def __init__(self, markdown: str) -> None:
+        self.lines = markdown.split("\n")
+        self.line = 0
+        self.used: set[tuple[int, int]] = set()
+
+    def _find(self, number: int, forms: list[str]) -> int | None:
+        text = self.lines[number]
+        for form in forms:
+            column = text.find(form)
+            while column >= 0:
+                if (number, column) not in self.used:
+                    self.used.add((number, column))
+                    return column
+                column = text.find(form, column + 1)
+        return None
+
+    def locate(self, href: str) -> int | None:
+        """The 1-based line of ``href``'s next occurrence (None: not written as such)."""
+        forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
+        count = len(self.lines)
+        order = [*range(self.line, count), *range(0, self.line)]
+        for number in order if forms else ():
+            if self._find(number, forms) is not None:
+                self.line = number
+                return number + 1
+        return None
+
+
 def _located(links: list[Link], markdown: str) -> list[Link]:
-    """Each link with its href and the line it is written on, searched forward from the line of
-    the link before (a reference definition may sit anywhere: then from the top)."""
-    lines = markdown.split("\n")
-    cursor = 0
+    """Each link with its href and the line it is written on (`_Locator`)."""
+    locator = _Locator(markdown)
     out: list[Link] = []
     for link in links:
         href = _written(link)
-        forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
-        found = None
-        for start in (cursor, 0):
-            found = next(
-                (i for i in range(start, len(lines)) if any(f in lines[i] for f in forms)), None
-            )
-            if found is not None:
-                break
-        cursor = found if found is not None else cursor
-        line = found + 1 if found is not None else None
+        line = locator.locate(href)
         out.append(replace(link, ref=None, pointer=None, line=line, href=href))
     return out
 
