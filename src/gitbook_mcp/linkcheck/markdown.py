@@ -123,9 +123,9 @@ class _Locator:
     def locate(self, href: str) -> int | None:
         """The 1-based line of ``href``'s next occurrence (None: not written as such)."""
         forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
-        count = len(self.lines)
-        order = [*range(self.line, count), *range(0, self.line)]
-        for number in order if forms else ():
+        if not forms:
+            return None
+        for number in [*range(self.line, len(self.lines)), *range(0, self.line)]:
             if self._find(number, forms) is not None:
                 self.line = number
                 return number + 1
