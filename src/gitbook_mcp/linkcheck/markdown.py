@@ -125,7 +125,8 @@ class _Locator:
         forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
         if not forms:
             return None
-        for number in [*range(self.line, len(self.lines)), *range(0, self.line)]:
+        order: list[int] = [*range(self.line, len(self.lines)), *range(self.line)]
+        for number in order:
             if self._find(number, forms) is not None:
                 self.line = number
                 return number + 1
