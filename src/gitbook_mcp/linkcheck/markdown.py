@@ -14,15 +14,16 @@ import posixpath
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from gitbook_mcp.document import parse_markdown, stable_href
-from gitbook_mcp.document.refs import is_external
+from gitbook_mcp.document.refs import APP_HOSTS, is_external
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
-from gitbook_mcp.linkcheck.model import Link, Target
+from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
 
 __all__ = [
     "BROKEN_MARKS",
+    "app_target",
     "from_page",
     "href_target",
     "markdown_anchors",
@@ -82,13 +83,33 @@ def href_target(href: str, page_path: str, folder: bool) -> Target | None:
     return Target("page", page_path=resolved, raw_kind="url")
 
 
+def app_target(url: str) -> Target | None:
+    """The space (or the page of a space, by path) an app URL names: ``https://app.gitbook.com/
+    [o/<org>/]s/<space>[/<page path>][#anchor]`` (how GitBook writes cross-space links)."""
+    parts = urlsplit(url)
+    if parts.hostname not in APP_HOSTS or parts.query:
+        return None
+    segments = [unquote(s) for s in parts.path.split("/") if s]
+    if len(segments) >= 4 and segments[0] == "o":
+        segments = segments[2:]
+    if len(segments) < 2 or segments[0] != "s" or not segments[1]:
+        return None
+    space, path = segments[1], "/".join(segments[2:])
+    if not path and not parts.fragment:
+        return Target("space", space_id=space, raw_kind="url")
+    kind: TargetKind = "anchor" if parts.fragment else "page"
+    anchor = parts.fragment or None
+    return Target(kind, page_path=path, anchor=anchor, space_id=space, raw_kind="url")
+
+
 def from_page(link: Link, page_path: str, folder: bool) -> Link:
     """A ``url`` ref without a scheme (``../setup.md``) is a path from the page, checked as the
-    same href would be in the page's markdown; anything else is kept as it is."""
+    same href would be in the page's markdown; an app URL is the space or page it names;
+    anything else is kept as it is."""
     url = link.target.url
     if link.target.kind != "url" or not url:
         return link
-    target = href_target(url, page_path, folder)
+    target = app_target(url) if is_external(url) else href_target(url, page_path, folder)
     return link if target is None else replace(link, target=target)
 
 

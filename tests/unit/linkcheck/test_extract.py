@@ -6,6 +6,7 @@ from typing import Any
 
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
 from gitbook_mcp.linkcheck.markdown import (
+    from_page,
     markdown_anchors,
     markdown_links,
     relative_href,
@@ -149,3 +150,32 @@ def test_relative_href_inverts_resolve_path() -> None:
         href = relative_href(to_path, "getting-started/install", folder=False, anchor=None)
         assert resolve_path(href, "getting-started/install", folder=False) == to_path
     assert relative_href("faq", "guides", folder=True, anchor="x") == "../faq.md#x"
+
+
+def test_app_urls_name_a_space_or_a_page_of_it_in_both_readings() -> None:
+    cross = "https://app.gitbook.com/o/org1/s/spc2/guides/install#tokens"
+    page = doc(
+        para(
+            link({"kind": "url", "url": "https://app.gitbook.com/o/org1/s/spc2/"}, "root"),
+            link({"kind": "url", "url": cross}, "cross"),
+            link({"kind": "url", "url": "https://app.gitbook.com/s/spc2/faq"}, "faq"),
+            link({"kind": "url", "url": "https://app.gitbook.com/home"}, "app"),
+        )
+    )
+    found = [from_page(x, "here", False).target.describe() for x in document_links(page)]
+    assert found == [
+        "space spc2",
+        "space spc2: guides/install#tokens",
+        "space spc2: faq",
+        "https://app.gitbook.com/home",
+    ]
+    markdown = " ".join(
+        f"[x]({url})"
+        for url in (
+            "https://app.gitbook.com/o/org1/s/spc2/",
+            cross,
+            "https://app.gitbook.com/s/spc2/faq",
+            "https://app.gitbook.com/home",
+        )
+    )
+    assert [x.target.describe() for x in markdown_links(markdown, page_path="here")] == found
