@@ -1,7 +1,8 @@
-"""Parity of `check_links` in process and over HTTP (issue 21, item 7): for every demo space and
-change request, the server over the in-process workspace (``--local``) and the server pointed at
-a ``local-api --profile live --seed demo`` process over HTTP (as against the real service) report
-the same broken links (page, target, kind, reason) and the same counts."""
+"""Parity of `check_links` and `fix_links` in process and over HTTP (issue 21, item 7): for every
+demo space and change request, the server over the in-process workspace (``--local``) and the
+server pointed at a ``local-api --profile live --seed demo`` process over HTTP (as against the
+real service) report the same broken links (page, target, kind, reason), the same counts and the
+same fix plan (fix ids aside: they name a link's place, a pointer or a line)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def workspace() -> Iterator[Store]:
 
 
 def _in_process(store: Store) -> GitBookServer:
-    settings = Settings(local=True, profile="live")
+    settings = Settings(local=True, profile="live", toolsets=("all",))
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
@@ -63,7 +64,7 @@ def _in_process(store: Store) -> GitBookServer:
 
 
 def _over_http(api: Proc) -> GitBookServer:
-    settings = Settings(api_url=f"{api.url}/v1", api_token=TOKEN, profile="live")
+    settings = Settings(api_url=f"{api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",))
     return create_server(settings)
 
 
@@ -91,31 +92,45 @@ async def _check(client: Client, case: Case) -> dict[str, Any]:
     if cr is not None:
         args["change_request_id"] = cr
     result = await client.call_tool("check_links", args)
-    if result.is_error:
-        return {"error": str(result.content)}
+    assert not result.is_error, f"check_links {case}: {result.content}"
     report: dict[str, Any] = result.structured_content or {}
     broken = sorted(
         (b.get("page_path"), b["target"], b.get("kind"), b.get("reason"), b.get("status"))
         for b in report["broken"]
     )
     counts = {k: report.get(k) for k in ("pages_scanned", "links_checked", "not_checked")}
-    return {"counts": counts, "broken": broken}
+    plan = await client.call_tool("fix_links", args)
+    assert not plan.is_error, f"fix_links {case}: {plan.content}"
+    planned: dict[str, Any] = plan.structured_content or {}
+    fixes = sorted(
+        (f["page_path"], f["text"], f["broken"], f["action"], f["proposed"], f["confidence"])
+        for f in planned["fixes"]
+    )
+    unfixed = sorted((u["page_path"], u["target"], u["reason"]) for u in planned["unfixed"])
+    redirects = sorted((r["source"], r["target"]) for r in planned["redirects"])
+    return {
+        "counts": counts,
+        "broken": broken,
+        "plan": {"fixes": fixes, "unfixed": unfixed, "redirects": redirects},
+    }
 
 
 def _difference(case: Case, here: dict[str, Any], there: dict[str, Any]) -> str:
     lines = [f"{case[0]} {case[1] or '(main)'}:"]
-    if here.get("error") or there.get("error"):
-        return "\n".join([*lines, f"  in process: {here}", f"  over HTTP: {there}"])
     if here["counts"] != there["counts"]:
         lines.append(f"  counts in process {here['counts']} / over HTTP {there['counts']}")
     only_here = [b for b in here["broken"] if b not in there["broken"]]
     only_there = [b for b in there["broken"] if b not in here["broken"]]
     lines += [f"  only in process: {b}" for b in only_here]
     lines += [f"  only over HTTP: {b}" for b in only_there]
+    for part, mine in here["plan"].items():
+        theirs = there["plan"][part]
+        lines += [f"  plan, only in process: {x}" for x in mine if x not in theirs]
+        lines += [f"  plan, only over HTTP: {x}" for x in theirs if x not in mine]
     return "\n".join(lines)
 
 
-async def test_check_links_in_process_and_over_http_agree(
+async def test_check_and_fix_links_in_process_and_over_http_agree(
     workspace: Store, local_api: Proc
 ) -> None:
     cases = await _cases(workspace)
