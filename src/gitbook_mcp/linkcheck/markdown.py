@@ -11,8 +11,10 @@ page itself.
 from __future__ import annotations
 
 import posixpath
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import accumulate
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -121,36 +123,33 @@ def _written(link: Link) -> str:
 
 
 class _Locator:
-    """Finds where each href is written, in document order: the next unused occurrence on the
-    line of the link before (from where it was, then from the line's start), then on the lines
-    after, then from the top (a reference definition or a footnote may sit anywhere)."""
+    """Finds where each href is written, in document order: its next unused occurrence from the
+    start of the line of the link before, else from the top (a reference definition or a
+    footnote may sit anywhere). Searches the whole text at once (no per-line loop)."""
 
     def __init__(self, markdown: str) -> None:
-        self.lines = markdown.split("\n")
+        self.text = markdown
+        lengths = (len(line) + 1 for line in markdown.split("\n")[:-1])
+        self.starts = list(accumulate(lengths, initial=0))
         self.line = 0
-        self.used: set[tuple[int, int]] = set()
+        self.used: set[int] = set()
 
-    def _find(self, number: int, forms: list[str]) -> int | None:
-        text = self.lines[number]
-        for form in forms:
-            column = text.find(form)
-            while column >= 0:
-                if (number, column) not in self.used:
-                    self.used.add((number, column))
-                    return column
-                column = text.find(form, column + 1)
-        return None
+    def _find(self, form: str, start: int) -> int | None:
+        offset = self.text.find(form, start)
+        while offset >= 0 and offset in self.used:
+            offset = self.text.find(form, offset + 1)
+        return offset if offset >= 0 else None
 
     def locate(self, href: str) -> int | None:
         """The 1-based line of ``href``'s next occurrence (None: not written as such)."""
         forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
-        if not forms:
-            return None
-        order: list[int] = [*range(self.line, len(self.lines)), *range(self.line)]
-        for number in order:
-            if self._find(number, forms) is not None:
-                self.line = number
-                return number + 1
+        for start in (self.starts[self.line], 0):
+            found = [o for o in (self._find(f, start) for f in forms) if o is not None]
+            if found:
+                offset = min(found)
+                self.used.add(offset)
+                self.line = bisect_right(self.starts, offset) - 1
+                return self.line + 1
         return None
 
 

@@ -134,7 +134,9 @@ class LinkScanner:
 
         async def scan(page: PageNode, tg: TaskGroup) -> None:
             nonlocal done
-            links = page_links(index, page, await ctx.body(index, page.id))
+            body = await ctx.body(index, page.id)
+            # CPU-bound on untrusted content (walks, and the markdown's lines): off the loop
+            links = await anyio.to_thread.run_sync(page_links, index, page, body)
             result.links[page.id] = links
             for position, link in enumerate(links):
                 if link.target.kind == "url":
