@@ -3,14 +3,14 @@
 Each check answers None when the link works, or a `Verdict` naming why not in one short sentence.
 A URL under a published site's address is resolved through the site's spaces to a page path of
 that space (the scanned revision when it is the scanned space, else its main content); a path that
-resolves to nothing is broken unless a site redirect covers it.
+resolves to nothing is broken unless the site's redirects lead to a page (followed hop by hop).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external import ExternalChecker
@@ -19,6 +19,7 @@ from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace,
 
 __all__ = [
     "CHECKED_KINDS",
+    "MAX_REDIRECT_HOPS",
     "Outcome",
     "Verdict",
     "check_target",
@@ -29,6 +30,8 @@ __all__ = [
 ]
 
 CHECKED_KINDS = frozenset({"page", "anchor", "file", "space"})
+MAX_REDIRECT_HOPS = 10
+"""Site redirects followed from one link (a longer chain or a loop is reported broken)."""
 UNDEFINED_ANCHOR = "undefined"
 """``#undefined``: what an export writes for a missing anchor (reference section 7.3)."""
 _UNCHECKABLE = {
@@ -140,7 +143,7 @@ def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
     return max(matches, key=lambda s: len(s.url), default=None)
 
 
-async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
+async def _check_site_url(ctx: ScanContext, url: str, hops: int = 0) -> Outcome | None:
     """None when the URL is not under a published site; else the outcome of its resolution."""
     parts = urlsplit(url)
     site = site_for(await ctx.sites(), url)
@@ -157,9 +160,28 @@ async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
             if parts.fragment:
                 return Outcome(True, await _check_anchor(ctx, index, page, parts.fragment))
             return Outcome(True)
-    if await ctx.redirect(site.id, "/" + path_under(url, site.url)) is not None:
-        return Outcome(True)
+    leads_to = await ctx.redirect(site.id, "/" + path_under(url, site.url))
+    if leads_to is not None:
+        return await _follow(ctx, url, leads_to, hops)
+    if hops:
+        return Outcome(True, Verdict(f"the site's redirects lead to {url}, where nothing is"))
     return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
+
+
+async def _follow(ctx: ScanContext, url: str, leads_to: str, hops: int) -> Outcome:
+    """Where a site redirect leads, checked in turn (a chain is followed to its end)."""
+    if hops >= MAX_REDIRECT_HOPS:
+        return Outcome(
+            True, Verdict(f"the site's redirects loop or chain more than {MAX_REDIRECT_HOPS} times")
+        )
+    fragment = urlsplit(url).fragment
+    following = urljoin(url, leads_to)
+    if fragment and not urlsplit(following).fragment:
+        following += f"#{fragment}"  # a browser keeps the anchor across a redirect
+    outcome = await _check_site_url(ctx, following, hops + 1)
+    if outcome is None:
+        return Outcome(False, why=f"not checked: the site redirects it to {following}")
+    return outcome
 
 
 def _broken_mark(target: Target) -> Verdict | None:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.linkcheck import LinkScanner, PageNode
+from gitbook_mcp.linkcheck.checks import MAX_REDIRECT_HOPS
 from tests.unit.linkcheck.fakes import (
     SITE_URL,
     FakeReader,
@@ -257,3 +258,43 @@ async def test_a_url_ref_without_a_scheme_is_a_path_from_the_page() -> None:
     assert list(result.not_checked.values()) == [
         "not checked: outside URL (check with external=true)"
     ]
+
+
+async def test_site_redirects_are_followed_to_the_end() -> None:
+    reader, sites = world()
+    sites.redirects.update(
+        {
+            ("site1", "/a"): SITE_URL + "/b",
+            ("site1", "/b"): SITE_URL + "/old-guide",
+            ("site1", "/c"): "/docs/d",
+            ("site1", "/x"): SITE_URL + "/y",
+            ("site1", "/y"): SITE_URL + "/x",
+            ("site1", "/out"): "https://elsewhere.test/page",
+        }
+    )
+    labels = {
+        "chain": "/a",
+        "chain anchor": "/a#walk-it",
+        "dead end": "/c",
+        "loop": "/x",
+        "outside": "/out",
+    }
+    set_home(
+        reader,
+        doc(
+            *(
+                para(link({"kind": "url", "url": SITE_URL + p}, label))
+                for label, p in labels.items()
+            )
+        ),
+    )
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert {f.text: f.reason for f in result.findings} == {
+        "chain anchor": "the page guide has no heading #walk-it",
+        "dead end": f"the site's redirects lead to {SITE_URL}/d, where nothing is",
+        "loop": f"the site's redirects loop or chain more than {MAX_REDIRECT_HOPS} times",
+    }
+    assert list(result.not_checked.values()) == [
+        "not checked: the site redirects it to https://elsewhere.test/page"
+    ]
+    assert sites.lookups.count(("site1", "/x")) == 1, "each redirect is looked up once"
