@@ -142,11 +142,12 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
 
     A link page (``type="link"``) has one link: its target, with its title as text.
     """
+    folder = page.id in index.folders
     if page.type == "link" and page.target is not None:
-        return [Link(page.title, ref_target(page.target), "link-page", ref=page.target)]
+        entry = Link(page.title, ref_target(page.target), "link-page", ref=page.target)
+        return [_relative(entry, page, folder)]
     if body is None:
         return []
-    folder = page.id in index.folders
     if body.document is not None:
         return [_relative(link, page, folder) for link in document_links(body.document)]
     markdown = body.markdown or ""

@@ -232,11 +232,14 @@ async def test_link_pages_are_checked_by_their_target() -> None:
     pages.append(
         PageNode("p_l2", "To nowhere", "", type="link", target={"kind": "page", "page": "p_0"})
     )
+    app = {"kind": "url", "url": "https://app.gitbook.com/s/s2/gone"}
+    pages.append(PageNode("p_l3", "Other space", "", type="link", target=app))
     result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
     assert [(f.page_id, f.text, f.link.node_type, f.reason) for f in result.findings] == [
-        ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1")
+        ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1"),
+        ("p_l3", "Other space", "link-page", "no page gone in the main content of space s2"),
     ]
-    assert result.pages_scanned == 5
+    assert result.pages_scanned == 6
 
 
 async def test_a_url_ref_without_a_scheme_is_a_path_from_the_page() -> None:
