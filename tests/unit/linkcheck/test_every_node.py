@@ -17,6 +17,7 @@ pytestmark = pytest.mark.anyio
 NO_PAGE = "no page p_gone in change request cr1"
 NO_FILE = "no file f_gone in change request cr1"
 OUTSIDE = "not checked: outside URL (check with external=true)"
+USER = "not checked: a user mention (the API does not list the users it may name)"
 
 
 def _heading(name: str) -> str:
@@ -47,12 +48,7 @@ EXPECTED = [
     ("inline-image", "/nodes/0/nodes/20/data/ref", "broken", NO_FILE),
     ("inline-image (dark)", "/nodes/0/nodes/20/data/refDark", "ok", None),
     ("link", "/nodes/0/nodes/22/fragments/0/nodes/0/nodes/0/data/ref", "broken", _heading("nope")),
-    (
-        "link",
-        "/nodes/0/nodes/24/data/ref",
-        "unchecked",
-        "not checked: a user mention (the API does not list the users it may name)",
-    ),
+    ("link", "/nodes/0/nodes/24/data/ref", "unchecked", USER),
     ("link", "/nodes/1/nodes/0/nodes/0/data/ref", "broken", _heading("gone-in-hint")),
     ("link", "/nodes/2/nodes/0/nodes/0/nodes/0/data/ref", "broken", _heading("gone-in-tab")),
     ("link", "/nodes/3/nodes/0/nodes/0/nodes/0/data/ref", "broken", _heading("gone-in-step")),
@@ -96,6 +92,7 @@ EXPECTED = [
         "not checked: the API does not list a revision's update tags",
     ),
     ("table", "/nodes/16/data/records/r1/values/f/0", "broken", NO_FILE),
+    ("table", "/nodes/16/data/records/r1/values/u/0", "unchecked", USER),
     ("table", "/nodes/16/data/records/r1/values/l", "broken", NO_PAGE),
     ("table", "/nodes/16/data/records/r1/values/i/ref", "broken", NO_FILE),
     ("link", "/nodes/16/fragments/0/nodes/0/nodes/0/data/ref", "broken", _heading("gone-in-card")),
