@@ -184,7 +184,7 @@ async def _check_report(settings: CheckLinksSettings) -> tuple[str, int]:
         settings.change_request,
         external=settings.external,
         site_findings=True,
-        content_format="markdown" if settings.local else "document",
+        content_format="document",
     )
     async with client_factory(settings.server_settings())() as client:
         result = await run_check(client, request, operations=operations(settings.profile))

@@ -3,21 +3,23 @@
 Each check answers None when the link works, or a `Verdict` naming why not in one short sentence.
 A URL under a published site's address is resolved through the site's spaces to a page path of
 that space (the scanned revision when it is the scanned space, else its main content); a path that
-resolves to nothing is broken unless a site redirect covers it.
+resolves to nothing is broken unless the site's redirects lead to a page (followed hop by hop).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.markdown import BROKEN_MARKS
 from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace, Target
 
 __all__ = [
     "CHECKED_KINDS",
+    "MAX_REDIRECT_HOPS",
     "Outcome",
     "Verdict",
     "check_target",
@@ -28,6 +30,16 @@ __all__ = [
 ]
 
 CHECKED_KINDS = frozenset({"page", "anchor", "file", "space"})
+MAX_REDIRECT_HOPS = 10
+"""Site redirects followed from one link (a longer chain or a loop is reported broken)."""
+UNDEFINED_ANCHOR = "undefined"
+"""``#undefined``: what an export writes for a missing anchor (reference section 7.3)."""
+_UNCHECKABLE = {
+    "tag": "not checked: the API does not list a revision's update tags",
+    "user": "not checked: a user mention (the API does not list the users it may name)",
+    "collection": "not checked: a collection reference (the app resolves it, not the API)",
+    "openapi": "not checked: an OpenAPI spec reference (the API's specs are not read here)",
+}
 
 
 @dataclass(frozen=True)
@@ -131,7 +143,7 @@ def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
     return max(matches, key=lambda s: len(s.url), default=None)
 
 
-async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
+async def _check_site_url(ctx: ScanContext, url: str, hops: int = 0) -> Outcome | None:
     """None when the URL is not under a published site; else the outcome of its resolution."""
     parts = urlsplit(url)
     site = site_for(await ctx.sites(), url)
@@ -148,17 +160,64 @@ async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
             if parts.fragment:
                 return Outcome(True, await _check_anchor(ctx, index, page, parts.fragment))
             return Outcome(True)
-    if await ctx.redirect(site.id, "/" + path_under(url, site.url)) is not None:
-        return Outcome(True)
+    leads_to = await ctx.redirect(site.id, "/" + path_under(url, site.url))
+    if leads_to is not None:
+        return await _follow(ctx, url, leads_to, hops)
+    if hops:
+        return Outcome(True, Verdict(f"the site's redirects lead to {url}, where nothing is"))
     return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
+
+
+async def _follow(ctx: ScanContext, url: str, leads_to: str, hops: int) -> Outcome:
+    """Where a site redirect leads, checked in turn (a chain is followed to its end)."""
+    if hops >= MAX_REDIRECT_HOPS:
+        return Outcome(
+            True, Verdict(f"the site's redirects loop or chain more than {MAX_REDIRECT_HOPS} times")
+        )
+    fragment = urlsplit(url).fragment
+    following = urljoin(url, leads_to)
+    if fragment and not urlsplit(following).fragment:
+        following += f"#{fragment}"  # a browser keeps the anchor across a redirect
+    outcome = await _check_site_url(ctx, following, hops + 1)
+    if outcome is None:
+        return Outcome(False, why=f"not checked: the site redirects it to {following}")
+    return outcome
+
+
+def _broken_mark(target: Target) -> Verdict | None:
+    """A target GitBook already wrote as broken (``/broken/…``, ``broken-reference``,
+    ``#undefined``): broken without a lookup."""
+    if target.kind == "url" and (target.url or "").startswith(BROKEN_MARKS):
+        return Verdict("GitBook marks this reference as broken (its target no longer resolves)")
+    if target.kind == "anchor" and target.anchor == UNDEFINED_ANCHOR:
+        return Verdict("GitBook marks this anchor as missing (#undefined)")
+    return None
+
+
+async def _check_reusable(ctx: ScanContext, target: Target) -> Outcome:
+    index = await _index_for(ctx, target)
+    if isinstance(index, Verdict):
+        return Outcome(True, index)
+    if index.reusable_contents is None:
+        return Outcome(False, why="not checked: the revision's reusable contents were not read")
+    if target.ident in index.reusable_contents:
+        return Outcome(True)
+    return Outcome(True, Verdict(f"no reusable content {target.ident} {index.where()}"))
 
 
 async def check_target(
     ctx: ScanContext, target: Target, here: PageNode, external: ExternalChecker | None
 ) -> Outcome:
     """Check one link's target from the page ``here``."""
+    marked = _broken_mark(target)
+    if marked is not None:
+        return Outcome(True, marked)
     if target.kind in CHECKED_KINDS:
         return Outcome(True, await _check_content(ctx, target, here))
+    if target.kind == "reusable-content":
+        return await _check_reusable(ctx, target)
+    if target.kind in _UNCHECKABLE:
+        return Outcome(False, why=_UNCHECKABLE[target.kind])
     if target.kind != "url" or not target.url:
         return Outcome(False, why=f"not checked: a {target.raw_kind or target.kind} reference")
     site = await _check_site_url(ctx, target.url)

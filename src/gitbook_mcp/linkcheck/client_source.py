@@ -69,7 +69,8 @@ class ClientContentReader:
         else:
             revision = await self._client.space_content.get_revision(space_id)
         files = [FileNode(id=f.id, name=f.name) for f in revision.files]
-        return RevisionContent(list(_flatten(revision.pages)), files)
+        reusable = frozenset(r.id for r in revision.reusableContents)
+        return RevisionContent(list(_flatten(revision.pages)), files, reusable)
 
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str

@@ -6,15 +6,14 @@ the same thing wait for one read; so a page, a tree or a site list is read at mo
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import anyio
 
-from gitbook_mcp.linkcheck.extract import document_anchors, document_links, ref_target
-from gitbook_mcp.linkcheck.markdown import href_target, markdown_anchors, markdown_links
+from gitbook_mcp.linkcheck.extract import anchor_map, document_links, ref_target
+from gitbook_mcp.linkcheck.markdown import from_page, markdown_links, parse_page
 from gitbook_mcp.linkcheck.model import FileNode, Link, PageBody, PageNode, PublishedSite
 from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
@@ -22,7 +21,6 @@ from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 __all__ = ["RevisionIndex", "ScanContext", "page_links"]
 
 T = TypeVar("T")
-_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 Key = tuple[str, ...]
 
 
@@ -34,6 +32,7 @@ class RevisionIndex:
     change_request_id: str | None
     pages: list[PageNode]
     files: list[FileNode] = field(default_factory=list)
+    reusable_contents: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         self.by_id = {page.id: page for page in self.pages}
@@ -84,7 +83,7 @@ class ScanContext:
 
         async def load() -> RevisionIndex:
             content = await self._read(lambda: self.reader.revision(space, cr))
-            return RevisionIndex(space, cr, content.pages, content.files)
+            return RevisionIndex(space, cr, content.pages, content.files, content.reusable_contents)
 
         return await self._cache.get(("index", space, cr or ""), load)
 
@@ -102,24 +101,23 @@ class ScanContext:
         if page is None or page.type != "document":
             return None
         cr = index.change_request_id
-        return await self._cache.get(
-            ("body", index.space_id, cr or "", page_id),
-            lambda: self._read(lambda: self.reader.page(index.space_id, cr, page_id)),
-        )
+
+        async def load() -> PageBody | None:
+            body = await self._read(lambda: self.reader.page(index.space_id, cr, page_id))
+            if body is None or body.document is not None or body.markdown is None:
+                return body
+            parsed = await anyio.to_thread.run_sync(parse_page, body.markdown)
+            return replace(body, parsed=parsed)
+
+        return await self._cache.get(("body", index.space_id, cr or "", page_id), load)
 
     async def anchors(self, index: RevisionIndex, page_id: str) -> Mapping[str, str]:
         """The anchors of a page: anchor -> heading text."""
         body = await self.body(index, page_id)
         if body is None:
             return {}
-        if body.document is not None:
-            return document_anchors(body.document)
-        markdown = body.markdown or ""
-        # Parsed once per page, in a worker thread: the text is someone else's.
-        return await self._cache.get(
-            ("anchors", index.space_id, index.change_request_id or "", page_id),
-            lambda: anyio.to_thread.run_sync(markdown_anchors, markdown),
-        )
+        document = body.document or body.parsed
+        return anchor_map(document if document is not None else parse_page(body.markdown or ""))
 
     async def sites(self) -> list[PublishedSite]:
         """The organization's published sites (none without a site reader)."""
@@ -144,21 +142,18 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
 
     A link page (``type="link"``) has one link: its target, with its title as text.
     """
+    folder = page.id in index.folders
     if page.type == "link" and page.target is not None:
-        return [Link(page.title, ref_target(page.target), "link-page", ref=page.target)]
+        entry = Link(page.title, ref_target(page.target), "link-page", ref=page.target)
+        return [_relative(entry, page, folder)]
     if body is None:
         return []
-    folder = page.id in index.folders
     if body.document is not None:
         return [_relative(link, page, folder) for link in document_links(body.document)]
-    return markdown_links(body.markdown or "", page_path=page.path, folder=folder)
+    markdown = body.markdown or ""
+    return markdown_links(markdown, page_path=page.path, folder=folder, parsed=body.parsed)
 
 
 def _relative(link: Link, page: PageNode, folder: bool) -> Link:
-    """A ``url`` ref without a scheme (``../setup.md``) is a path from the page, checked as the
-    same href would be in the page's markdown; anything else is kept as it is."""
-    url = link.target.url
-    if link.target.kind != "url" or not url or _SCHEME.match(url) or url.startswith("//"):
-        return link
-    target = href_target(url, page.path, folder)
-    return link if target is None else replace(link, target=target)
+    """A ``url`` ref without a scheme (``../setup.md``) is a path from the page (`from_page`)."""
+    return from_page(link, page.path, folder)

@@ -17,8 +17,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
-from gitbook_mcp.linkcheck.markdown import INLINE_LINK
 from gitbook_mcp.linkcheck.plan import Fix
 
 __all__ = ["Edit", "apply_fixes", "apply_markdown_fixes"]
@@ -108,31 +108,52 @@ def apply_fixes(
     return updated, [edits[i] for i in range(len(fixes))]
 
 
+# Linear on any text: link text and target stop at a bracket (so that each ``[`` scans only to
+# the next one) and the quantifiers after ``](`` are possessive.
+_INLINE = re.compile(
+    r"(!?)\[((?:[^\[\]\\]|\\.)*+)\]\(\s*+<?([^)\[\s>]++)>?"
+    r"(?:\s++(?:\"[^\"]*+\"|'[^']*+'))?\s*+\)"
+)
+"""An inline link or image on one line: groups ``!``, text, href (no nested brackets)."""
 _DEFINITION = re.compile(r"^( {0,3}\[[^\]\n]++\]:[^\S\n]*+<?)(\S+?)(>?(?:[^\S\n]+[^\n]*+)?)$")
 
 
-def _spans(line: str, fix: Fix) -> tuple[int, int, str] | None:
-    """Where on its line the fix's link sits, and what replaces that span (None: not there)."""
+def _same(written: str, href: str) -> bool:
+    return written == href or unquote(written) == unquote(href)
+
+
+def _inline(line: str, fix: Fix) -> tuple[int, int, str] | None:
+    """The inline link of ``line`` with the fix's href (the one with its text first)."""
     link = fix.finding.link
-    href = link.href or ""
-    if link.node_type == "autolink":
-        start = line.find(f"<{href}>")
-        if start < 0:
-            return None
+    matches = [m for m in _INLINE.finditer(line) if _same(m.group(3), link.href or "")]
+    matches.sort(key=lambda m: m.group(2).strip() != link.text)
+    if not matches:
+        return None
+    match = matches[0]
+    if fix.action == "unlink":
+        return match.start(), match.end(), match.group(2)
+    return match.start(3), match.end(3), fix.href or match.group(3)
+
+
+def _spans(line: str, fix: Fix) -> tuple[int, int, str] | None:
+    """Where on its line the fix's link sits, and what replaces that span (None: not there):
+    an inline link, an autolink ``<href>``, a reference definition ``[x]: href``, or a quoted
+    attribute of a GitBook block or HTML tag."""
+    href = fix.finding.link.href or ""
+    found = _inline(line, fix)
+    if found is not None:
+        return found
+    start = line.find(f"<{href}>")
+    if start >= 0:
         new = href if fix.action == "unlink" else f"<{fix.href}>"
         return start, start + len(href) + 2, new
-    if link.node_type == "definition":
-        match = _DEFINITION.match(line)
-        if match is None or match.group(2) != href or fix.action == "unlink":
-            return None
+    match = _DEFINITION.match(line)
+    if match is not None and _same(match.group(2), href) and fix.action == "replace":
         return match.start(2), match.end(2), fix.href or href
-    for match in INLINE_LINK.finditer(line):
-        if match.group(3) != href or match.group(2).strip() != link.text:
-            continue
-        if fix.action == "unlink":
-            return match.start(), match.end(), match.group(2)
-        return match.start(3), match.end(3), fix.href or href
-    return None
+    quoted = line.find(f'"{href}"') if href else -1  # an attribute: {% … url="…" %}, <img src>
+    if quoted < 0 or fix.action == "unlink":
+        return None
+    return quoted + 1, quoted + 1 + len(href), fix.href or href
 
 
 def _edit_line(lines: list[str], fix: Fix) -> Edit:

@@ -1,62 +1,53 @@
-"""Links and anchors of a page's JSON document (the API's ``format=document``).
+"""Links and anchors of a page's JSON document, as the checker's `Link` and anchor map.
 
-Every node that carries a content ref counts: inline links, mentions and buttons, content-ref
-blocks, images (and their dark variant), inline images, file blocks, and embeds (a URL). Captions
-and other fragments are walked too. Headings give the page's anchors: their ``data.id`` when set,
-else the slug of their text by the service's rule (`slugify`).
+The fields that carry a link and the anchors a page offers are GitBook's document model's
+(`gitbook_mcp.document`); this module only maps them to targets. A page read as markdown is parsed
+into the same model first (`gitbook_mcp.linkcheck.markdown`), so both readings give the same links.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.linkcheck.model import Link, Target
+from gitbook_mcp.document import LinkField, anchor_of, document_anchors, plain_text, slug, walk
+from gitbook_mcp.document import document_links as link_fields
+from gitbook_mcp.document.anchors import ANCHORED_TYPES
+from gitbook_mcp.document.nodes import HEADINGS
+from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
 
-__all__ = ["document_anchors", "document_links", "node_text", "ref_target", "slugify"]
+__all__ = ["SKIPPED_ANCHOR", "anchor_map", "document_links", "link_of", "ref_target"]
 
-_HEADINGS = ("heading-1", "heading-2", "heading-3")
-_REF_KEYS = ("ref", "refDark")
-
-
-def slugify(text: str) -> str:
-    """The anchor of a heading: lower case words joined by hyphens (the service's rule)."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
-
-
-def node_text(node: Mapping[str, Any]) -> str:
-    """The plain text under a node (its leaves, in order)."""
-    if node.get("object") == "text":
-        return "".join(str(leaf.get("text", "")) for leaf in node.get("leaves", []))
-    children = node.get("nodes")
-    if not isinstance(children, list):
-        return ""
-    return "".join(node_text(child) for child in children if isinstance(child, Mapping))
+SKIPPED_ANCHOR = "user-content-fn-"
+"""Anchors of footnote plumbing (``#user-content-fn-N``): not links an author wrote."""
+_OTHER_KINDS: dict[str, TargetKind] = {
+    "reusable-content": "reusable-content",
+    "tag": "tag",
+    "user": "user",
+    "collection": "collection",
+    "openapi": "openapi",
+}
 
 
 def ref_target(ref: Mapping[str, Any]) -> Target:
-    """The `Target` of a document's content ref (kinds other than the checked ones: ``other``)."""
+    """The `Target` of a content ref (an unknown kind is ``other``)."""
     kind = str(ref.get("kind", ""))
     space = _str(ref.get("space"))
     if kind == "url":
         return Target("url", url=str(ref.get("url", "")), raw_kind=kind)
     if kind == "page":
-        return Target(
-            "page", page_id=_str(ref.get("page")), anchor=None, space_id=space, raw_kind=kind
-        )
+        return Target("page", page_id=_str(ref.get("page")), space_id=space, raw_kind=kind)
     if kind == "anchor":
-        return Target(
-            "anchor",
-            page_id=_str(ref.get("page")),
-            anchor=str(ref.get("anchor", "")),
-            space_id=space,
-            raw_kind=kind,
-        )
+        page = _str(ref.get("page"))
+        anchor = str(ref.get("anchor", ""))
+        return Target("anchor", page_id=page, anchor=anchor, space_id=space, raw_kind=kind)
     if kind == "file":
         return Target("file", file_id=_str(ref.get("file")), space_id=space, raw_kind=kind)
     if kind == "space":
         return Target("space", space_id=space, raw_kind=kind)
+    if kind in _OTHER_KINDS:
+        ident = ref.get("reusableContent") or ref.get(kind) or ref.get("spec")
+        return Target(_OTHER_KINDS[kind], space_id=space, ident=_str(ident), raw_kind=kind)
     return Target("other", space_id=space, raw_kind=kind)
 
 
@@ -64,68 +55,64 @@ def _str(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _link_text(node: Mapping[str, Any], data: Mapping[str, Any]) -> str:
-    text = node_text(node)
-    for key in ("label", "alt", "caption", "url"):
-        if not text and isinstance(data.get(key), str):
-            text = data[key]
-    return text.strip()
+def link_of(field: LinkField) -> Link | None:
+    """The checker's `Link` of one link field (None: footnote plumbing, not a link).
 
-
-def _node_links(node: Mapping[str, Any], pointer: str) -> Iterator[Link]:
-    data = node.get("data")
-    if not isinstance(data, Mapping):
-        return
-    node_type = str(node.get("type", ""))
-    for key in _REF_KEYS:
-        ref = data.get(key)
-        if isinstance(ref, Mapping) and "kind" in ref:
-            yield Link(
-                text=_link_text(node, data),
-                target=ref_target(ref),
-                node_type=node_type if key == "ref" else f"{node_type} (dark)",
-                ref=ref,
-                pointer=f"{pointer}/data/{key}",
-            )
-    if node_type == "embed" and isinstance(data.get("url"), str):
-        yield Link(
-            text=data["url"],
-            target=Target("url", url=data["url"], raw_kind="embed"),
-            node_type=node_type,
-            pointer=f"{pointer}/data/url",
-        )
-
-
-def _walk(node: Mapping[str, Any], pointer: str) -> Iterator[tuple[Mapping[str, Any], str]]:
-    yield node, pointer
-    for key in ("nodes", "fragments"):
-        children = node.get(key)
-        if isinstance(children, list):
-            for index, child in enumerate(children):
-                if isinstance(child, Mapping):
-                    yield from _walk(child, f"{pointer}/{key}/{index}")
+    A bare URL or id (an embed's URL, a table's file id) has no ref: a fix replaces the string.
+    """
+    ref = field.ref
+    if ref.get("kind") == "anchor" and str(ref.get("anchor", "")).startswith(SKIPPED_ANCHOR):
+        return None
+    target = ref_target(ref)
+    text = field.text.strip() or (target.url or "" if target.kind == "url" else "")
+    node_type = field.node_type
+    if field.pointer.endswith("/refDark"):
+        node_type += " (dark)"
+    return Link(
+        text=text,
+        target=target,
+        node_type=node_type,
+        ref=None if field.wrapped else ref,
+        pointer=field.pointer,
+    )
 
 
 def document_links(document: Mapping[str, Any]) -> list[Link]:
-    """Every link of a document, in document order, each with the pointer of its ref."""
-    found: list[Link] = []
-    for node, pointer in _walk(document, ""):
-        if node is not document:
-            found.extend(_node_links(node, pointer))
-    return found
+    """Every link of a document in document order (fragments included), each with its pointer."""
+    return [link for link in map(link_of, link_fields(document)) if link is not None]
 
 
-def document_anchors(document: Mapping[str, Any]) -> dict[str, str]:
-    """The page's anchors: anchor id -> heading text, in document order."""
+def anchor_map(document: Mapping[str, Any]) -> dict[str, str]:
+    """The anchors a page offers -> the text of their block, in document order.
+
+    GitBook's anchors (``meta.id``, else a heading's ``data.id``, else the derived slug) come
+    first; a heading's custom id and the slug of its text are accepted too, so that a link
+    written against either still resolves.
+    """
     anchors: dict[str, str] = {}
-    for node, _ in _walk(document, ""):
-        if node.get("type") in _HEADINGS:
-            text = node_text(node).strip()
+    blocks = [
+        node
+        for node, _ in walk(document)
+        if node.get("type") in ANCHORED_TYPES
+        and node.get("object") == "block"
+        and anchor_of(node) is not None
+    ]
+    for node, anchor in zip(blocks, document_anchors(document), strict=False):
+        anchors.setdefault(anchor, _text(node))
+    for node in blocks:
+        if node.get("type") in HEADINGS:
             data = node.get("data")
-            given = data.get("id") if isinstance(data, Mapping) else None
-            meta = node.get("meta")
-            meta_id = meta.get("id") if isinstance(meta, Mapping) else None
-            explicit = [a for a in (given, meta_id) if isinstance(a, str) and a]
-            for anchor in explicit or [slugify(text)]:
-                anchors.setdefault(anchor, text)
+            custom = data.get("id") if isinstance(data, Mapping) else None
+            for extra in (custom, slug(plain_text(node))):
+                if isinstance(extra, str) and extra:
+                    anchors.setdefault(extra, _text(node))
     return anchors
+
+
+def _text(node: Mapping[str, Any]) -> str:
+    """A heading's text, else the block's title (a tab), else nothing."""
+    if node.get("type") in HEADINGS:
+        return plain_text(node).strip()
+    data = node.get("data")
+    title = data.get("title") if isinstance(data, Mapping) else None
+    return title if isinstance(title, str) else ""

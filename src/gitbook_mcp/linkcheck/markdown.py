@@ -1,53 +1,48 @@
-"""Links and anchors of a page's markdown: the fallback when no JSON document is available.
+"""Links and anchors of a page read as markdown, and the path rules of relative hrefs.
 
-Inline links and images, reference definitions and autolinks count; code is not links. A relative
-href resolves against the linking page's path like a file in a folder (a page with children is a
-folder: its README); ``.gitbook/assets/NAME`` names a file; ``#anchor`` is on the page itself.
+The markdown is parsed into GitBook's document (`gitbook_mcp.document.parse_markdown`) with every
+href kept as written, then goes through the same extraction as a document, so a page gives the
+same links either way; each link also gets the line its href is written on (fixes edit that line).
+A relative href resolves against the linking page's path like a file in a folder (a page with
+children is a folder: its README); ``.gitbook/assets/NAME`` names a file; ``#anchor`` is on the
+page itself.
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
-from urllib.parse import unquote
+from bisect import bisect_right
+from collections.abc import Mapping
+from dataclasses import replace
+from itertools import accumulate
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
-from gitbook_mcp.linkcheck.extract import slugify
-from gitbook_mcp.linkcheck.model import Link, Target
-from gitbook_mcp.markdown_scan import blank_code_spans, headings
+from gitbook_mcp.document import parse_markdown, stable_href
+from gitbook_mcp.document.refs import APP_HOSTS, is_external
+from gitbook_mcp.linkcheck.extract import anchor_map, document_links
+from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
 
 __all__ = [
-    "INLINE_LINK",
+    "BROKEN_MARKS",
+    "app_target",
+    "from_page",
     "href_target",
     "markdown_anchors",
     "markdown_links",
+    "parse_page",
     "relative_href",
     "resolve_path",
 ]
 
-# Linear on any text: link text and target stop at a bracket (so that each ``[`` scans only to the next
-# one), the quantifiers after ``](`` are possessive, and a URL of an autolink stops at ``<``.
-_INLINE = re.compile(
-    r"(!?)\[((?:[^\[\]\\]|\\.)*+)\]\(\s*+<?([^)\[\s>]++)>?"
-    r"(?:\s++(?:\"[^\"]*+\"|'[^']*+'))?\s*+\)"
-)
-INLINE_LINK = _INLINE
-"""An inline link or image: groups ``!``, text, href (what fixes of markdown links edit)."""
-_DEFINITION = re.compile(
-    r"^ {0,3}\[([^\]\n]++)\]:[^\S\n]*+<?(\S+?)>?(?:[^\S\n]+[^\n]*+)?$", re.MULTILINE
-)
-_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^\s<>]++)>")
-_FENCED = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.MULTILINE | re.DOTALL)
-_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-_IGNORED = ("mailto:", "tel:", "javascript:", "data:")
+BROKEN_MARKS = ("/broken/", "broken-reference", "broken://")
+"""How GitBook writes a reference it could not resolve (reference section 7.3): broken as is."""
 
 
-def _blank(match: re.Match[str]) -> str:
-    return re.sub(r"[^\n]", " ", match.group(0))
-
-
-def _without_code(markdown: str) -> str:
-    """The markdown with code blanked out, keeping every offset and line in place."""
-    return blank_code_spans(_FENCED.sub(_blank, markdown))
+def parse_page(markdown: str) -> dict[str, Any]:
+    """The document of a page's markdown, every href nobody else resolves kept as a ``url`` ref
+    as written (relative paths are then resolved from the page). CPU-bound: off the event loop."""
+    return parse_markdown(markdown, lambda href: {"kind": "url", "url": href}).document
 
 
 def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "") -> str:
@@ -76,44 +71,113 @@ def relative_href(to_path: str, from_path: str, *, folder: bool, anchor: str | N
 
 
 def href_target(href: str, page_path: str, folder: bool) -> Target | None:
-    """The target of an href written in a page at ``page_path`` (None: not a link to check)."""
-    if href.lower().startswith(_IGNORED):
+    """The target of a scheme-less href written in a page at ``page_path`` (None: an absolute
+    URL, a protocol-relative one or a broken mark, which stay URLs)."""
+    if is_external(href) or href.startswith("//") or href.startswith(BROKEN_MARKS):
         return None
-    if _SCHEME.match(href):
-        return Target("url", url=href, raw_kind="markdown")
     path, _, anchor = href.partition("#")
     path = path.split("?", 1)[0]
     if ".gitbook/assets/" in path:
-        return Target("file", file_name=unquote(path.rsplit("/", 1)[-1]), raw_kind="markdown")
+        return Target("file", file_name=unquote(path.rsplit("/", 1)[-1]), raw_kind="url")
     resolved = resolve_path(path, page_path, folder=folder) if path else page_path
     if anchor:
-        return Target("anchor", page_path=resolved, anchor=anchor, raw_kind="markdown")
-    return Target("page", page_path=resolved, raw_kind="markdown")
+        return Target("anchor", page_path=resolved, anchor=anchor, raw_kind="url")
+    return Target("page", page_path=resolved, raw_kind="url")
 
 
-def markdown_links(markdown: str, *, page_path: str, folder: bool = False) -> list[Link]:
-    """Every link of a page's markdown, in order, with its text, line and resolved target."""
-    text = _without_code(markdown)
-    found: list[tuple[int, str, str, str]] = []
-    for match in _INLINE.finditer(text):
-        kind = "image" if match.group(1) else "link"
-        found.append((match.start(), match.group(2), match.group(3), kind))
-    for match in _DEFINITION.finditer(text):
-        found.append((match.start(), match.group(1), match.group(2), "definition"))
-    for match in _AUTOLINK.finditer(text):
-        found.append((match.start(), match.group(1), match.group(1), "autolink"))
-    links: list[Link] = []
-    for start, label, href, kind in sorted(found):
-        target = href_target(href, page_path, folder)
-        if target is not None:
-            line = text.count("\n", 0, start) + 1
-            links.append(Link(label.strip(), target, kind, line=line, href=href))
-    return links
+def app_target(url: str) -> Target | None:
+    """The space (or the page of a space, by path) an app URL names: ``https://app.gitbook.com/
+    [o/<org>/]s/<space>[/<page path>][#anchor]`` (how GitBook writes cross-space links)."""
+    parts = urlsplit(url)
+    if parts.hostname not in APP_HOSTS or parts.query:
+        return None
+    segments = [unquote(s) for s in parts.path.split("/") if s]
+    if len(segments) >= 4 and segments[0] == "o":
+        segments = segments[2:]
+    if len(segments) < 2 or segments[0] != "s" or not segments[1]:
+        return None
+    space, path = segments[1], "/".join(segments[2:])
+    if not path and not parts.fragment:
+        return Target("space", space_id=space, raw_kind="url")
+    kind: TargetKind = "anchor" if parts.fragment else "page"
+    anchor = parts.fragment or None
+    return Target(kind, page_path=path, anchor=anchor, space_id=space, raw_kind="url")
 
 
-def markdown_anchors(markdown: str) -> dict[str, str]:
-    """The page's anchors from its markdown headings: anchor -> heading text."""
-    anchors: dict[str, str] = {}
-    for found in headings(_without_code(markdown)):
-        anchors.setdefault(slugify(found.text), found.text)
-    return anchors
+def from_page(link: Link, page_path: str, folder: bool) -> Link:
+    """A ``url`` ref without a scheme (``../setup.md``) is a path from the page, checked as the
+    same href would be in the page's markdown; an app URL is the space or page it names;
+    anything else is kept as it is."""
+    url = link.target.url
+    if link.target.kind != "url" or not url:
+        return link
+    target = app_target(url) if is_external(url) else href_target(url, page_path, folder)
+    return link if target is None else replace(link, target=target)
+
+
+def _written(link: Link) -> str:
+    """The href as the markdown holds it (a ``url`` ref's URL, else the ref's stable form)."""
+    if link.target.kind == "url" or link.ref is None:
+        return link.target.url or ""
+    return stable_href(link.ref) or ""
+
+
+class _Locator:
+    """Finds where each href is written, in document order: its next unused occurrence from the
+    start of the line of the link before, else from the top (a reference definition or a
+    footnote may sit anywhere). Searches the whole text at once (no per-line loop)."""
+
+    def __init__(self, markdown: str) -> None:
+        self.text = markdown
+        lengths = (len(line) + 1 for line in markdown.split("\n")[:-1])
+        self.starts = list(accumulate(lengths, initial=0))
+        self.line = 0
+        self.used: set[int] = set()
+
+    def _find(self, form: str, start: int) -> int | None:
+        offset = self.text.find(form, start)
+        while offset >= 0 and offset in self.used:
+            offset = self.text.find(form, offset + 1)
+        return offset if offset >= 0 else None
+
+    def locate(self, href: str) -> int | None:
+        """The 1-based line of ``href``'s next occurrence (None: not written as such)."""
+        forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
+        for start in (self.starts[self.line], 0):
+            found = [o for o in (self._find(f, start) for f in forms) if o is not None]
+            if found:
+                offset = min(found)
+                self.used.add(offset)
+                self.line = bisect_right(self.starts, offset) - 1
+                return self.line + 1
+        return None
+
+
+def _located(links: list[Link], markdown: str) -> list[Link]:
+    """Each link with its href and the line it is written on (`_Locator`)."""
+    locator = _Locator(markdown)
+    out: list[Link] = []
+    for link in links:
+        href = _written(link)
+        line = locator.locate(href)
+        out.append(replace(link, ref=None, pointer=None, line=line, href=href))
+    return out
+
+
+def markdown_links(
+    markdown: str,
+    *,
+    page_path: str,
+    folder: bool = False,
+    parsed: Mapping[str, Any] | None = None,
+) -> list[Link]:
+    """Every link of a page's markdown, in document order, with its text, line, href and
+    target resolved from the page (``parsed``: its document, when already parsed)."""
+    document = parsed if parsed is not None else parse_page(markdown)
+    located = _located(document_links(document), markdown)
+    return [from_page(link, page_path, folder) for link in located]
+
+
+def markdown_anchors(markdown: str, parsed: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The page's anchors from its markdown: anchor -> heading text (as for a document)."""
+    return anchor_map(parsed if parsed is not None else parse_page(markdown))

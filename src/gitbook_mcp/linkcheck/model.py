@@ -25,7 +25,19 @@ __all__ = [
     "TargetKind",
 ]
 
-TargetKind = Literal["url", "page", "anchor", "file", "space", "other"]
+TargetKind = Literal[
+    "url",
+    "page",
+    "anchor",
+    "file",
+    "space",
+    "reusable-content",
+    "tag",
+    "user",
+    "collection",
+    "openapi",
+    "other",
+]
 Progress = Callable[[int, int, str], Awaitable[None]]
 """``await progress(done, total, message)`` after each page is read."""
 
@@ -58,6 +70,8 @@ class RevisionContent:
 
     pages: list[PageNode]
     files: list[FileNode] = field(default_factory=list)
+    reusable_contents: frozenset[str] | None = None
+    """The ids of the revision's reusable contents (None: the reader cannot tell)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +80,8 @@ class PageBody:
 
     document: Mapping[str, Any] | None = None
     markdown: str | None = None
+    parsed: Mapping[str, Any] | None = None
+    """The document the checker parsed from ``markdown`` (when no document came)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +116,8 @@ class Target:
     space_id: str | None = None
     url: str | None = None
     raw_kind: str = ""
+    ident: str | None = None
+    """The id (or slug) of a reusable content, tag, user, collection or OpenAPI spec."""
 
     def describe(self) -> str:
         """A short human description: the URL, the page (and anchor), the file or the space."""
@@ -114,6 +132,8 @@ class Target:
             return space + f"file {self.file_name or self.file_id}"
         if self.kind == "space":
             return f"space {self.space_id}"
+        if self.ident:
+            return space + f"{self.raw_kind or self.kind} {self.ident}"
         return self.raw_kind or "(unknown target)"
 
 

@@ -275,6 +275,10 @@ async def _plan_file(ctx: ScanContext, finding: Finding) -> Fix | None:
     file, score = best
     evidence = f"the closest file name (similarity {score:.2f})"
     confidence = round(0.8 * score, 2)
+    if link.ref is None and link.pointer is not None:  # a bare file id (a table's files cell)
+        return Fix(
+            finding, "replace", f"file {file.name}", evidence, confidence, replacement=file.id
+        )
     if link.ref is None:
         href = (link.href or "").rsplit("/", 1)[0] + "/" + file.name
         return Fix(finding, "replace", f"file {file.name}", evidence, confidence, href=href)

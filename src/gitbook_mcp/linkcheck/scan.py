@@ -135,7 +135,7 @@ class LinkScanner:
         async def scan(page: PageNode, tg: TaskGroup) -> None:
             nonlocal done
             body = await ctx.body(index, page.id)
-            # Parsing a page is CPU work on someone else's text: off the event loop.
+            # CPU-bound on untrusted content (walks, and the markdown's lines): off the loop
             links = await anyio.to_thread.run_sync(page_links, index, page, body)
             result.links[page.id] = links
             for position, link in enumerate(links):

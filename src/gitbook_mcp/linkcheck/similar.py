@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from difflib import SequenceMatcher
 
-from gitbook_mcp.linkcheck.extract import slugify
+from gitbook_mcp.document import slug as slugify
 from gitbook_mcp.linkcheck.model import FileNode, PageNode
 
 __all__ = ["MIN_SIMILARITY", "closest_anchor", "closest_file", "closest_page", "similarity"]

@@ -144,8 +144,9 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         withheld=lambda: unregistered(selection, all_tools()),
         active=lambda tool: tool.toolset in chosen or tool.name in selection.include,
         instructions=instructions_for(selection),
-        # The local workspace's documents carry no link nodes: links are read from markdown.
-        tool_options={"content_format": "markdown" if settings.local else "document"},
+        # Pages are read as JSON documents, in process as over HTTP (the local workspace stores
+        # the API's documents), so the shortcut reads exactly what the real path reads.
+        tool_options={"content_format": "document"},
         **options,
     )
     if backend is not None:

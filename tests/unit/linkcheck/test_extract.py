@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.linkcheck.extract import document_anchors, document_links, slugify
+from gitbook_mcp.linkcheck.extract import anchor_map, document_links
 from gitbook_mcp.linkcheck.markdown import (
+    from_page,
     markdown_anchors,
     markdown_links,
     relative_href,
@@ -78,28 +79,26 @@ def test_document_links_of_every_node_kind_with_text_and_pointer() -> None:
     assert targets[1].target.space_id == "s2"
 
 
-def test_other_ref_kinds_are_kept_as_other() -> None:
+def test_other_ref_kinds_keep_their_kind_and_id() -> None:
     found = document_links(doc(para(link({"kind": "user", "user": "u1"}, "Dana"))))
-    assert [(x.target.kind, x.target.raw_kind) for x in found] == [("other", "user")]
+    assert [(x.target.kind, x.target.describe()) for x in found] == [("user", "user u1")]
+    odd = document_links(doc(para(link({"kind": "translation", "translation": "t"}, "T"))))
+    assert [(x.target.kind, x.target.describe()) for x in odd] == [("other", "translation")]
 
 
-def test_document_anchors_use_the_heading_id_else_the_slug() -> None:
+def test_anchor_map_has_the_heading_id_and_the_slug() -> None:
     document = doc(
         heading("Getting Started!", 1),
         heading("Named", 2, anchor="custom-id"),
         para(text("body")),
         heading("Step 3: run", 3),
     )
-    assert document_anchors(document) == {
+    assert anchor_map(document) == {
         "getting-started": "Getting Started!",
         "custom-id": "Named",
         "step-3-run": "Step 3: run",
+        "named": "Named",
     }
-
-
-def test_slugify_is_the_service_rule() -> None:
-    assert slugify("Hello, World") == "hello-world"
-    assert slugify("  --  ") == "section"
 
 
 MARKDOWN = """# Title
@@ -111,9 +110,11 @@ Jump to [below](#next-steps) or <https://example.com/a>.
 [not a link](nowhere.md)
 ```
 
-Inline `[code](x.md)` is not a link; [mail](mailto:a@b.test) is ignored.
+Inline `[code](x.md)` is not a link; [mail](mailto:a@b.test) is one, [by ref][ref] too.
 
 [ref]: https://example.com/ref
+[unused]: https://example.com/unused
+
 ## Next steps
 """
 
@@ -124,10 +125,11 @@ def test_markdown_links_resolve_relative_paths_and_keep_lines() -> None:
     assert described == [
         ("Install", "guides/install", "page", 3, "link"),
         ("the FAQ", "faq#reset", "anchor", 3, "link"),
-        ("logo", "file logo v2.png", "file", 3, "image"),
-        ("below", "guides/setup#next-steps", "anchor", 4, "link"),
-        ("https://example.com/a", "https://example.com/a", "url", 4, "autolink"),
-        ("ref", "https://example.com/ref", "url", 12, "definition"),
+        ("logo", "file logo v2.png", "file", 3, "inline-image"),
+        ("below", "this page#next-steps", "anchor", 4, "link"),
+        ("https://example.com/a", "https://example.com/a", "url", 4, "link"),
+        ("mail", "mailto:a@b.test", "url", 10, "link"),
+        ("by ref", "https://example.com/ref", "url", 12, "link"),
     ]
     assert found[0].href == "install.md"
 
@@ -137,9 +139,8 @@ def test_markdown_links_of_a_folder_page_resolve_inside_it() -> None:
     assert [x.target.page_path for x in found] == ["guides/child", "guides"]
 
 
-def test_markdown_anchors_skip_code() -> None:
+def test_markdown_anchors_skip_code_and_the_title() -> None:
     assert markdown_anchors("# One\n```\n# Not\n```\n## Two words\n") == {
-        "one": "One",
         "two-words": "Two words",
     }
 
@@ -149,3 +150,32 @@ def test_relative_href_inverts_resolve_path() -> None:
         href = relative_href(to_path, "getting-started/install", folder=False, anchor=None)
         assert resolve_path(href, "getting-started/install", folder=False) == to_path
     assert relative_href("faq", "guides", folder=True, anchor="x") == "../faq.md#x"
+
+
+def test_app_urls_name_a_space_or_a_page_of_it_in_both_readings() -> None:
+    cross = "https://app.gitbook.com/o/org1/s/spc2/guides/install#tokens"
+    page = doc(
+        para(
+            link({"kind": "url", "url": "https://app.gitbook.com/o/org1/s/spc2/"}, "root"),
+            link({"kind": "url", "url": cross}, "cross"),
+            link({"kind": "url", "url": "https://app.gitbook.com/s/spc2/faq"}, "faq"),
+            link({"kind": "url", "url": "https://app.gitbook.com/home"}, "app"),
+        )
+    )
+    found = [from_page(x, "here", False).target.describe() for x in document_links(page)]
+    assert found == [
+        "space spc2",
+        "space spc2: guides/install#tokens",
+        "space spc2: faq",
+        "https://app.gitbook.com/home",
+    ]
+    markdown = " ".join(
+        f"[x]({url})"
+        for url in (
+            "https://app.gitbook.com/o/org1/s/spc2/",
+            cross,
+            "https://app.gitbook.com/s/spc2/faq",
+            "https://app.gitbook.com/home",
+        )
+    )
+    assert [x.target.describe() for x in markdown_links(markdown, page_path="here")] == found

@@ -21,7 +21,8 @@ PAGE = (
     "Read [typo](gide.md) and [typo](gide.md) *twice*.\n"
     "\n"
     "```\n[in code](gide.md)\n```\n"
-    "A [dead one](zz-qq.md), <https://docs.acme.test/docs/gide>.\n"
+    "A [dead one](zz-qq.md), <https://docs.acme.test/docs/gide>, [by ref][ref].\n"
+    "\n"
     '[ref]: gide.md "Title"\n'
 )
 
@@ -41,7 +42,7 @@ async def test_markdown_fixes_change_only_the_hrefs_and_keep_every_other_byte() 
         ("typo", 2, "replace"),
         ("dead one", 7, "unlink"),
         ("https://docs.acme.test/docs/gide", 7, "replace"),
-        ("ref", 8, "replace"),
+        ("by ref", 9, "replace"),
     ]
     fixed, edits = apply_markdown_fixes(PAGE, fixes)
     assert all(e.applied for e in edits), edits
@@ -50,7 +51,8 @@ async def test_markdown_fixes_change_only_the_hrefs_and_keep_every_other_byte() 
         "Read [typo](guide.md) and [typo](guide.md) *twice*.\n"
         "\n"
         "```\n[in code](gide.md)\n```\n"
-        "A dead one, <https://docs.acme.test/docs/guide>.\n"
+        "A dead one, <https://docs.acme.test/docs/guide>, [by ref][ref].\n"
+        "\n"
         '[ref]: guide.md "Title"\n'
     )
     assert [(e.pointer, e.before, e.after) for e in edits[2:4]] == [

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.linkcheck import LinkScanner, PageNode
+from gitbook_mcp.linkcheck.checks import MAX_REDIRECT_HOPS
 from tests.unit.linkcheck.fakes import (
     SITE_URL,
     FakeReader,
@@ -146,6 +147,8 @@ async def test_markdown_pages_are_checked_too() -> None:
         ("gone", "no page guide/gone in change request cr1", 2),
         ("bad anchor", "the page guide has no heading #nope", 2),
         ("missing", "no file nope.png in change request cr1", 2),
+        # the leading ``# Welcome`` is the page's title, not a heading: no anchor (as in GitBook)
+        ("self", "the page Home has no heading #welcome", 2),
     ]
     assert result.links_checked == 7
 
@@ -229,11 +232,14 @@ async def test_link_pages_are_checked_by_their_target() -> None:
     pages.append(
         PageNode("p_l2", "To nowhere", "", type="link", target={"kind": "page", "page": "p_0"})
     )
+    app = {"kind": "url", "url": "https://app.gitbook.com/s/s2/gone"}
+    pages.append(PageNode("p_l3", "Other space", "", type="link", target=app))
     result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
     assert [(f.page_id, f.text, f.link.node_type, f.reason) for f in result.findings] == [
-        ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1")
+        ("p_l2", "To nowhere", "link-page", "no page p_0 in change request cr1"),
+        ("p_l3", "Other space", "link-page", "no page gone in the main content of space s2"),
     ]
-    assert result.pages_scanned == 5
+    assert result.pages_scanned == 6
 
 
 async def test_a_url_ref_without_a_scheme_is_a_path_from_the_page() -> None:
@@ -281,3 +287,43 @@ async def test_markdown_is_parsed_off_the_event_loop_and_its_anchors_once(
     assert [f.text for f in result.findings] == ["c"]
     assert sorted(name for name, _ in calls) == ["markdown_anchors", "markdown_links"]
     assert all(ident != loop for _, ident in calls)
+
+
+async def test_site_redirects_are_followed_to_the_end() -> None:
+    reader, sites = world()
+    sites.redirects.update(
+        {
+            ("site1", "/a"): SITE_URL + "/b",
+            ("site1", "/b"): SITE_URL + "/old-guide",
+            ("site1", "/c"): "/docs/d",
+            ("site1", "/x"): SITE_URL + "/y",
+            ("site1", "/y"): SITE_URL + "/x",
+            ("site1", "/out"): "https://elsewhere.test/page",
+        }
+    )
+    labels = {
+        "chain": "/a",
+        "chain anchor": "/a#walk-it",
+        "dead end": "/c",
+        "loop": "/x",
+        "outside": "/out",
+    }
+    set_home(
+        reader,
+        doc(
+            *(
+                para(link({"kind": "url", "url": SITE_URL + p}, label))
+                for label, p in labels.items()
+            )
+        ),
+    )
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert {f.text: f.reason for f in result.findings} == {
+        "chain anchor": "the page guide has no heading #walk-it",
+        "dead end": f"the site's redirects lead to {SITE_URL}/d, where nothing is",
+        "loop": f"the site's redirects loop or chain more than {MAX_REDIRECT_HOPS} times",
+    }
+    assert list(result.not_checked.values()) == [
+        "not checked: the site redirects it to https://elsewhere.test/page"
+    ]
+    assert sites.lookups.count(("site1", "/x")) == 1, "each redirect is looked up once"
