@@ -117,7 +117,13 @@ class ScanContext:
         if body is None:
             return {}
         document = body.document or body.parsed
-        return anchor_map(document if document is not None else parse_page(body.markdown or ""))
+        if document is None:
+            return {}
+        # Computed once per page, in a worker thread: the document is someone else's.
+        return await self._cache.get(
+            ("anchors", index.space_id, index.change_request_id or "", page_id),
+            lambda: anyio.to_thread.run_sync(anchor_map, document),
+        )
 
     async def sites(self) -> list[PublishedSite]:
         """The organization's published sites (none without a site reader)."""

@@ -273,7 +273,7 @@ async def test_markdown_is_parsed_off_the_event_loop_and_its_anchors_once(
 
     loop = threading.get_ident()
     calls: list[tuple[str, int]] = []
-    for name in ("markdown_anchors", "markdown_links"):
+    for name in ("parse_page", "anchor_map"):
         real = getattr(context, name)
 
         def spy(*args: Any, _name: str = name, _real: Any = real, **kwargs: Any) -> Any:
@@ -282,10 +282,10 @@ async def test_markdown_is_parsed_off_the_event_loop_and_its_anchors_once(
 
         monkeypatch.setattr(context, name, spy)
     reader, sites = world()
-    set_home(reader, "# Welcome\n[a](#welcome) [b](#welcome) [c](#nope)\n")
+    set_home(reader, "## Welcome\n[a](#welcome) [b](#welcome) [c](#nope)\n")
     result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
     assert [f.text for f in result.findings] == ["c"]
-    assert sorted(name for name, _ in calls) == ["markdown_anchors", "markdown_links"]
+    assert sorted(name for name, _ in calls) == ["anchor_map", "parse_page"]
     assert all(ident != loop for _, ident in calls)
 
 
