@@ -3,18 +3,20 @@
 Each check answers None when the link works, or a `Verdict` naming why not in one short sentence.
 A URL under a published site's address is resolved through the site's spaces to a page path of
 that space (the scanned revision when it is the scanned space, else its main content); a path that
-resolves to nothing is broken unless a site redirect covers it.
+resolves to nothing is followed through the site's redirects to its end (`linkcheck.resolve`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external import ExternalChecker
-from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace, Target
+from gitbook_mcp.linkcheck.model import PageNode, Target
+from gitbook_mcp.linkcheck.paths import path_under, site_for, space_for
+from gitbook_mcp.linkcheck.resolve import follow
 
 __all__ = [
     "CHECKED_KINDS",
@@ -103,54 +105,17 @@ async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Ve
     return None
 
 
-def site_for(sites: list[PublishedSite], url: str) -> PublishedSite | None:
-    """The published site whose address the URL is under (the longest match)."""
-    matches = [s for s in sites if _under(url, s.url)]
-    return max(matches, key=lambda s: len(s.url), default=None)
-
-
-def _key(url: str) -> str:
-    """A URL compared by host (any case, any scheme) and path, without its ends' slashes."""
-    parts = urlsplit(url)
-    return f"{parts.netloc.lower()}{parts.path}".rstrip("/")
-
-
-def _under(url: str, base: str) -> bool:
-    key, base_key = _key(url), _key(base)
-    return key == base_key or key.startswith(base_key + "/")
-
-
-def path_under(url: str, base: str) -> str:
-    """The path of ``url`` below ``base`` (which it is under), decoded, without edge slashes."""
-    return unquote(_key(url)[len(_key(base)) :].strip("/"))
-
-
-def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
-    """The site's space whose address the URL is under (the longest match)."""
-    matches = [s for s in site.spaces if _under(url, s.url)]
-    return max(matches, key=lambda s: len(s.url), default=None)
-
-
 async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
-    """None when the URL is not under a published site; else the outcome of its resolution."""
-    parts = urlsplit(url)
-    site = site_for(await ctx.sites(), url)
-    if site is None:
+    """None when the URL is not under a published site; else where it ends, redirects followed."""
+    end = await follow(ctx, url)
+    if end is None:
         return None
-    published = space_for(site, url)
-    if published is not None:
-        if not await ctx.space_exists(published.space_id):
-            return Outcome(True, Verdict(f"the space {published.space_id} cannot be read"))
-        path = path_under(url, published.url)
-        index = await ctx.index(published.space_id)
-        page = index.by_path.get(path) or (index.pages[0] if not path and index.pages else None)
-        if page is not None:
-            if parts.fragment:
-                return Outcome(True, await _check_anchor(ctx, index, page, parts.fragment))
-            return Outcome(True)
-    if await ctx.redirect(site.id, "/" + path_under(url, site.url)) is not None:
-        return Outcome(True)
-    return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
+    if end.page is None:
+        return Outcome(True, None if end.outside else Verdict(end.reason + end.via()))
+    fragment = urlsplit(url).fragment
+    if fragment and end.index is not None:
+        return Outcome(True, await _check_anchor(ctx, end.index, end.page, fragment))
+    return Outcome(True)
 
 
 async def check_target(

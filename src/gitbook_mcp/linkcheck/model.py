@@ -19,6 +19,7 @@ __all__ = [
     "Progress",
     "PublishedSite",
     "PublishedSpace",
+    "RedirectHop",
     "RevisionContent",
     "ScanResult",
     "Target",
@@ -58,6 +59,8 @@ class RevisionContent:
 
     pages: list[PageNode]
     files: list[FileNode] = field(default_factory=list)
+    revision_id: str = ""
+    """The revision's id, when the reader knows it (a revision never changes: same id, same pages)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,15 @@ class PublishedSite:
     id: str
     url: str
     spaces: tuple[PublishedSpace, ...] = ()
+
+
+@dataclass(frozen=True)
+class RedirectHop:
+    """Where a site's redirect leads: a URL, and the page it names (a ``site-page`` destination)."""
+
+    url: str
+    site_space_id: str | None = None
+    page_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +160,8 @@ class Finding:
     """The site's suggested fix (a ``createSiteRedirect`` input: source, destination), if any."""
     site_finding_id: str | None = None
     """The site finding (live profile) that reports this target too: a fix applied resolves it."""
+    affected_pages: tuple[str, ...] = ()
+    """The pages the site finding names as linking to the target (a site-only finding)."""
 
     @property
     def kind(self) -> TargetKind:

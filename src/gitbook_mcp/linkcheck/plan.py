@@ -203,8 +203,8 @@ async def _by_redirect(
                 continue
             prefix = path_under(published.url, site.url)
             source = "/" + "/".join(p for p in (prefix, old_path) if p)
-            url = await ctx.redirect(site.id, source)
-            page = _page_at(await ctx.sites(), index, url) if url else None
+            hop = await ctx.redirect(site.id, source)
+            page = _page_at(await ctx.sites(), index, hop.url) if hop else None
             if page is not None:
                 evidence = f"the site redirects {source} to {page.path or '(root)'}"
                 return _Candidate(page, index, evidence, 0.9)
