@@ -271,7 +271,9 @@ async def test_the_diff_is_sanitised_in_the_structured_answer_too(
         markdown="Read\u202e [publishing](guides/publishin.md).\n",
     )
     async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
-        done = await _call(client, change_request_id=cr, page_id="pg_hidden", apply=True)
+        done = await _call(
+            client, change_request_id=cr, page_id="pg_hidden", apply=True, min_confidence=0.7
+        )
     diff = done.structured_content["diff"]
     assert "+Read [publishing](guides/publishing.md)." in diff
     assert "\u202e" not in diff
