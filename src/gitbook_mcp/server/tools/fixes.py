@@ -8,7 +8,8 @@ the fixes named (or all above a confidence), edits each link in its page's own c
 else in the page changes) and writes every page in one atomic batch to a change request: the one
 given, or one it opens; never the main content. Redirects from moved pages' old URLs are a
 separate choice, written in one atomic call per site; they need the admin flag on the site's
-organization, which is checked before anything is written.
+organization, which is checked before anything is written. `resolve_url` tells where a
+published URL ends now (a page, through redirects), to confirm a fix from the reader's side.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
 from gitbook_mcp.server.gating import require_flag
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
-from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._fixing import (
     PageEdit,
     RedirectProposal,
@@ -34,6 +35,7 @@ from gitbook_mcp.server.tools._fixing import (
     propose_redirects,
     suggested_redirects,
 )
+from gitbook_mcp.server.tools._resolving import EndView, describe_end, resolve
 from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
 from gitbook_mcp.server.tools._sites import SITE_ADMIN
 from gitbook_mcp.server.toolsets import FIXES
@@ -305,3 +307,25 @@ async def _write_redirects(
     applied = [*(answer.applied or []), *(r.id for r in redirects)]
     step = answer.next_step if answer.change_request_id else "Redirects written."
     return _with(answer, {"applied": applied, "next_step": step})
+
+
+class ResolveArgs(Args):
+    url: str = Field(max_length=2048, description="A published URL")
+    organization_id: str | None = Field(default=None, description="Its organization")
+
+
+def _render_end(r: EndView) -> str:
+    return f"Ends at {r.url}: {describe_end(r)}"
+
+
+@read_tool(FIXES, render=_render_end)
+async def resolve_url(ctx: ToolContext, args: ResolveArgs) -> EndView:
+    """Where a published URL ends now: its page (space, id, path), redirects followed, or why
+    none."""
+    end = await resolve(ctx, args.url.strip(), args.organization_id)
+    if end is None:
+        raise ToolFailure(
+            f"{args.url} is under no published site of "
+            + (f"organization {args.organization_id}." if args.organization_id else "yours.")
+        )
+    return end
