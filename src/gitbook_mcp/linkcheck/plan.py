@@ -25,6 +25,7 @@ from gitbook_mcp.linkcheck.checks import find_page, path_under, site_for, space_
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.markdown import relative_href
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
+from gitbook_mcp.linkcheck.resolve import follow
 from gitbook_mcp.linkcheck.similar import (
     MIN_SIMILARITY,
     closest_anchor,
@@ -205,28 +206,20 @@ def _by_rename(
 async def _by_redirect(
     ctx: ScanContext, index: RevisionIndex, old_path: str | None
 ) -> _Candidate | None:
+    """The page the site's redirects lead to from the old path (a chain followed to its end; a
+    redirect to a deleted page is no candidate)."""
     if old_path is None:
         return None
     for site in await ctx.sites():
         for published in site.spaces:
             if published.space_id != index.space_id:
                 continue
-            prefix = path_under(published.url, site.url)
-            source = "/" + "/".join(p for p in (prefix, old_path) if p)
-            hop = await ctx.redirect(site.id, source)
-            page = _page_at(await ctx.sites(), index, hop.url) if hop else None
-            if page is not None:
-                evidence = f"the site redirects {source} to {page.path or '(root)'}"
-                return _Candidate(page, index, evidence, 0.9)
+            end = await follow(ctx, published.url.rstrip("/") + "/" + old_path)
+            if end is None or not end.chain or end.page is None or end.index is not index:
+                continue
+            evidence = f"the site redirects {end.chain[0]} to {end.page.path or '(root)'}"
+            return _Candidate(end.page, index, evidence, 0.9)
     return None
-
-
-def _page_at(sites: Sequence[Any], index: RevisionIndex, url: str) -> PageNode | None:
-    site = site_for(list(sites), url)
-    published = space_for(site, url) if site is not None else None
-    if published is None or published.space_id != index.space_id:
-        return None
-    return index.by_path.get(path_under(url, published.url))
 
 
 def _by_similarity(index: RevisionIndex, finding: Finding, here: PageNode) -> _Candidate | None:

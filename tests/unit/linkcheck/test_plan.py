@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.linkcheck import UNLINK, Fix, LinkScanner, apply_fixes
+from gitbook_mcp.linkcheck import UNLINK, Fix, LinkScanner, RedirectHop, apply_fixes
 from gitbook_mcp.linkcheck.extract import document_links
 from gitbook_mcp.linkcheck.model import FileNode, Finding, Link, PageNode
 from gitbook_mcp.linkcheck.plan import TEXT_ONLY
@@ -199,3 +199,19 @@ async def test_a_page_matched_by_the_links_text_or_a_title_alone_is_never_auto_a
     assert [(f.target, f.confidence) for f in fixes] == [("evil", TEXT_ONLY)]
     assert TEXT_ONLY < 0.8
     assert fixes[0].evidence.startswith("the closest page by link text or title only")
+
+
+async def test_a_redirect_to_a_deleted_page_is_no_candidate_and_a_chain_is_followed() -> None:
+    reader, sites = world()
+    # The service answers the site space's own URL for a deleted page: not the home page.
+    sites.redirects[("site1", "/gone-faq")] = RedirectHop(SITE_URL, "ss1", "p_faq")
+    sites.redirects[("site1", "/older")] = SITE_URL + "/old-guide"
+    set_home(reader, "[faq](gone-faq.md) [older](older.md)")
+    scanner = LinkScanner(reader, sites=sites)
+    result = await scanner.scan("s1", "cr1")
+    fixes = await scanner.plan(result.broken, "s1", "cr1")
+    assert [(f.finding.text, f.target, f.evidence) for f in fixes] == [
+        ("faq", UNLINK, fixes[0].evidence),
+        ("older", "guide", "the site redirects /older to guide"),
+    ]
+    assert "redirects" not in fixes[0].evidence
