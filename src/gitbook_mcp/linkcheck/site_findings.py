@@ -27,6 +27,7 @@ from gitbook_mcp.linkcheck.resolve import follow
 
 __all__ = [
     "MAX_AFFECTED",
+    "MAX_RECHECKED",
     "SiteReport",
     "affected_pages",
     "merge_site_findings",
@@ -39,6 +40,9 @@ _OPEN = ("candidate", "open")
 _FAILED = ("suspect", "failed")
 MAX_AFFECTED = 50
 """Pages kept per finding from its description (the rest are counted, not listed)."""
+MAX_RECHECKED = 200
+"""Site findings checked again per scan (each may follow up to 10 redirects); the rest are kept
+as the site reports them, saying so."""
 _MAX_NODES = 2000
 """Nodes of a finding's description walked at most (it is someone else's document)."""
 
@@ -166,10 +170,14 @@ async def recheck(ctx: ScanContext, reports: Sequence[SiteReport]) -> list[SiteR
         else:
             verdicts[position] = None
 
+    checked = 0
     async with anyio.create_task_group() as tg:
         for position, report in enumerate(reports):
-            if report.kind == "page" and report.url:
+            if report.kind == "page" and report.url and checked < MAX_RECHECKED:
+                checked += 1
                 tg.start_soon(one, position, report)
+            elif report.kind == "page" and report.url:
+                verdicts[position] = replace(report, why="not checked again: too many findings")
             else:
                 verdicts[position] = report
     return [r for position in range(len(reports)) if (r := verdicts[position]) is not None]

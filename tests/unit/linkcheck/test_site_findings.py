@@ -10,6 +10,7 @@ from gitbook_mcp.linkcheck import RedirectHop
 from gitbook_mcp.linkcheck.context import ScanContext
 from gitbook_mcp.linkcheck.site_findings import (
     MAX_AFFECTED,
+    MAX_RECHECKED,
     affected_pages,
     merge_site_findings,
     recheck,
@@ -91,3 +92,14 @@ def test_affected_pages_are_read_from_the_description_within_bounds() -> None:
         deep = {"object": "block", "type": "list-item", "nodes": [deep]}
     hostile = {"nodes": [_para("Pages affected:"), {"type": "list", "nodes": [deep]}]}
     assert affected_pages(hostile) == ()  # walked within its node budget, iteratively
+
+
+async def test_at_most_max_rechecked_findings_are_checked_again() -> None:
+    reader, sites = world()
+    site = (await sites.sites())[0]
+    raw = [_raw(f"sf{i}", f"/gone-{i}") for i in range(MAX_RECHECKED + 5)]
+    reports = [r for r in (site_report(x, site, "s1") for x in raw) if r is not None]
+    kept = await recheck(ScanContext(reader, "s1", None, sites=sites), reports)
+    assert len(kept) == MAX_RECHECKED + 5
+    assert len(sites.lookups) == MAX_RECHECKED
+    assert kept[-1].why == "not checked again: too many findings"
