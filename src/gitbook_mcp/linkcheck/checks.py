@@ -110,8 +110,10 @@ async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
     end = await follow(ctx, url)
     if end is None:
         return None
+    if end.outside:
+        return Outcome(False, why=f"not checked: the site redirects it to {end.url}")
     if end.page is None:
-        return Outcome(True, None if end.outside else Verdict(end.reason + end.via()))
+        return Outcome(True, Verdict(end.reason + end.via()))
     fragment = urlsplit(url).fragment
     if fragment and end.index is not None:
         return Outcome(True, await _check_anchor(ctx, end.index, end.page, fragment))

@@ -10,7 +10,7 @@ comes back on itself is broken, and its reason names the chain.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, RedirectHop
@@ -102,7 +102,7 @@ async def follow(ctx: ScanContext, url: str) -> Resolution | None:
         named = await _hop_page(ctx, site, hop)
         if named is not None:
             return _ended(named, chain)
-        url = hop.url
+        url = urljoin(url, hop.url)  # a redirect may answer a path of the site
 
 
 def _ended(found: Resolution, chain: list[str]) -> Resolution:

@@ -79,3 +79,21 @@ async def test_the_scan_reports_a_chain_ending_on_a_deleted_page_broken() -> Non
     assert [f.reason for f in result.broken] == [
         "the redirect from /b: it leads to page p_faq, which was deleted (via /a -> /b)"
     ]
+
+
+async def test_a_relative_redirect_target_is_followed_and_a_link_leaving_the_sites_is_unchecked() -> (
+    None
+):
+    reader, sites = world()
+    sites.redirects[("site1", "/a")] = "/docs/guide"
+    sites.redirects[("site1", "/away")] = "https://example.com/x"
+    end = await follow(ScanContext(reader, "s1", None, sites=sites), SITE_URL + "/a")
+    assert end is not None
+    assert end.page is not None
+    assert end.page.id == "p_guide"
+    set_home(reader, doc(para(link({"kind": "url", "url": SITE_URL + "/away"}, "away"))))
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert result.broken == []
+    assert list(result.not_checked.values()) == [
+        "not checked: the site redirects it to https://example.com/x"
+    ]
