@@ -3,23 +3,24 @@
 Each check answers None when the link works, or a `Verdict` naming why not in one short sentence.
 A URL under a published site's address is resolved through the site's spaces to a page path of
 that space (the scanned revision when it is the scanned space, else its main content); a path that
-resolves to nothing is broken unless the site's redirects lead to a page (followed hop by hop).
+resolves to nothing is followed through the site's redirects to its end (`linkcheck.resolve`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.markdown import BROKEN_MARKS
-from gitbook_mcp.linkcheck.model import PageNode, PublishedSite, PublishedSpace, Target
+from gitbook_mcp.linkcheck.model import PageNode, Target
+from gitbook_mcp.linkcheck.paths import path_under, site_for, space_for
+from gitbook_mcp.linkcheck.resolve import follow
 
 __all__ = [
     "CHECKED_KINDS",
-    "MAX_REDIRECT_HOPS",
     "Outcome",
     "Verdict",
     "check_target",
@@ -30,8 +31,6 @@ __all__ = [
 ]
 
 CHECKED_KINDS = frozenset({"page", "anchor", "file", "space"})
-MAX_REDIRECT_HOPS = 10
-"""Site redirects followed from one link (a longer chain or a loop is reported broken)."""
 UNDEFINED_ANCHOR = "undefined"
 """``#undefined``: what an export writes for a missing anchor (reference section 7.3)."""
 _UNCHECKABLE = {
@@ -115,73 +114,19 @@ async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Ve
     return None
 
 
-def site_for(sites: list[PublishedSite], url: str) -> PublishedSite | None:
-    """The published site whose address the URL is under (the longest match)."""
-    matches = [s for s in sites if _under(url, s.url)]
-    return max(matches, key=lambda s: len(s.url), default=None)
-
-
-def _key(url: str) -> str:
-    """A URL compared by host (any case, any scheme) and path, without its ends' slashes."""
-    parts = urlsplit(url)
-    return f"{parts.netloc.lower()}{parts.path}".rstrip("/")
-
-
-def _under(url: str, base: str) -> bool:
-    key, base_key = _key(url), _key(base)
-    return key == base_key or key.startswith(base_key + "/")
-
-
-def path_under(url: str, base: str) -> str:
-    """The path of ``url`` below ``base`` (which it is under), decoded, without edge slashes."""
-    return unquote(_key(url)[len(_key(base)) :].strip("/"))
-
-
-def space_for(site: PublishedSite, url: str) -> PublishedSpace | None:
-    """The site's space whose address the URL is under (the longest match)."""
-    matches = [s for s in site.spaces if _under(url, s.url)]
-    return max(matches, key=lambda s: len(s.url), default=None)
-
-
-async def _check_site_url(ctx: ScanContext, url: str, hops: int = 0) -> Outcome | None:
-    """None when the URL is not under a published site; else the outcome of its resolution."""
-    parts = urlsplit(url)
-    site = site_for(await ctx.sites(), url)
-    if site is None:
+async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
+    """None when the URL is not under a published site; else where it ends, redirects followed."""
+    end = await follow(ctx, url)
+    if end is None:
         return None
-    published = space_for(site, url)
-    if published is not None:
-        if not await ctx.space_exists(published.space_id):
-            return Outcome(True, Verdict(f"the space {published.space_id} cannot be read"))
-        path = path_under(url, published.url)
-        index = await ctx.index(published.space_id)
-        page = index.by_path.get(path) or (index.pages[0] if not path and index.pages else None)
-        if page is not None:
-            if parts.fragment:
-                return Outcome(True, await _check_anchor(ctx, index, page, parts.fragment))
-            return Outcome(True)
-    leads_to = await ctx.redirect(site.id, "/" + path_under(url, site.url))
-    if leads_to is not None:
-        return await _follow(ctx, url, leads_to, hops)
-    if hops:
-        return Outcome(True, Verdict(f"the site's redirects lead to {url}, where nothing is"))
-    return Outcome(True, Verdict("nothing is published at this URL and no redirect covers it"))
-
-
-async def _follow(ctx: ScanContext, url: str, leads_to: str, hops: int) -> Outcome:
-    """Where a site redirect leads, checked in turn (a chain is followed to its end)."""
-    if hops >= MAX_REDIRECT_HOPS:
-        return Outcome(
-            True, Verdict(f"the site's redirects loop or chain more than {MAX_REDIRECT_HOPS} times")
-        )
+    if end.outside:
+        return Outcome(False, why=f"not checked: the site redirects it to {end.url}")
+    if end.page is None:
+        return Outcome(True, Verdict(end.reason + end.via()))
     fragment = urlsplit(url).fragment
-    following = urljoin(url, leads_to)
-    if fragment and not urlsplit(following).fragment:
-        following += f"#{fragment}"  # a browser keeps the anchor across a redirect
-    outcome = await _check_site_url(ctx, following, hops + 1)
-    if outcome is None:
-        return Outcome(False, why=f"not checked: the site redirects it to {following}")
-    return outcome
+    if fragment and end.index is not None:
+        return Outcome(True, await _check_anchor(ctx, end.index, end.page, fragment))
+    return Outcome(True)
 
 
 def _broken_mark(target: Target) -> Verdict | None:

@@ -15,12 +15,14 @@ from pydantic import ValidationError
 from gitbook_mcp.client import errors
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat, RevisionPage
+from gitbook_mcp.client.models.redirects import PageDestination
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     PageBody,
     PageNode,
     PublishedSite,
     PublishedSpace,
+    RedirectHop,
     RevisionContent,
 )
 
@@ -70,7 +72,9 @@ class ClientContentReader:
             revision = await self._client.space_content.get_revision(space_id)
         files = [FileNode(id=f.id, name=f.name) for f in revision.files]
         reusable = frozenset(r.id for r in revision.reusableContents)
-        return RevisionContent(list(_flatten(revision.pages)), files, reusable)
+        return RevisionContent(
+            list(_flatten(revision.pages)), files, reusable, revision_id=revision.id
+        )
 
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str
@@ -125,8 +129,8 @@ class ClientSiteReader:
             found.append(PublishedSite(site.id, site.urls.published, tuple(spaces)))
         return found
 
-    async def redirect(self, site_id: str, source: str) -> str | None:
-        """The URL the site's redirect from ``source`` leads to, or None when there is none."""
+    async def redirect(self, site_id: str, source: str) -> RedirectHop | None:
+        """Where the site's redirect from ``source`` leads, or None when there is none."""
         try:
             lookup = await self._client.redirects.get_by_source(self._org, site_id, source=source)
         except (
@@ -136,4 +140,7 @@ class ClientSiteReader:
             ValidationError,
         ):
             return None
-        return lookup.target
+        destination = lookup.redirect.destination
+        if isinstance(destination, PageDestination):
+            return RedirectHop(lookup.target, destination.siteSpaceId, destination.pageId)
+        return RedirectHop(lookup.target)

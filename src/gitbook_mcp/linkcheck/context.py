@@ -14,7 +14,14 @@ import anyio
 
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links, ref_target
 from gitbook_mcp.linkcheck.markdown import from_page, markdown_links, parse_page
-from gitbook_mcp.linkcheck.model import FileNode, Link, PageBody, PageNode, PublishedSite
+from gitbook_mcp.linkcheck.model import (
+    FileNode,
+    Link,
+    PageBody,
+    PageNode,
+    PublishedSite,
+    RedirectHop,
+)
 from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
@@ -132,7 +139,7 @@ class ScanContext:
             return []
         return await self._cache.get(("sites",), lambda: self._read(reader.sites))
 
-    async def redirect(self, site_id: str, source: str) -> str | None:
+    async def redirect(self, site_id: str, source: str) -> RedirectHop | None:
         """Where the site's redirect from ``source`` leads, or None."""
         reader = self.site_reader
         if reader is None:

@@ -19,6 +19,7 @@ __all__ = [
     "Progress",
     "PublishedSite",
     "PublishedSpace",
+    "RedirectHop",
     "RevisionContent",
     "ScanResult",
     "Target",
@@ -72,6 +73,8 @@ class RevisionContent:
     files: list[FileNode] = field(default_factory=list)
     reusable_contents: frozenset[str] | None = None
     """The ids of the revision's reusable contents (None: the reader cannot tell)."""
+    revision_id: str = ""
+    """The revision's id, when the reader knows it (a revision never changes: same id, same pages)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,15 @@ class PublishedSite:
     id: str
     url: str
     spaces: tuple[PublishedSpace, ...] = ()
+
+
+@dataclass(frozen=True)
+class RedirectHop:
+    """Where a site's redirect leads: a URL, and the page it names (a ``site-page`` destination)."""
+
+    url: str
+    site_space_id: str | None = None
+    page_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +180,8 @@ class Finding:
     """The site's suggested fix (a ``createSiteRedirect`` input: source, destination), if any."""
     site_finding_id: str | None = None
     """The site finding (live profile) that reports this target too: a fix applied resolves it."""
+    affected_pages: tuple[str, ...] = ()
+    """The pages the site finding names as linking to the target (a site-only finding)."""
 
     @property
     def kind(self) -> TargetKind:

@@ -25,7 +25,14 @@ from gitbook_mcp.linkcheck.checks import find_page, path_under, site_for, space_
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.markdown import relative_href
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
-from gitbook_mcp.linkcheck.similar import closest_anchor, closest_file, closest_page
+from gitbook_mcp.linkcheck.resolve import follow
+from gitbook_mcp.linkcheck.similar import (
+    MIN_SIMILARITY,
+    closest_anchor,
+    closest_file,
+    closest_page,
+    slug_similarity,
+)
 
 __all__ = ["UNLINK", "UNLINKABLE", "Fix", "fix_id", "plan_fixes", "renamed_pages"]
 
@@ -34,6 +41,10 @@ UNLINKABLE = frozenset({"link", "autolink"})
 """Link node types that can be removed keeping their text (inline links, not images)."""
 _LAST_RESORT = 0.3
 """Confidence of removing a link whose target has no candidate at all."""
+TEXT_ONLY = 0.5
+"""The most a page match owed to the link's text or the page's title may be sure of: strictly
+below `fix_links`' default ``min_confidence`` (0.8), so that text someone wrote (a title that
+reads like an instruction) is never what applies a fix unasked."""
 
 
 @dataclass(frozen=True)
@@ -195,39 +206,37 @@ def _by_rename(
 async def _by_redirect(
     ctx: ScanContext, index: RevisionIndex, old_path: str | None
 ) -> _Candidate | None:
+    """The page the site's redirects lead to from the old path (a chain followed to its end; a
+    redirect to a deleted page is no candidate)."""
     if old_path is None:
         return None
     for site in await ctx.sites():
         for published in site.spaces:
             if published.space_id != index.space_id:
                 continue
-            prefix = path_under(published.url, site.url)
-            source = "/" + "/".join(p for p in (prefix, old_path) if p)
-            url = await ctx.redirect(site.id, source)
-            page = _page_at(await ctx.sites(), index, url) if url else None
-            if page is not None:
-                evidence = f"the site redirects {source} to {page.path or '(root)'}"
-                return _Candidate(page, index, evidence, 0.9)
+            end = await follow(ctx, published.url.rstrip("/") + "/" + old_path)
+            if end is None or not end.chain or end.page is None or end.index is not index:
+                continue
+            evidence = f"the site redirects {end.chain[0]} to {end.page.path or '(root)'}"
+            return _Candidate(end.page, index, evidence, 0.9)
     return None
-
-
-def _page_at(sites: Sequence[Any], index: RevisionIndex, url: str) -> PageNode | None:
-    site = site_for(list(sites), url)
-    published = space_for(site, url) if site is not None else None
-    if published is None or published.space_id != index.space_id:
-        return None
-    return index.by_path.get(path_under(url, published.url))
 
 
 def _by_similarity(index: RevisionIndex, finding: Finding, here: PageNode) -> _Candidate | None:
     target = finding.link.target
-    keys = [k for k in (target.page_path, target.page_id, finding.link.text) if k]
+    structural = [k for k in (target.page_path, target.page_id) if k]
+    keys = [*structural, *([finding.link.text] if finding.link.text else [])]
     best = closest_page(keys, [p for p in index.pages if p.id != here.id])
     if best is None:
         return None
     page, score = best
-    evidence = f"the closest page by slug and title (similarity {score:.2f})"
-    return _Candidate(page, index, evidence, round(0.8 * score, 2))
+    by_slug = round(slug_similarity(structural, page), 2)
+    by_text = min(round(0.8 * score, 2), TEXT_ONLY)
+    if by_slug >= MIN_SIMILARITY and round(0.8 * by_slug, 2) >= by_text:
+        evidence = f"the closest page by slug and title (similarity {score:.2f})"
+        return _Candidate(page, index, evidence, round(0.8 * by_slug, 2))
+    evidence = f"the closest page by link text or title only (similarity {score:.2f})"
+    return _Candidate(page, index, evidence, by_text)
 
 
 def _page_fix(

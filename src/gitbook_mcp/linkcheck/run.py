@@ -2,24 +2,33 @@
 
 The content of every page is checked (`LinkScanner`); with ``external``, outside URLs too; on a
 profile with site findings (live), the published site's own findings are merged in
-(`gitbook_mcp.linkcheck.site_findings`).
+(`gitbook_mcp.linkcheck.site_findings`), checked again against today's pages and redirects.
+`fix_links` plans from the same scan (`CheckRun.plan`), so its counts are the check's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from contextlib import AsyncExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
-from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
+from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.memo import remembering_reader
 from gitbook_mcp.linkcheck.model import Progress, ScanResult
+from gitbook_mcp.linkcheck.plan import Fix
 from gitbook_mcp.linkcheck.scan import LinkScanner
-from gitbook_mcp.linkcheck.site_findings import merge_site_findings, read_site_findings
+from gitbook_mcp.linkcheck.site_findings import (
+    SiteReport,
+    merge_site_findings,
+    read_site_findings,
+    recheck,
+)
+from gitbook_mcp.linkcheck.source import ContentReader
 
-__all__ = ["CheckRequest", "run_check"]
+__all__ = ["CheckRequest", "CheckRun", "run_check", "run_scan"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +44,24 @@ class CheckRequest:
     content_format: ContentFormat = "document"
 
 
+@dataclass
+class CheckRun:
+    """A scan's result, and the scanner that made it (to plan fixes from what it read)."""
+
+    result: ScanResult
+    scanner: LinkScanner
+    request: CheckRequest
+    reports: list[SiteReport] = field(default_factory=list)
+    """The site's open findings on the space (live), whether still broken or not."""
+
+    async def plan(self, renamed: Mapping[str, str] | None = None) -> list[Fix]:
+        """Proposed fixes of the broken links found, from what the scan read."""
+        request = self.request
+        return await self.scanner.plan(
+            self.result.broken, request.space_id, request.change_request_id, renamed=renamed
+        )
+
+
 async def run_check(
     client: GitBookClient,
     request: CheckRequest,
@@ -44,27 +71,50 @@ async def run_check(
     operations: Collection[str] | None = None,
 ) -> ScanResult:
     """The scan's result; raises LookupError for a page that is not in the revision."""
+    run = await run_scan(
+        client,
+        request,
+        progress=progress,
+        external_checker=external_checker,
+        operations=operations,
+    )
+    return run.result
+
+
+async def run_scan(
+    client: GitBookClient,
+    request: CheckRequest,
+    *,
+    reader: ContentReader | None = None,
+    progress: Progress | None = None,
+    external_checker: Callable[[], ExternalChecker] = ExternalChecker,
+    operations: Collection[str] | None = None,
+) -> CheckRun:
+    """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
+    so that an unchanged revision's pages are not read again); raises LookupError for a page
+    that is not in the revision."""
     space = await client.spaces.get(request.space_id)
     org = space.organization
     sites = ClientSiteReader(client, org) if org else None
+    if reader is None:
+        reader = remembering_reader(client, request.content_format)
     async with AsyncExitStack() as stack:
         external = None
         if request.external:
             external = await stack.enter_async_context(external_checker())
-        scanner = LinkScanner(
-            ClientContentReader(client, format=request.content_format),
-            sites=sites,
-            external=external,
-            progress=progress,
-        )
+        scanner = LinkScanner(reader, sites=sites, external=external, progress=progress)
         cr = request.change_request_id
         if request.page_id:
             result = await scanner.scan_page(request.space_id, cr, request.page_id)
         else:
             result = await scanner.scan(request.space_id, cr)
+    run = CheckRun(result, scanner, request)
     has_findings = operations is None or "listSiteFindings" in operations
     if request.site_findings and has_findings and sites is not None and org:
-        reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
+        run.reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
         whole_main = cr is None and request.page_id is None
+        reports = run.reports
+        if whole_main:
+            reports = await recheck(scanner.context(request.space_id, None), reports)
         result.findings = merge_site_findings(result.findings, reports, add_unmatched=whole_main)
-    return result
+    return run

@@ -74,6 +74,11 @@ class LinkScanner:
         self._contexts[(space_id, change_request_id)] = ctx
         return ctx
 
+    def context(self, space_id: str, change_request_id: str | None) -> ScanContext:
+        """The context of the last scan of that revision (a fresh one if none), to reuse its reads."""
+        key = (space_id, change_request_id)
+        return self._contexts.get(key) or self._context(space_id, change_request_id)
+
     async def plan(
         self,
         findings: Sequence[Finding],
@@ -83,8 +88,7 @@ class LinkScanner:
         renamed: Mapping[str, str] | None = None,
     ) -> list[Fix]:
         """Proposed fixes of the findings, reusing what the scan of that revision read."""
-        key = (space_id, change_request_id)
-        ctx = self._contexts.get(key) or self._context(space_id, change_request_id)
+        ctx = self.context(space_id, change_request_id)
         return await plan_fixes(ctx, findings, renamed=renamed)
 
     async def scan(self, space_id: str, change_request_id: str | None = None) -> ScanResult:

@@ -8,7 +8,14 @@ from difflib import SequenceMatcher
 from gitbook_mcp.document import slug as slugify
 from gitbook_mcp.linkcheck.model import FileNode, PageNode
 
-__all__ = ["MIN_SIMILARITY", "closest_anchor", "closest_file", "closest_page", "similarity"]
+__all__ = [
+    "MIN_SIMILARITY",
+    "closest_anchor",
+    "closest_file",
+    "closest_page",
+    "similarity",
+    "slug_similarity",
+]
 
 MIN_SIMILARITY = 0.6
 """Below this ratio a match is not proposed at all."""
@@ -28,9 +35,21 @@ def _best(scored: Iterable[tuple[float, int]], floor: float) -> tuple[float, int
     return best
 
 
-def _page_names(page: PageNode) -> list[str]:
+def _page_names(page: PageNode, *, title: bool = True) -> list[str]:
     last = page.path.rsplit("/", 1)[-1]
-    return [n for n in {page.slug, last, slugify(page.title)} if n]
+    return [n for n in {page.slug, last, slugify(page.title) if title else ""} if n]
+
+
+def _names(keys: Sequence[str]) -> list[str]:
+    return [slugify(key.rsplit("/", 1)[-1]) for key in keys if key.rsplit("/", 1)[-1]]
+
+
+def slug_similarity(keys: Sequence[str], page: PageNode) -> float:
+    """How close any of ``keys`` is to the page's slug or last path segment (not its title)."""
+    names = _names(keys)
+    return max(
+        (similarity(k, n) for k in names for n in _page_names(page, title=False)), default=0.0
+    )
 
 
 def closest_page(keys: Sequence[str], pages: Sequence[PageNode]) -> tuple[PageNode, float] | None:
@@ -38,7 +57,7 @@ def closest_page(keys: Sequence[str], pages: Sequence[PageNode]) -> tuple[PageNo
 
     Only the last segment of a path counts: a shared folder says nothing about the page.
     """
-    names = [slugify(key.rsplit("/", 1)[-1]) for key in keys if key.rsplit("/", 1)[-1]]
+    names = _names(keys)
     scored = (
         (max(similarity(k, n) for k in names for n in _page_names(page)), position)
         for position, page in enumerate(pages)

@@ -6,7 +6,9 @@ finding is attributed to the scanned space when its published URL lies under the
 gives that space. It then enriches the content finding with the same target (the suggested
 redirect becomes a fix candidate, the finding's id lets a fix resolve it); a site finding that no
 content finding matches is added as a finding of the published site (main content only: a change
-request is not what the site publishes).
+request is not what the site publishes) once checked again now (`recheck`): a path that resolves
+to a page today, directly or through redirects, is no longer broken. The pages a finding names as
+affected (the list under "Pages affected" in its description) come with it.
 """
 
 from __future__ import annotations
@@ -15,14 +17,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+import anyio
+
 from gitbook_mcp.client import errors
 from gitbook_mcp.client.client import GitBookClient
+from gitbook_mcp.linkcheck.context import ScanContext
 from gitbook_mcp.linkcheck.model import Finding, Link, PublishedSite, Target
+from gitbook_mcp.linkcheck.resolve import follow
 
-__all__ = ["SiteReport", "merge_site_findings", "read_site_findings", "site_report"]
+__all__ = [
+    "MAX_AFFECTED",
+    "MAX_RECHECKED",
+    "SiteReport",
+    "affected_pages",
+    "merge_site_findings",
+    "read_site_findings",
+    "recheck",
+    "site_report",
+]
 
 _OPEN = ("candidate", "open")
 _FAILED = ("suspect", "failed")
+MAX_AFFECTED = 50
+"""Pages kept per finding from its description (the rest are counted, not listed)."""
+MAX_RECHECKED = 200
+"""Site findings checked again per scan (each may follow up to 10 redirects); the rest are kept
+as the site reports them, saying so."""
+_MAX_NODES = 2000
+"""Nodes of a finding's description walked at most (it is someone else's document)."""
 
 
 @dataclass(frozen=True)
@@ -30,10 +52,51 @@ class SiteReport:
     """One site finding about the scanned space: a page path in it, or an outside URL."""
 
     id: str
+    site_id: str
     kind: Literal["page", "url"]
     target: str
     title: str
     suggested_redirect: Mapping[str, Any] | None = None
+    url: str = ""
+    """The published URL of a page report (to check again)."""
+    pages: tuple[str, ...] = ()
+    """The pages the finding names as affected."""
+    why: str = ""
+    """Why it is still broken, once checked again."""
+
+
+def _text(node: Mapping[str, Any], budget: list[int]) -> str:
+    """The text of a node's leaves, walking at most ``budget[0]`` more nodes (iteratively)."""
+    out: list[str] = []
+    stack: list[Any] = [node]
+    while stack and budget[0] > 0:
+        item = stack.pop()
+        budget[0] -= 1
+        if not isinstance(item, Mapping):
+            continue
+        out.extend(
+            str(leaf.get("text") or "")
+            for leaf in item.get("leaves") or []
+            if isinstance(leaf, Mapping)
+        )
+        stack.extend(reversed(item.get("nodes") or []))
+    return "".join(out).strip()
+
+
+def affected_pages(description: Any) -> tuple[str, ...]:
+    """The items of the list that follows "Pages affected" in a finding's description."""
+    if not isinstance(description, Mapping):
+        return ()
+    budget = [_MAX_NODES]
+    after = False
+    for node in description.get("nodes") or []:
+        if not isinstance(node, Mapping) or budget[0] <= 0:
+            break
+        if after and str(node.get("type", "")).startswith("list"):
+            items = [_text(item, budget) for item in (node.get("nodes") or [])[:MAX_AFFECTED]]
+            return tuple(i for i in items if i)
+        after = _text(node, budget).lower().startswith("pages affected")
+    return ()
 
 
 def _space_path(site: PublishedSite, space_id: str, source: str) -> str | None:
@@ -55,10 +118,13 @@ def site_report(raw: Mapping[str, Any], site: PublishedSite, space_id: str) -> S
     title = str(raw.get("title") or "")
     action = raw.get("brokenLinkAction")
     if raw.get("type") == "broken-link" and isinstance(action, Mapping):
-        path = _space_path(site, space_id, str(action.get("source") or ""))
+        source = str(action.get("source") or "")
+        path = _space_path(site, space_id, source)
         if path is None:
             return None
-        return SiteReport(str(raw["id"]), "page", path, title, dict(action))
+        url = site.url.rstrip("/") + "/" + source.lstrip("/")
+        pages = affected_pages(raw.get("description"))
+        return SiteReport(str(raw["id"]), site.id, "page", path, title, dict(action), url, pages)
     outbound = raw.get("outboundLink")
     if (
         raw.get("type") == "outbound-link-error"
@@ -66,7 +132,7 @@ def site_report(raw: Mapping[str, Any], site: PublishedSite, space_id: str) -> S
         and outbound.get("status") in _FAILED
         and outbound.get("url")
     ):
-        return SiteReport(str(raw["id"]), "url", str(outbound["url"]), title)
+        return SiteReport(str(raw["id"]), site.id, "url", str(outbound["url"]), title)
     return None
 
 
@@ -90,6 +156,33 @@ async def read_site_findings(
     return found
 
 
+async def recheck(ctx: ScanContext, reports: Sequence[SiteReport]) -> list[SiteReport]:
+    """The reports still broken now: a page report whose URL resolves to a page today (directly
+    or through redirects that end on one) is dropped; the others say why, chain included."""
+    verdicts: dict[int, SiteReport | None] = {}
+
+    async def one(position: int, report: SiteReport) -> None:
+        end = await follow(ctx, report.url)
+        if end is not None and end.broken:
+            verdicts[position] = replace(report, why=end.reason + end.via())
+        elif end is None:
+            verdicts[position] = report
+        else:
+            verdicts[position] = None
+
+    checked = 0
+    async with anyio.create_task_group() as tg:
+        for position, report in enumerate(reports):
+            if report.kind == "page" and report.url and checked < MAX_RECHECKED:
+                checked += 1
+                tg.start_soon(one, position, report)
+            elif report.kind == "page" and report.url:
+                verdicts[position] = replace(report, why="not checked again: too many findings")
+            else:
+                verdicts[position] = report
+    return [r for position in range(len(reports)) if (r := verdicts[position]) is not None]
+
+
 def _matches(finding: Finding, report: SiteReport) -> bool:
     target = finding.link.target
     if report.kind == "url":
@@ -104,14 +197,16 @@ def _site_only(report: SiteReport) -> Finding:
         target = Target(kind="url", url=report.target)
     else:
         target = Target(kind="page", page_path=report.target)
+    reason = f"the published site reports it broken (site finding {report.id})"
     return Finding(
         page_id="",
         page_path="",
         page_title="(published site)",
         link=Link(text=report.title or report.target, target=target, node_type="site-finding"),
-        reason=f"the published site reports it broken (site finding {report.id})",
+        reason=reason + (f"; {report.why}" if report.why else ""),
         suggested_redirect=report.suggested_redirect,
         site_finding_id=report.id,
+        affected_pages=report.pages,
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from gitbook_mcp.linkcheck.model import PageBody, PublishedSite, RevisionContent
+from gitbook_mcp.linkcheck.model import PageBody, PublishedSite, RedirectHop, RevisionContent
 
 __all__ = ["CappedReader", "ContentReader", "SiteReader"]
 
@@ -47,6 +47,6 @@ class SiteReader(Protocol):
         """Every published site of the organization, with the URLs of its spaces."""
         ...
 
-    async def redirect(self, site_id: str, source: str) -> str | None:
-        """The URL that a site's redirect from ``source`` (``/old/path``) leads to, or None."""
+    async def redirect(self, site_id: str, source: str) -> RedirectHop | None:
+        """Where a site's redirect from ``source`` (``/old/path``) leads, or None."""
         ...

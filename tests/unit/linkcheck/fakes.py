@@ -15,6 +15,7 @@ from gitbook_mcp.linkcheck.model import (
     PageNode,
     PublishedSite,
     PublishedSpace,
+    RedirectHop,
     RevisionContent,
 )
 
@@ -98,7 +99,9 @@ class FakeReader:
 class FakeSites:
     """Published sites and redirects in memory."""
 
-    def __init__(self, sites: list[PublishedSite], redirects: dict[tuple[str, str], str]) -> None:
+    def __init__(
+        self, sites: list[PublishedSite], redirects: dict[tuple[str, str], str | RedirectHop]
+    ) -> None:
         self._sites = sites
         self.redirects = redirects
         self.lookups: list[tuple[str, str]] = []
@@ -106,9 +109,10 @@ class FakeSites:
     async def sites(self) -> list[PublishedSite]:
         return self._sites
 
-    async def redirect(self, site_id: str, source: str) -> str | None:
+    async def redirect(self, site_id: str, source: str) -> RedirectHop | None:
         self.lookups.append((site_id, source))
-        return self.redirects.get((site_id, source))
+        found = self.redirects.get((site_id, source))
+        return RedirectHop(found) if isinstance(found, str) else found
 
 
 SITE_URL = "https://docs.acme.test/docs"

@@ -49,6 +49,7 @@ OPT_IN_READS = {
     "list_saml_providers",
     "list_fonts",
     "list_openapi_specs",
+    "resolve_url",
 }
 COMMENT_WRITES = {"post_comment", "reply_to_comment", "update_comment", "delete_comment"}
 SITE_WRITES = {

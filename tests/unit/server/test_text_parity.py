@@ -148,6 +148,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "get_change_request_changes": IN_CR,
     "fix_links": IN_CR,
+    "resolve_url": {"url": "https://acme.gitbook.io/docs/setup"},
 }
 
 

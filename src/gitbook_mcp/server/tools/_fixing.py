@@ -3,6 +3,12 @@
 Kept apart from the tool's declaration: these are the steps of applying a plan (choose the fixes
 by id, edit each page's own content in place, diff it) and of proposing the redirects that keep
 the old URLs of moved pages working for readers.
+
+A redirect is proposed only from a path that was published. The API lists no past revisions, so
+"published" is what it does show: a path of the space's main content now (a change request
+moving or deleting that page), an old path a change request's changes name, or a path the site's
+own findings report readers reaching (a site finding). A link to a path that never existed (a
+typo, ``/nowhere``) gets its link fixed, never a redirect.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,12 +38,15 @@ __all__ = [
     "choose",
     "edit_pages",
     "propose_redirects",
+    "suggested_redirects",
 ]
 
 DIFF_LINES = 80
 """Lines of diff shown per page (the change itself is never cut, only its display)."""
 MAX_PAGES = 50
 """Pages per apply: one batch of the API holds at most 50 changes."""
+SUGGESTED = 0.7
+"""Confidence of a redirect the site's finding suggests (to an existing page)."""
 
 
 @dataclass(frozen=True)
@@ -77,9 +86,13 @@ def _old_path(fix: Fix, space_id: str) -> str | None:
 
 
 def propose_redirects(
-    sites: Sequence[PublishedSite], space_id: str, fixes: Iterable[Fix]
+    sites: Sequence[PublishedSite],
+    space_id: str,
+    fixes: Iterable[Fix],
+    published_paths: Collection[str],
 ) -> list[RedirectProposal]:
-    """A redirect per site publishing the space, for each fix that sends a link to a moved page.
+    """A redirect per site publishing the space, for each fix that sends a link from a published
+    path (see the module) to a moved page.
 
     A fix found through an existing redirect needs none, nor one that keeps the page and only
     changes the anchor; each source is proposed once.
@@ -87,7 +100,12 @@ def propose_redirects(
     found: dict[tuple[str, str], RedirectProposal] = {}
     for fix in fixes:
         old = _old_path(fix, space_id)
-        if fix.action != "replace" or fix.page_id is None or old is None:
+        if (
+            fix.action != "replace"
+            or fix.page_id is None
+            or old is None
+            or old not in published_paths
+        ):
             continue
         target = fix.target.partition("#")[0]
         if fix.evidence.startswith("the site redirects") or target == old:
@@ -106,6 +124,29 @@ def propose_redirects(
                     ident, site.id, source, destination, target, fix.confidence
                 )
                 found.setdefault((site.id, source), proposal)
+    return list(found.values())
+
+
+def suggested_redirects(
+    suggestions: Iterable[tuple[str, Mapping[str, Any]]], pages: Mapping[str, str]
+) -> list[RedirectProposal]:
+    """The redirects the site's findings suggest, as (site id, action): each whose
+    destination is a page path of the space now (``pages``: path -> page id)."""
+    found: dict[tuple[str, str], RedirectProposal] = {}
+    for site_id, action in suggestions:
+        source = str(action.get("source") or "")
+        destination = action.get("destination")
+        if not isinstance(destination, Mapping) or destination.get("kind") != "path":
+            continue
+        path = str(destination.get("path") or "").strip("/")
+        if not source or path not in pages:
+            continue
+        ident = _redirect_id(site_id, source, pages[path])
+        dest = dict(destination)
+        found.setdefault(
+            (site_id, source),
+            RedirectProposal(ident, site_id, source, dest, path or "(root)", SUGGESTED),
+        )
     return list(found.values())
 
 

@@ -1,12 +1,15 @@
 """Toolset ``fixes``: plan fixes of broken links, then write the chosen ones in a change request.
 
-`fix_links` plans by default: it checks the links (as `check_links` does) and proposes a fix per
-broken link, with its evidence, a confidence and a short id. With ``apply`` it plans again, takes
+`fix_links` plans by default: it checks the links with `check_links`' own scan (site findings
+included, the same counts; a revision read by an earlier check is not read again) and proposes a
+fix per broken link, with its evidence, a confidence and a short id, and the redirects the site's
+findings suggest. With ``apply`` it plans again, takes
 the fixes named (or all above a confidence), edits each link in its page's own content (nothing
 else in the page changes) and writes every page in one atomic batch to a change request: the one
 given, or one it opens; never the main content. Redirects from moved pages' old URLs are a
 separate choice, written in one atomic call per site; they need the admin flag on the site's
-organization, which is checked before anything is written.
+organization, which is checked before anything is written. `resolve_url` tells where a
+published URL ends now (a page, through redirects), to confirm a fix from the reader's side.
 """
 
 from __future__ import annotations
@@ -18,18 +21,21 @@ from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.content import ContentFormat
-from gitbook_mcp.linkcheck import Finding, Fix, LinkScanner, renamed_pages
-from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
+from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
+from gitbook_mcp.linkcheck.client_source import ClientContentReader
+from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
 from gitbook_mcp.server.gating import require_flag
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
-from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
+from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._fixing import (
     PageEdit,
     RedirectProposal,
     choose,
     edit_pages,
     propose_redirects,
+    suggested_redirects,
 )
+from gitbook_mcp.server.tools._resolving import EndView, describe_end, resolve
 from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
 from gitbook_mcp.server.tools._sites import SITE_ADMIN
 from gitbook_mcp.server.toolsets import FIXES
@@ -85,6 +91,8 @@ class Unfixed(BaseModel):
 
 class FixPlan(BaseModel):
     broken: int
+    pages_scanned: int = 0
+    links_checked: int = 0
     fixes: list[FixView]
     redirects: list[RedirectView] = Field(default_factory=list)
     unfixed: list[Unfixed] = Field(default_factory=list)
@@ -105,7 +113,10 @@ def _render(r: FixPlan) -> str:
         if r.diff:
             lines.append(quoted(r.diff, label="Diff of the pages changed"))
         return "\n".join([*lines, r.next_step])
-    lines = [f"{r.broken} broken links, {len(r.fixes)} fixes proposed:"]
+    lines = [
+        f"{r.broken} broken of {r.links_checked} links in {r.pages_scanned} pages, "
+        f"{len(r.fixes)} fixes and {len(r.redirects)} redirects proposed:"
+    ]
     lines += [
         f"- [{f.id}] {f.page_path} [{f.page_id}]: {f.broken} -> {f.proposed} "
         f"({f.confidence:.2f}; {f.evidence})"
@@ -146,34 +157,63 @@ class _Planned:
     redirects: list[RedirectProposal]
 
 
-async def _plan(
-    ctx: ToolContext, args: FixArgs, space: Space, reader: ClientContentReader
-) -> _Planned:
-    org = space.organization
-    sites = ClientSiteReader(ctx.client, org) if org else None
-    scanner = LinkScanner(reader, sites=sites, progress=ctx.progress)
+async def _plan(ctx: ToolContext, args: FixArgs, reader: ClientContentReader | None) -> _Planned:
+    """The check's own scan (site findings included), and a fix or a redirect per finding."""
+    content_format: ContentFormat = ctx.options.get("content_format", "document")
+    request = CheckRequest(
+        args.space_id,
+        args.change_request_id,
+        args.page_id,
+        site_findings=True,
+        content_format=content_format,
+    )
+    try:
+        run = await run_scan(
+            ctx.client, request, reader=reader, progress=ctx.progress, operations=ctx.available
+        )
+    except LookupError as exc:
+        raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
     cr = args.change_request_id
-    if args.page_id:
-        try:
-            result = await scanner.scan_page(args.space_id, cr, args.page_id)
-        except LookupError as exc:
-            raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
-    else:
-        result = await scanner.scan(args.space_id, cr)
     renamed: dict[str, str] = {}
     if cr:
         changes = await ctx.client.change_requests.get_changes(args.space_id, cr)
         renamed = renamed_pages(changes.changes)
-    planned = await scanner.plan(result.broken, args.space_id, cr, renamed=renamed)
-    fixes = [f for f in planned if f.finding.link.node_type != "link-page"]
-    redirects = propose_redirects(await sites.sites() if sites else [], args.space_id, fixes)
-    return _Planned(_answer(result.broken, fixes, redirects), fixes, redirects)
+    planned = await run.plan(renamed)
+    # A page fix edits a link in a page: not a link page's target, not a site-only finding.
+    fixes = [f for f in planned if f.finding.link.node_type != "link-page" and f.finding.page_id]
+    main = await run.scanner.context(args.space_id, None).index()
+    published = {*main.by_path, *renamed, *(r.target for r in run.reports if r.kind == "page")}
+    sites = await run.scanner.context(args.space_id, cr).sites()
+    redirects = propose_redirects(sites, args.space_id, fixes, published)
+    broken = run.result.broken
+    reported = {f.site_finding_id for f in broken if f.site_finding_id}
+    suggestions = [
+        (r.site_id, r.suggested_redirect)
+        for r in run.reports
+        if r.id in reported and r.suggested_redirect
+    ]
+    pages = {p.path: p.id for p in main.pages}
+    redirects += [
+        r
+        for r in suggested_redirects(suggestions, pages)
+        if (r.site_id, r.source) not in {(x.site_id, x.source) for x in redirects}
+    ]
+    answer = _answer(run.result, fixes, redirects)
+    return _Planned(answer, fixes, redirects)
 
 
-def _answer(broken: list[Finding], fixes: list[Fix], redirects: list[RedirectProposal]) -> FixPlan:
-    fixed = {id(f.finding) for f in fixes}
+def _answer(result: ScanResult, fixes: list[Fix], redirects: list[RedirectProposal]) -> FixPlan:
+    broken = result.broken
+    sources = {r.source for r in redirects}
+    fixed = {id(f.finding) for f in fixes} | {
+        id(f)
+        for f in broken
+        if f.suggested_redirect and str(f.suggested_redirect.get("source")) in sources
+    }
     return FixPlan(
         broken=len(broken),
+        pages_scanned=result.pages_scanned,
+        links_checked=result.links_checked,
         fixes=[_fix_view(f) for f in fixes],
         redirects=[_redirect_view(r) for r in redirects],
         unfixed=[
@@ -216,12 +256,13 @@ def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
 async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
     """Plan a fix per broken link (evidence, confidence, id); apply=true writes the chosen ones
     in one batch to a change request (the one given or a new one), redirects on request."""
+    if not args.apply:
+        return (await _plan(ctx, args, None)).answer
+    # Before a write, every page is read afresh (not remembered from an earlier check).
     space = await ctx.client.spaces.get(args.space_id)
     content_format: ContentFormat = ctx.options.get("content_format", "document")
     reader = ClientContentReader(ctx.client, format=content_format)
-    planned = await _plan(ctx, args, space, reader)
-    if not args.apply:
-        return planned.answer
+    planned = await _plan(ctx, args, reader)
     fixes, redirects = choose(planned.fixes, planned.redirects, args.fixes, args.min_confidence)
     if not fixes and not redirects:
         return _nothing_applied(args, planned)
@@ -283,3 +324,25 @@ async def _write_redirects(
     applied = [*(answer.applied or []), *(r.id for r in redirects)]
     step = answer.next_step if answer.change_request_id else "Redirects written."
     return _with(answer, {"applied": applied, "next_step": step})
+
+
+class ResolveArgs(Args):
+    url: str = Field(max_length=2048, description="A published URL")
+    organization_id: str | None = Field(default=None, description="Its organization")
+
+
+def _render_end(r: EndView) -> str:
+    return f"Ends at {r.url}: {describe_end(r)}"
+
+
+@read_tool(FIXES, render=_render_end)
+async def resolve_url(ctx: ToolContext, args: ResolveArgs) -> EndView:
+    """Where a published URL ends now: its page (space, id, path), redirects followed, or why
+    none."""
+    end = await resolve(ctx, args.url.strip(), args.organization_id)
+    if end is None:
+        raise ToolFailure(
+            f"{args.url} is under no published site of "
+            + (f"organization {args.organization_id}." if args.organization_id else "yours.")
+        )
+    return end

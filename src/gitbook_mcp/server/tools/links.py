@@ -44,6 +44,7 @@ class BrokenLink(BaseModel):
     reason: UntrustedLine | None = None
     status: Literal["ok", "broken", "unchecked"] = "broken"
     suggested_redirect: dict[str, Any] | None = None
+    affected_pages: list[UntrustedRef] | None = None
 
 
 class LinkReport(BaseModel):
@@ -71,7 +72,8 @@ def _where(b: BrokenLink) -> str:
     """The page of a finding: its path and id, or what a site-only finding has."""
     if b.page_path and b.page_id:
         return f"{b.page_path} [{b.page_id}]"
-    return b.page_path or b.page_id or "(published site)"
+    pages = f" on {', '.join(b.affected_pages)}" if b.affected_pages else ""
+    return (b.page_path or b.page_id or "(published site)") + pages
 
 
 @read_tool(LINKS, render=_render_report)
@@ -112,7 +114,10 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
 
 def _view(finding: Finding) -> BrokenLink:
     """The finding as the agent reads it: the same fields, its own text made safe."""
-    return BrokenLink.model_validate(finding, from_attributes=True)
+    view = BrokenLink.model_validate(finding, from_attributes=True)
+    if not view.affected_pages:
+        view.affected_pages = None
+    return view
 
 
 def _one_page(result: ScanResult, page_id: str) -> LinkReport:

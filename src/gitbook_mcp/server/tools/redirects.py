@@ -1,4 +1,8 @@
-"""Toolset ``redirects``: list, look up, create, update and delete a site's redirects."""
+"""Toolset ``redirects``: list, look up, create, update and delete a site's redirects.
+
+A lookup (``list_redirects`` with ``source``) also says where the path ends now: the page it
+serves, redirect chains followed, or "broken" when it ends on nothing.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,9 @@ from pydantic import BaseModel, Field, model_validator
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models import redirects as client_redirects
 from gitbook_mcp.client.models.redirects import SiteRedirect
-from gitbook_mcp.server.rendering import UntrustedRef
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tools._resolving import describe_end, resolve
 from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import REDIRECTS
@@ -36,6 +41,7 @@ class RedirectList(BaseModel):
     redirects: list[RedirectView]
     next_cursor: str | None = None
     looked_up: str | None = None
+    ends: UntrustedLine | None = None
 
 
 async def normalise_source(ctx: ToolContext, args: SiteArgs, value: str) -> str:
@@ -62,14 +68,15 @@ async def normalise_source(ctx: ToolContext, args: SiteArgs, value: str) -> str:
 
 
 def _render_list(r: RedirectList) -> str:
+    ends = f" It ends at {r.ends}." if r.ends else ""
     if r.looked_up is not None and not r.redirects:
-        return f"No redirect for {r.looked_up}: the site serves that path as it is."
+        return f"No redirect for {r.looked_up}." + (ends or " The site serves it as it is.")
     rows = [
         f"- {x.source} -> {_describe(x.destination)} [{x.id}]"
         + (f" resolves to {x.target}" if x.target else "")
         for x in r.redirects
     ]
-    return listing(rows, r.next_cursor, empty="No redirects.")
+    return listing(rows, r.next_cursor, empty="No redirects.") + ends
 
 
 def _view(r: SiteRedirect) -> RedirectView:
@@ -96,7 +103,7 @@ class ListArgs(SiteArgs):
 
 @read_tool(REDIRECTS, render=_render_list)
 async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
-    """Redirects of a site; with source, resolve one path."""
+    """Redirects of a site; with source, where one path ends (chains followed)."""
     if args.source:
         source = await normalise_source(ctx, args, args.source)
         try:
@@ -106,14 +113,24 @@ async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
         except NotFoundError:
             # No match is an answer; a missing site is not: listing one redirect tells which.
             await ctx.client.redirects.list(args.organization_id, args.site_id, limit=1)
-            return RedirectList(redirects=[], looked_up=source)
+            return RedirectList(redirects=[], looked_up=source, ends=await _ends(ctx, args, source))
         view = _view(found.redirect)
         view.target = found.target
-        return RedirectList(redirects=[view], looked_up=source)
+        return RedirectList(redirects=[view], looked_up=source, ends=await _ends(ctx, args, source))
     page = await ctx.client.redirects.list(
         args.organization_id, args.site_id, page=args.cursor, limit=args.limit
     )
     return RedirectList(redirects=[_view(r) for r in page.items], next_cursor=page.next_cursor)
+
+
+async def _ends(ctx: ToolContext, args: SiteArgs, source: str) -> str | None:
+    """Where the path ends now, redirect chains followed (None: the site is not published)."""
+    site = await ctx.client.sites.get(args.organization_id, args.site_id)
+    base = (site.urls.published or "").rstrip("/")
+    if not base:
+        return None
+    end = await resolve(ctx, base + source, args.organization_id)
+    return None if end is None else describe_end(end)
 
 
 class DestinationArgs(SiteArgs):

@@ -11,6 +11,7 @@ from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.client.errors import NotFoundError
+from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from tests.unit.server.conftest import McpFactory
@@ -47,6 +48,32 @@ def _broken_cr(store: Store) -> str:
         revision, page_id="pg_links", title="Links", slug="links", markdown=LINKS
     )
     return cr
+
+
+def _moved_cr(store: Store) -> str:
+    """The broken change request, moving guides/publishing (a published page) to a new path."""
+    cr = _broken_cr(store)
+    revision = store.db.scalar("SELECT revision_id FROM change_requests WHERE id = ?", (cr,))
+    store.db.execute(
+        "UPDATE pages SET slug = 'publish', path = 'guides/publish' "
+        "WHERE id = 'pg_publishing' AND revision_id = ?",
+        (revision,),
+    )
+    return cr
+
+
+async def test_a_redirect_is_proposed_from_a_published_path_only(
+    mcp: McpFactory, store: Store
+) -> None:
+    cr = _moved_cr(store)
+    async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
+        plan = (await _call(client, change_request_id=cr)).structured_content
+    # The published guides/publishing moved: a redirect from it; the typo publishin: none; and
+    # the one the site's finding on guides/old-page suggests (a path readers reach).
+    assert [(r["source"], r["target"]) for r in plan["redirects"]] == [
+        ("/guides/publishing", "guides/publish"),
+        ("/guides/old-page", "guides"),
+    ]
 
 
 async def _pages(api: GitBookClient, cr: str | None) -> dict[str, str]:
@@ -103,10 +130,8 @@ async def test_the_plan_proposes_a_fix_per_kind_and_writes_nothing(
     ]
     assert plan["fixes"][2]["evidence"] == "the closest file name (similarity 0.92)"
     assert all(f["id"].startswith("f") for f in plan["fixes"])
-    # Only the moved page gets a redirect proposal; the anchor fix keeps its page.
-    assert [(r["source"], r["target"]) for r in plan["redirects"]] == [
-        ("/guides/publishin", "guides/publishing")
-    ]
+    # guides/publishin was never published (a typo): its link is fixed, no redirect proposed.
+    assert plan["redirects"] == []
     assert "applied" not in plan
     assert (
         f"[{plan['fixes'][0]['id']}] links [pg_links]: guides/publishin" in result.content[0].text
@@ -193,24 +218,24 @@ async def test_apply_refuses_when_the_page_changed_since_the_plan(
 async def test_chosen_redirects_are_written_in_one_call(
     mcp: McpFactory, store: Store, api: GitBookClient
 ) -> None:
-    cr = _broken_cr(store)
+    cr = _moved_cr(store)
     async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
-        plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
+        plan = (await _call(client, change_request_id=cr, page_id="pg_writing")).structured_content
         redirect = plan["redirects"][0]["id"]
         done = await _call(client, change_request_id=cr, apply=True, fixes=[redirect])
     assert done.structured_content["applied"] == [redirect]
     assert "diff" not in done.structured_content
-    found = await api.redirects.get_by_source(ORG_ACME, SITE_DOCS, source="/guides/publishin")
+    found = await api.redirects.get_by_source(ORG_ACME, SITE_DOCS, source="/guides/publishing")
     assert found.target == "https://acme.gitbook.io/docs/guides/publishing"
 
 
 async def test_an_editor_without_site_admin_is_refused_redirects_before_any_page_is_written(
     mcp: McpFactory, store: Store, api: GitBookClient
 ) -> None:
-    cr = _broken_cr(store)
+    cr = _moved_cr(store)
     before = await _pages(api, cr)
     async with mcp("gb_local_editor", toolsets=("fixes",), profile="live") as client:
-        plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
+        plan = (await _call(client, change_request_id=cr, page_id="pg_writing")).structured_content
         fixes = [f["id"] for f in plan["fixes"]]
         refused = await client.call_tool(
             "fix_links",
@@ -228,7 +253,7 @@ async def test_an_editor_without_site_admin_is_refused_redirects_before_any_page
     assert f"'admin' permission on organization {ORG_ACME}" in text
     assert "Nothing was sent" in text
     with pytest.raises(NotFoundError):
-        await api.redirects.get_by_source(ORG_ACME, SITE_DOCS, source="/guides/publishin")
+        await api.redirects.get_by_source(ORG_ACME, SITE_DOCS, source="/guides/publishing")
     assert pages_only.structured_content["applied"] == fixes  # the editor may fix pages alone
 
 
@@ -273,7 +298,9 @@ async def test_the_diff_is_sanitised_in_the_structured_answer_too(
         markdown="Read\u202e [publishing](guides/publishin.md).\n",
     )
     async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
-        done = await _call(client, change_request_id=cr, page_id="pg_hidden", apply=True)
+        done = await _call(
+            client, change_request_id=cr, page_id="pg_hidden", apply=True, min_confidence=0.7
+        )
     diff = done.structured_content["diff"]
     assert "+Read [publishing](guides/publishing.md)." in diff
     assert "\u202e" not in diff
@@ -292,3 +319,51 @@ async def test_apply_with_no_fix_chosen_says_so_and_answers_no_more_than_it_says
     assert answer["applied"] == []
     assert answer["fixes"] == []
     assert len(json.dumps(answer)) <= 2 * len(text)
+
+
+async def test_the_plan_is_the_checks_scan_and_an_unchanged_revision_is_not_read_again(
+    mcp: McpFactory, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[str] = []
+    page = ClientContentReader.page
+
+    async def counted(self: ClientContentReader, space: str, cr: str | None, pid: str) -> Any:
+        reads.append(pid)
+        return await page(self, space, cr, pid)
+
+    monkeypatch.setattr(ClientContentReader, "page", counted)
+    async with mcp("gb_local_admin", toolsets=("fixes", "links"), profile="live") as client:
+        check = (await client.call_tool("check_links", {"space_id": SPACE})).structured_content
+        read_by_check = len(reads)
+        plan = (await _call(client)).structured_content
+        assert len(reads) == read_by_check  # nothing changed: no page read twice
+    assert read_by_check > 0
+    assert (plan["broken"], plan["links_checked"], plan["pages_scanned"]) == (
+        len(check["broken"]),
+        check["links_checked"],
+        check["pages_scanned"],
+    )
+
+
+async def test_a_new_revision_is_read_again(
+    mcp: McpFactory, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[str] = []
+    page = ClientContentReader.page
+
+    async def counted(self: ClientContentReader, space: str, cr: str | None, pid: str) -> Any:
+        reads.append(pid)
+        return await page(self, space, cr, pid)
+
+    monkeypatch.setattr(ClientContentReader, "page", counted)
+    cr = _broken_cr(store)
+    async with mcp("gb_local_admin", toolsets=("fixes", "links"), profile="live") as client:
+        await client.call_tool("check_links", {"space_id": SPACE, "change_request_id": cr})
+        first = len(reads)
+        plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
+        chosen = [plan["fixes"][0]["id"]]
+        await _call(client, change_request_id=cr, apply=True, fixes=chosen)
+        reads.clear()
+        again = await client.call_tool("check_links", {"space_id": SPACE, "change_request_id": cr})
+    assert len(reads) == first  # the change request has a new revision: every page read again
+    assert "guides/publishin" not in again.content[0].text

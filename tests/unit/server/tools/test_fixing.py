@@ -69,7 +69,8 @@ async def test_redirects_for_moved_pages_only_once_per_source() -> None:
     scanner = LinkScanner(reader, sites=sites)
     result = await scanner.scan("s1", "cr1")
     fixes = await scanner.plan(result.findings, "s1", "cr1")
-    proposals = propose_redirects(await sites.sites(), "s1", fixes)
+    assert propose_redirects(await sites.sites(), "s1", fixes, set()) == []  # none published
+    proposals = propose_redirects(await sites.sites(), "s1", fixes, {"gide", "guide"})
     # b repeats a's source; c keeps its page; d is already redirected by the site.
     assert [(r.site_id, r.source, r.target, r.destination) for r in proposals] == [
         (

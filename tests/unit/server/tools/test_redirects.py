@@ -104,3 +104,72 @@ async def test_deleting_a_redirect_twice_or_by_a_wrong_id_says_nothing_was_delet
         assert not gone.is_error
         assert gone.structured_content == {"deleted": False, "target": f"redirect {name}"}
         assert gone.content[0].text.startswith(f"Nothing deleted: no redirect {name} here")
+
+
+SITE = "https://acme.gitbook.io/docs"
+
+
+def _delete_faq(store: Store) -> None:
+    """Delete the FAQ page from the handbook's published content."""
+    revision = store.db.scalar("SELECT revision_id FROM spaces WHERE id = 'spc_handbook'")
+    store.content.revisions.remove_page(revision, "pg_faq")
+
+
+async def test_a_lookup_says_where_the_path_ends_and_broken_once_its_page_is_deleted(
+    mcp: McpFactory, store: Store
+) -> None:
+    async with mcp() as client:
+        served = await _lookup(client, "/faq")
+        redirected = await _lookup(client, "/setup")
+        _delete_faq(store)
+        gone = await _lookup(client, "/faq")
+    assert served.structured_content["ends"] == "page faq [pg_faq] of space spc_handbook"
+    assert redirected.structured_content["ends"] == (
+        "page getting-started/install [pg_install] of space spc_handbook via /setup"
+    )
+    assert gone.content[0].text == (
+        "No redirect for /faq. It ends at broken: nothing is published at this URL and no "
+        "redirect covers it."
+    )
+
+
+async def test_a_redirect_to_a_deleted_page_is_broken_in_the_lookup_the_check_and_resolve_url(
+    mcp: McpFactory, store: Store
+) -> None:
+    async with mcp(
+        "gb_local_admin", toolsets=("redirects", "fixes", "links"), profile="live"
+    ) as client:
+        created = await client.call_tool(
+            "create_redirect",
+            {
+                "organization_id": "org_acme",
+                "site_id": "site_docs",
+                "source": "/help",
+                "site_space_id": "ss_handbook",
+                "page_id": "pg_faq",
+            },
+        )
+        assert not created.is_error, created.content[0].text
+        before = await client.call_tool("resolve_url", {"url": SITE + "/help"})
+        _delete_faq(store)
+        lookup = await _lookup(client, "/help")
+        after = await client.call_tool("resolve_url", {"url": SITE + "/help"})
+        outside = await client.call_tool("resolve_url", {"url": "https://example.com/help"})
+    assert before.structured_content == {
+        "url": SITE + "/faq",
+        "broken": False,
+        "via": ["/help"],
+        "space_id": "spc_handbook",
+        "page_id": "pg_faq",
+        "path": "faq",
+    }
+    assert "It ends at broken: the redirect from /help: it leads to page pg_faq, which was " in (
+        lookup.content[0].text
+    )
+    assert after.structured_content["broken"] is True
+    assert after.content[0].text == (
+        f"Ends at {SITE}: broken: the redirect from /help: it leads to page pg_faq, which was "
+        "deleted via /help"
+    )
+    assert outside.is_error
+    assert "is under no published site of yours" in outside.content[0].text
