@@ -6,7 +6,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -41,7 +41,7 @@ async def test_an_admin_merges_and_the_answer_says_so(mcp: McpFactory) -> None:
     async with mcp("gb_local_admin", toolsets=("review",), profile="live") as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         assert tools["merge_change_request"].annotations.destructive_hint is True
-        result = await client.call_tool("merge_change_request", CR)
+        result = await confirmed(client, "merge_change_request", CR)
     assert not result.is_error
     assert result.structured_content["result"] == "merge"
     assert "Merged." in result.content[0].text

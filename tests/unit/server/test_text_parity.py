@@ -10,7 +10,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.toolsets import all_tools
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -183,7 +183,7 @@ async def test_the_text_carries_every_id_cursor_url_and_count(
             listed = await client.call_tool("list_redirects", SITE_IDS)
             first = listed.structured_content["redirects"][0]["id"]
             args = {k: first if v == "@redirect" else v for k, v in args.items()}
-        result = await client.call_tool(name, args)
+        result = await confirmed(client, name, args)
     text = result.content[0].text
     assert not result.is_error, f"{name} failed with its example: {text}"
     missing = [v for v in _actionable(result.structured_content or {}) if v not in text]
