@@ -51,3 +51,35 @@ async def test_the_toolset_is_not_offered_on_the_seed_profile(mcp: McpFactory) -
     async with mcp("gb_local_admin", toolsets=("review",), profile="seed") as client:
         names = {t.name for t in (await client.list_tools()).tools}
     assert "merge_change_request" not in names
+
+
+async def test_a_change_request_is_archived_reopened_for_review_and_refused_once_merged(
+    mcp: McpFactory, store: Store
+) -> None:
+    def status() -> str:
+        rows = store.db.all("SELECT status FROM change_requests WHERE id = ?", (CR_INSTALL,))
+        return str(rows[0]["status"])
+
+    async with mcp("gb_local_admin", toolsets=("review",), profile="live") as client:
+        archived = await client.call_tool("set_change_request_status", {**CR, "status": "archived"})
+        assert status() == "archived"
+        drafted = await client.call_tool("set_change_request_status", {**CR, "status": "draft"})
+        assert status() == "draft"
+        opened = await client.call_tool("set_change_request_status", {**CR, "status": "open"})
+        assert status() == "open"
+        await confirmed(client, "merge_change_request", CR)
+        late = await client.call_tool("set_change_request_status", {**CR, "status": "draft"})
+    assert archived.structured_content["status"] == "archived"
+    assert f"[{CR_INSTALL}] is archived." in archived.content[0].text
+    assert drafted.structured_content["status"] == "draft"
+    assert opened.structured_content["status"] == "open"
+    assert late.is_error
+    assert status() == "merged"
+
+
+async def test_a_reader_cannot_change_the_status(mcp: McpFactory, store: Store) -> None:
+    async with mcp("gb_local_reader", toolsets=("review",), profile="live") as client:
+        refused = await client.call_tool("set_change_request_status", {**CR, "status": "archived"})
+    assert refused.is_error
+    rows = store.db.all("SELECT status FROM change_requests WHERE id = ?", (CR_INSTALL,))
+    assert rows[0]["status"] == "open"

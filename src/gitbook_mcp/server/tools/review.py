@@ -131,6 +131,34 @@ async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
     )
 
 
+class StatusArgs(CrArgs):
+    status: Literal["open", "draft", "archived"] = Field(
+        description="open: ready for review; draft: back to work; archived: set aside"
+    )
+
+
+class StatusView(BaseModel):
+    id: str
+    number: int
+    subject: UntrustedLine
+    status: str
+
+
+@write_tool(
+    REVIEW,
+    permission=SPACE_EDIT,
+    idempotent=True,
+    needs=Needs(("updateChangeRequestById",)),
+    render=lambda r: f"Change request #{r.number} {r.subject!r} [{r.id}] is {r.status}.",
+)
+async def set_change_request_status(ctx: ToolContext, args: StatusArgs) -> StatusView:
+    """Open a change request for review, put it back to draft, or archive it (reversible)."""
+    cr = await ctx.client.change_requests.update(
+        args.space_id, args.change_request_id, status=args.status
+    )
+    return StatusView(id=cr.id, number=cr.number, subject=cr.subject, status=cr.status)
+
+
 class SubmitArgs(CrArgs):
     status: Literal["approved", "changes-requested"]
     comment: str | None = Field(default=None, max_length=20_000, description="Markdown")
