@@ -83,7 +83,7 @@ ADMIN_WRITES = (
     | SITE_ADMIN_WRITES
     | ORG_WRITES
     | SPACE_WRITES
-    | {"write_collection"}
+    | {"write_collection", "delete_redirects"}
 )
 EXPECTED = {
     "gb_local_admin": READS | OPT_IN_READS | ADMIN_WRITES | COLLECTION_ADMIN_WRITES,

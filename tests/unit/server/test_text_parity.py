@@ -42,6 +42,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "create_redirect": {**SITE_IDS, "source": "/guides/gone", "section_id": "sec_guides"},
     "update_redirect": {**SITE_IDS, "redirect_id": "@redirect", "section_id": "sec_api"},
     "delete_redirect": {**SITE_IDS, "redirect_id": "@redirect"},
+    "delete_redirects": {**SITE_IDS, "redirect_ids": ["rd_old_install", "rd_v1_api"]},
     "list_site_spaces": {**SITE_IDS, "limit": 1},
     "add_site_space": {**SITE_IDS, "space_id": "spc_runbooks"},
     "update_site_space": {**SITE_IDS, "site_space_id": "ss_handbook", "path": "handbook-v2"},
