@@ -3,16 +3,17 @@ declares it (both protocol generations), else by a signed token from a first cal
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from mcp import types
+from mcp.shared.exceptions import NoBackChannelError
 
 from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
-from gitbook_mcp.server.confirm import SIGNER, Plan, Signer
-from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.confirm import SIGNER, Answered, Plan, Signer, confirm
+from gitbook_mcp.server.tooling import Asker, ToolContext, ToolFailure
 from tests.unit.server.conftest import McpFactory
 
 pytestmark = pytest.mark.anyio
@@ -155,6 +156,29 @@ async def test_a_declined_elicitation_merges_nothing_and_says_so(
     assert _status(store) == "open"
 
 
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_an_accepted_elicitation_is_refused_when_the_change_request_moved_meanwhile(
+    mcp: McpFactory, store: Store, mode: str
+) -> None:
+    class MovesThenAccepts(Answers):
+        async def __call__(
+            self, context: Any, params: types.ElicitRequestParams
+        ) -> types.ElicitResult:
+            # Someone else changes the change request while the user reads the question.
+            store.db.execute(
+                "UPDATE change_requests SET revision_id = initial_revision_id WHERE id = ?",
+                (CR_INSTALL,),
+            )
+            return await super().__call__(context, params)
+
+    options = {"elicitation_callback": MovesThenAccepts("accept"), "mode": mode}
+    async with mcp("gb_local_admin", client=options, toolsets=TOOLSETS, profile="live") as client:
+        refused = await client.call_tool("merge_change_request", CR)
+    assert refused.is_error
+    assert "changed" in _text(refused)
+    assert _status(store) == "open"
+
+
 async def test_elicitation_also_guards_a_space_deletion(mcp: McpFactory, store: Store) -> None:
     answers = Answers("decline")
     options = {"elicitation_callback": answers}
@@ -187,3 +211,21 @@ def test_a_token_binds_tool_target_state_and_kind() -> None:
         signer.check(Plan("merge_change_request", ("spc", "cr1"), "rev2", "x"), token, "token")
     with pytest.raises(ToolFailure, match="not a token this server issued"):
         Signer(clock=lambda: 0.0).check(plan, token, "token")
+
+
+async def test_a_client_without_a_back_channel_gets_the_token_flow_instead() -> None:
+    async def no_channel(message: str) -> str:
+        raise NoBackChannelError("elicitation/create")
+
+    asker = Asker(deferred=False, ask=no_channel)
+    ctx = ToolContext(client=cast(Any, None), progress=cast(Any, None), asker=asker)
+    plan = Plan("delete_space_item", ("spc",), "r1", "Delete space spc.")
+
+    async def plan_of() -> Plan:
+        return plan
+
+    with pytest.raises(Answered) as answered:
+        await confirm(ctx, None, plan_of)
+    result = answered.value.result
+    assert isinstance(result, types.CallToolResult)
+    SIGNER.check(plan, result.structured_content["confirm"], "token")  # type: ignore[index]
