@@ -61,25 +61,25 @@ async def test_a_change_request_is_archived_reopened_for_review_and_refused_once
         return str(rows[0]["status"])
 
     async with mcp("gb_local_admin", toolsets=("review",), profile="live") as client:
-        archived = await client.call_tool("set_change_request_status", {**CR, "status": "archived"})
+        archived = await client.call_tool("update_change_request", {**CR, "status": "archived"})
         assert status() == "archived"
-        drafted = await client.call_tool("set_change_request_status", {**CR, "status": "draft"})
+        drafted = await client.call_tool("update_change_request", {**CR, "status": "draft"})
         assert status() == "draft"
-        opened = await client.call_tool("set_change_request_status", {**CR, "status": "open"})
+        opened = await client.call_tool("update_change_request", {**CR, "status": "open"})
         assert status() == "open"
         await confirmed(client, "merge_change_request", CR)
-        late = await client.call_tool("set_change_request_status", {**CR, "status": "draft"})
-    assert archived.structured_content["status"] == "archived"
-    assert f"[{CR_INSTALL}] is archived." in archived.content[0].text
-    assert drafted.structured_content["status"] == "draft"
-    assert opened.structured_content["status"] == "open"
+        late = await client.call_tool("update_change_request", {**CR, "status": "draft"})
+    assert archived.structured_content["result"] == "archived"
+    assert "Status: archived." in archived.content[0].text
+    assert drafted.structured_content["result"] == "draft"
+    assert opened.structured_content["result"] == "open"
     assert late.is_error
     assert status() == "merged"
 
 
 async def test_a_reader_cannot_change_the_status(mcp: McpFactory, store: Store) -> None:
     async with mcp("gb_local_reader", toolsets=("review",), profile="live") as client:
-        refused = await client.call_tool("set_change_request_status", {**CR, "status": "archived"})
+        refused = await client.call_tool("update_change_request", {**CR, "status": "archived"})
     assert refused.is_error
     rows = store.db.all("SELECT status FROM change_requests WHERE id = ?", (CR_INSTALL,))
     assert rows[0]["status"] == "open"

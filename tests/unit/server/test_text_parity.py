@@ -132,7 +132,6 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "list_reviews": IN_CR,
     "submit_review": {**IN_CR, "status": "approved"},
     "update_change_request": IN_CR,
-    "set_change_request_status": {**IN_CR, "status": "draft"},
     "merge_change_request": IN_CR,
     "create_change_request": {"space_id": SPACE, "subject": "Parity"},
     "edit_pages": {

@@ -131,34 +131,6 @@ async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
     )
 
 
-class StatusArgs(CrArgs):
-    status: Literal["open", "draft", "archived"] = Field(
-        description="open: ready for review; draft: back to work; archived: set aside"
-    )
-
-
-class StatusView(BaseModel):
-    id: str
-    number: int
-    subject: UntrustedLine
-    status: str
-
-
-@write_tool(
-    REVIEW,
-    permission=SPACE_EDIT,
-    idempotent=True,
-    needs=Needs(("updateChangeRequestById",)),
-    render=lambda r: f"Change request #{r.number} {r.subject!r} [{r.id}] is {r.status}.",
-)
-async def set_change_request_status(ctx: ToolContext, args: StatusArgs) -> StatusView:
-    """Open a change request for review, put it back to draft, or archive it (reversible)."""
-    cr = await ctx.client.change_requests.update(
-        args.space_id, args.change_request_id, status=args.status
-    )
-    return StatusView(id=cr.id, number=cr.number, subject=cr.subject, status=cr.status)
-
-
 class SubmitArgs(CrArgs):
     status: Literal["approved", "changes-requested"]
     comment: str | None = Field(default=None, max_length=20_000, description="Markdown")
@@ -234,14 +206,26 @@ async def _outcome(
     )
 
 
+class UpdateArgs(CrArgs):
+    status: Literal["open", "draft", "archived"] | None = Field(
+        default=None, description="Set instead (open: for review)"
+    )
+
+
 @write_tool(
     REVIEW,
     permission=SPACE_EDIT,
-    needs=Needs(("updateChangeRequest", "getChangeRequestChanges")),
+    needs=Needs(("updateChangeRequest", "getChangeRequestChanges", "updateChangeRequestById")),
     render=_render_outcome,
 )
-async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
-    """Bring the main content's changes into a change request; reports conflicts by page."""
+async def update_change_request(ctx: ToolContext, args: UpdateArgs) -> Outcome:
+    """Bring the main content's changes into a change request (conflicts by page), or set its
+    status."""
+    if args.status is not None:
+        cr = await ctx.client.change_requests.update(
+            args.space_id, args.change_request_id, status=args.status
+        )
+        return Outcome(result=cr.status, revision=cr.revision, next_step=f"Status: {cr.status}.")
     done = await ctx.client.change_requests.update_from_main(args.space_id, args.change_request_id)
     advice = "Edit the pages listed so they agree with the main content, then update again."
     return await _outcome(ctx, args, done, ok="Up to date.", conflicts=advice)
@@ -273,8 +257,7 @@ async def _merge_plan(ctx: ToolContext, args: CrArgs) -> Plan:
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:
-    """Merge a change request into the main content once the user confirms the pages it
-    changes; on conflicts, lists the pages involved."""
+    """Merge a change request into the main content; on conflicts, lists the pages involved."""
     await confirm(ctx, args.confirm, lambda: _merge_plan(ctx, args))
     done = await ctx.client.change_requests.merge(args.space_id, args.change_request_id)
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."

@@ -233,7 +233,7 @@ async def _removal_plan(ctx: ToolContext, args: RemoveArgs) -> Plan:
     render=_render_removed,
 )
 async def remove_site_space(ctx: ToolContext, args: RemoveArgs) -> Removed:
-    """Unpublish a space from a site (redirects into it go too), once the user confirms."""
+    """Unpublish a space from a site (redirects into it go too)."""
     into = await _redirects_into(ctx, args)
     if await _site_space(ctx, args) is not None:
         await confirm(ctx, args.confirm, lambda: _removal_plan(ctx, args))
