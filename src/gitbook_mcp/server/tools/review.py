@@ -7,9 +7,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome, RevisionSemanticChanges
-from gitbook_mcp.server.confirm import Plan, confirm, confirm_field
-from gitbook_mcp.server.rendering import UntrustedLine, one_line, quoted
+from gitbook_mcp.server.confirm import confirm, confirm_field
+from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
+from gitbook_mcp.server.tools._merge_plan import merge_plan
 from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 
@@ -19,8 +20,6 @@ SPACE_REVIEW = Permission("space", "review", "space_id")
 SPACE_MERGE = Permission("space", "merge", "space_id")
 _LIST_CAP = 50
 """Reviews, reviewers and contributors listed per kind: a change request has few."""
-_SHOWN_PAGES = 10
-"""Pages named in a merge's confirmation; the rest are counted."""
 
 
 class CrArgs(Args):
@@ -235,20 +234,6 @@ class MergeArgs(CrArgs):
     confirm: str | None = confirm_field()
 
 
-async def _merge_plan(ctx: ToolContext, args: CrArgs) -> Plan:
-    """What merging will publish, bound to the change request's current revision."""
-    cr = await ctx.client.change_requests.get(args.space_id, args.change_request_id)
-    ids = (args.space_id, cr.id)
-    pages = [one_line(p) for p in _pages(await ctx.client.change_requests.get_changes(*ids))]
-    shown = "; ".join(pages[:_SHOWN_PAGES]) or "no page"
-    more = f" and {len(pages) - _SHOWN_PAGES} more" if len(pages) > _SHOWN_PAGES else ""
-    summary = (
-        f'Merge change request #{cr.number} "{one_line(cr.subject)}" (revision '
-        f"{cr.revision}) into the main content of space {args.space_id}, changing: {shown}{more}."
-    )
-    return Plan("merge_change_request", ids, cr.revision, summary)
-
-
 @write_tool(
     REVIEW,
     permission=SPACE_MERGE,
@@ -258,7 +243,8 @@ async def _merge_plan(ctx: ToolContext, args: CrArgs) -> Plan:
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:
     """Merge a change request into the main content; on conflicts, lists the pages involved."""
-    await confirm(ctx, args.confirm, lambda: _merge_plan(ctx, args))
+    cr = (args.space_id, args.change_request_id)
+    await confirm(ctx, args.confirm, lambda: merge_plan(ctx, *cr))
     done = await ctx.client.change_requests.merge(args.space_id, args.change_request_id)
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."
     return await _outcome(ctx, args, done, ok="Merged.", conflicts=advice)
