@@ -70,7 +70,11 @@ async def _documents(api: GitBookClient, cr: str | None) -> dict[str, tuple[str,
 
 
 async def _call(client: Client, name: str, **arguments: Any) -> dict[str, Any]:
-    result = await client.call_tool(name, {"space_id": SPACE, **arguments})
+    arguments = {"space_id": SPACE, **arguments}
+    result = await client.call_tool(name, arguments)
+    token = (result.structured_content or {}).get("confirm") if result.is_error else None
+    if token is not None:  # an irreversible step: confirm what was shown, as an agent would
+        result = await client.call_tool(name, {**arguments, "confirm": token})
     assert not result.is_error, f"{name}: {result.content}"
     structured: dict[str, Any] = result.structured_content or {}
     return structured

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from gitbook_mcp.client.errors import AuthenticationError
 from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.confirm import Answered, asker_of
 from gitbook_mcp.server.errors import describe_validation
 from gitbook_mcp.server.tooling import ToolContext, ToolDef
 from gitbook_mcp.server.tools._shared import resolve_change_request
@@ -66,9 +67,12 @@ def make_handler(tool: ToolDef, current: Callable[[], Runtime]) -> Callable[...,
                 progress=progress,
                 options=_options(runtime, ctx),
                 available=tool.available,
+                asker=asker_of(ctx),
             )
             args = await _resolved(args, client)
             result = await tool.handler(context, args)
+        except Answered as answered:
+            return answered.result
         except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads
             _log.info("tool.failed", tool=tool.name, error=type(exc).__name__)
             if isinstance(exc, AuthenticationError) and runtime.on_refused is not None:

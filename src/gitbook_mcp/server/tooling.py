@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANY_TOKEN",
     "Args",
+    "Asker",
     "Decorator",
     "Needs",
     "Permission",
@@ -94,6 +95,18 @@ class ToolFailure(Exception):
 Progress = Callable[[float, float | None, str | None], Awaitable[None]]
 
 
+@dataclass(frozen=True)
+class Asker:
+    """How a call can ask the user to confirm (elicitation; built in `confirm.asker_of`):
+    ``deferred`` when the answer comes with the retried call (``answered``, the action, and the
+    ``state`` echoed back), else ``ask`` puts the question now and returns the action."""
+
+    deferred: bool
+    answered: str | None = None
+    state: str | None = None
+    ask: Callable[[str], Awaitable[str]] | None = None
+
+
 @dataclass
 class ToolContext:
     """What a handler may use: the API client, the caller's permissions, progress reporting."""
@@ -103,6 +116,8 @@ class ToolContext:
     options: dict[str, Any] = field(default_factory=dict)
     available: frozenset[str] | None = None
     """The operations of the API profile in use (None: not known, assume all)."""
+    asker: Asker | None = None
+    """How to ask the user to confirm; None when the client cannot be asked."""
 
     def has(self, operation_id: str) -> bool:
         """Whether the API profile in use has the operation (to choose between two ways)."""

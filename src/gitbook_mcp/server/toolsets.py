@@ -16,6 +16,7 @@ from gitbook_mcp.server.tooling import ToolDef, Toolset
 
 __all__ = [
     "ALL_TOOLSETS",
+    "BULK_REDIRECTS",
     "CHANGE_REQUESTS",
     "COLLECTIONS",
     "COMMENTS",
@@ -67,6 +68,11 @@ REVIEW = Toolset(
     "Request reviewers, review, bring a change request up to date and merge it.",
     default=True,
 )
+BULK_REDIRECTS = Toolset(
+    "bulk_redirects",
+    "Delete many of a site's redirects in one confirmed step.",
+    default=False,
+)
 FIXES = Toolset(
     "fixes",
     "Plan fixes of broken links and write them in a change request.",
@@ -86,6 +92,7 @@ TOOLSETS: tuple[Toolset, ...] = (
     ORG_ADMIN,
     CHANGE_REQUESTS,
     REVIEW,
+    BULK_REDIRECTS,
     FIXES,
 )
 """Every toolset, in the order of ``tools/list`` and of the README."""

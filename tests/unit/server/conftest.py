@@ -40,15 +40,28 @@ def make_server(store: Store, token: str = CANARY, **options: object) -> GitBook
 
 @pytest.fixture
 def mcp(store: Store) -> McpFactory:
-    """``async with mcp("gb_local_reader", toolsets=("all",)) as client:`` an MCP client session."""
+    """``async with mcp("gb_local_reader", toolsets=("all",)) as client:`` an MCP client session;
+    ``client={"mode": "legacy", "elicitation_callback": ...}`` sets the client's own options."""
 
     @asynccontextmanager
-    async def connect(token: str = CANARY, **options: object) -> AsyncIterator[Client]:
+    async def connect(
+        token: str = CANARY, client: dict[str, Any] | None = None, **options: object
+    ) -> AsyncIterator[Client]:
         server = make_server(store, token, **options)
-        async with Client(server, cache=None) as client:
-            yield CanaryCheckedClient(client)  # type: ignore[misc]
+        async with Client(server, cache=None, **(client or {})) as session:
+            yield CanaryCheckedClient(session)  # type: ignore[misc]
 
     return connect
+
+
+async def confirmed(client: Any, tool: str, arguments: dict[str, Any]) -> Any:
+    """Call a tool the way an agent without elicitation does: when the first call answers a
+    preview with a ``confirm`` token (an irreversible step), call again with it."""
+    first = await client.call_tool(tool, arguments)
+    token = (first.structured_content or {}).get("confirm") if first.is_error else None
+    if token is None:
+        return first
+    return await client.call_tool(tool, {**arguments, "confirm": token})
 
 
 class CanaryCheckedClient:

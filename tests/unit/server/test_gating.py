@@ -10,7 +10,7 @@ from mcp.client import Client
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.toolsets import Selection, build_tool_list
-from tests.unit.server.conftest import McpFactory, make_server
+from tests.unit.server.conftest import McpFactory, confirmed, make_server
 
 pytestmark = pytest.mark.anyio
 
@@ -86,7 +86,7 @@ ADMIN_WRITES = (
     | SITE_ADMIN_WRITES
     | ORG_WRITES
     | SPACE_WRITES
-    | {"write_collection"}
+    | {"write_collection", "delete_redirects"}
 )
 EXPECTED = {
     "gb_local_admin": READS | OPT_IN_READS | ADMIN_WRITES | COLLECTION_ADMIN_WRITES,
@@ -236,7 +236,7 @@ async def test_deleting_twice_answers_already_gone(
 ) -> None:
     # The call-time check cannot read what is gone; the delete then answers for itself.
     async with mcp("gb_local_admin", toolsets=("all",)) as client:
-        first = await client.call_tool(tool, arguments)
+        first = await confirmed(client, tool, arguments)
         second = await client.call_tool(tool, arguments)
     assert first.structured_content == {"deleted": True}
     assert not second.is_error

@@ -9,7 +9,7 @@ import pytest
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.clock import ManualClock
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_FAQ, PAGE_INSTALL, PAGE_WRITING
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -45,7 +45,7 @@ async def test_an_admin_merges_and_the_answer_says_so(mcp: McpFactory) -> None:
     async with mcp("gb_local_admin", toolsets=("review",), profile="live") as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         assert tools["merge_change_request"].annotations.destructive_hint is True
-        result = await client.call_tool("merge_change_request", CR)
+        result = await confirmed(client, "merge_change_request", CR)
     assert not result.is_error
     assert result.structured_content["result"] == "merge"
     assert "Merged." in result.content[0].text
@@ -58,10 +58,7 @@ async def test_the_toolset_is_not_offered_on_the_seed_profile(mcp: McpFactory) -
 
 
 def _edit(store: Store, revision: str, page_id: str, markdown: str) -> None:
-    store.db.execute(
-        "UPDATE pages SET markdown = ? WHERE revision_id = ? AND id = ?",
-        (markdown, revision, page_id),
-    )
+    store.content.revisions.set_markdown(revision, page_id, markdown)
 
 
 def _diverged(store: Store) -> tuple[str, str]:
@@ -85,11 +82,11 @@ async def test_conflicts_name_only_the_pages_changed_on_both_sides_differently(
 ) -> None:
     ours, theirs = _diverged(store)
     async with mcp("gb_local_admin", toolsets=("review",), profile="live") as client:
-        first = await client.call_tool(
-            tool.replace("update", "merge"), {**CR, "change_request_id": theirs}
+        first = await confirmed(
+            client, tool.replace("update", "merge"), {**CR, "change_request_id": theirs}
         )
         assert first.structured_content["result"] == "merge"
-        result = await client.call_tool(tool, {"space_id": SPACE, "change_request_id": ours})
+        result = await confirmed(client, tool, {"space_id": SPACE, "change_request_id": ours})
     assert not result.is_error, result.content
     assert result.structured_content["result"] == "conflicts"
     named = result.structured_content["conflicting_pages"]

@@ -13,7 +13,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.toolsets import all_tools
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -51,6 +51,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "create_redirect": {**SITE_IDS, "source": "/guides/gone", "section_id": "sec_guides"},
     "update_redirect": {**SITE_IDS, "redirect_id": "@redirect", "section_id": "sec_api"},
     "delete_redirect": {**SITE_IDS, "redirect_id": "@redirect"},
+    "delete_redirects": {**SITE_IDS, "redirect_ids": ["rd_old_install", "rd_v1_api"]},
     "list_site_spaces": {**SITE_IDS, "limit": 1},
     "add_site_space": {**SITE_IDS, "space_id": "spc_runbooks"},
     "update_site_space": {**SITE_IDS, "site_space_id": "ss_handbook", "path": "handbook-v2"},
@@ -193,7 +194,7 @@ async def test_the_text_carries_every_id_cursor_url_and_count(
             listed = await client.call_tool("list_redirects", SITE_IDS)
             first = listed.structured_content["redirects"][0]["id"]
             args = {k: first if v == "@redirect" else v for k, v in args.items()}
-        result = await client.call_tool(name, args)
+        result = await confirmed(client, name, args)
     text = result.content[0].text
     assert not result.is_error, f"{name} failed with its example: {text}"
     missing = [v for v in _actionable(result.structured_content or {}) if v not in text]

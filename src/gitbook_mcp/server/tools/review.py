@@ -8,9 +8,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome
+from gitbook_mcp.server.confirm import confirm, confirm_field
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
+from gitbook_mcp.server.tools._merge_plan import merge_plan
 from gitbook_mcp.server.tools._review_state import (
     LIST_CAP,
     PersonView,
@@ -187,28 +189,46 @@ async def _outcome(
     )
 
 
+class UpdateArgs(CrArgs):
+    status: Literal["open", "draft", "archived"] | None = Field(
+        default=None, description="Set instead (open: for review)"
+    )
+
+
 @write_tool(
     REVIEW,
     permission=SPACE_EDIT,
-    needs=Needs(("updateChangeRequest", *CONFLICT_READS)),
+    needs=Needs(("updateChangeRequest", *CONFLICT_READS, "updateChangeRequestById")),
     render=_render_outcome,
 )
-async def update_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
-    """Bring the main content's changes into a change request; reports conflicts by page."""
+async def update_change_request(ctx: ToolContext, args: UpdateArgs) -> Outcome:
+    """Bring the main content's changes into a change request (conflicts by page), or set its
+    status."""
+    if args.status is not None:
+        cr = await ctx.client.change_requests.update(
+            args.space_id, args.change_request_id, status=args.status
+        )
+        return Outcome(result=cr.status, revision=cr.revision, next_step=f"Status: {cr.status}.")
     advice = "Edit the pages listed so they agree with the main content, then update again."
     call = ctx.client.change_requests.update_from_main
     return await _outcome(ctx, args, call, ok="Up to date.", conflicts=advice)
+
+
+class MergeArgs(CrArgs):
+    confirm: str | None = confirm_field()
 
 
 @write_tool(
     REVIEW,
     permission=SPACE_MERGE,
     destructive=True,
-    needs=Needs(("mergeChangeRequest", *CONFLICT_READS)),
+    needs=Needs(("mergeChangeRequest", *CONFLICT_READS, "getChangeRequestById")),
     render=_render_outcome,
 )
-async def merge_change_request(ctx: ToolContext, args: CrArgs) -> Outcome:
+async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:
     """Merge a change request into the main content; on conflicts, lists the pages involved."""
+    cr = (args.space_id, args.change_request_id)
+    await confirm(ctx, args.confirm, lambda: merge_plan(ctx, *cr))
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."
     call = ctx.client.change_requests.merge
     return await _outcome(ctx, args, call, ok="Merged.", conflicts=advice)

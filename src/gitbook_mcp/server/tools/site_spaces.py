@@ -7,6 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from gitbook_mcp.client.models.sites import SiteSpace
+from gitbook_mcp.server.confirm import Plan, confirm, confirm_field, digest
+from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._shared import Cursor, Limit, exactly_one, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
@@ -174,6 +177,7 @@ async def move_site_space(ctx: ToolContext, args: MoveArgs) -> SiteSpaceView:
 
 class RemoveArgs(SiteArgs):
     site_space_id: str = SiteSpaceId
+    confirm: str | None = confirm_field()
 
 
 class Removed(BaseModel):
@@ -203,6 +207,27 @@ async def _redirects_into(ctx: ToolContext, args: RemoveArgs) -> dict[str, str]:
     }
 
 
+async def _site_space(ctx: ToolContext, args: RemoveArgs) -> SiteSpace | None:
+    every = await ctx.client.site_spaces.list(args.organization_id, args.site_id).to_list()
+    return next((s for s in every if s.id == args.site_space_id), None)
+
+
+async def _removal_plan(ctx: ToolContext, args: RemoveArgs) -> Plan:
+    """What removing the site space unpublishes, bound to its space, path and redirects."""
+    ids = (args.organization_id, args.site_id, args.site_space_id)
+    site_space = await _site_space(ctx, args)
+    if site_space is None:
+        return Plan("remove_site_space", ids, "gone", "Nothing: the site space is gone already.")
+    into = sorted((await _redirects_into(ctx, args)).values())
+    gone = f"; the service also deletes {len(into)} redirect(s) into it: {', '.join(into)}"
+    summary = (
+        f"Unpublish /{one_line(site_space.path)} (space {site_space.space.id}) "
+        f"[{args.site_space_id}] from site {args.site_id}{gone if into else ''}."
+    )
+    state = digest([site_space.path, site_space.space.id, *into])
+    return Plan("remove_site_space", ids, state, summary)
+
+
 @write_tool(
     SITE_SPACES,
     permission=SITE_ADMIN,
@@ -213,6 +238,8 @@ async def _redirects_into(ctx: ToolContext, args: RemoveArgs) -> dict[str, str]:
 async def remove_site_space(ctx: ToolContext, args: RemoveArgs) -> Removed:
     """Unpublish a space from a site (redirects into it go too)."""
     into = await _redirects_into(ctx, args)
+    if await _site_space(ctx, args) is not None:
+        await confirm(ctx, args.confirm, lambda: _removal_plan(ctx, args))
     removed = await ctx.client.site_spaces.delete(
         args.organization_id, args.site_id, args.site_space_id
     )

@@ -6,6 +6,7 @@ user's access share one destructive tool, so that its ``destructiveHint`` is hon
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -13,6 +14,8 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
+from gitbook_mcp.server.confirm import Plan, confirm, confirm_field
+from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
@@ -282,11 +285,25 @@ class DeleteArgs(Args):
     space_id: SpaceId
     kind: Literal["space", "user_access"]
     user_id: WhoseAccess
+    confirm: str | None = confirm_field()
+
+
+async def _deletion_plan(ctx: ToolContext, space_id: str) -> Plan:
+    """What deleting the space removes, bound to its revision and last update."""
+    space = await ctx.client.spaces.get(space_id)
+    state = f"{space.revision or '-'}@{space.updatedAt or '-'}"
+    summary = (
+        f'Delete space "{one_line(space.title)}" [{space.id}] (revision {space.revision}), '
+        f"with its change requests ({space.changeRequestsOpen or 0} open); restorable for 7 days."
+    )
+    return Plan("delete_space_item", (space.id,), state, summary)
 
 
 @delete_tool(SPACES, permission=SPACE_ADMIN)
 async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
-    """Delete a space (restorable 7 days) or remove a user's access to it."""
+    """Delete a space (restorable 7 days; the user confirms first) or remove a user's access."""
     if args.kind == "user_access":
         return await remove_access(args.user_id, args.space_id, ctx.client.space_permissions)
+    with suppress(NotFoundError):  # a space that is gone: the delete answers for it
+        await confirm(ctx, args.confirm, lambda: _deletion_plan(ctx, args.space_id))
     return Deleted(deleted=await ctx.client.spaces.delete(args.space_id))

@@ -128,6 +128,11 @@ async def run_scenario(
 
             async def call(tool: str, **arguments: Any) -> dict[str, Any]:
                 result = await client.call_tool(tool, arguments)
+                preview = result.structured_content or {}
+                if result.is_error and "confirm" in preview:
+                    # An irreversible step: confirm what was shown, as an agent would.
+                    arguments = {**arguments, "confirm": preview["confirm"]}
+                    result = await client.call_tool(tool, arguments)
                 if inspect is not None:
                     inspect(tool, result)
                 text = " ".join(getattr(c, "text", "") for c in result.content)

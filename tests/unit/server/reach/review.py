@@ -19,4 +19,6 @@ async def scenario(call: Caller) -> None:
     state = await call("list_reviews", **CR)
     assert state["reviews"]
     assert (await call("update_change_request", **CR))["result"] in {"update", "conflicts"}
+    assert (await call("update_change_request", **CR, status="draft"))["result"] == "draft"
+    assert (await call("update_change_request", **CR, status="open"))["result"] == "open"
     assert (await call("merge_change_request", **CR))["result"] in {"merge", "conflicts"}

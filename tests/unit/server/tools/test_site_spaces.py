@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.local import Store
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -49,10 +49,13 @@ async def test_removing_a_site_space_lists_the_redirects_the_service_deleted_wit
         made = await client.call_tool(
             "create_redirect", {**SITE, "source": "/old-handbook", "site_space_id": "ss_handbook"}
         )
-        removed = await client.call_tool(
-            "remove_site_space", {**SITE, "site_space_id": "ss_handbook"}
-        )
+        args = {**SITE, "site_space_id": "ss_handbook"}
+        preview = await client.call_tool("remove_site_space", args)
+        removed = await confirmed(client, "remove_site_space", args)
     redirect_id = made.structured_content["id"]
+    # What the user is asked to confirm names the redirects that will go.
+    assert preview.is_error
+    assert f"/old-handbook [{redirect_id}]" in preview.content[0].text
     assert not removed.is_error, removed.content[0].text
     assert f"/old-handbook [{redirect_id}]" in removed.structured_content["redirects_deleted"]
     assert "/old-handbook" in removed.content[0].text

@@ -10,7 +10,7 @@ import pytest
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.seed.ids import COLLECTIONS, ORG_ACME, ORG_GLOBEX, SPACES
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -114,7 +114,10 @@ async def test_update_duplicate_move_transfer(mcp: McpFactory, store: Store) -> 
 
 async def test_delete_then_restore_a_space(mcp: McpFactory, store: Store) -> None:
     async with mcp(ADMIN, toolsets=("spaces",)) as client:
-        gone = await client.call_tool("delete_space_item", {"space_id": CHANGELOG, "kind": "space"})
+        args = {"space_id": CHANGELOG, "kind": "space"}
+        preview = await client.call_tool("delete_space_item", args)
+        assert _space_row(store, CHANGELOG)["deleted_at"] is None
+        gone = await confirmed(client, "delete_space_item", args)
         assert gone.structured_content == {"deleted": True}
         assert _space_row(store, CHANGELOG)["deleted_at"] is not None
         back = await client.call_tool(
@@ -123,6 +126,9 @@ async def test_delete_then_restore_a_space(mcp: McpFactory, store: Store) -> Non
         )
     assert not back.is_error, _text(back)
     assert _space_row(store, CHANGELOG)["deleted_at"] is None
+    assert preview.is_error
+    assert f'Delete space "Changelog" [{CHANGELOG}]' in _text(preview)
+    assert "restorable for 7 days" in _text(preview)
 
 
 async def test_restore_checks_the_spaces_own_organization(mcp: McpFactory, store: Store) -> None:
