@@ -1,5 +1,5 @@
 """Edits of a JSON document that touch only what they must: text found across leaves and marks
-and replaced in place, a value set at a JSON pointer, and checks of what an edit would send.
+and replaced in place, a value set at a JSON pointer, and comparisons of documents.
 
 Pure functions, linear in the document's size. A text match lies within one block (the text of
 a paragraph, heading, code line, table cell...: a block whose children are text and inlines); it
@@ -14,16 +14,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gitbook_mcp.document.nodes import Node, walk
+from gitbook_mcp.document.nodes import Node, new_key, text, walk
+from gitbook_mcp.document.parse import parse_markdown
 
 __all__ = [
-    "PLACEHOLDERS",
     "TextMatch",
     "block_differences",
     "find_text",
     "get_at",
-    "marker_problems",
-    "placeholder",
+    "inline_markdown",
     "replace_text",
     "set_at",
     "without_keys",
@@ -31,29 +30,6 @@ __all__ = [
 
 _VOID = "\x00"
 """Stands for a void inline in a block's text, so that no match crosses it."""
-PAIRED_TAGS = frozenset(
-    {"hint", "tabs", "tab", "stepper", "step", "columns", "column", "updates", "update", "code"}
-    | {"if", "content-ref", "swagger", "openapi"}
-)
-"""Tags that need their ``{% end... %}`` (``embed`` and ``file`` may omit theirs)."""
-PLACEHOLDERS = (
-    "rest unchanged",
-    "rest of the page",
-    "rest of the content",
-    "rest of page",
-    "(unchanged)",
-    "[unchanged]",
-    "unchanged content",
-    "content unchanged",
-    "remaining content",
-    "existing content",
-    "same as before",
-    "[...]",
-    "(...)",
-    "[…]",
-    "(…)",
-)
-"""Phrases an author uses for content left out; never text to write into a page."""
 
 
 @dataclass
@@ -182,10 +158,12 @@ def _escape(token: str) -> str:
 
 
 def replace_text(doc: Mapping[str, Any], match: TextMatch, replacement: str) -> dict[str, Any]:
-    """A copy of ``doc`` with the matched span replaced by ``replacement`` (plain text).
+    """A copy of ``doc`` with the matched span replaced by ``replacement``.
 
-    Only the leaves the span touches change: the inserted text takes the marks (and the link) of
-    the first leaf touched; the other touched leaves lose the matched part, and a leaf, text node
+    ``replacement`` is read as inline GitBook markdown (```code```, ``**bold**``, ``[a](b)``) when
+    it holds such syntax and reads as one paragraph; else it is plain text. Only the leaves the
+    span touches change: the inserted text takes the marks (and the link) of the first leaf
+    touched, plus its own; the other touched leaves lose the matched part, and a leaf, text node
     or inline link left empty by it goes. Every other node, the block's key among them, stays.
     """
     out: dict[str, Any] = copy.deepcopy(dict(doc))
@@ -198,19 +176,109 @@ def replace_text(doc: Mapping[str, Any], match: TextMatch, replacement: str) -> 
     ]
     if not touched:
         raise KeyError(match.pointer)
+    nodes = inline_markdown(replacement)
+    cut = 0
     for number, item in enumerate(touched):
         value = str(item.leaf["text"])
         low = max(match.start, item.start) - item.start
         high = min(match.end, item.start + len(value)) - item.start
-        middle = replacement if number == 0 else ""
+        middle = replacement if number == 0 and nodes is None else ""
         item.leaf["text"] = value[:low] + middle + value[high:]
-    _prune(block, touched)
+        cut = low if number == 0 else cut
+    _prune(block, touched[1:] if nodes is not None else touched)
+    if nodes is not None:
+        _insert(touched[0], cut, nodes)
+    if not block["nodes"]:
+        first = touched[0].chain[-1][1]
+        block["nodes"].append({**first, "leaves": [{"object": "leaf", "text": "", "marks": []}]})
+    return out
+
+
+_SYNTAX = frozenset("*_`[]<>~$\\&!^")
+
+
+def inline_markdown(value: str) -> list[Node] | None:
+    """The inline nodes of ``value`` read as GitBook markdown, or None when it is plain text
+    (no markdown syntax) or does not read as one paragraph (then it is taken as plain text).
+    Spaces at its edges are kept (a paragraph would drop them)."""
+    core = value.strip()
+    if not core or not _SYNTAX.intersection(core):
+        return None
+    parsed = parse_markdown(core)
+    blocks = parsed.document.get("nodes") or []
+    if parsed.title is not None or len(blocks) != 1 or blocks[0].get("type") != "paragraph":
+        return None
+    nodes: list[Node] = list(blocks[0].get("nodes") or [])
+    lead, trail = value[: len(value) - len(value.lstrip())], value[len(value.rstrip()) :]
+    edges = [(0, lead), (len(nodes), trail)]
+    for at, space in reversed(edges):
+        if space:
+            nodes.insert(at, text(space))
+    return nodes
+
+
+def _insert(first: _Leaf, cut: int, nodes: list[Node]) -> None:
+    """``nodes`` put at ``cut`` in the first touched leaf: as leaves of its text node when they
+    are all text (or it is inside a link), else as nodes beside its text node, split in two."""
+    text_node = first.chain[-1][1]
+    base = list(first.leaf.get("marks") or [])
+    has_inline = any(n.get("object") != "text" for n in nodes)
+    if has_inline and len(first.chain) == 1:
+        siblings, _ = first.chain[-1]
+        before = [*text_node["leaves"][: first.index], _cut(first.leaf, 0, cut)]
+        after = [_cut(first.leaf, cut, None), *text_node["leaves"][first.index + 1 :]]
+        head = {**text_node, "leaves": _solid(before)}
+        # The original key stays with the part before the insertion, or after it if none.
+        tail = {**text_node, "key": new_key() if head["leaves"] else text_node.get("key")}
+        tail["leaves"] = _solid(after)
+        pieces = [head, *(_marked(n, base) for n in nodes), tail]
+        at = next(i for i, n in enumerate(siblings) if n is text_node)
+        siblings[at : at + 1] = [p for p in pieces if p.get("object") != "text" or p["leaves"]]
+        return
+    added = [
+        {**leaf, "marks": _merge(base, leaf.get("marks") or [])}
+        for node in nodes
+        for leaf in _leaves_of(node)
+    ]
+    leaf = first.leaf
+    pieces = [_cut(leaf, 0, cut), *added, _cut(leaf, cut, None)]
+    text_node["leaves"][first.index : first.index + 1] = _solid(pieces) or [_cut(leaf, 0, 0)]
+
+
+def _cut(leaf: Mapping[str, Any], start: int, end: int | None) -> dict[str, Any]:
+    return {**leaf, "text": str(leaf.get("text", ""))[start:end]}
+
+
+def _solid(leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [leaf for leaf in leaves if leaf.get("text")]
+
+
+def _merge(base: list[Node], own: list[Node]) -> list[Node]:
+    kinds = {m.get("type") for m in base}
+    return [*base, *(m for m in own if m.get("type") not in kinds)]
+
+
+def _marked(node: Node, base: list[Node]) -> Node:
+    """``node`` with ``base`` marks added to each of its leaves (links: to their text)."""
+    for child, _ in walk(node, fragments=False):
+        if child.get("object") == "text":
+            child["leaves"] = [
+                {**leaf, "marks": _merge(base, leaf.get("marks") or [])} for leaf in child["leaves"]
+            ]
+    return node
+
+
+def _leaves_of(node: Node) -> list[dict[str, Any]]:
+    """The leaves under a node (a link's text, flattened: a link cannot hold a link)."""
+    out: list[dict[str, Any]] = []
+    for child, _ in walk(node, fragments=False):
+        if child.get("object") == "text":
+            out += [dict(leaf) for leaf in child.get("leaves") or []]
     return out
 
 
 def _prune(block: Node, touched: list[_Leaf]) -> None:
-    """Drop what the replacement emptied (leaves, text nodes, inlines), deepest first; a block
-    left with no children keeps one empty text node (a block holds at least one)."""
+    """Drop what the replacement emptied (leaves, text nodes, inlines), deepest first."""
     for item in reversed(touched):
         if item.leaf["text"]:
             continue
@@ -219,63 +287,12 @@ def _prune(block: Node, touched: list[_Leaf]) -> None:
         for nodes, node in reversed(item.chain):
             if _empty(node):
                 nodes[:] = [n for n in nodes if n is not node]
-    if not block["nodes"]:
-        first = touched[0].chain[-1][1]
-        block["nodes"].append({**first, "leaves": [{"object": "leaf", "text": "", "marks": []}]})
 
 
 def _empty(node: Node) -> bool:
     if node.get("object") == "text":
         return not node.get("leaves")
     return node.get("object") == "inline" and not node.get("isVoid") and not node.get("nodes")
-
-
-def marker_problems(markdown: str) -> list[str]:
-    """What is wrong with the ``{% %}`` markers of GitBook markdown: escaped markers (``\\{%``,
-    which GitBook shows as text), a tag that never closes, an end tag that closes nothing or
-    another tag, a ``{%`` without ``%}``. Empty when every marker is sound."""
-    problems: list[str] = []
-    if "\\{%" in markdown or "%\\}" in markdown:
-        problems.append("an escaped {% %} marker (\\{%): it would show as text, not render")
-    open_tags: list[str] = []
-    at = markdown.find("{%")
-    while at != -1:
-        end = markdown.find("%}", at + 2)
-        if end == -1:
-            problems.append("a {% marker without its %}")
-            break
-        words = markdown[at + 2 : end].split(None, 1)
-        name = words[0] if words else ""
-        if at == 0 or markdown[at - 1] != "\\":
-            _track(name, open_tags, problems)
-        at = markdown.find("{%", end + 2)
-    problems += [f"{{% {name} %}} is never closed ({{% end{name} %}})" for name in open_tags]
-    return problems
-
-
-def _track(name: str, open_tags: list[str], problems: list[str]) -> None:
-    if name.startswith("end") and name[3:] in PAIRED_TAGS:
-        if not open_tags or open_tags[-1] != name[3:]:
-            inside = f"inside {{% {open_tags[-1]} %}}" if open_tags else "with nothing open"
-            problems.append(f"{{% {name} %}} {inside}")
-        else:
-            open_tags.pop()
-    elif name in PAIRED_TAGS:
-        open_tags.append(name)
-
-
-def placeholder(text: str) -> str | None:
-    """The placeholder ``text`` holds in place of content ("rest unchanged", a line of "..."),
-    or None. Prose may use "..." inside a line; alone on a line it stands for something left out."""
-    lowered = text.lower()
-    for phrase in PLACEHOLDERS:
-        if phrase in lowered:
-            return phrase
-    for line in lowered.splitlines() or [lowered]:
-        bare = line.strip().strip("<>!-/#*` ")
-        if bare in ("...", "…", "etc.", "etc..."):
-            return line.strip()
-    return None
 
 
 def without_keys(node: Mapping[str, Any]) -> dict[str, Any]:

@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.document import parse_markdown, plain_text
+from gitbook_mcp.document.checks import marker_problems, placeholder
 from gitbook_mcp.document.edit import (
     block_differences,
     find_text,
     get_at,
-    marker_problems,
-    placeholder,
     replace_text,
     set_at,
     without_keys,
@@ -184,3 +183,41 @@ def test_keys_can_be_left_out_of_a_comparison() -> None:
     assert one != two
     assert without_keys(one) == without_keys(two)
     assert "key" in one["nodes"][0]
+
+
+def test_a_replacement_in_markdown_adds_marks_and_links_beside_the_text() -> None:
+    doc = document([block("paragraph", [text("Download the installer and run it.")])])
+    edited = replace_text(
+        doc, _one(doc, "Download the installer"), "Run `acme install` or [see](https://x)"
+    )
+    nodes = edited["nodes"][0]["nodes"]
+    assert nodes[2]["key"] == doc["nodes"][0]["nodes"][0]["key"]  # the text after keeps it
+    assert [n["object"] for n in nodes] == ["text", "inline", "text"]
+    assert nodes[0]["leaves"] == [
+        {"object": "leaf", "text": "Run ", "marks": []},
+        {"object": "leaf", "text": "acme install", "marks": [{"object": "mark", "type": "code"}]},
+        {"object": "leaf", "text": " or ", "marks": []},
+    ]
+    assert nodes[1]["data"]["ref"] == {"kind": "url", "url": "https://x"}
+    assert nodes[2]["leaves"][0]["text"] == " and run it."
+    assert plain_text(edited["nodes"][0]) == "Run acme install or see and run it."
+
+
+def test_markdown_inside_a_bold_run_keeps_the_bold_and_adds_its_own_marks() -> None:
+    doc = document([block("paragraph", [text("very important", [mark("bold")])])])
+    edited = replace_text(doc, _one(doc, "very"), "_truly_")
+    assert edited["nodes"][0]["nodes"][0]["leaves"] == [
+        {
+            "object": "leaf",
+            "text": "truly",
+            "marks": [{"object": "mark", "type": "bold"}, {"object": "mark", "type": "italic"}],
+        },
+        {"object": "leaf", "text": " important", "marks": [{"object": "mark", "type": "bold"}]},
+    ]
+
+
+@pytest.mark.parametrize("value", ["5 * 3 = 15", "1. not a list", "plain words"])
+def test_text_that_is_not_one_paragraph_of_markdown_goes_in_as_plain_text(value: str) -> None:
+    doc = document([block("paragraph", [text("x")])])
+    edited = replace_text(doc, _one(doc, "x"), value)
+    assert edited["nodes"][0]["nodes"][0]["leaves"][0]["text"] == value

@@ -9,7 +9,7 @@ import anyio
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
-from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
+from gitbook_mcp.client.models.content import ChangeRequest, ContentFormat, RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext
 from gitbook_mcp.server.tools.change_requests._diff import PageText
@@ -59,20 +59,24 @@ def cr_line(cr: CrView) -> str:
     )
 
 
-async def cr_page(ctx: ToolContext, space_id: str, cr_id: str, page_id: str) -> RevisionPage | None:
-    """The page as in the change request, as markdown; None when it is not there."""
+async def cr_page(
+    ctx: ToolContext, space_id: str, cr_id: str, page_id: str, fmt: ContentFormat = "markdown"
+) -> RevisionPage | None:
+    """The page as in the change request (markdown or document); None when it is not there."""
     try:
         return await ctx.client.change_request_content.get_page(
-            space_id, cr_id, page_id, format="markdown"
+            space_id, cr_id, page_id, format=fmt
         )
     except NotFoundError:
         return None
 
 
-async def main_page(ctx: ToolContext, space_id: str, page_id: str) -> RevisionPage | None:
-    """The page in the main content, as markdown; None when it is not there."""
+async def main_page(
+    ctx: ToolContext, space_id: str, page_id: str, fmt: ContentFormat = "markdown"
+) -> RevisionPage | None:
+    """The page in the main content (markdown or document); None when it is not there."""
     try:
-        return await ctx.client.space_content.get_page(space_id, page_id, format="markdown")
+        return await ctx.client.space_content.get_page(space_id, page_id, format=fmt)
     except NotFoundError:
         return None
 
