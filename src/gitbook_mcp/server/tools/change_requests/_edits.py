@@ -4,9 +4,10 @@ A replacement edit changes a page's JSON document in the change request, not a m
 of it: ``find`` is matched in the text of the page's blocks (across leaves and marks, without
 markdown syntax, within one block: a paragraph, heading, list item, code line or table cell) and
 must occur exactly once in the page as the replacements before it left it, so that an edit never
-lands in the wrong place. ``replace`` is plain text: the inserted text takes the marks and link
-of the first leaf the match touches; every block the match does not touch keeps its key and
-content. Errors are short and name the edit.
+lands in the wrong place. ``replace`` is plain text, or inline markdown (code, bold, links) when
+it holds such syntax; the inserted text takes the marks and link of the first leaf the match
+touches; every block the match does not touch keeps its key and content. Errors are short and
+name the edit.
 """
 
 from __future__ import annotations
@@ -53,7 +54,9 @@ class Replacement(Args):
         max_length=FIND_MAX_CHARS,
         description="Exact current text of one block (no markdown syntax); must occur once",
     )
-    replace: str = Field(max_length=REPLACE_MAX_CHARS, description="Plain text")
+    replace: str = Field(
+        max_length=REPLACE_MAX_CHARS, description="New text: plain, or inline markdown (`x`, **x**)"
+    )
 
 
 class PageEdit(Args):
@@ -121,8 +124,8 @@ def check_content(index: int, edit: PageEdit) -> None:
             )
         if ("{%" in r.replace or "%}" in r.replace) and "{%" not in r.find:
             raise ToolFailure(
-                f"{where}, replacement {number}: 'replace' is plain text, so {{% %}} markers in it "
-                "would show as text; change blocks by replacing their text. Nothing was sent."
+                f"{where}, replacement {number}: 'replace' is inline text, so {{% %}} markers in "
+                "it would show as text; change blocks by replacing their text. Nothing was sent."
             )
     found = placeholder(edit.markdown or "")
     if found is not None:
