@@ -210,7 +210,8 @@ async def test_insert_delete_and_revert_in_one_batch(
                 {
                     "op": "insert",
                     "title": "Flags",
-                    "markdown": "# Flags\n\n`--dry-run` shows.\n",
+                    "markdown": "# Flags\n\n`--dry-run` shows.\n"
+                    + "".join(f"\nFlag {n}.\n" for n in range(6)),
                     "parent_id": PAGE_GETTING_STARTED,
                 },
                 {"op": "delete", "page_id": PAGE_FAQ},
