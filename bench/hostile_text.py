@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
 from gitbook_mcp.local.store.content.links import extract_links
 from gitbook_mcp.local.store.content.search import sections_matching
@@ -36,10 +37,11 @@ def _links(text: str) -> None:
     list(extract_links(text))
 
 
-def _replace(text: str) -> None:
-    find = text[: min(len(text) // 2, FIND_MAX_CHARS)]
+def _replace(value: str) -> None:
+    find = value[: min(len(value) // 2, FIND_MAX_CHARS)]
+    page = document([block("paragraph", [text(value)])])
     with contextlib.suppress(ToolFailure):
-        apply_replacements(text, [Replacement(find=find, replace="b")], "e")
+        apply_replacements(page, [Replacement(find=find, replace="b")], "e")
 
 
 def _read_all(text: str) -> None:
