@@ -148,6 +148,8 @@ def test_an_edit_lacking_what_its_op_needs_is_refused_by_its_position(
             "markers in it would show as text",
         ),
         (PageEdit(op="move", page_id="p"), "a move needs parent_id"),
+        (PageEdit(op="rewrite", page_id="p"), "a rewrite needs markdown"),
+        (PageEdit(op="rewrite", page_id="p", markdown="x", title="T"), "title do not go"),
     ],
 )
 def test_placeholders_markers_in_text_and_empty_moves_are_refused(
@@ -159,6 +161,15 @@ def test_placeholders_markers_in_text_and_empty_moves_are_refused(
 
     with pytest.raises(ToolFailure, match=re.escape(message)):
         check()
+
+
+def test_a_rewrite_is_an_update_page_with_the_whole_markdown() -> None:
+    edit = PageEdit(op="rewrite", page_id="p", markdown="# P\n\nAll of it.\n")
+    assert batch_change(edit) == {
+        "operation": "update_page",
+        "page": "p",
+        "document": {"markdown": "# P\n\nAll of it.\n"},
+    }
 
 
 def test_a_move_is_an_update_page_with_into_and_at() -> None:

@@ -288,6 +288,18 @@ async def test_a_no_op_edit_writes_nothing(
             lambda p: {"op": "insert", "title": "T", "markdown": "Intro.\n\n...\n"},
             "placeholder",
         ),
+        (
+            lambda p: {"op": "rewrite", "page_id": p, "markdown": "Short now."},
+            "more than half",
+        ),
+        (
+            lambda p: {"op": "rewrite", "page_id": p, "markdown": RICH + "\n(rest unchanged)\n"},
+            "placeholder",
+        ),
+        (
+            lambda p: {"op": "rewrite", "page_id": p, "markdown": RICH + "\n{% hint %}\n"},
+            "is never closed",
+        ),
     ],
 )
 async def test_refusals_name_their_reason_and_send_nothing(

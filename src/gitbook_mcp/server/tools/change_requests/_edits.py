@@ -60,21 +60,25 @@ class Replacement(Args):
 
 
 class PageEdit(Args):
-    op: Literal["replace", "insert", "delete", "revert", "move"] = Field(
-        description="replace text in a page, insert a page, delete one (and its subpages), "
-        "revert one to the main content, or move one (same id: links to it still resolve)"
+    op: Literal["replace", "insert", "rewrite", "delete", "revert", "move"] = Field(
+        description="replace text in a page, insert a page, rewrite one whole from markdown "
+        "(what replace cannot do: several blocks), delete one (and its subpages), revert one to "
+        "the main content, or move one (same id: links to it still resolve)"
     )
     page_id: str | None = Field(default=None, description="Page (not for insert)")
     replacements: list[Replacement] = Field(default_factory=list, max_length=50)
     title: str | None = Field(default=None, min_length=1, description="insert")
-    markdown: str | None = Field(default=None, max_length=INSERT_MAX_CHARS, description="insert")
+    markdown: str | None = Field(
+        default=None, max_length=INSERT_MAX_CHARS, description="insert, rewrite: the whole page"
+    )
     parent_id: str | None = Field(
         default=None,
         description=f"insert, move: parent page ('{ROOT}': the top level); insert: else the root",
     )
     position: int | None = Field(default=None, ge=0, description="insert, move: sibling index")
     allow_shrink: bool = Field(
-        default=False, description="replace: allow the page to lose more than half its text"
+        default=False,
+        description="replace, rewrite: allow the page to lose more than half its text",
     )
 
 
@@ -87,7 +91,7 @@ def label(index: int, edit: PageEdit) -> str:
 def check_edit(index: int, edit: PageEdit) -> None:
     """Refuse an edit that lacks what its op needs or carries what it cannot use."""
     where = label(index, edit)
-    placed = ("parent_id", "position") if edit.op in ("insert", "move") else ()
+    placed = {"move": ("parent_id", "position"), "rewrite": ("markdown",)}.get(edit.op, ())
     extra = [
         name
         for name in ("title", "markdown", "parent_id", "position")
@@ -103,6 +107,8 @@ def check_edit(index: int, edit: PageEdit) -> None:
         raise ToolFailure(f"{where}: give page_id.")
     if extra:
         raise ToolFailure(f"{where}: {', '.join(extra)} do not go with op={edit.op}.")
+    if edit.op == "rewrite" and edit.markdown is None:
+        raise ToolFailure(f"{where}: a rewrite needs markdown, the whole new page.")
     if edit.op == "move" and edit.parent_id is None and edit.position is None:
         raise ToolFailure(f"{where}: a move needs parent_id ('{ROOT}': the top level), position.")
     if edit.op == "replace" and not edit.replacements:
@@ -192,5 +198,8 @@ def batch_change(edit: PageEdit) -> dict[str, Any]:
         if edit.position is not None:
             move["at"] = edit.position
         return move
+    if edit.op == "rewrite":
+        body = {"markdown": edit.markdown}
+        return {"operation": "update_page", "page": edit.page_id, "document": body}
     operation = "delete_page" if edit.op == "delete" else "revert_page"
     return {"operation": operation, "page": edit.page_id}

@@ -16,7 +16,6 @@ from typing import Any
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.checks import marker_problems
-from gitbook_mcp.document.refs import ContentRef
 from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.linkcheck.markdown import resolve_path
 from gitbook_mcp.server.tooling import ToolFailure
@@ -72,6 +71,8 @@ def plan(
             raise ToolFailure(f"{where}: the page already has a {ops[page_id]} edit in this batch.")
         if edit.op == "replace":
             _replace(out, edit, page, tree, where)
+        elif edit.op == "rewrite":
+            _rewrite(out, edit, page, tree, where)
         else:
             _other(out, edit, page, in_main.get(page_id), tree)
     return out
@@ -97,11 +98,7 @@ def _replace(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: s
         unresolved_refs(before, tree),
         unresolved_refs(after, tree),
     )
-    if not edit.allow_shrink and len(old_md) >= SHRINK_MIN_CHARS and 2 * len(new_md) < len(old_md):
-        raise ToolFailure(
-            f"{where}: the page would shrink from {len(old_md)} to {len(new_md)} characters, more "
-            "than half. If that is meant, repeat with allow_shrink=true. Nothing was sent."
-        )
+    _check_shrink(where, edit, old_md, new_md)
     if existing is None:
         write = PageWrite(page_id, page.title, page.path or "", before, after)
         out.items.append(write)
@@ -125,11 +122,34 @@ def _refuse_new(where: str, what: str, before: list[str], after: list[str]) -> N
 def _insert(out: Plan, index: int, edit: PageEdit, tree: Tree, where: str) -> None:
     markdown = edit.markdown or ""
     parent = "" if edit.parent_id in (None, ROOT) else tree.paths.get(edit.parent_id or "", "")
+    _check_markdown(markdown, parent, tree, where, [])
+    out.items.append({**batch_change(edit), "ref": f"new-{index}"})
+    title = edit.title or ""
+    out.texts[f"new-{index}"] = PageText(f"new-{index}", title, title, None, markdown)
+
+
+def _rewrite(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: str) -> None:
+    """A whole page from markdown: checked as an insert is, and for shrinking as a replace is."""
+    markdown = edit.markdown or ""
+    path = tree.paths.get(page.id, "")
+    folder = path if page.id in tree.folders else path.rpartition("/")[0]
+    before = markdown_of(_doc(page), tree, page.id)
+    _check_markdown(markdown, folder, tree, where, marker_problems(before))
+    _check_shrink(where, edit, before, markdown)
+    out.items.append(batch_change(edit))
+    out.texts[page.id] = PageText(page.id, page.title, page.path or "", before, markdown)
+
+
+def _check_markdown(
+    markdown: str, folder: str, tree: Tree, where: str, markers_before: list[str]
+) -> None:
+    """Refuse markdown whose links resolve to nothing (relative to ``folder``) or whose
+    ``{% %}`` markers are unsound (beyond ``markers_before``)."""
     by_path = {path: pid for pid, path in tree.paths.items()}
 
-    def resolve(href: str) -> ContentRef | None:
+    def resolve(href: str) -> dict[str, Any] | None:
         path, _, anchor = href.partition("#")
-        target = by_path.get(resolve_path(path, parent, folder=True)) if path else None
+        target = by_path.get(resolve_path(path, folder, folder=True)) if path else None
         if target is None:
             return None
         if anchor:
@@ -139,10 +159,15 @@ def _insert(out: Plan, index: int, edit: PageEdit, tree: Tree, where: str) -> No
     parsed = parse_markdown(markdown, resolve)
     problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
     _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
-    _refuse_new(where, "has unsound {% %} markers", [], marker_problems(markdown))
-    out.items.append({**batch_change(edit), "ref": f"new-{index}"})
-    title = edit.title or ""
-    out.texts[f"new-{index}"] = PageText(f"new-{index}", title, title, None, markdown)
+    _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
+
+
+def _check_shrink(where: str, edit: PageEdit, before: str, after: str) -> None:
+    if not edit.allow_shrink and len(before) >= SHRINK_MIN_CHARS and 2 * len(after) < len(before):
+        raise ToolFailure(
+            f"{where}: the page would shrink from {len(before)} to {len(after)} characters, more "
+            "than half. If that is meant, repeat with allow_shrink=true. Nothing was sent."
+        )
 
 
 def _other(
