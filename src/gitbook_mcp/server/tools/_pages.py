@@ -247,11 +247,12 @@ async def send(
             raise
         log.info("page_tree_refused", status=exc.status_code, fallback="markdown")
         mode = "markdown"
-        remember_mode(client, mode)
         changes = batch(items, tree, mode)
         done = await client.change_requests.update_content(
             space_id, cr_id, changes=changes, compat=False
         )
+        # Remembered only once markdown worked: a 422 for another reason changes nothing.
+        remember_mode(client, mode)
     return done, mode
 
 

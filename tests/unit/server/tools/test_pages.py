@@ -3,6 +3,11 @@ links written relative to the page, links to nothing, and the read-back comparis
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from gitbook_mcp.client.errors import APIStatusError
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.nodes import block, document, inline, text
 from gitbook_mcp.server.tools._pages import (
@@ -12,6 +17,8 @@ from gitbook_mcp.server.tools._pages import (
     fallback_markdown,
     markdown_of,
     one_line_tags,
+    remembered_mode,
+    send,
     unresolved_refs,
 )
 
@@ -79,3 +86,26 @@ def test_the_read_back_reports_blocks_stored_differently_keys_aside() -> None:
     assert report[0].startswith("1 top-level block(s) stored differently (index 1)")
     assert "-Two." in report
     assert "+Two!" in report
+
+
+class _Refusing:
+    """A client whose content batch always answers 422 (for whatever reason)."""
+
+    def __init__(self) -> None:
+        self.sent: list[list[dict[str, Any]]] = []
+        self.change_requests = self
+
+    async def update_content(self, *_: Any, changes: list[dict[str, Any]], **__: Any) -> Any:
+        self.sent.append(changes)
+        raise APIStatusError("Unprocessable", method="POST", path="/x", status_code=422)
+
+
+@pytest.mark.anyio
+async def test_a_422_that_markdown_does_not_cure_is_raised_and_not_remembered() -> None:
+    client = _Refusing()
+    doc = document([block("paragraph", [text("Body.")])])
+    write = PageWrite("p_home", "Home", "home", doc, doc)
+    with pytest.raises(APIStatusError):
+        await send(client, "s", "cr", [write], TREE)  # type: ignore[arg-type]
+    assert [list(c[0]["document"]) for c in client.sent] == [["document"], ["markdown"]]
+    assert remembered_mode(client) == "tree"  # type: ignore[arg-type]
