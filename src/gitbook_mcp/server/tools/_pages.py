@@ -35,7 +35,9 @@ __all__ = [
     "PageWrite",
     "Tree",
     "batch",
+    "compare",
     "fallback_markdown",
+    "is_tree_refused",
     "markdown_of",
     "one_line_tags",
     "page_changes",
@@ -60,6 +62,7 @@ def remembered_mode(client: GitBookClient) -> DocMode:
 
 
 def remember_mode(client: GitBookClient, mode: DocMode) -> None:
+    """Record how this client's service takes page documents (for the client's lifetime)."""
     _MODES[client] = mode
 
 
