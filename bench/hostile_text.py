@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gitbook_mcp.document import parse_markdown
+from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
-from gitbook_mcp.local.store.content.links import extract_links
 from gitbook_mcp.local.store.content.search import sections_matching
-from gitbook_mcp.local.store.documents import markdown_document
 from gitbook_mcp.local.store.organizations.invites import EMAIL_RE
 from gitbook_mcp.server.rendering import one_line, untrusted
 from gitbook_mcp.server.tooling import ToolFailure
@@ -33,19 +33,19 @@ RATIO_TARGET = 8.0
 
 def _links(text: str) -> None:
     markdown_links(text, page_path="p")
-    list(extract_links(text))
 
 
-def _replace(text: str) -> None:
-    find = text[: min(len(text) // 2, FIND_MAX_CHARS)]
+def _replace(value: str) -> None:
+    find = value[: min(len(value) // 2, FIND_MAX_CHARS)]
+    page = document([block("paragraph", [text(value)])])
     with contextlib.suppress(ToolFailure):
-        apply_replacements(text, [Replacement(find=find, replace="b")], "e")
+        apply_replacements(page, [Replacement(find=find, replace="b")], "e")
 
 
 def _read_all(text: str) -> None:
     markdown_anchors(text)
     _links(text)
-    markdown_document(text, lambda href: {"kind": "url", "url": href})
+    parse_markdown(text, lambda href: {"kind": "url", "url": href})
     sections_matching([text], "a")
 
 

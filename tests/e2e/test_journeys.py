@@ -189,17 +189,14 @@ async def test_a_conflict_is_reported_by_page_resolved_by_updating_and_merged(
         page = await _call(client, "get_page", page_id=PAGE_WRITING, change_request_id=cr)
         marked = page["markdown"]
         block = marked[marked.index("<<<<<<<") : marked.index("\n", marked.rindex(">>>>>>>"))]
+        # The conflict spans several blocks: a replacement matches within one, so the author
+        # rewrites the page whole.
+        settled_text = marked.replace(block, "# Writing\n\nOurs, and theirs.")
         await _call(
             client,
             "edit_pages",
             change_request_id=cr,
-            edits=[
-                {
-                    "op": "replace",
-                    "page_id": PAGE_WRITING,
-                    "replacements": [{"find": block, "replace": "# Writing\n\nOurs, and theirs."}],
-                }
-            ],
+            edits=[{"op": "rewrite", "page_id": PAGE_WRITING, "markdown": settled_text}],
         )
         settled = await _call(client, "update_change_request", change_request_id=cr)
         merged = await _call(client, "merge_change_request", change_request_id=cr)

@@ -1,8 +1,9 @@
 """What `fix_links` writes: page edits as one batch with their diffs, and redirect proposals.
 
 Kept apart from the tool's declaration: these are the steps of applying a plan (choose the fixes
-by id, edit each page's own content in place, diff it) and of proposing the redirects that keep
-the old URLs of moved pages working for readers.
+by id, edit each page's own content in place: a document only at each link's ref, diff its
+markdown rendering) and of proposing the redirects that keep the old URLs of moved pages working
+for readers.
 
 A redirect is proposed only from a path that was published. The API lists no past revisions, so
 "published" is what it does show: a path of the space's main content now (a change request
@@ -16,11 +17,12 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gitbook_mcp.client.models.authoring import UpdatePage
+from gitbook_mcp.document.checks import marker_problems
 from gitbook_mcp.linkcheck import (
     ContentReader,
     Fix,
@@ -30,6 +32,7 @@ from gitbook_mcp.linkcheck import (
 )
 from gitbook_mcp.linkcheck.checks import path_under
 from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.tools._pages import Item, PageWrite, Tree, markdown_of, unresolved_refs
 
 __all__ = [
     "DIFF_LINES",
@@ -63,11 +66,12 @@ class RedirectProposal:
 
 @dataclass(frozen=True)
 class PageEdit:
-    """One page's new content (as the batch sends it), its unified diff and the fixes in it."""
+    """One page's new content (a `PageWrite` of its document, or a markdown change), its unified
+    diff (of markdown) and the fixes in it."""
 
     page_id: str
     page_path: str
-    change: UpdatePage
+    item: Item
     diff: str
     fix_ids: tuple[str, ...]
 
@@ -188,26 +192,30 @@ def _diff(before: str, after: str, path: str) -> str:
     return "\n".join(lines)
 
 
-def _as_text(document: Any) -> str:
-    return json.dumps(document, indent=1, ensure_ascii=False)
-
-
 async def _edit_page(
-    reader: ContentReader, space_id: str, cr: str | None, page_id: str, fixes: list[Fix]
+    reader: ContentReader,
+    where: tuple[str, str | None, Tree],
+    page_id: str,
+    fixes: list[Fix],
 ) -> PageEdit:
     """The page's content read now, with its fixes applied in place; refused if one misses."""
+    space_id, cr, tree = where
     path = fixes[0].finding.page_path or fixes[0].finding.page_title
     body = await reader.page(space_id, cr, page_id)
     if body is None:
         raise ToolFailure(f"Nothing written: page {path} is gone. Plan again.")
+    item: Item
     if all(f.finding.link.pointer is not None for f in fixes) and body.document is not None:
         updated, edits = apply_fixes(body.document, fixes)
-        before, after = _as_text(body.document), _as_text(updated)
-        change = UpdatePage(page=page_id, document={"document": updated})
+        original = dict(body.document)
+        _refuse_new(path, unresolved_refs(original, tree), unresolved_refs(updated, tree))
+        before, after = markdown_of(original, tree, page_id), markdown_of(updated, tree, page_id)
+        item = PageWrite(page_id, fixes[0].finding.page_title, path, original, updated)
     else:
         before = body.markdown or ""
         after, edits = apply_markdown_fixes(before, fixes)
-        change = UpdatePage(page=page_id, document={"markdown": after})
+        item = {"operation": "update_page", "page": page_id, "document": {"markdown": after}}
+    _refuse_new(path, marker_problems(before), marker_problems(after))
     missed = [(f, e) for f, e in zip(fixes, edits, strict=True) if not e.applied]
     if missed:
         fix, edit = missed[0]
@@ -215,13 +223,24 @@ async def _edit_page(
             f"Nothing written: fix {fix.id} on {path} no longer applies ({edit.reason}). "
             "Run fix_links without apply to plan again."
         )
-    return PageEdit(page_id, path, change, _diff(before, after, path), tuple(f.id for f in fixes))
+    return PageEdit(page_id, path, item, _diff(before, after, path), tuple(f.id for f in fixes))
+
+
+def _refuse_new(path: str, before: list[str], after: list[str]) -> None:
+    """Refuse a page whose fixes would add a link to nothing or unsound ``{% %}`` markers."""
+    new = list((Counter(after) - Counter(before)).elements())
+    if new:
+        raise ToolFailure(
+            f"Nothing written: the fixes on {path} would leave {'; '.join(new[:5])}. "
+            "Plan again, or fix that page by hand."
+        )
 
 
 async def edit_pages(
-    reader: ContentReader, space_id: str, cr: str | None, fixes: Sequence[Fix]
+    reader: ContentReader, space_id: str, cr: str | None, fixes: Sequence[Fix], tree: Tree
 ) -> list[PageEdit]:
-    """One edit per page with chosen fixes, read from ``cr`` (None: the main content)."""
+    """One edit per page with chosen fixes, read from ``cr`` (None: the main content); ``tree``
+    is that revision's (links are checked against it and written relative to it)."""
     by_page: dict[str, list[Fix]] = {}
     for fix in fixes:
         by_page.setdefault(fix.finding.page_id, []).append(fix)
@@ -230,4 +249,5 @@ async def edit_pages(
             f"Nothing written: {len(by_page)} pages to edit, at most {MAX_PAGES} per batch. "
             "Pass the ids of fixes on fewer pages."
         )
-    return [await _edit_page(reader, space_id, cr, pid, group) for pid, group in by_page.items()]
+    where = (space_id, cr, tree)
+    return [await _edit_page(reader, where, pid, group) for pid, group in by_page.items()]

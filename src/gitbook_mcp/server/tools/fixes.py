@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.common import Space
-from gitbook_mcp.client.models.content import ContentFormat
+from gitbook_mcp.client.models.content import ContentFormat, RevisionPage
 from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
@@ -35,6 +35,7 @@ from gitbook_mcp.server.tools._fixing import (
     propose_redirects,
     suggested_redirects,
 )
+from gitbook_mcp.server.tools._pages import DocMode, PageWrite, Tree, read_back, send
 from gitbook_mcp.server.tools._resolving import EndView, describe_end, resolve
 from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
 from gitbook_mcp.server.tools._sites import SITE_ADMIN
@@ -100,6 +101,8 @@ class FixPlan(BaseModel):
     change_request_id: str | None = None
     change_request_url: str | None = None
     diff: Annotated[str, AfterValidator(untrusted)] | None = None
+    written_as: DocMode | None = None
+    stored_differently: Annotated[str, AfterValidator(untrusted)] | None = None
     next_step: str
 
 
@@ -112,6 +115,9 @@ def _render(r: FixPlan) -> str:
         lines = [head + (where if r.change_request_id else "."), *(f"- {i}" for i in r.applied)]
         if r.diff:
             lines.append(quoted(r.diff, label="Diff of the pages changed"))
+        if r.stored_differently:
+            label = "The service stored the pages differently from what was sent"
+            lines.append(quoted(r.stored_differently, label=label))
         return "\n".join([*lines, r.next_step])
     lines = [
         f"{r.broken} broken of {r.links_checked} links in {r.pages_scanned} pages, "
@@ -275,34 +281,46 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
             what="fix_links (redirects)",
             hint="Leave the redirect ids out to apply the page fixes alone.",
         )
-    edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes)
+    tree = Tree.of(await reader.revision(args.space_id, args.change_request_id))
+    edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes, tree)
     answer = _with(planned.answer, {"applied": []})
     if edits:
-        answer = await _write(ctx, args, edits, answer)
+        answer = await _write(ctx, args, edits, tree, answer)
     if redirects:
         answer = await _write_redirects(ctx, space, redirects, answer)
     return answer
 
 
 async def _write(
-    ctx: ToolContext, args: FixArgs, edits: list[PageEdit], answer: FixPlan
+    ctx: ToolContext, args: FixArgs, edits: list[PageEdit], tree: Tree, answer: FixPlan
 ) -> FixPlan:
-    """Every page edit in one atomic batch, to the change request given or to a new one."""
+    """Every page edit in one atomic batch, to the change request given or to a new one; then
+    the pages read back, and what the service stored differently reported."""
+    c = ctx.client
     cr = args.change_request_id
     if cr is None:
-        cr = (await ctx.client.change_requests.create(args.space_id, subject=SUBJECT)).id
-    done = await ctx.client.change_requests.update_content(
-        args.space_id, cr, changes=[e.change for e in edits]
-    )
+        cr = (await c.change_requests.create(args.space_id, subject=SUBJECT)).id
+    done, mode = await send(c, args.space_id, cr, [e.item for e in edits], tree)
+    writes = [e.item for e in edits if isinstance(e.item, PageWrite)]
+
+    async def read(page_id: str) -> RevisionPage:
+        return await c.change_request_content.get_page(
+            args.space_id, done.changeRequest.id, page_id, format="document"
+        )
+
+    await read_back(read, writes, tree)
+    stored = [f"{w.path}: {line}" for w in writes for line in w.stored]
     return _with(
         answer,
         {
             "applied": list(dict.fromkeys(i for e in edits for i in e.fix_ids)),
-            "change_request_id": done.id,
-            "change_request_url": done.urls.app,
+            "change_request_id": done.changeRequest.id,
+            "change_request_url": done.changeRequest.urls.app,
             "diff": "\n".join(e.diff for e in edits),
-            "next_step": f"Run check_links on change request {done.id} to confirm, then "
-            "review and merge it.",
+            "written_as": mode if writes else None,
+            "stored_differently": "\n".join(stored) or None,
+            "next_step": f"Run check_links on change request {done.changeRequest.id} to confirm, "
+            "then review and merge it.",
         },
     )
 

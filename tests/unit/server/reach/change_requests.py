@@ -18,11 +18,11 @@ async def scenario(call: Caller) -> None:
     edit = {
         "op": "replace",
         "page_id": PAGE_INSTALL,
-        "replacements": [{"find": "run it.", "replace": "run it with `--verbose`."}],
+        "replacements": [{"find": "run it.", "replace": "run it as an admin."}],
     }
     dry = await call("edit_pages", **cr, edits=[edit], dry_run=True)
     assert dry["sent"] is False
     done = await call("edit_pages", **cr, edits=[edit], expected_revision=made["revision"])
     assert done["change_request"]["revision"] != made["revision"]
     changes = await call("get_change_request_changes", **cr, page_id=PAGE_INSTALL)
-    assert "+Download the installer and run it with `--verbose`." in changes["diff"]
+    assert "+Download the installer and run it as an admin." in changes["diff"]

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from gitbook_mcp.document import plain_text
+from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.tools.change_requests import _edits
 from gitbook_mcp.server.tools.change_requests._diff import PageText, diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
     EDIT_MAX_CHARS,
@@ -18,37 +22,52 @@ from gitbook_mcp.server.tools.change_requests._edits import (
     Replacement,
     apply_replacements,
     batch_change,
+    check_content,
     check_edit,
     check_sizes,
 )
 
 
+def _page(*paragraphs: str) -> dict[str, Any]:
+    return document([block("paragraph", [text(p)]) for p in paragraphs])
+
+
+def _texts(doc: dict[str, Any]) -> list[str]:
+    return [plain_text(node) for node in doc["nodes"]]
+
+
 def test_replacements_apply_in_order_each_on_the_text_the_previous_left() -> None:
     steps = [Replacement(find="alpha", replace="beta"), Replacement(find="beta gamma", replace="x")]
-    assert apply_replacements("alpha gamma", steps, "edit 1") == "x"
+    assert _texts(apply_replacements(_page("alpha gamma"), steps, "edit 1")) == ["x"]
 
 
 def test_overlapping_occurrences_count_as_two() -> None:
     with pytest.raises(ToolFailure, match="'find' occurs more than once"):
-        apply_replacements("aaa", [Replacement(find="aa", replace="b")], "edit 1")
+        apply_replacements(_page("aaa"), [Replacement(find="aa", replace="b")], "edit 1")
 
 
-class _CountingText(str):
-    """A page whose `find` calls are counted (each is linear; their number is the work)."""
-
-    calls = 0
-
-    def find(self, *args: object) -> int:  # type: ignore[override]
-        type(self).calls += 1
-        return super().find(*args)  # type: ignore[arg-type]
-
-
-def test_counting_matches_stops_at_the_second_on_a_repetitive_page() -> None:
+def test_counting_matches_stops_at_the_second_on_a_repetitive_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Red-team N3: "a"*200000 with a find of "a"*100000 made 100001 scans of the page.
-    page = _CountingText("a" * 2000)
+    limits: list[int] = []
+    original = _edits.find_text
+
+    def counted(doc: Any, needle: str, *, limit: int = 2) -> Any:
+        limits.append(limit)
+        found = original(doc, needle, limit=limit)
+        assert len(found) <= limit
+        return found
+
+    monkeypatch.setattr(_edits, "find_text", counted)
     with pytest.raises(ToolFailure, match="occurs more than once"):
-        apply_replacements(page, [Replacement(find="a" * 1000, replace="b")], "edit 1")
-    assert _CountingText.calls <= 2
+        apply_replacements(_page("a" * 2000), [Replacement(find="a" * 1000, replace="b")], "e")
+    assert limits == [2]
+
+
+def test_a_find_spanning_two_blocks_is_not_found_and_says_so() -> None:
+    with pytest.raises(ToolFailure, match="exact text of one block"):
+        apply_replacements(_page("one", "two"), [Replacement(find="one\n\ntwo", replace="x")], "e")
 
 
 @pytest.mark.parametrize(
@@ -84,7 +103,7 @@ def test_the_edits_of_one_call_together_are_capped() -> None:
         (PageEdit(op="delete"), "edit 3 (delete): give page_id"),
         (
             PageEdit(op="revert", page_id="p", title="T"),
-            "edit 3 (revert on p): title only go with op=insert",
+            "edit 3 (revert on p): title do not go with op=revert",
         ),
         (
             PageEdit(op="insert", title="T", page_id="p"),
@@ -97,6 +116,67 @@ def test_an_edit_lacking_what_its_op_needs_is_refused_by_its_position(
 ) -> None:
     with pytest.raises(ToolFailure, match="^" + re.escape(message)):
         check_edit(2, edit)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            PageEdit(
+                op="replace", page_id="p", replacements=[Replacement(find="a", replace="...")]
+            ),
+            "placeholder '...'",
+        ),
+        (
+            PageEdit(
+                op="replace",
+                page_id="p",
+                replacements=[Replacement(find="a", replace="b (rest unchanged)")],
+            ),
+            "placeholder 'rest unchanged'",
+        ),
+        (
+            PageEdit(op="insert", title="T", markdown="# T\n\nIntro.\n\n(remaining content)\n"),
+            "placeholder 'remaining content'",
+        ),
+        (
+            PageEdit(
+                op="replace",
+                page_id="p",
+                replacements=[Replacement(find="a", replace="{% endhint %}")],
+            ),
+            "markers in it would show as text",
+        ),
+        (PageEdit(op="move", page_id="p"), "a move needs parent_id"),
+        (PageEdit(op="rewrite", page_id="p"), "a rewrite needs markdown"),
+        (PageEdit(op="rewrite", page_id="p", markdown="x", title="T"), "title do not go"),
+    ],
+)
+def test_placeholders_markers_in_text_and_empty_moves_are_refused(
+    edit: PageEdit, message: str
+) -> None:
+    def check() -> None:
+        check_edit(0, edit)
+        check_content(0, edit)
+
+    with pytest.raises(ToolFailure, match=re.escape(message)):
+        check()
+
+
+def test_a_rewrite_is_an_update_page_with_the_whole_markdown() -> None:
+    edit = PageEdit(op="rewrite", page_id="p", markdown="# P\n\nAll of it.\n")
+    assert batch_change(edit) == {
+        "operation": "update_page",
+        "page": "p",
+        "document": {"markdown": "# P\n\nAll of it.\n"},
+    }
+
+
+def test_a_move_is_an_update_page_with_into_and_at() -> None:
+    to_root = PageEdit(op="move", page_id="p", parent_id="root", position=1)
+    assert batch_change(to_root) == {"operation": "update_page", "page": "p", "into": None, "at": 1}
+    under = PageEdit(op="move", page_id="p", parent_id="q")
+    assert batch_change(under) == {"operation": "update_page", "page": "p", "into": "q"}
 
 
 def test_an_insert_becomes_an_insert_page_change_under_its_parent() -> None:

@@ -10,6 +10,7 @@ import pytest
 from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._fixing import choose, edit_pages, propose_redirects
+from gitbook_mcp.server.tools._pages import PageWrite, Tree
 from tests.unit.linkcheck.fakes import SITE_URL, doc, heading, link, para, set_home, text, world
 
 pytestmark = pytest.mark.anyio
@@ -29,25 +30,25 @@ async def test_document_pages_change_only_at_each_ref_and_the_diff_shows_just_th
     result = await scanner.scan("s1", "cr1")
     fixes = await scanner.plan(result.findings, "s1", "cr1")
     chosen, _ = choose(fixes, [], None, 0.0)
-    [edit] = await edit_pages(reader, "s1", "cr1", chosen)
+    tree = Tree.of(await reader.revision("s1", "cr1"))
+    [edit] = await edit_pages(reader, "s1", "cr1", chosen, tree)
     assert edit.page_id == "p_home"
     assert edit.fix_ids == tuple(f.id for f in fixes)
-    sent = edit.change.document
-    assert sent is not None
-    updated = sent["document"]
+    assert isinstance(edit.item, PageWrite)
+    updated = edit.item.after
     expected = json.loads(json.dumps(DOCUMENT))
     expected["nodes"][1]["nodes"][1]["data"]["ref"] = {"kind": "page", "page": "p_guide"}
     expected["nodes"][2]["nodes"][0]["data"]["ref"] = {"kind": "url", "url": SITE_URL + "/guide"}
     assert json.dumps(updated) == json.dumps(expected)
+    # The diff is of the markdown rendering (links relative to the page), never of JSON.
     changed = [line for line in edit.diff.splitlines() if line[:1] in "+-"]
-    assert changed == [
-        "--- a/Home",
-        "+++ b/Home",
-        '-       "page": "p_gide"',
-        '+       "page": "p_guide"',
-        f'-       "url": "{SITE_URL}/gide"',
-        f'+       "url": "{SITE_URL}/guide"',
-    ]
+    assert changed[:2] == ["--- a/Home", "+++ b/Home"]
+    assert "-Read the [guide](/pages/p_gide)." in changed
+    assert "+Read the [guide](guide.md)." in changed
+    assert f"-[on the site]({SITE_URL}/gide)" in changed
+    assert f"+[on the site]({SITE_URL}/guide)" in changed
+    assert len(changed) == 6
+    assert not any('"' in line for line in changed)
 
 
 async def test_a_page_whose_link_changed_is_refused_whole() -> None:
@@ -59,8 +60,9 @@ async def test_a_page_whose_link_changed_is_refused_whole() -> None:
     moved = json.loads(json.dumps(DOCUMENT))
     moved["nodes"].insert(0, para(text("A new first paragraph.")))
     set_home(reader, moved)
+    tree = Tree.of(await reader.revision("s1", "cr1"))
     with pytest.raises(ToolFailure, match=f"fix {fixes[0].id} on Home no longer applies"):
-        await edit_pages(reader, "s1", "cr1", fixes)
+        await edit_pages(reader, "s1", "cr1", fixes, tree)
 
 
 async def test_redirects_for_moved_pages_only_once_per_source() -> None:

@@ -1,8 +1,13 @@
-"""The edits `edit_pages` takes, checked and turned into one content batch (no I/O here).
+"""The edits `edit_pages` takes, checked and applied to page documents (no I/O here).
 
-A replacement edit changes a page's current markdown in the change request: each ``find`` must
-occur exactly once in the text as the replacements before it left it, so that an edit can never
-land in the wrong place. Errors are short and name the edit.
+A replacement edit changes a page's JSON document in the change request, not a markdown rendering
+of it: ``find`` is matched in the text of the page's blocks (across leaves and marks, without
+markdown syntax, within one block: a paragraph, heading, list item, code line or table cell) and
+must occur exactly once in the page as the replacements before it left it, so that an edit never
+lands in the wrong place. ``replace`` is plain text, or inline markdown (code, bold, links) when
+it holds such syntax; the inserted text takes the marks and link of the first leaf the match
+touches; every block the match does not touch keeps its key and content. Errors are short and
+name the edit.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from gitbook_mcp.document.checks import placeholder
+from gitbook_mcp.document.edit import find_text, replace_text
 from gitbook_mcp.server.tooling import Args, ToolFailure
 
 __all__ = [
@@ -18,10 +25,12 @@ __all__ = [
     "FIND_MAX_CHARS",
     "INSERT_MAX_CHARS",
     "REPLACE_MAX_CHARS",
+    "ROOT",
     "PageEdit",
     "Replacement",
     "apply_replacements",
     "batch_change",
+    "check_content",
     "check_edit",
     "check_sizes",
     "label",
@@ -35,26 +44,42 @@ INSERT_MAX_CHARS = 500_000
 """Characters of an inserted page's markdown."""
 EDIT_MAX_CHARS = 1_000_000
 """Characters of every ``find``, ``replace`` and inserted markdown of one call together."""
+ROOT = "root"
+"""``parent_id`` of a move to the top level of the page tree."""
 
 
 class Replacement(Args):
     find: str = Field(
-        min_length=1, max_length=FIND_MAX_CHARS, description="Exact current text; must occur once"
+        min_length=1,
+        max_length=FIND_MAX_CHARS,
+        description="Exact current text of one block (no markdown syntax); must occur once",
     )
-    replace: str = Field(max_length=REPLACE_MAX_CHARS)
+    replace: str = Field(
+        max_length=REPLACE_MAX_CHARS, description="New text: plain, or inline markdown (`x`, **x**)"
+    )
 
 
 class PageEdit(Args):
-    op: Literal["replace", "insert", "delete", "revert"] = Field(
-        description="replace text in a page, insert a page, delete one (and its subpages), "
-        "or revert one to the main content"
+    op: Literal["replace", "insert", "rewrite", "delete", "revert", "move"] = Field(
+        description="replace text in a page, insert a page, rewrite one whole from markdown "
+        "(what replace cannot do: several blocks), delete one (and its subpages), revert one to "
+        "the main content, or move one (same id: links to it still resolve)"
     )
     page_id: str | None = Field(default=None, description="Page (not for insert)")
     replacements: list[Replacement] = Field(default_factory=list, max_length=50)
     title: str | None = Field(default=None, min_length=1, description="insert")
-    markdown: str | None = Field(default=None, max_length=INSERT_MAX_CHARS, description="insert")
-    parent_id: str | None = Field(default=None, description="insert: parent page; else the root")
-    position: int | None = Field(default=None, ge=0, description="insert: index among siblings")
+    markdown: str | None = Field(
+        default=None, max_length=INSERT_MAX_CHARS, description="insert, rewrite: the whole page"
+    )
+    parent_id: str | None = Field(
+        default=None,
+        description=f"insert, move: parent page ('{ROOT}': the top level); insert: else the root",
+    )
+    position: int | None = Field(default=None, ge=0, description="insert, move: sibling index")
+    allow_shrink: bool = Field(
+        default=False,
+        description="replace, rewrite: allow the page to lose more than half its text",
+    )
 
 
 def label(index: int, edit: PageEdit) -> str:
@@ -66,10 +91,11 @@ def label(index: int, edit: PageEdit) -> str:
 def check_edit(index: int, edit: PageEdit) -> None:
     """Refuse an edit that lacks what its op needs or carries what it cannot use."""
     where = label(index, edit)
-    insert_only = [
+    placed = {"move": ("parent_id", "position"), "rewrite": ("markdown",)}.get(edit.op, ())
+    extra = [
         name
         for name in ("title", "markdown", "parent_id", "position")
-        if getattr(edit, name) is not None
+        if getattr(edit, name) is not None and name not in placed
     ]
     if edit.op == "insert":
         if edit.page_id or edit.replacements:
@@ -79,12 +105,40 @@ def check_edit(index: int, edit: PageEdit) -> None:
         return
     if not edit.page_id:
         raise ToolFailure(f"{where}: give page_id.")
-    if insert_only:
-        raise ToolFailure(f"{where}: {', '.join(insert_only)} only go with op=insert.")
+    if extra:
+        raise ToolFailure(f"{where}: {', '.join(extra)} do not go with op={edit.op}.")
+    if edit.op == "rewrite" and edit.markdown is None:
+        raise ToolFailure(f"{where}: a rewrite needs markdown, the whole new page.")
+    if edit.op == "move" and edit.parent_id is None and edit.position is None:
+        raise ToolFailure(f"{where}: a move needs parent_id ('{ROOT}': the top level), position.")
     if edit.op == "replace" and not edit.replacements:
         raise ToolFailure(f"{where}: give replacements, a list of {{find, replace}}.")
     if edit.op != "replace" and edit.replacements:
         raise ToolFailure(f"{where}: replacements only go with op=replace.")
+
+
+def check_content(index: int, edit: PageEdit) -> None:
+    """Refuse text that stands for content instead of being it ("rest unchanged", a line of
+    "..."), and ``{% %}`` markers in a plain-text replacement (they would show as text)."""
+    where = label(index, edit)
+    for number, r in enumerate(edit.replacements, 1):
+        found = placeholder(r.replace)
+        if found is not None and placeholder(r.find) is None:
+            raise ToolFailure(
+                f"{where}, replacement {number}: 'replace' holds the placeholder {found!r} where "
+                "content belongs; write the full text. Nothing was sent."
+            )
+        if ("{%" in r.replace or "%}" in r.replace) and "{%" not in r.find:
+            raise ToolFailure(
+                f"{where}, replacement {number}: 'replace' is inline text, so {{% %}} markers in "
+                "it would show as text; change blocks by replacing their text. Nothing was sent."
+            )
+    found = placeholder(edit.markdown or "")
+    if found is not None:
+        raise ToolFailure(
+            f"{where}: the markdown holds the placeholder {found!r} where content belongs; write "
+            "the full page. Nothing was sent."
+        )
 
 
 def check_sizes(edits: list[PageEdit]) -> None:
@@ -100,52 +154,52 @@ def check_sizes(edits: list[PageEdit]) -> None:
         )
 
 
-def _occurrences(text: str, find: str) -> int:
-    """0, 1 or 2: whether ``find`` starts at no place, one, or more (overlapping ones count).
-
-    It stops at the second match: counting them all is quadratic on a repetitive page."""
-    first = text.find(find)
-    if first == -1:
-        return 0
-    return 1 if text.find(find, first + 1) == -1 else 2
-
-
-def apply_replacements(text: str, replacements: list[Replacement], where: str) -> str:
-    """``text`` with each replacement applied in order; each ``find`` must occur exactly once."""
+def apply_replacements(
+    doc: dict[str, Any], replacements: list[Replacement], where: str
+) -> dict[str, Any]:
+    """A copy of ``doc`` with each replacement applied in order; each ``find`` must occur
+    exactly once (counting stops at the second match: counting all is quadratic)."""
     for number, r in enumerate(replacements, 1):
-        count = _occurrences(text, r.find)
-        if count == 0:
+        matches = find_text(doc, r.find, limit=2)
+        if not matches:
             raise ToolFailure(
-                f"{where}, replacement {number}: 'find' occurs 0 times in the page. Copy the "
-                "exact text from get_page with change_request_id. Nothing was sent."
+                f"{where}, replacement {number}: 'find' occurs 0 times in the page's text. Copy "
+                "the exact text of one block (a paragraph, heading, list item, code line or "
+                "table cell) from get_page with change_request_id, without markdown syntax "
+                "(no **, [](), {% %}). Nothing was sent."
             )
-        if count > 1:
+        if len(matches) > 1:
             raise ToolFailure(
                 f"{where}, replacement {number}: 'find' occurs more than once; add surrounding "
                 "text so that it occurs once. Nothing was sent."
             )
-        text = text.replace(r.find, r.replace, 1)
-    return text
+        doc = replace_text(doc, matches[0], r.replace)
+    return doc
 
 
-def batch_change(edit: PageEdit, markdown: str | None = None) -> dict[str, Any]:
-    """The content-batch change of one edit (``markdown``: a replace edit's new text)."""
+def batch_change(edit: PageEdit) -> dict[str, Any]:
+    """The content-batch change of an insert, delete, revert or move (a replacement's update
+    is built by the sender, in the mode the service takes)."""
     if edit.op == "insert":
         change: dict[str, Any] = {
             "operation": "insert_page",
             "title": edit.title,
             "document": {"markdown": edit.markdown},
         }
-        if edit.parent_id:
+        if edit.parent_id and edit.parent_id != ROOT:
             change["into"] = edit.parent_id
         if edit.position is not None:
             change["at"] = edit.position
         return change
-    if edit.op == "replace":
-        return {
-            "operation": "update_page",
-            "page": edit.page_id,
-            "document": {"markdown": markdown},
-        }
+    if edit.op == "move":
+        move: dict[str, Any] = {"operation": "update_page", "page": edit.page_id}
+        if edit.parent_id is not None:
+            move["into"] = None if edit.parent_id == ROOT else edit.parent_id
+        if edit.position is not None:
+            move["at"] = edit.position
+        return move
+    if edit.op == "rewrite":
+        body = {"markdown": edit.markdown}
+        return {"operation": "update_page", "page": edit.page_id, "document": body}
     operation = "delete_page" if edit.op == "delete" else "revert_page"
     return {"operation": operation, "page": edit.page_id}

@@ -6,12 +6,15 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
 import anyio
+from anyio import to_thread
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
-from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
+from gitbook_mcp.client.models.content import ChangeRequest, ContentFormat, RevisionPage
+from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext
+from gitbook_mcp.server.tools._pages import Tree, markdown_of
 from gitbook_mcp.server.tools.change_requests._diff import PageText
 
 __all__ = [
@@ -59,20 +62,24 @@ def cr_line(cr: CrView) -> str:
     )
 
 
-async def cr_page(ctx: ToolContext, space_id: str, cr_id: str, page_id: str) -> RevisionPage | None:
-    """The page as in the change request, as markdown; None when it is not there."""
+async def cr_page(
+    ctx: ToolContext, space_id: str, cr_id: str, page_id: str, fmt: ContentFormat = "markdown"
+) -> RevisionPage | None:
+    """The page as in the change request (markdown or document); None when it is not there."""
     try:
         return await ctx.client.change_request_content.get_page(
-            space_id, cr_id, page_id, format="markdown"
+            space_id, cr_id, page_id, format=fmt
         )
     except NotFoundError:
         return None
 
 
-async def main_page(ctx: ToolContext, space_id: str, page_id: str) -> RevisionPage | None:
-    """The page in the main content, as markdown; None when it is not there."""
+async def main_page(
+    ctx: ToolContext, space_id: str, page_id: str, fmt: ContentFormat = "markdown"
+) -> RevisionPage | None:
+    """The page in the main content (markdown or document); None when it is not there."""
     try:
-        return await ctx.client.space_content.get_page(space_id, page_id, format="markdown")
+        return await ctx.client.space_content.get_page(space_id, page_id, format=fmt)
     except NotFoundError:
         return None
 
@@ -80,11 +87,24 @@ async def main_page(ctx: ToolContext, space_id: str, page_id: str) -> RevisionPa
 async def page_texts(
     ctx: ToolContext, space_id: str, cr_id: str, page_ids: list[str]
 ) -> list[PageText]:
-    """Each page's text in main and in the change request, in order; one in neither is skipped."""
+    """Each page's markdown in main and in the change request, in order, rendered from its
+    document with links relative to the page (as edit_pages shows them); a page in neither is
+    skipped."""
+    reader = ClientContentReader(ctx.client)
+    trees = {
+        "main": Tree.of(await reader.revision(space_id, None)),
+        "cr": Tree.of(await reader.revision(space_id, cr_id)),
+    }
+
+    async def text(page: RevisionPage | None, side: str) -> str | None:
+        if page is None:
+            return None
+        doc = raw_document(page) or {"object": "document", "data": {}, "nodes": []}
+        return await to_thread.run_sync(markdown_of, doc, trees[side], page.id)
 
     async def both(page_id: str) -> PageText | None:
-        after = await cr_page(ctx, space_id, cr_id, page_id)
-        before = await main_page(ctx, space_id, page_id)
+        after = await cr_page(ctx, space_id, cr_id, page_id, "document")
+        before = await main_page(ctx, space_id, page_id, "document")
         page = after or before
         if page is None:
             return None
@@ -92,8 +112,8 @@ async def page_texts(
             page_id,
             page.title,
             page.path or "",
-            None if before is None else before.markdown or "",
-            None if after is None else after.markdown or "",
+            await text(before, "main"),
+            await text(after, "cr"),
         )
 
     found = await gather(page_ids, both)

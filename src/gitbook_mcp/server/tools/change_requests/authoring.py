@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Annotated
 
 from anyio import to_thread
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
+from gitbook_mcp.linkcheck.client_source import ClientContentReader
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
+from gitbook_mcp.server.tools._pages import DocMode, Tree, read_back, send
 from gitbook_mcp.server.tools._shared import SPACE_EDIT
-from gitbook_mcp.server.tools.change_requests._diff import PageText, diff_lines, window
+from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
     PageEdit,
-    apply_replacements,
-    batch_change,
+    check_content,
     check_edit,
     check_sizes,
-    label,
 )
+from gitbook_mcp.server.tools.change_requests._moves import (
+    MoveRedirect,
+    move_redirects,
+    redirect_line,
+)
+from gitbook_mcp.server.tools.change_requests._plan import Plan
+from gitbook_mcp.server.tools.change_requests._plan import plan as _plan
 from gitbook_mcp.server.tools.change_requests._read import (
     CrArgs,
     CrView,
@@ -84,16 +91,24 @@ class PageDiff(BaseModel):
     path: UntrustedRef
     diff: str
     more_lines: int = 0
+    stored_differently: Annotated[str, AfterValidator(untrusted)] | None = None
 
 
 class EditOutcome(BaseModel):
     change_request: CrView
     sent: bool
     pages: list[PageDiff]
+    written_as: DocMode | None = None
+    redirects: list[MoveRedirect] = Field(default_factory=list)
 
 
 def _render_edit(r: EditOutcome) -> str:
-    done = ". Applied." if r.sent else ". Dry run: nothing was sent; revision unchanged."
+    if r.sent:
+        done = f". Applied (pages sent as {'a document tree' if r.written_as == 'tree' else 'markdown'})."
+    elif all(not p.diff for p in r.pages):
+        done = ". Nothing to change: nothing was sent."
+    else:
+        done = ". Dry run: nothing was sent; revision unchanged."
     lines = [cr_line(r.change_request) + done]
     for p in r.pages:
         name = f"'{p.title}' ({p.path}) [{p.page_id}]" if p.page_id else f"new page '{p.title}'"
@@ -101,6 +116,11 @@ def _render_edit(r: EditOutcome) -> str:
         if p.more_lines:
             rest = f"get_change_request_changes page_id={p.page_id}" if r.sent else "not shown"
             lines.append(f"({p.more_lines} more lines: {rest})")
+        if p.stored_differently:
+            lines.append(
+                quoted(p.stored_differently, label=f"The service stored {name} differently")
+            )
+    lines += [redirect_line(x) for x in r.redirects]
     return "\n".join(lines)
 
 
@@ -116,71 +136,33 @@ def _check_revision(cr: ChangeRequest, expected: str | None) -> None:
 async def _read_pages(
     ctx: ToolContext, space_id: str, cr_id: str, edits: list[PageEdit]
 ) -> tuple[dict[str, RevisionPage | None], dict[str, RevisionPage | None]]:
-    """The pages the edits name, in the change request; and in main, for reverts."""
+    """The documents of the pages the edits name, in the change request; and in main, for
+    reverts."""
     ids = [e.page_id for e in edits if e.page_id]
     reverts = [e.page_id for e in edits if e.page_id and e.op == "revert"]
-    in_cr = await gather(ids, lambda pid: cr_page(ctx, space_id, cr_id, pid))
-    in_main = await gather(reverts, lambda pid: main_page(ctx, space_id, pid))
+    in_cr = await gather(ids, lambda pid: cr_page(ctx, space_id, cr_id, pid, "document"))
+    in_main = await gather(reverts, lambda pid: main_page(ctx, space_id, pid, "document"))
     return in_cr, in_main
 
 
-def _plan(
-    edits: list[PageEdit],
-    in_cr: dict[str, RevisionPage | None],
-    in_main: dict[str, RevisionPage | None],
-) -> tuple[list[dict[str, Any]], list[PageText]]:
-    """The batch to send and each page's text before and after, edit by edit."""
-    changes: list[dict[str, Any]] = []
-    texts: dict[str, PageText] = {}
-    ops: dict[str, str] = {}
-    for index, edit in enumerate(edits):
-        where = label(index, edit)
-        if edit.op == "insert":
-            changes.append({**batch_change(edit), "ref": f"new-{index}"})
-            # No path yet: the service gives one when it creates the page (see _with_paths).
-            title = edit.title or ""
-            texts[f"new-{index}"] = PageText(f"new-{index}", title, "", None, edit.markdown)
-            continue
-        page_id = edit.page_id or ""
-        page = in_cr[page_id]
-        if page is None:
-            raise ToolFailure(f"{where}: no page {page_id} in this change request (get_page_tree).")
-        if ops.setdefault(page_id, edit.op) != edit.op:
-            raise ToolFailure(f"{where}: the page already has a {ops[page_id]} edit in this batch.")
-        before = page.markdown or ""
-        if edit.op == "replace":
-            current = texts[page_id].after if page_id in texts else before
-            after: str | None = apply_replacements(current or "", edit.replacements, where)
-            changes = [c for c in changes if c.get("page") != page_id]
-            changes.append(batch_change(edit, after))
-        elif edit.op == "delete":
-            after = None
-            changes.append(batch_change(edit))
-        else:
-            main = in_main.get(page_id)
-            after = main.markdown or "" if main is not None else None
-            changes.append(batch_change(edit))
-        texts[page_id] = PageText(page_id, page.title, page.path or "", before, after)
-    return changes, list(texts.values())
-
-
 async def _with_paths(
-    ctx: ToolContext, space_id: str, cr_id: str, texts: list[PageText], created: dict[str, str]
-) -> list[PageText]:
+    ctx: ToolContext, space_id: str, cr_id: str, planned: Plan, created: dict[str, str]
+) -> None:
     """The inserted pages with the path the service gave them (its answer names only ids)."""
     pages = await gather(list(created.values()), lambda pid: cr_page(ctx, space_id, cr_id, pid))
-    out: list[PageText] = []
-    for t in texts:
-        page = pages.get(created.get(t.page_id, ""))
-        out.append(replace(t, path=page.path or "") if page is not None else t)
-    return out
+    for key, text in list(planned.texts.items()):
+        page = pages.get(created.get(text.page_id, ""))
+        if page is not None:
+            planned.texts[key] = replace(text, path=page.path or "")
 
 
-def _diffs(texts: list[PageText], created: dict[str, str]) -> list[PageDiff]:
+def _diffs(planned: Plan, created: dict[str, str]) -> list[PageDiff]:
     out: list[PageDiff] = []
-    for t in texts:
+    stored = {w.page_id: w.stored for w in planned.writes}
+    for t in planned.texts.values():
         shown = window(diff_lines(t), limit=DIFF_LINES)
         page_id = created.get(t.page_id, t.page_id if not t.page_id.startswith("new-") else None)
+        notes = stored.get(t.page_id)
         out.append(
             PageDiff(
                 page_id=page_id,
@@ -188,6 +170,7 @@ def _diffs(texts: list[PageText], created: dict[str, str]) -> list[PageDiff]:
                 path=t.path,
                 diff=shown.text,
                 more_lines=shown.total - len(shown.lines),
+                stored_differently="\n".join(notes) if notes else None,
             )
         )
     return out
@@ -201,37 +184,49 @@ def _diffs(texts: list[PageText], created: dict[str, str]) -> list[PageDiff]:
             "getChangeRequestById",
             "getPageInChangeRequestById",
             "getPageById",
+            "getRevisionOfChangeRequestById",
             "updateChangeRequestContent",
         )
     ),
     render=_render_edit,
 )
 async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
-    """Change a change request's pages in one atomic batch: exact-text replacements (each must
-    match once), inserts, deletes, reverts. Answers the new revision and a diff per page."""
+    """Change a change request's pages in one atomic batch: replacements of text within one block
+    (must match once; other blocks untouched), inserts (markdown), deletes, reverts, moves.
+    Answers a markdown diff per page, and what the service stored differently."""
     for index, edit in enumerate(args.edits):
         check_edit(index, edit)
+        check_content(index, edit)
     check_sizes(args.edits)
     c = ctx.client
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     _check_revision(cr, args.expected_revision)
     in_cr, in_main = await _read_pages(ctx, args.space_id, cr.id, args.edits)
-    # Matching and diffing whole pages is CPU work on someone else's text: off the event loop.
-    changes, texts = await to_thread.run_sync(_plan, args.edits, in_cr, in_main)
-    if args.dry_run:
-        pages = await to_thread.run_sync(_diffs, texts, {})
+    tree = Tree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
+    # Matching, checking and diffing whole pages is CPU work on someone else's text: off the loop.
+    planned = await to_thread.run_sync(_plan, args.edits, in_cr, in_main, tree)
+    if args.dry_run or not planned.items:
+        pages = await to_thread.run_sync(_diffs, planned, {})
         return EditOutcome(change_request=cr_view(cr), sent=False, pages=pages)
     # The pages were read at cr.revision: refuse if anything landed since (the API has no
     # compare-and-swap, so this narrows the window to the two calls below).
     _check_revision(await c.change_requests.get(args.space_id, cr.id), cr.revision)
-    done = await c.change_requests.update_content(
-        args.space_id, cr.id, changes=changes, compat=False
-    )
+    done, mode = await send(c, args.space_id, cr.id, planned.items, tree)
     created = {
         str(ch["ref"]): str(ch["page"]["id"])
         for ch in done.changes
         if ch.get("ref") and isinstance(ch.get("page"), dict)
     }
-    texts = await _with_paths(ctx, args.space_id, cr.id, texts, created)
-    pages = await to_thread.run_sync(_diffs, texts, created)
-    return EditOutcome(change_request=cr_view(done.changeRequest), sent=True, pages=pages)
+    await read_back(
+        lambda pid: cr_page(ctx, args.space_id, cr.id, pid, "document"), planned.writes, tree
+    )
+    redirects = await move_redirects(c, args.space_id, planned.moved, tree) if planned.moved else []
+    await _with_paths(ctx, args.space_id, cr.id, planned, created)
+    pages = await to_thread.run_sync(_diffs, planned, created)
+    return EditOutcome(
+        change_request=cr_view(done.changeRequest),
+        sent=True,
+        pages=pages,
+        written_as=mode,
+        redirects=redirects,
+    )

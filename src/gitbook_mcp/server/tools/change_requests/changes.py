@@ -94,13 +94,16 @@ def _render(r: Changes) -> str:
             "getChangeRequestChanges",
             "getPageInChangeRequestById",
             "getPageById",
+            "getRevisionOfChangeRequestById",
+            "getCurrentRevision",
         )
     ),
     render=_render,
 )
 async def get_change_request_changes(ctx: ToolContext, args: ChangesArgs) -> Changes:
     """What a change request changed: semantic changes, and a unified diff of each page's
-    markdown from main to the change request, in windows of lines (next_offset)."""
+    markdown (rendered from its document) from main to the change request, in windows of lines
+    (next_offset)."""
     c = ctx.client
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     semantic = await c.change_requests.get_changes(args.space_id, cr.id, limit=CHANGES_LIMIT)

@@ -1,0 +1,186 @@
+"""An `edit_pages` call planned from the pages read: each page's document before and after, the
+refusals made before anything is sent, and the markdown each page shows in a diff (no I/O).
+
+Refused with a reason: markers ``{% %}`` the edit would leave unbalanced or escaped, a link the
+edit adds that resolves to nothing in the change request's tree, a page that would lose more than
+half its text (unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.document import parse_markdown
+from gitbook_mcp.document.checks import marker_problems
+from gitbook_mcp.linkcheck.client_source import raw_document
+from gitbook_mcp.linkcheck.markdown import resolve_path
+from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.tools._pages import PageWrite, Tree, markdown_of, unresolved_refs
+from gitbook_mcp.server.tools.change_requests._diff import PageText
+from gitbook_mcp.server.tools.change_requests._edits import (
+    ROOT,
+    PageEdit,
+    apply_replacements,
+    batch_change,
+    label,
+)
+
+__all__ = ["SHRINK_MIN_CHARS", "Plan", "plan"]
+
+SHRINK_MIN_CHARS = 200
+"""A page shorter than this (in markdown) may shrink by more than half without asking."""
+
+
+@dataclass
+class Plan:
+    """The batch in order (a `PageWrite` where a page's new document goes), the diffs' texts,
+    and the pages moved."""
+
+    items: list[dict[str, Any] | PageWrite] = field(default_factory=list)
+    texts: dict[str, PageText] = field(default_factory=dict)
+    moved: list[str] = field(default_factory=list)
+
+    @property
+    def writes(self) -> list[PageWrite]:
+        return [i for i in self.items if isinstance(i, PageWrite)]
+
+
+def plan(
+    edits: list[PageEdit],
+    in_cr: Mapping[str, RevisionPage | None],
+    in_main: Mapping[str, RevisionPage | None],
+    tree: Tree,
+) -> Plan:
+    """The plan of ``edits`` over the pages read (documents), or a `ToolFailure` naming the edit."""
+    out = Plan()
+    ops: dict[str, str] = {}
+    for index, edit in enumerate(edits):
+        where = label(index, edit)
+        if edit.op == "insert":
+            _insert(out, index, edit, tree, where)
+            continue
+        page_id = edit.page_id or ""
+        page = in_cr.get(page_id)
+        if page is None:
+            raise ToolFailure(f"{where}: no page {page_id} in this change request (get_page_tree).")
+        if ops.setdefault(page_id, edit.op) != edit.op:
+            raise ToolFailure(f"{where}: the page already has a {ops[page_id]} edit in this batch.")
+        if edit.op == "replace":
+            _replace(out, edit, page, tree, where)
+        elif edit.op == "rewrite":
+            _rewrite(out, edit, page, tree, where)
+        else:
+            _other(out, edit, page, in_main.get(page_id), tree)
+    return out
+
+
+def _doc(page: RevisionPage) -> dict[str, Any]:
+    return raw_document(page) or {"object": "document", "data": {}, "nodes": []}
+
+
+def _replace(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: str) -> None:
+    page_id = page.id
+    existing = next((w for w in out.writes if w.page_id == page_id), None)
+    before = _doc(page)
+    current = existing.after if existing else before
+    after = apply_replacements(current, edit.replacements, where)
+    old_md, new_md = markdown_of(before, tree, page_id), markdown_of(after, tree, page_id)
+    _refuse_new(
+        where, "leaves unsound {% %} markers", marker_problems(old_md), marker_problems(new_md)
+    )
+    _refuse_new(
+        where,
+        "adds a link that resolves to nothing in the change request",
+        unresolved_refs(before, tree),
+        unresolved_refs(after, tree),
+    )
+    _check_shrink(where, edit, old_md, new_md)
+    if existing is None:
+        write = PageWrite(page_id, page.title, page.path or "", before, after)
+        out.items.append(write)
+    else:
+        existing.after = after
+    out.texts[page_id] = PageText(page_id, page.title, page.path or "", old_md, new_md)
+    if after == before:  # a no-op: nothing to send for this page
+        out.items = [
+            i for i in out.items if not (isinstance(i, PageWrite) and i.page_id == page_id)
+        ]
+
+
+def _refuse_new(where: str, what: str, before: list[str], after: list[str]) -> None:
+    new = list((Counter(after) - Counter(before)).elements())
+    if new:
+        raise ToolFailure(
+            f"{where}: refused, the result {what}: {'; '.join(new[:5])}. Nothing was sent."
+        )
+
+
+def _insert(out: Plan, index: int, edit: PageEdit, tree: Tree, where: str) -> None:
+    markdown = edit.markdown or ""
+    parent = "" if edit.parent_id in (None, ROOT) else tree.paths.get(edit.parent_id or "", "")
+    _check_markdown(markdown, parent, tree, where, [])
+    out.items.append({**batch_change(edit), "ref": f"new-{index}"})
+    title = edit.title or ""
+    # No path yet: the service gives one when it creates the page (see authoring._with_paths).
+    out.texts[f"new-{index}"] = PageText(f"new-{index}", title, "", None, markdown)
+
+
+def _rewrite(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: str) -> None:
+    """A whole page from markdown: checked as an insert is, and for shrinking as a replace is."""
+    markdown = edit.markdown or ""
+    path = tree.paths.get(page.id, "")
+    folder = path if page.id in tree.folders else path.rpartition("/")[0]
+    before = markdown_of(_doc(page), tree, page.id)
+    _check_markdown(markdown, folder, tree, where, marker_problems(before))
+    _check_shrink(where, edit, before, markdown)
+    out.items.append(batch_change(edit))
+    out.texts[page.id] = PageText(page.id, page.title, page.path or "", before, markdown)
+
+
+def _check_markdown(
+    markdown: str, folder: str, tree: Tree, where: str, markers_before: list[str]
+) -> None:
+    """Refuse markdown whose links resolve to nothing (relative to ``folder``) or whose
+    ``{% %}`` markers are unsound (beyond ``markers_before``)."""
+    by_path = {path: pid for pid, path in tree.paths.items()}
+
+    def resolve(href: str) -> dict[str, Any] | None:
+        path, _, anchor = href.partition("#")
+        target = by_path.get(resolve_path(path, folder, folder=True)) if path else None
+        if target is None:
+            return None
+        if anchor:
+            return {"kind": "anchor", "page": target, "anchor": anchor}
+        return {"kind": "page", "page": target}
+
+    parsed = parse_markdown(markdown, resolve)
+    problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
+    _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
+    _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
+
+
+def _check_shrink(where: str, edit: PageEdit, before: str, after: str) -> None:
+    if not edit.allow_shrink and len(before) >= SHRINK_MIN_CHARS and 2 * len(after) < len(before):
+        raise ToolFailure(
+            f"{where}: the page would shrink from {len(before)} to {len(after)} characters, more "
+            "than half. If that is meant, repeat with allow_shrink=true. Nothing was sent."
+        )
+
+
+def _other(
+    out: Plan, edit: PageEdit, page: RevisionPage, main: RevisionPage | None, tree: Tree
+) -> None:
+    before = markdown_of(_doc(page), tree, page.id)
+    after: str | None = before
+    if edit.op == "delete":
+        after = None
+    elif edit.op == "revert":
+        after = markdown_of(_doc(main), tree, page.id) if main is not None else None
+    else:
+        out.moved.append(page.id)
+    out.items.append(batch_change(edit))
+    out.texts[page.id] = PageText(page.id, page.title, page.path or "", before, after)
