@@ -330,9 +330,7 @@ class UpdateCommentArgs(TargetRef):
     markdown: str | None = Field(
         default=None, max_length=20000, description="New text (your own comments)"
     )
-    add_reactions: list[Reaction] | None = Field(
-        default=None, description="Emoji to add, e.g. ['👍']"
-    )
+    add_reactions: list[Reaction] | None = Field(default=None, description="Emoji to add")
     remove_reactions: list[Reaction] | None = Field(default=None, description="Emoji to remove")
 
 

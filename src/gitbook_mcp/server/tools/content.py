@@ -33,9 +33,7 @@ class GetPageArgs(Args):
     space_id: SpaceId
     page_id: str | None = Field(default=None, description="From get_page_tree")
     path: str | None = Field(default=None, description="Or its path")
-    change_request_id: str | None = Field(
-        default=None, description="The page as in this change request"
-    )
+    change_request_id: str | None = Field(default=None, description="In this change request")
     offset: int = Field(default=0, ge=0, description="Offset to continue")
     max_chars: int = Field(
         default=DEFAULT_MAX_CHARS, ge=500, le=50000, description="Characters to return"

@@ -56,8 +56,7 @@ class FixArgs(Args):
     fixes: list[str] | None = Field(
         default=None,
         max_length=200,
-        description="Ids from the plan to apply, fixes and redirects (omit: all fixes at "
-        "min_confidence, no redirects)",
+        description="Plan ids to apply (omit: fixes at min_confidence, no redirects)",
     )
     min_confidence: float = Field(
         default=0.8, ge=0, le=1, description="Without fixes: apply those at least this sure"
@@ -260,8 +259,8 @@ def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
     render=_render,
 )
 async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
-    """Plan a fix per broken link (evidence, confidence, id); apply=true writes the chosen ones
-    in one batch to a change request (the one given or a new one), redirects on request."""
+    """Plan a fix per broken link (evidence, confidence, id); apply=true writes chosen ones in one
+    batch to a change request (given or new), redirects on request."""
     if not args.apply:
         return (await _plan(ctx, args, None)).answer
     # Before a write, every page is read afresh (not remembered from an earlier check).
@@ -355,8 +354,7 @@ def _render_end(r: EndView) -> str:
 
 @read_tool(FIXES, render=_render_end)
 async def resolve_url(ctx: ToolContext, args: ResolveArgs) -> EndView:
-    """Where a published URL ends now: its page (space, id, path), redirects followed, or why
-    none."""
+    """Where a published URL ends now: its page, the redirects followed, or why nothing."""
     end = await resolve(ctx, args.url.strip(), args.organization_id)
     if end is None:
         raise ToolFailure(

@@ -26,13 +26,9 @@ __all__: list[str] = []
 
 class CheckArgs(Args):
     space_id: SpaceId
-    change_request_id: str | None = Field(
-        default=None, description="Change request (omit: the main content)"
-    )
-    page_id: str | None = Field(default=None, description="Every link of this one page")
-    external: bool = Field(
-        default=False, description="Also check outside URLs (internal addresses are refused)"
-    )
+    change_request_id: str | None = Field(default=None, description="Omit: the main content")
+    page_id: str | None = Field(default=None, description="Every link of one page")
+    external: bool = Field(default=False, description="Also check outside URLs")
 
 
 class BrokenLink(BaseModel):
@@ -78,11 +74,9 @@ def _where(b: BrokenLink) -> str:
 
 @read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
-    """Broken links of a change request or space, read from the pages' content: pages, anchors,
-    files, spaces, site URLs (external: outside URLs too; live: with the site's findings and
-    their suggested redirects); with page_id, every link of one page. Broken: the target page,
-    heading, file or space is missing, a site path resolves to nothing and no redirect covers
-    it, or an outside URL answers an error."""
+    """Broken links of a space or change request, from its pages: pages, anchors, files, spaces,
+    site URLs through redirects (external: outside URLs; live: the site's findings too). With
+    page_id: every link of one page, each ok, broken or unchecked."""
     content_format: ContentFormat = ctx.options.get("content_format", "document")
     request = CheckRequest(
         args.space_id,

@@ -213,8 +213,7 @@ async def _with_reviewers(ctx: ToolContext, space_id: str, c: ChangeRequestSumma
     ),
 )
 async def list_change_requests(ctx: ToolContext, args: ListChangeRequestsArgs) -> ChangeRequestList:
-    """Change requests of a space, with their requested reviewers and each reviewer's latest
-    verdict (where the API has reviews)."""
+    """Change requests of a space, with requested reviewers and latest verdicts."""
     kwargs = {"status": args.status} if args.status else {}
     page = await ctx.client.change_requests.list(
         args.space_id,
@@ -293,7 +292,7 @@ def _toolset_line(t: ToolsetRow) -> str:
 
 @read_tool(NAVIGATE, render=lambda r: "\n".join(_toolset_line(t) for t in r.toolsets))
 async def list_toolsets(ctx: ToolContext, args: Empty) -> ToolsetList:
-    """Toolsets, which are on, and their tools; enable_toolset turns one on."""
+    """Toolsets, whether each is on, and their tools."""
     from gitbook_mcp.server.toolsets import TOOLSETS
 
     registered: dict[str, str] = ctx.options.get("registered", dict)()
@@ -321,7 +320,7 @@ class Enabled(BaseModel):
     render=lambda r: f"Toolset {r.toolset} on; new tools: {', '.join(r.added) or '(none)'}.",
 )
 async def enable_toolset(ctx: ToolContext, args: EnableArgs) -> Enabled:
-    """Turn a toolset on for this session's server; the tool list changes (listChanged)."""
+    """Turn a toolset on (the tool list changes)."""
     registered: dict[str, str] = ctx.options.get("registered", dict)()
     if args.toolset not in set(registered.values()):
         known = ", ".join(sorted(set(registered.values())))

@@ -25,7 +25,7 @@ __all__: list[str] = []
 
 SOURCE_PATTERN = re.compile(client_redirects.SOURCE_PATTERN)
 """The service's source pattern: ``/`` then segments of unreserved or percent-encoded characters."""
-SOURCE_HELP = "Path on the site like /old/page (a trailing slash or the site's full URL is trimmed)"
+SOURCE_HELP = "Site path like /old/page (a full URL is trimmed)"
 Source = Field(max_length=2048, description=SOURCE_HELP)
 RedirectId = Field(min_length=1, description="From list_redirects")
 

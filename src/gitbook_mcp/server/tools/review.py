@@ -106,8 +106,7 @@ def _render_state(r: ReviewState) -> str:
     render=_render_state,
 )
 async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
-    """Each reviewer's latest verdict (with its comment), the requested reviewers and the
-    contributors of a change request."""
+    """Each reviewer's latest verdict and comment, requested reviewers and contributors."""
     cr = (args.space_id, args.change_request_id)
     contributors: list[PersonView] = []
     async for c in ctx.client.change_requests.list_contributors(*cr, limit=LIST_CAP):

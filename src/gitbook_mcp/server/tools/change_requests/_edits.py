@@ -61,9 +61,8 @@ class Replacement(Args):
 
 class PageEdit(Args):
     op: Literal["replace", "insert", "rewrite", "delete", "revert", "move"] = Field(
-        description="replace text in a page, insert a page, rewrite one whole from markdown "
-        "(what replace cannot do: several blocks), delete one (and its subpages), revert one to "
-        "the main content, or move one (same id: links to it still resolve)"
+        description="replace text in one block; insert a page; rewrite a whole page from "
+        "markdown; delete (with subpages); revert to main; move (keeps its id)"
     )
     page_id: str | None = Field(default=None, description="Page (not for insert)")
     replacements: list[Replacement] = Field(default_factory=list, max_length=50)
@@ -73,12 +72,12 @@ class PageEdit(Args):
     )
     parent_id: str | None = Field(
         default=None,
-        description=f"insert, move: parent page ('{ROOT}': the top level); insert: else the root",
+        description=f"insert, move: parent page ('{ROOT}': top level)",
     )
     position: int | None = Field(default=None, ge=0, description="insert, move: sibling index")
     allow_shrink: bool = Field(
         default=False,
-        description="replace, rewrite: allow the page to lose more than half its text",
+        description="Allow losing over half the page",
     )
 
 

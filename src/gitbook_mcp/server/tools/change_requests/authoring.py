@@ -191,9 +191,8 @@ def _diffs(planned: Plan, created: dict[str, str]) -> list[PageDiff]:
     render=_render_edit,
 )
 async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
-    """Change a change request's pages in one atomic batch: replacements of text within one block
-    (must match once; other blocks untouched), inserts (markdown), deletes, reverts, moves.
-    Answers a markdown diff per page, and what the service stored differently."""
+    """Edit a change request's pages in one atomic batch (other blocks untouched). Answers a
+    markdown diff per page and what the service stored differently."""
     for index, edit in enumerate(args.edits):
         check_edit(index, edit)
         check_content(index, edit)
