@@ -42,7 +42,12 @@ async def test_defaults_check_plan_apply_recheck_and_merge_over_http(tmp_path: P
             ids = [f["id"] for f in plan["fixes"]]
             done = await _ok(client, listed, "fix_links", **ref, apply=True, fixes=ids)
             again = await _ok(client, listed, "check_links", **ref)
-            merged = await _ok(client, listed, "merge_change_request", **ref)
+            # A merge is confirmed against what was shown: the first call previews it and gives a
+            # token (this client declares no elicitation), the second merges.
+            preview = await client.call_tool("merge_change_request", {"space_id": SPACE, **ref})
+            assert preview.is_error
+            token = (preview.structured_content or {})["confirm"]
+            merged = await _ok(client, listed, "merge_change_request", **ref, confirm=token)
     finally:
         stop(server, api)
     steps = {"check_links", "fix_links", "edit_pages", "merge_change_request"}
