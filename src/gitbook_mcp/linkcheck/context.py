@@ -158,11 +158,12 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
     folder = page.id in index.folders
     if page.type == "link" and page.target is not None:
         entry = Link(page.title, ref_target(page.target), "link-page", ref=page.target)
-        return [_relative(entry, page, folder)]
+        return [_named(_relative(entry, page, folder), index)]
     if body is None:
         return []
     if body.document is not None:
-        return [_relative(link, page, folder) for link in document_links(body.document)]
+        found = document_links(body.document)
+        return [_named(_relative(link, page, folder), index) for link in found]
     markdown = body.markdown or ""
     return markdown_links(markdown, page_path=page.path, folder=folder, parsed=body.parsed)
 
@@ -170,3 +171,20 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
 def _relative(link: Link, page: PageNode, folder: bool) -> Link:
     """A ``url`` ref without a scheme (``../setup.md``) is a path from the page (`from_page`)."""
     return from_page(link, page.path, folder)
+
+
+def _named(link: Link, index: RevisionIndex) -> Link:
+    """A page or file of the scanned revision named by id gets its path or name as well, so a
+    link reads the same whether its page was read as a document or as markdown."""
+    target = link.target
+    if target.space_id and target.space_id != index.space_id:
+        return link
+    if target.kind in ("page", "anchor") and target.page_id and target.page_path is None:
+        found = index.by_id.get(target.page_id)
+        if found is not None:
+            return replace(link, target=replace(target, page_path=found.path))
+    if target.kind == "file" and target.file_id and not target.file_name:
+        file = index.file_ids.get(target.file_id)
+        if file is not None:
+            return replace(link, target=replace(target, file_name=file.name))
+    return link

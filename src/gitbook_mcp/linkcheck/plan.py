@@ -291,7 +291,14 @@ async def _plan_file(ctx: ScanContext, finding: Finding) -> Fix | None:
     if link.ref is None:
         href = (link.href or "").rsplit("/", 1)[0] + "/" + file.name
         return Fix(finding, "replace", f"file {file.name}", evidence, confidence, href=href)
-    ref = {**link.ref, "file": file.id}
+    if link.ref.get("kind") == "url":  # an asset path as the author wrote it: keep its form
+        url = str(link.ref.get("url", ""))
+        ref = {
+            **link.ref,
+            "url": f"{url.rsplit('/', 1)[0]}/{file.name}" if "/" in url else file.name,
+        }
+    else:
+        ref = {**link.ref, "file": file.id}
     return Fix(finding, "replace", f"file {file.name}", evidence, confidence, replacement=ref)
 
 

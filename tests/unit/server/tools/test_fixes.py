@@ -59,6 +59,11 @@ def _moved_cr(store: Store) -> str:
         "WHERE id = 'pg_publishing' AND revision_id = ?",
         (revision,),
     )
+    # Links by id follow a moved page; one written by its old path (as an author leaves it, kept
+    # as a URL: nothing has that path now) breaks, and its readers' URL needs a redirect.
+    store.content.revisions.set_markdown(
+        revision, "pg_links", LINKS.replace("guides/publishin.md", "guides/publishing.md")
+    )
     return cr
 
 
@@ -156,12 +161,14 @@ async def test_apply_writes_the_chosen_fixes_in_one_batch_and_nothing_else(
     assert "+See [publishing](guides/publishing.md) and" in answer["diff"]
     assert "[site](https://acme.gitbook.io/docs/guides/writing) gone" in answer["diff"]
     after = await _pages(api, cr)
+    # Read back as GitBook markdown: the page's heading is a heading-1 (``##``), the image an
+    # inline image; only the links that were fixed changed, relative ones stay relative.
     assert after["pg_links"] == (
-        "# Links\n\n"
+        "## Links\n\n"
         "See [publishing](guides/publishing.md) and "
-        "[env](getting-started/configure.md#environment-variables).\n"
-        "![d](.gitbook/assets/diagram.png) [site](https://acme.gitbook.io/docs/guides/writing) "
-        "gone\n"
+        "[env](getting-started/configure.md#environment-variables). "
+        '<img src=".gitbook/assets/diagram.png" alt="d"> '
+        "[site](https://acme.gitbook.io/docs/guides/writing) gone\n"
     )
     assert {k: v for k, v in after.items() if k != "pg_links"} == {
         k: v for k, v in before.items() if k != "pg_links"
@@ -200,10 +207,8 @@ async def test_apply_refuses_when_the_page_changed_since_the_plan(
     async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
         plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
         revision = store.db.scalar("SELECT revision_id FROM change_requests WHERE id = ?", (cr,))
-        store.db.execute(
-            "UPDATE pages SET markdown = ? WHERE id = 'pg_links' AND revision_id = ?",
-            ("\n" + LINKS, revision),
-        )
+        # Someone edits the page after the plan: the links the plan saw moved on.
+        store.content.revisions.set_markdown(revision, "pg_links", "Intro.\n\n" + LINKS)
         changed = await _pages(api, cr)
         ids = [f["id"] for f in plan["fixes"]]
         refused = await client.call_tool(
@@ -220,7 +225,7 @@ async def test_chosen_redirects_are_written_in_one_call(
 ) -> None:
     cr = _moved_cr(store)
     async with mcp("gb_local_admin", toolsets=("fixes",), profile="live") as client:
-        plan = (await _call(client, change_request_id=cr, page_id="pg_writing")).structured_content
+        plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
         redirect = plan["redirects"][0]["id"]
         done = await _call(client, change_request_id=cr, apply=True, fixes=[redirect])
     assert done.structured_content["applied"] == [redirect]
@@ -235,7 +240,7 @@ async def test_an_editor_without_site_admin_is_refused_redirects_before_any_page
     cr = _moved_cr(store)
     before = await _pages(api, cr)
     async with mcp("gb_local_editor", toolsets=("fixes",), profile="live") as client:
-        plan = (await _call(client, change_request_id=cr, page_id="pg_writing")).structured_content
+        plan = (await _call(client, change_request_id=cr, page_id="pg_links")).structured_content
         fixes = [f["id"] for f in plan["fixes"]]
         refused = await client.call_tool(
             "fix_links",
