@@ -165,7 +165,8 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
         found = document_links(body.document)
         return [_named(_relative(link, page, folder), index) for link in found]
     markdown = body.markdown or ""
-    return markdown_links(markdown, page_path=page.path, folder=folder, parsed=body.parsed)
+    found = markdown_links(markdown, page_path=page.path, folder=folder, parsed=body.parsed)
+    return [_named(link, index) for link in found]
 
 
 def _relative(link: Link, page: PageNode, folder: bool) -> Link:
