@@ -221,7 +221,8 @@ async def test_insert_delete_and_revert_in_one_batch(
         changes = await _call(client, "get_change_request_changes", **base, limit=20)
     pages = done.structured_content["pages"]
     inserted = pages[0]["page_id"]
-    assert (await _markdown(api, CR_INSTALL, inserted)).startswith("# Flags")
+    # The leading ``# Flags`` is the page's title (as the service reads an insert), not a block.
+    assert (await _markdown(api, CR_INSTALL, inserted)).startswith("`--dry-run` shows.")
     assert "+`--dry-run` shows." in pages[0]["diff"]
     assert "-## Frequently asked questions" in pages[1]["diff"]
     assert "+Download the installer and run it." in pages[2]["diff"]

@@ -84,7 +84,7 @@ async def test_a_tool_not_enabled_names_its_toolset_then_enabling_offers_it(
     message = refused.content[0].text
     assert "`fixes` toolset, not enabled" in message
     assert 'enable_toolset(toolset="fixes")' in message
-    assert enabled.structured_content["added"] == ["fix_links"]
+    assert enabled.structured_content["added"] == ["fix_links", "resolve_url"]
 
 
 async def test_a_write_in_read_only_mode_says_so(mcp: McpFactory) -> None:

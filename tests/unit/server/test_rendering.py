@@ -11,6 +11,7 @@ start with ``SYSTEM:``, hold a fence or carry an invisible character.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -77,6 +78,43 @@ def make_hostile(store: Store) -> None:
             )
         for table, column in BODIES:
             store.db.execute(f"UPDATE {table} SET {column} = {column} || ?", (HOSTILE_BODY,))
+        # A page's body is its JSON document: the hostile text goes in as one more paragraph.
+        paragraph = {
+            "object": "block",
+            "type": "paragraph",
+            "nodes": [
+                {
+                    "object": "text",
+                    "leaves": [{"object": "leaf", "text": HOSTILE_BODY, "marks": []}],
+                }
+            ],
+        }
+        # Inside every paragraph that holds a link too: diffs of link fixes show it.
+        for revision, page, raw in store.db.all("SELECT revision_id, id, document FROM pages"):
+            document = json.loads(raw)
+            linked = [
+                b
+                for b in document["nodes"]
+                if b.get("type") == "paragraph"
+                and any(n.get("type") == "link" for n in b.get("nodes", []))
+            ]
+            inline = {
+                "object": "text",
+                "leaves": [
+                    {
+                        "object": "leaf",
+                        "text": " " + " ".join(HOSTILE_BODY.split("\n")),
+                        "marks": [],
+                    }
+                ],
+            }
+            for block in linked:
+                block["nodes"].append(inline)
+            document["nodes"].insert(1, paragraph)
+            store.db.execute(
+                "UPDATE pages SET document = ? WHERE revision_id = ? AND id = ?",
+                (json.dumps(document), revision, page),
+            )
 
 
 def unfenced_lines(text: str) -> Iterator[str]:

@@ -38,7 +38,9 @@ pytestmark = pytest.mark.anyio
 
 SPACE = "spc_handbook"
 HINT = "Keep the API key secret."
-RICH = f"""Intro paragraph before the blocks, long enough to matter for the size checks.
+INTRO = "Intro paragraph before the blocks, long enough to matter for the size checks. " * 4
+CLOSING = "Closing paragraph, long enough that halving the page takes real deletions. " * 4
+RICH = f"""{INTRO.strip()}
 
 {{% hint style="warning" %}}
 {HINT} Rotate it **every month**.
@@ -63,7 +65,7 @@ retries: 3
 ```
 {{% endcode %}}
 
-Closing paragraph, also long enough that halving the page takes real deletions.
+{CLOSING.strip()}
 """
 
 
@@ -320,8 +322,7 @@ async def test_a_page_halved_is_refused_unless_allowed(
     mcp_http: McpOver, api: httpx2.AsyncClient, wire: Wire
 ) -> None:
     cr, page = await _rich_page(api)
-    first = "Intro paragraph before the blocks, long enough to matter for the size checks."
-    last = "Closing paragraph, also long enough that halving the page takes real deletions."
+    first, last = INTRO.strip(), CLOSING.strip()
     cuts = [{"find": t, "replace": ""} for t in (first, last, HINT, "Run the installer.")]
     cuts += [{"find": "Use the package.", "replace": ""}, {"find": "retries: 3", "replace": ""}]
     edit = {"op": "replace", "page_id": page, "replacements": cuts}
