@@ -13,7 +13,7 @@ import pytest
 from mcp.client import Client
 
 from tests.deploy.procs import start_local_api, start_server, stop
-from tests.e2e.test_journeys import LINKS_PAGE, SPACE
+from tests.e2e.test_journeys import SPACE, _broken_change_request
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -33,10 +33,10 @@ async def test_defaults_check_plan_apply_recheck_and_merge_over_http(tmp_path: P
         async with Client(f"{server.url}/mcp", cache=None) as client:
             listed = {t.name for t in (await client.list_tools()).tools}
             named = set(re.findall(r"[a-z_]+", client.instructions or ""))
-            cr = await _ok(client, listed, "create_change_request", subject="Links page")
-            ref = {"change_request_id": cr["id"]}
-            insert = {"op": "insert", "title": "Links", "markdown": LINKS_PAGE}
-            await _ok(client, listed, "edit_pages", **ref, edits=[insert])
+            # edit_pages refuses to write a link to nothing, so the broken page an author left
+            # behind is put in place through the API; the agent then finds and fixes its links.
+            assert {"create_change_request", "edit_pages"} <= listed
+            ref = {"change_request_id": await _broken_change_request(tmp_path / "api.db")}
             found = await _ok(client, listed, "check_links", **ref)
             plan = await _ok(client, listed, "fix_links", **ref)
             ids = [f["id"] for f in plan["fixes"]]

@@ -15,7 +15,7 @@ async def test_quick_benchmarks_run_and_report() -> None:
     text = run.report(results, run.QUICK)
     assert "| start-up to `initialize`" in text
     assert "| readers of hostile text" in text
-    assert results["context"]["default (live)"]["tools"] == 25  # no list_backlinks in live
+    assert results["context"]["default (live)"]["tools"] == 37  # no list_backlinks in live
     assert results["context"]["default (seed)"]["tools"] == 26
     assert [r["replicas"] for r in results["replicas"]] == [1, 3]
     assert results["callers"]["callers"] == run.QUICK["callers"]
