@@ -16,7 +16,7 @@ async def test_quick_benchmarks_run_and_report() -> None:
     assert "| start-up to `initialize`" in text
     assert "| readers of hostile text" in text
     assert results["context"]["default (live)"]["tools"] == 37  # no list_backlinks in live
-    assert results["context"]["default (seed)"]["tools"] == 26
+    assert results["context"]["default (seed)"]["tools"] == 29
     assert [r["replicas"] for r in results["replicas"]] == [1, 3]
     assert results["callers"]["callers"] == run.QUICK["callers"]
     assert results["load"]["calls"] == run.QUICK["clients"] * run.QUICK["client_calls"]
