@@ -28,6 +28,8 @@ class RoundRobinProxy:
         self.upstreams = upstreams
         self.down: set[str] = set()
         self.served: dict[str, int] = dict.fromkeys(upstreams, 0)
+        self.in_flight: dict[str, int] = dict.fromkeys(upstreams, 0)
+        """Requests sent to each upstream and not yet answered."""
         self._turn = itertools.cycle(upstreams)
         self._http = httpx2.AsyncClient(timeout=30, limits=httpx2.Limits(max_connections=200))
 
@@ -61,19 +63,23 @@ class RoundRobinProxy:
     ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         while (upstream := self._next()) is not None:
             url = upstream + scope["path"]
+            self.in_flight[upstream] += 1
             try:
                 answer = await self._http.request(
                     scope["method"], url, headers=headers, content=body
                 )
             except httpx2.ConnectError:
+                self.in_flight[upstream] -= 1
                 self.down.add(upstream)  # never reached it: try the next one
                 continue
             except httpx2.HTTPError:
+                self.in_flight[upstream] -= 1
                 return (
                     RETRYABLE,
                     [(b"content-type", b"application/json")],
                     b'{"error":"upstream failed"}',
                 )
+            self.in_flight[upstream] -= 1
             self.served[upstream] += 1
             kept = [
                 (k.encode(), v.encode())

@@ -175,6 +175,11 @@ async def test_three_replicas_serve_any_request_and_survive_losing_one(tmp_path:
             # Kill once calls are flowing (every client past its first calls), not after a fixed
             # time: on a quiet machine a fixed delay could fall before any call reached it.
             await stormy.flowing.wait()
+            # And once a call is in flight on the replica killed, so that one is cut mid-way.
+            for _ in range(10_000):  # at most about 10 s
+                if proxy.in_flight[replicas[1].url]:
+                    break
+                await anyio.sleep(0.001)
             killed_at = time.monotonic()
             replicas[1].process.send_signal(signal.SIGKILL)
             others = (replicas[0].url, replicas[2].url)
