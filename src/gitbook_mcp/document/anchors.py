@@ -8,7 +8,14 @@ from typing import Any
 
 from gitbook_mcp.document.nodes import HEADINGS, plain_text, walk
 
-__all__ = ["ANCHORED_TYPES", "MAX_ANCHOR_TEXT", "anchor_of", "document_anchors", "slug"]
+__all__ = [
+    "ANCHORED_TYPES",
+    "MAX_ANCHOR_TEXT",
+    "anchor_of",
+    "anchored_blocks",
+    "document_anchors",
+    "slug",
+]
 
 MAX_ANCHOR_TEXT = 2_000
 """Characters of heading text the rule reads; an anchor longer than this is useless."""
@@ -73,10 +80,12 @@ def anchor_of(node: Mapping[str, Any]) -> str | None:
 def document_anchors(doc: Mapping[str, Any]) -> list[str]:
     """Every anchor of a document in order, including inside fragments. Derived heading anchors
     that repeat get ``-1``, ``-2``… (a guess: GitBook's duplicate rule is not published)."""
-    return list(_anchors(doc))
+    return [anchor for _, anchor in anchored_blocks(doc)]
 
 
-def _anchors(doc: Mapping[str, Any]) -> Iterator[str]:
+def anchored_blocks(doc: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], str]]:
+    """Each anchored block of a document with its anchor, repeats numbered (see
+    `document_anchors`); the node is the document's own, so a caller may annotate it."""
     seen: dict[str, int] = {}
     for node, _ in walk(doc):
         if node.get("type") not in ANCHORED_TYPES or node.get("object") != "block":
@@ -86,4 +95,4 @@ def _anchors(doc: Mapping[str, Any]) -> Iterator[str]:
             continue
         count = seen.get(anchor, 0)
         seen[anchor] = count + 1
-        yield anchor if count == 0 else f"{anchor}-{count}"
+        yield node, anchor if count == 0 else f"{anchor}-{count}"

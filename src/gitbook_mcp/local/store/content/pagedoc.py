@@ -12,7 +12,6 @@ from typing import Any
 from gitbook_mcp.document import (
     HrefWriter,
     RefResolver,
-    anchor_of,
     document_links,
     new_key,
     parse_markdown,
@@ -20,7 +19,7 @@ from gitbook_mcp.document import (
     render_markdown,
     walk,
 )
-from gitbook_mcp.document.anchors import ANCHORED_TYPES
+from gitbook_mcp.document.anchors import anchored_blocks
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.local.errors import Invalid
@@ -144,16 +143,9 @@ def read_document(doc: Mapping[str, Any]) -> dict[str, Any]:
     """The document a read answers: a copy with ``meta.id`` on every anchored block (the anchor
     a link to it uses: custom id, else derived from its text; repeats get ``-1``, ``-2``…)."""
     out = copy.deepcopy(dict(doc))
-    seen: dict[str, int] = {}
-    for node, _ in walk(out):
-        if node.get("type") not in ANCHORED_TYPES or node.get("object") != "block":
-            continue
-        anchor = anchor_of(node)
-        if anchor is None:
-            continue
-        count = seen.get(anchor, 0)
-        seen[anchor] = count + 1
-        node["meta"] = {**node.get("meta", {}), "id": anchor if count == 0 else f"{anchor}-{count}"}
+    for node, anchor in anchored_blocks(out):
+        assert isinstance(node, dict)  # the copy's own nodes
+        node["meta"] = {**node.get("meta", {}), "id": anchor}
     return out
 
 
