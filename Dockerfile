@@ -2,8 +2,11 @@
 # Stage 1 builds the wheel with the locked build backend (hatchling, pinned with hashes in
 # requirements.lock); stage 2 installs only the runtime lock and the wheel, nothing else.
 # See docs/deployment.md. Build: docker build -t gitbook-mcp:0.1.0 .
+# The base image is pinned by digest (the multi-arch index of python:3.11-slim), so a rebuild
+# gets the bytes that were reviewed; to move it, take the new digest from
+# `docker buildx imagetools inspect python:3.11-slim` and change both FROM lines together.
 
-FROM python:3.11-slim AS build
+FROM python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7 AS build
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
 WORKDIR /src
 COPY requirements.lock ./
@@ -13,7 +16,7 @@ COPY src ./src
 COPY prompts ./prompts
 RUN python -m pip wheel --no-deps --no-build-isolation --wheel-dir /dist .
 
-FROM python:3.11-slim AS runtime
+FROM python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7 AS runtime
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 \
     PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     GITBOOK_TRANSPORT=streamable-http GITBOOK_HOST=0.0.0.0 GITBOOK_PORT=8000

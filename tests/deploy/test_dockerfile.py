@@ -30,9 +30,11 @@ def _stages() -> list[list[tuple[str, str]]]:
     return stages
 
 
-def test_both_stages_use_the_slim_python_tag() -> None:
+def test_both_stages_use_the_slim_python_image_pinned_by_one_digest() -> None:
     froms = [args.split()[0] for name, args in _instructions() if name == "FROM"]
-    assert froms == ["python:3.11-slim", "python:3.11-slim"]
+    assert len(froms) == 2
+    assert froms[0] == froms[1]  # the wheel is built on the image it runs on
+    assert re.fullmatch(r"python:3\.11-slim@sha256:[0-9a-f]{64}", froms[0])
 
 
 def test_the_runtime_stage_installs_the_runtime_lock_with_hashes_and_the_wheel_alone() -> None:
