@@ -31,7 +31,11 @@ class RoundRobinProxy:
         self.in_flight: dict[str, int] = dict.fromkeys(upstreams, 0)
         """Requests sent to each upstream and not yet answered."""
         self._turn = itertools.cycle(upstreams)
-        self._http = httpx2.AsyncClient(timeout=30, limits=httpx2.Limits(max_connections=200))
+        # Idle connections are dropped after 2 s, well before the replicas' own keep-alive
+        # timeout (uvicorn's 5 s), as load balancers are configured: otherwise a request sent on
+        # a connection the replica is closing at that instant fails with no replica down.
+        limits = httpx2.Limits(max_connections=200, keepalive_expiry=2.0)
+        self._http = httpx2.AsyncClient(timeout=30, limits=limits)
 
     async def aclose(self) -> None:
         """Close the connections to the upstreams."""
