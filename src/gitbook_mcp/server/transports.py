@@ -41,6 +41,7 @@ from gitbook_mcp.server.ops.limits import Trusted, bearer_of, with_rate_limit
 from gitbook_mcp.server.ops.metrics import MetricsRoute
 from gitbook_mcp.server.ops.request_id import RequestIdMiddleware
 from gitbook_mcp.server.ops.sessions import with_session_cap
+from gitbook_mcp.server.ops.sse_sessions import with_sse_session_cap
 
 if TYPE_CHECKING:
     import asyncio
@@ -318,6 +319,7 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
     trusted: Trusted | None = verifier.known_valid if verifier is not None else None
     if settings.transport == "sse":
         app: ASGIApp = server.sse_app(transport_security=security, host=settings.host)
+        app = with_sse_session_cap(app, settings, trusted)
     else:
         app = server.streamable_http_app(
             transport_security=security,

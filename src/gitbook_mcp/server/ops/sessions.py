@@ -33,7 +33,13 @@ from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings
 
-__all__ = ["SESSIONS_PER_CALLER", "SessionCap", "SessionTracker", "with_session_cap"]
+__all__ = [
+    "SESSIONS_PER_CALLER",
+    "SessionCap",
+    "SessionTracker",
+    "session_not_found",
+    "with_session_cap",
+]
 
 SESSIONS_PER_CALLER: Final = 20
 """Default of ``--sessions-per-caller``: open sessions one verified caller may hold."""
@@ -116,7 +122,7 @@ class SessionCap(HttpMiddleware):
         caller = caller_of(scope, self.shared, self.trusted)
         owner = self.tracker.owner(sid) if sid else None
         if owner is not None and owner != caller:
-            await _not_found(send)
+            await session_not_found(send)
             return
         opens = scope["method"] == "POST" and not sid
         opens = opens and (not version or version in HANDSHAKE_PROTOCOL_VERSIONS)
@@ -164,7 +170,8 @@ class SessionCap(HttpMiddleware):
             self.tracker.touch(sid)
 
 
-async def _not_found(send: Send) -> None:
+async def session_not_found(send: Send) -> None:
+    """404, as the SDK answers for a session it does not know."""
     await send(
         {
             "type": "http.response.start",
