@@ -13,7 +13,6 @@ import os
 from argparse import ArgumentParser
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import ClassVar, Literal
 
@@ -56,7 +55,6 @@ __all__ = [
     "Settings",
     "default_local_db",
     "options_markdown",
-    "package_version",
     "parse_args",
     "parser",
 ]
@@ -361,26 +359,12 @@ COMMANDS: tuple[type[Settings], type[LocalApiSettings], type[CheckLinksSettings]
 
 
 def parser() -> ArgumentParser:
-    """The command line of ``gitbook-mcp``, built from the settings classes, and ``--version``."""
-    command_line = build_parser(
+    """The command line of ``gitbook-mcp``, built from the settings classes."""
+    return build_parser(
         "gitbook-mcp",
         "MCP server for a documentation workspace (serve is the default command).",
         COMMANDS,
     )
-    command_line.add_argument(
-        "--version", action="version", version=f"%(prog)s {package_version()}"
-    )
-    return command_line
-
-
-def package_version() -> str:
-    """The installed distribution's version (its metadata), or the source's when not installed."""
-    try:
-        return version("gitbook-mcp")
-    except PackageNotFoundError:
-        from gitbook_mcp import __version__
-
-        return __version__
 
 
 def parse_args(

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from gitbook_mcp import __version__, cli
-from gitbook_mcp.settings import COMMANDS, LocalApiSettings, Settings, package_version
+from gitbook_mcp.cli import package_version
+from gitbook_mcp.settings import COMMANDS, LocalApiSettings, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
