@@ -3,6 +3,7 @@ lock in a clean venv and runs."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import zipfile
@@ -42,6 +43,10 @@ def test_the_wheel_builds_and_installs_from_the_runtime_lock_alone_and_runs(
     names = zipfile.ZipFile(wheel).namelist()
     assert any(n.startswith("gitbook_mcp/prompts/") and n.endswith(".md") for n in names)
     assert not any(n.startswith("tests/") for n in names)
+    # PyPI's description is the README: the MCP registry finds its ownership line there.
+    [metadata] = [n for n in names if n.endswith(".dist-info/METADATA")]
+    registry_name = json.loads((ROOT / "server.json").read_text())["name"]
+    assert f"mcp-name: {registry_name}" in zipfile.ZipFile(wheel).read(metadata).decode()
     alone = _run(*pip, "install", "--quiet", "--no-deps", wheel)
     assert alone.returncode == 0, alone.stderr[-2000:]
 
