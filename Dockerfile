@@ -28,10 +28,13 @@ RUN python -m pip install --require-hashes -r /tmp/requirements.lock \
     && useradd --uid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
 USER 10001:10001
 EXPOSE 8000
-# Python's urllib, not curl: the image carries no HTTP tool of its own.
+# Python's urllib, not curl: the image carries no HTTP tool of its own. The port is the server's
+# own setting (GITBOOK_PORT), so `docker run -e GITBOOK_PORT=9000` is checked on 9000.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status == 200 else 1)"]
+    CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('GITBOOK_PORT', '8000'); sys.exit(0 if urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=4).status == 200 else 1)"]
 ENTRYPOINT ["gitbook-mcp"]
-# Streamable HTTP on 0.0.0.0:8000; the server refuses to start without GITBOOK_MCP_AUTH_TOKEN
-# (a bind beyond loopback needs a bearer token) and needs GITBOOK_API_TOKEN (or --local).
-CMD ["--transport", "streamable-http", "--host", "0.0.0.0", "--port", "8000"]
+# Streamable HTTP on 0.0.0.0, port GITBOOK_PORT (8000 unless set; no --port here, so the variable
+# the healthcheck reads is the one the server binds). The server refuses to start without
+# GITBOOK_MCP_AUTH_TOKEN (a bind beyond loopback needs a bearer token) and needs
+# GITBOOK_API_TOKEN (or --local).
+CMD ["--transport", "streamable-http", "--host", "0.0.0.0"]

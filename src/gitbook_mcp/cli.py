@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
@@ -22,7 +23,7 @@ from gitbook_mcp.settings import CheckLinksSettings, LocalApiSettings, Settings,
 if TYPE_CHECKING:
     from gitbook_mcp.local import FaultConfig
 
-__all__ = ["RUNNERS", "Runner", "main"]
+__all__ = ["RUNNERS", "Runner", "main", "package_version"]
 
 S = TypeVar("S", bound=Options)
 
@@ -199,9 +200,24 @@ RUNNERS: dict[str, Runner[Any]] = {
 }
 
 
+def package_version() -> str:
+    """The installed distribution's version (its metadata), or the source's when not installed."""
+    try:
+        return version("gitbook-mcp")
+    except PackageNotFoundError:
+        from gitbook_mcp import __version__
+
+        return __version__
+
+
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.environ) -> None:
-    """Parse the command line, then run the sub-command (``serve`` when none is named)."""
-    command, given = read_command_line(parser(), argv, Settings.COMMAND)
+    """Parse the command line (``--version``: print it and exit), then run the sub-command
+    (``serve`` when none is named)."""
+    command_line = parser()
+    command_line.add_argument(
+        "--version", action="version", version=f"%(prog)s {package_version()}"
+    )
+    command, given = read_command_line(command_line, argv, Settings.COMMAND)
     try:
         sys.exit(RUNNERS[command](given, environ))
     except OptionError as exc:

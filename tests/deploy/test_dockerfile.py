@@ -6,8 +6,20 @@ The image cannot be built here (no registry for base images); the rules are chec
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from gitbook_mcp.local import Store
+from gitbook_mcp.server.transports import http_app
+from gitbook_mcp.settings import Settings
+from tests.deploy.ops_support import free_port, serve_app
+from tests.unit.server.conftest import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 DEV_TOOLS = ("pytest", "ruff", "mypy", "schemathesis", "hypothesis", "pip-audit", "curl", "wget")
@@ -61,6 +73,9 @@ def test_it_runs_as_uid_10001_with_the_console_script_and_http_by_default() -> N
     assert command[command.index("--transport") + 1] == "streamable-http"
     assert command[command.index("--host") + 1] == "0.0.0.0"
     assert runtime["EXPOSE"] == "8000"
+    # The port is GITBOOK_PORT's (the healthcheck reads it): a flag would override the variable.
+    assert "--port" not in command
+    assert "GITBOOK_PORT=8000" in runtime["ENV"]
 
 
 def test_the_healthcheck_uses_python_not_curl() -> None:
@@ -68,6 +83,35 @@ def test_the_healthcheck_uses_python_not_curl() -> None:
     assert "urllib.request" in check
     assert "/healthz" in check
     assert "curl" not in check
+
+
+def _healthcheck() -> list[str]:
+    """The exec form of the HEALTHCHECK's command."""
+    check = dict(_stages()[-1])["HEALTHCHECK"]
+    command = json.loads(check.partition(" CMD ")[2])
+    assert isinstance(command, list)
+    return [str(word) for word in command]
+
+
+@pytest.mark.anyio
+async def test_the_healthcheck_probes_the_port_the_server_is_configured_with(store: Store) -> None:
+    command = _healthcheck()
+    assert command[0] == "python"
+
+    def make(port: int) -> Any:
+        settings = Settings(local=True, transport="streamable-http", port=port)
+        return http_app(make_server(store), settings)
+
+    async def probe(port: int) -> int:
+        env = {**os.environ, "GITBOOK_PORT": str(port)}
+        done = await anyio.run_process([sys.executable, *command[1:]], env=env, check=False)
+        return done.returncode
+
+    async with serve_app(make) as url:
+        served = int(url.rpartition(":")[2])
+        assert served != 8000
+        assert await probe(served) == 0
+        assert await probe(free_port()) != 0  # nothing there: unhealthy
 
 
 def test_the_build_context_holds_only_what_the_build_copies() -> None:

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import kubernetes_validate
 import pytest
 import yaml
+
+from gitbook_mcp.local import Store
+from gitbook_mcp.options import resolve
+from gitbook_mcp.server.transports import http_app
+from gitbook_mcp.settings import Settings
+from tests.deploy.ops_support import serve_app
+from tests.unit.server.conftest import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("*.yaml"))
@@ -45,14 +54,20 @@ def test_every_object_is_there() -> None:
         ("autoscaling/v2", "HorizontalPodAutoscaler"),
         ("policy/v1", "PodDisruptionBudget"),
         ("networking.k8s.io/v1", "NetworkPolicy"),
+        ("v1", "ConfigMap"),
     }
 
 
-def test_the_deployment_has_replicas_probes_resources_and_a_locked_down_container() -> None:
+def test_the_deployment_leaves_the_replica_count_to_the_autoscaler() -> None:
+    # A replicas field under an HPA is reset by every `kubectl apply`, fighting the autoscaler.
+    assert "replicas" not in _kind("Deployment")["spec"]
+    assert _kind("HorizontalPodAutoscaler")["spec"]["minReplicas"] >= 2
+
+
+def test_the_deployment_has_probes_resources_and_a_locked_down_container() -> None:
     spec = _kind("Deployment")["spec"]
     pod = spec["template"]["spec"]
     [container] = pod["containers"]
-    assert spec["replicas"] >= 2
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert set(container["resources"]) == {"requests", "limits"}
@@ -99,3 +114,57 @@ def test_the_pods_are_stateless_and_outlive_their_drain() -> None:
     # Any pod answers any request behind the Service; calls in flight finish before the kill.
     assert "--stateless" in container["args"]
     assert pod["terminationGracePeriodSeconds"] > Settings().drain_grace
+
+
+def _pod_environment(namespace: str, config: dict[str, str]) -> dict[str, str]:
+    """The container's environment as the kubelet makes it: the downward API's namespace, the
+    ConfigMap's keys, and ``$(NAME)`` expanded from the variables defined before it."""
+    [container] = _kind("Deployment")["spec"]["template"]["spec"]["containers"]
+    env: dict[str, str] = {}
+    for item in container["env"]:
+        source = item.get("valueFrom", {})
+        if "fieldRef" in source:
+            assert source["fieldRef"]["fieldPath"] == "metadata.namespace"
+            env[item["name"]] = namespace
+        elif "configMapKeyRef" in source:
+            ref = source["configMapKeyRef"]
+            assert ref["name"] == _kind("ConfigMap")["metadata"]["name"]
+            env[item["name"]] = config[ref["key"]]
+        elif "value" in item:
+            env[item["name"]] = re.sub(
+                r"\$\((\w+)\)", lambda m: env.get(m.group(1), m.group(0)), item["value"]
+            )
+    return env
+
+
+def test_the_configmap_ships_every_key_the_deployment_reads() -> None:
+    shipped = _kind("ConfigMap")["data"]
+    env = _pod_environment("default", shipped)
+    assert "$(" not in env["GITBOOK_ALLOWED_HOSTS"]  # every reference defined before its use
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("namespace", ["default", "docs-prod"])
+async def test_the_host_allow_list_follows_the_namespace_and_the_ingress_hosts(
+    store: Store, namespace: str
+) -> None:
+    ingress = "mcp.example.com"
+    env = _pod_environment(namespace, {"ingress-hosts": ingress})
+    settings = resolve(Settings, {"transport": "streamable-http", "local": True}, env)
+
+    def make(port: int) -> Any:
+        return http_app(make_server(store), settings)
+
+    hosts = {
+        "gitbook-mcp:8000": 200,  # the probes' Host header
+        f"gitbook-mcp.{namespace}.svc.cluster.local:8000": 200,
+        f"gitbook-mcp.{namespace}.svc:8000": 200,
+        ingress: 200,
+        "gitbook-mcp.elsewhere.svc.cluster.local:8000": 421,
+        "attacker.example": 421,
+    }
+    async with serve_app(make) as url, httpx2.AsyncClient(base_url=url, timeout=10) as client:
+        answers = {
+            h: (await client.get("/healthz", headers={"host": h})).status_code for h in hosts
+        }
+    assert answers == hosts

@@ -11,6 +11,9 @@ import httpx2
 import pytest
 import structlog
 from prometheus_client import REGISTRY
+from prometheus_client.openmetrics.parser import (
+    text_string_to_metric_families as openmetrics_families,
+)
 from prometheus_client.parser import text_string_to_metric_families
 
 from gitbook_mcp.local import Store
@@ -87,6 +90,22 @@ async def test_metrics_count_tool_calls_api_requests_and_latency(store: Store) -
     assert (
         sample("gitbook_mcp_tool_call_seconds_count", tool="list_organizations") - lat_before == 2
     )
+
+
+async def test_metrics_answer_openmetrics_to_a_scraper_that_accepts_it(store: Store) -> None:
+    scraper = "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5"
+    async with served(store, mcp_auth_token=BEARER) as client:
+        auth = {"authorization": f"Bearer {BEARER}"}
+        await call(client, "list_organizations", {}, **auth)
+        open_metrics = await client.get("/metrics", headers={**auth, "accept": scraper})
+        plain = await client.get("/metrics", headers={**auth, "accept": "text/plain"})
+    assert open_metrics.status_code == 200
+    assert open_metrics.headers["content-type"].startswith("application/openmetrics-text")
+    assert open_metrics.text.endswith("# EOF\n")  # OpenMetrics' mandatory terminator
+    families = {f.name for f in openmetrics_families(open_metrics.text)}
+    assert "gitbook_mcp_tool_calls" in families
+    assert plain.headers["content-type"].startswith("text/plain")
+    assert "# EOF" not in plain.text
 
 
 async def test_no_token_caller_or_address_in_metrics_labels(store: Store) -> None:

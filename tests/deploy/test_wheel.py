@@ -1,7 +1,9 @@
-"""`python -m build` makes a wheel that installs from the runtime lock alone and runs."""
+"""The wheel builds from the runtime lock alone (its hatchling; no dev tool), installs beside that
+lock in a clean venv and runs."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import zipfile
@@ -20,33 +22,39 @@ def _run(*args: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProcess[str
 
 @pytest.mark.slow
 @pytest.mark.timeout(170)
-def test_the_wheel_installs_in_a_clean_venv_and_runs(tmp_path: Path) -> None:
-    dist = tmp_path / "dist"
-    built = _run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dist)
-    assert built.returncode == 0, built.stderr[-2000:]
-    [wheel] = dist.glob("gitbook_mcp-*-py3-none-any.whl")
-    names = zipfile.ZipFile(wheel).namelist()
-    assert any(n.startswith("gitbook_mcp/prompts/") and n.endswith(".md") for n in names)
-    assert not any(n.startswith("tests/") for n in names)
-
+def test_the_wheel_builds_and_installs_from_the_runtime_lock_alone_and_runs(
+    tmp_path: Path,
+) -> None:
     venv = tmp_path / "venv"
     assert _run(sys.executable, "-m", "venv", venv).returncode == 0
     pip = [
         venv / "bin" / "python",
         "-m",
         "pip",
-        "install",
-        "--quiet",
         "--disable-pip-version-check",
     ]
-    locked = _run(*pip, "--require-hashes", "-r", ROOT / "requirements.lock")
+    locked = _run(*pip, "install", "--quiet", "--require-hashes", "-r", ROOT / "requirements.lock")
     assert locked.returncode == 0, locked.stderr[-2000:]
-    alone = _run(*pip, "--no-deps", wheel)
+    # As the Dockerfile and scripts/build_mcpb.py build it: the venv's own (locked) hatchling.
+    dist = tmp_path / "dist"
+    built = _run(*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", dist, ROOT)
+    assert built.returncode == 0, built.stderr[-2000:]
+    [wheel] = dist.glob("gitbook_mcp-*-py3-none-any.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.startswith("gitbook_mcp/prompts/") and n.endswith(".md") for n in names)
+    assert not any(n.startswith("tests/") for n in names)
+    # PyPI's description is the README: the MCP registry finds its ownership line there.
+    [metadata] = [n for n in names if n.endswith(".dist-info/METADATA")]
+    registry_name = json.loads((ROOT / "server.json").read_text())["name"]
+    assert f"mcp-name: {registry_name}" in zipfile.ZipFile(wheel).read(metadata).decode()
+    alone = _run(*pip, "install", "--quiet", "--no-deps", wheel)
     assert alone.returncode == 0, alone.stderr[-2000:]
 
     helped = _run(venv / "bin" / "gitbook-mcp", "--help", cwd=tmp_path)
     assert helped.returncode == 0, helped.stderr[-2000:]
     assert helped.stdout.startswith("usage: gitbook-mcp")
+    version = _run(venv / "bin" / "gitbook-mcp", "--version", cwd=tmp_path)
+    assert version.stdout.strip() == f"gitbook-mcp {wheel.name.split('-')[1]}"
     packaged = _run(
         venv / "bin" / "python",
         "-c",

@@ -3,10 +3,19 @@ options or contradictory settings stop it with exit status 2 and a message on st
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
 import pytest
 
-from gitbook_mcp import cli
+from gitbook_mcp import __version__, cli
+from gitbook_mcp.cli import package_version
 from gitbook_mcp.settings import COMMANDS, LocalApiSettings, Settings
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _record(monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -97,3 +106,29 @@ def test_every_fault_option_of_local_api_reaches_the_fault_config() -> None:
         faults.seed,
     ) == (1.0, 2.0, 0.1, 0.2, 0.3, 0.4, 5.0, 7)
     assert faults.error_statuses == (500, 502, 503), "options it lacks keep their defaults"
+
+
+def test_version_prints_the_installed_package_version_and_exits_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--version"], {})
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"gitbook-mcp {version('gitbook-mcp')}\n"
+
+
+def test_the_version_agrees_with_pyproject_and_the_package() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert package_version() == project["version"] == __version__
+
+
+def test_the_console_script_prints_its_version() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gitbook_mcp", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"gitbook-mcp {package_version()}"

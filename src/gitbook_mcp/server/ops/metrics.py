@@ -19,6 +19,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
+from prometheus_client.exposition import choose_encoder
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gitbook_mcp.client._base import add_observer
@@ -29,6 +30,7 @@ __all__ = [
     "HTTP_REJECTED",
     "IN_FLIGHT",
     "METRICS_PATH",
+    "OPENMETRICS",
     "OPEN_SESSIONS",
     "RATE_LIMIT_WAITS",
     "RATE_LIMIT_WAIT_SECONDS",
@@ -37,11 +39,13 @@ __all__ = [
     "TOOL_SECONDS",
     "ApiObserver",
     "MetricsRoute",
+    "exposition_for",
     "metrics_app",
     "observe_tool_call",
 ]
 
 METRICS_PATH: Final = "/metrics"
+OPENMETRICS: Final = "application/openmetrics-text"
 _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
 TOOL_CALLS = Counter(
@@ -117,8 +121,9 @@ add_observer(ApiObserver())
 
 
 class MetricsRoute:
-    """``GET /metrics``: the text exposition of ``registry``, to requests ``allow`` lets in (401
-    for the others; everyone when None)."""
+    """``GET /metrics``: the exposition of ``registry``, to requests ``allow`` lets in (401 for
+    the others; everyone when None): OpenMetrics when ``Accept`` asks for
+    ``application/openmetrics-text``, else the Prometheus text format."""
 
     def __init__(
         self,
@@ -140,10 +145,26 @@ class MetricsRoute:
             await send({"type": "http.response.start", "status": 401, "headers": headers})
             await send({"type": "http.response.body", "body": b'{"error":"bearer required"}'})
             return
-        body = generate_latest(self.registry)
-        headers = [(b"content-type", CONTENT_TYPE_LATEST.encode()), (b"cache-control", b"no-store")]
+        encode, content_type = exposition_for(_header(scope, b"accept"))
+        body = encode(self.registry)
+        headers = [(b"content-type", content_type.encode()), (b"cache-control", b"no-store")]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def exposition_for(accept: str) -> tuple[Callable[[CollectorRegistry], bytes], str]:
+    """The encoder and content type ``accept`` asks for: prometheus-client's own negotiation when
+    OpenMetrics is among the accepted types, else the Prometheus text format."""
+    wanted = {part.split(";")[0].strip().lower() for part in accept.split(",")}
+    if OPENMETRICS in wanted:
+        return choose_encoder(accept)
+    return generate_latest, CONTENT_TYPE_LATEST
+
+
+def _header(scope: Scope, name: bytes) -> str:
+    """One request header of ``scope``, joined when repeated ('' when absent)."""
+    values = [v.decode("latin-1") for k, v in scope.get("headers", ()) if k.lower() == name]
+    return ",".join(values)
 
 
 async def _not_found(scope: Scope, receive: Receive, send: Send) -> None:
