@@ -2,6 +2,7 @@
 
 python -m bench.run                  # full run, writes docs/benchmarks.md
 python -m bench.run --quick          # a few runs of small sizes, prints only
+python -m bench.run --journeys       # only the journeys, their section of docs/benchmarks.md
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import anyio
 
-from bench import callers_memory, cases, hostile_text, replicas, scan_content
+from bench import callers_memory, cases, hostile_text, journeys, replicas, scan_content
 
 FULL = {
     "startup_runs": 15,
@@ -78,7 +79,54 @@ async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
     results["hostile_text"] = await anyio.to_thread.run_sync(
         hostile_text.measure, sizes["hostile_runs"]
     )
+    results["journeys"] = await journeys.measure()  # byte counts: the same in both sizes
     return results
+
+
+JOURNEYS_HEADING = "## What each journey hands the model"
+
+
+def journeys_section(rows: dict[str, dict[str, Any]]) -> list[str]:
+    """The calls of each agent job and the bytes of each form of their results."""
+    lines = [
+        JOURNEYS_HEADING,
+        "",
+        "Each job of the end-to-end tests, run by an MCP client against the demo workspace (live "
+        "profile, `bench/journeys.py`). Claude Desktop hands the model the text; Claude Code and "
+        'VS Code hand it the structured result as compact JSON (README, "What the model '
+        'sees"), so the model reads one column or the other, never both. ~tokens is bytes / 4.',
+        "",
+        "| journey | calls | tools called | text B (~tokens) | structured B (~tokens) | "
+        "structured / text |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, r in rows.items():
+        ratio = r["structured_bytes"] / r["text_bytes"] if r["text_bytes"] else 0.0
+        lines.append(
+            f"| {name} | {r['calls']} | {', '.join(r['tools'])} | {r['text_bytes']} "
+            f"({r['text_tokens']}) | {r['structured_bytes']} ({r['structured_tokens']}) | "
+            f"{ratio:.2f} |"
+        )
+    text = sum(r["text_bytes"] for r in rows.values())
+    structured = sum(r["structured_bytes"] for r in rows.values())
+    calls = sum(r["calls"] for r in rows.values())
+    lines += [
+        f"| all | {calls} | | {text} ({text // 4}) | {structured} ({structured // 4}) | "
+        f"{structured / text:.2f} |",
+        "",
+    ]
+    return lines
+
+
+def with_journeys(document: str, rows: dict[str, dict[str, Any]]) -> str:
+    """``document`` with its journeys section replaced (or added at the end)."""
+    section = "\n".join(journeys_section(rows))
+    start = document.find(JOURNEYS_HEADING)
+    if start < 0:
+        return document.rstrip("\n") + "\n\n" + section
+    end = document.find("\n## ", start + len(JOURNEYS_HEADING))
+    rest = document[end + 1 :] if end >= 0 else ""
+    return document[:start] + section + ("\n" + rest if rest else "")
 
 
 def _hostile_row(results: dict[str, Any]) -> str:
@@ -154,6 +202,7 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         "rows are the live profile's. For comparison, a server generated "
         "mechanically from the 127 operations of the description lists about 2 MB.",
         "",
+        *journeys_section(results["journeys"]),
     ]
     return "\n".join(lines)
 
@@ -161,8 +210,15 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="small sizes, nothing written")
+    parser.add_argument("--journeys", action="store_true", help="only the journeys' section")
     parser.add_argument("--out", default="docs/benchmarks.md")
     args = parser.parse_args()
+    if args.journeys:
+        rows = anyio.run(journeys.measure)
+        out = Path(args.out)
+        out.write_text(with_journeys(out.read_text(encoding="utf-8"), rows), encoding="utf-8")
+        os.write(1, "\n".join(journeys_section(rows)).encode())
+        return
     sizes = QUICK if args.quick else FULL
     results = anyio.run(collect, sizes)
     text = report(results, sizes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import cases, run
+from bench import cases, journeys, run
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -20,6 +20,36 @@ async def test_quick_benchmarks_run_and_report() -> None:
     assert [r["replicas"] for r in results["replicas"]] == [1, 3]
     assert results["callers"]["callers"] == run.QUICK["callers"]
     assert results["load"]["calls"] == run.QUICK["clients"] * run.QUICK["client_calls"]
+    assert run.JOURNEYS_HEADING in text
+    assert list(results["journeys"]) == list(journeys.JOURNEYS)
+    for name, row in results["journeys"].items():
+        assert row["calls"] > 0, name
+        assert row["calls"] == len(row["tools"]), name
+        assert f"| {name} | {row['calls']} | " in text
+
+
+def test_the_journeys_section_is_replaced_in_place() -> None:
+    row = {
+        "calls": 2,
+        "tools": ["search_content", "get_page"],
+        "text_bytes": 400,
+        "structured_bytes": 600,
+        "text_tokens": 100,
+        "structured_tokens": 150,
+    }
+    old = "# Benchmarks\n\n## Context\n\nrows\n\n" + run.JOURNEYS_HEADING + "\n\nold\n"
+    once = run.with_journeys(old, {"answer from the docs": row})
+    twice = run.with_journeys(once + "\n## Later\n\nkept\n", {"answer from the docs": row})
+    assert once.startswith("# Benchmarks\n\n## Context\n\nrows\n\n" + run.JOURNEYS_HEADING)
+    assert "old" not in once
+    assert (
+        "| answer from the docs | 2 | search_content, get_page | 400 (100) | 600 (150) | 1.50 |"
+        in once
+    )
+    assert twice.count(run.JOURNEYS_HEADING) == 1
+    assert twice.endswith("## Later\n\nkept\n")
+    added = run.with_journeys("# Benchmarks\n", {"answer from the docs": row})
+    assert added.startswith("# Benchmarks\n\n" + run.JOURNEYS_HEADING)
 
 
 async def test_scan_store_has_the_requested_pages() -> None:

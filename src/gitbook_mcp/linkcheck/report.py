@@ -20,7 +20,7 @@ from xml.etree import ElementTree as ET
 from gitbook_mcp import __version__
 from gitbook_mcp.linkcheck.model import Finding, ScanResult
 
-__all__ = ["FORMATS", "ReportScope", "clean", "render_report"]
+__all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
 
 SITE = "(published site)"
 KINDS = ("page", "anchor", "file", "space", "url", "other")
@@ -93,10 +93,15 @@ def _line(f: Finding) -> str:
     line = f"{_where(f)}: [{clean(f.text)}] -> {clean(f.target)} ({f.kind}): {clean(f.reason)}"
     redirect = _redirect(f)
     if redirect:
-        destination = redirect.get("destination") or {}
-        to = destination.get("path") or destination.get("url") or "?"
-        line += f"; the site suggests a redirect {redirect.get('source')} -> {to}"
+        line += f"; {suggestion(redirect)}"
     return line
+
+
+def suggestion(redirect: dict[str, Any]) -> str:
+    """A site's suggested redirect in words, ``the site suggests a redirect /a -> b``, one line."""
+    destination = redirect.get("destination") or {}
+    to = destination.get("path") or destination.get("url") or "?"
+    return clean(f"the site suggests a redirect {redirect.get('source')} -> {to}")
 
 
 def _text(result: ScanResult, scope: ReportScope) -> str:

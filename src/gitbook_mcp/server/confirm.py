@@ -145,13 +145,25 @@ def _message(plan: Plan) -> str:
 
 
 def _preview(plan: Plan, token: str) -> CallToolResult:
+    """The text and the structured result each say what to do: Claude Desktop hands the model
+    the text alone, Claude Code and VS Code the structured result alone (README, "What the
+    model sees"); the token is written once in each."""
     minutes = int(SIGNER.ttl // 60)
-    text = (
-        f"Not done yet, confirmation needed. {plan.summary}\n"
-        f"Show this to the user; if they agree, call again with the same arguments and "
-        f"confirm={token!s} (valid {minutes} minutes, only while this state ({plan.state}) holds)."
-    )
-    structured = {"confirm": token, "state": plan.state, "will": plan.summary}
+
+    def step(shown: str) -> str:
+        return (
+            f"Show this to the user; if they agree, call again with the same arguments and "
+            f"confirm={shown} (valid {minutes} minutes, only while this state ({plan.state}) "
+            "holds)."
+        )
+
+    text = f"Not done yet, confirmation needed. {plan.summary}\n{step(token)}"
+    structured = {
+        "confirm": token,
+        "state": plan.state,
+        "will": plan.summary,
+        "next_step": step("<confirm>"),
+    }
     return CallToolResult(
         content=[TextContent(type="text", text=text)],
         structured_content=structured,

@@ -71,6 +71,23 @@ async def test_a_first_call_shows_the_pages_and_revision_and_merges_nothing(
     assert _status(store) == "merged"
 
 
+async def test_the_structured_preview_alone_says_to_ask_the_user_and_how_to_confirm(
+    mcp: McpFactory, store: Store
+) -> None:
+    # Claude Code and VS Code hand the model the structured result and drop the text (README,
+    # "What the model sees"): the preview's structured result must say what to do on its own.
+    async with mcp("gb_local_admin", toolsets=TOOLSETS, profile="live") as client:
+        preview = await client.call_tool("merge_change_request", CR)
+    data = preview.structured_content
+    assert data["will"] in _text(preview)
+    assert data["next_step"].startswith("Show this to the user;")
+    assert "call again with the same arguments and confirm=<confirm>" in data["next_step"]
+    assert f"({data['state']})" in data["next_step"]
+    assert data["confirm"] not in data["next_step"]  # the token is written once
+    assert data["next_step"].replace("<confirm>", data["confirm"]) in _text(preview)
+    assert _status(store) == "open"
+
+
 async def test_a_token_is_refused_when_the_change_request_moved_since_it_was_shown(
     mcp: McpFactory, store: Store
 ) -> None:

@@ -1,11 +1,13 @@
-"""Every tool's text carries what an agent needs to act on: each id, cursor, URL and count of
-its structured result, so that a client showing only the text loses nothing (issue 14 §1); and
-the structured result carries not far more than the text says (issue 22: a summary's text with
-the whole plan behind it)."""
+"""Each of the two forms stands alone, since no major client hands the model both (README, "What
+the model sees"): Claude Desktop gives it the text, so the text carries each id, cursor, URL and
+count of the structured result (issue 14 §1); Claude Code and VS Code give it the structured
+result, serialised compactly, so that carries each id and URL the text names, and is not far
+larger than the text (issue 22: a summary's text with the whole plan behind it)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +22,13 @@ pytestmark = pytest.mark.anyio
 ORG, SITE, SPACE, CR = "org_acme", "site_docs", "spc_handbook", "cr_install_rewrite"
 SITE_IDS = {"organization_id": ORG, "site_id": SITE}
 IN_CR = {"space_id": SPACE, "change_request_id": CR}
-STRUCTURED_PER_TEXT = 4
-"""Bytes of structured result per byte of text at most (JSON repeats its keys; 2.8 is the most
-any tool's example needs), plus `STRUCTURED_SLACK` for short answers."""
+STRUCTURED_PER_TEXT = 3
+"""Bytes of structured result, serialised as the clients hand it to the model (compact JSON,
+UTF-8), per byte of text at most (JSON repeats its keys; 2.6 is the most any tool's example
+needs), plus `STRUCTURED_SLACK` for short answers."""
 STRUCTURED_SLACK = 200
+_NAMED = re.compile(r"\[([A-Za-z0-9_.-]+)\]|(https?://[^\s)\]]+)")
+"""An id the text names in brackets (``[pg_install]``), or a URL."""
 
 # One call per tool with valid arguments against the demo workspace; a list asks for one item,
 # so that the next-page cursor is in the answer.
@@ -197,9 +202,14 @@ async def test_the_text_carries_every_id_cursor_url_and_count(
         result = await confirmed(client, name, args)
     text = result.content[0].text
     assert not result.is_error, f"{name} failed with its example: {text}"
-    missing = [v for v in _actionable(result.structured_content or {}) if v not in text]
+    structured = result.structured_content or {}
+    missing = [v for v in _actionable(structured) if v not in text]
     assert not missing, f"{name}: {missing} are in the structured result but not in the text"
-    size = len(json.dumps(result.structured_content or {}))
-    assert size <= STRUCTURED_PER_TEXT * len(text) + STRUCTURED_SLACK, (
-        f"{name}: {size} B of structured result for {len(text)} B of text"
+    compact = json.dumps(structured, separators=(",", ":"), ensure_ascii=False)
+    named = [a or b.rstrip(".,;:") for a, b in _NAMED.findall(text)]
+    lacking = [v for v in named if v not in compact]
+    assert not lacking, f"{name}: {lacking} are in the text but not in the structured result"
+    size, text_size = len(compact.encode()), len(text.encode())
+    assert size <= STRUCTURED_PER_TEXT * text_size + STRUCTURED_SLACK, (
+        f"{name}: {size} B of structured result for {text_size} B of text"
     )

@@ -282,7 +282,9 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
         )
     tree = Tree.of(await reader.revision(args.space_id, args.change_request_id))
     edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes, tree)
-    answer = _with(planned.answer, {"applied": []})
+    # What was written, not the plan again: the text says only that, and Claude Code and VS Code
+    # hand the model the structured result alone (README, "What the model sees").
+    answer = _with(planned.answer, {"applied": [], "fixes": [], "redirects": [], "unfixed": []})
     if edits:
         answer = await _write(ctx, args, edits, tree, answer)
     if redirects:

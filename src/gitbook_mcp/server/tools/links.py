@@ -15,8 +15,9 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck import Finding, ScanResult
 from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.report import suggestion
 from gitbook_mcp.linkcheck.run import CheckRequest, run_check
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
+from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedLine, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._shared import SpaceId
 from gitbook_mcp.server.toolsets import LINKS
@@ -60,8 +61,16 @@ def _render_report(r: LinkReport) -> str:
             f"- [{x.status}] {x.target}" + (f" ({x.reason})" if x.reason else "") for x in r.links
         ]
         return "\n".join([head, *rows])
-    rows = [f"- {_where(b)}: {b.target} ({b.reason})" for b in r.broken]
+    rows = [f"- {_where(b)}: {b.target} ({b.reason}{_suggested(b)})" for b in r.broken]
     return "\n".join([head, *rows])
+
+
+def _suggested(b: BrokenLink) -> str:
+    """The site's suggested redirect, said in the text too (Claude Desktop gives the model only
+    the text; README, "What the model sees")."""
+    if not b.suggested_redirect:
+        return ""
+    return "; " + one_line(suggestion(b.suggested_redirect), max_chars=REF_MAX_CHARS)
 
 
 def _where(b: BrokenLink) -> str:

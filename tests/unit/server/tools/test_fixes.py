@@ -157,6 +157,10 @@ async def test_apply_writes_the_chosen_fixes_in_one_batch_and_nothing_else(
     answer = done.structured_content
     assert answer["applied"] == chosen
     assert answer["change_request_id"] == cr
+    # What was written, not the plan again: neither form repeats it (the model of Claude Code
+    # and VS Code reads the structured result alone, Claude Desktop's the text).
+    assert (answer["fixes"], answer["redirects"], answer["unfixed"]) == ([], [], [])
+    assert not any(f"[{f['id']}]" in done.content[0].text for f in plan["fixes"])
     assert answer["change_request_url"].startswith("https://app.gitbook.com/")
     assert "+See [publishing](guides/publishing.md) and" in answer["diff"]
     assert "[site](https://acme.gitbook.io/docs/guides/writing) gone" in answer["diff"]

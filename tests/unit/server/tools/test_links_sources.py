@@ -49,8 +49,14 @@ async def test_live_profile_merges_the_sites_findings_with_their_redirect(
 ) -> None:
     async with mcp(profile="live") as client:
         live = await _call(client, HANDBOOK)
+        text = (await client.call_tool("check_links", HANDBOOK)).content[0].text
     async with mcp(profile="seed") as client:
         seed = await _call(client, HANDBOOK)
+        seed_text = (await client.call_tool("check_links", HANDBOOK)).content[0].text
+    # The text says the suggestion too: Claude Desktop hands the model only the text.
+    line = next(row for row in text.splitlines() if ": guides/old-page (" in row)
+    assert line.endswith("; the site suggests a redirect /guides/old-page -> guides)")
+    assert "suggests a redirect" not in seed_text
     old = [b for b in live["broken"] if b["target"] == "guides/old-page"]
     assert [b["suggested_redirect"] for b in old] == [
         {
