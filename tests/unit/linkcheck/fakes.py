@@ -200,6 +200,7 @@ def checker(server: Server, table: dict[str, list[str]], **options: Any) -> Exte
         transport=httpx2.MockTransport(server), headers={"Authorization": "Bearer secret"}
     )
     options.setdefault("host_rate", 1000.0)
+    options.setdefault("retry_wait", 0.0)  # retries, without waiting
     return ExternalChecker(http=http, resolver=resolver(table), **options)
 
 

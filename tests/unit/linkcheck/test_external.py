@@ -136,7 +136,7 @@ async def test_head_first_then_get_when_refused_or_failing() -> None:
         "no-head": ("ok", ""),
         "unimplemented": ("broken", "the server answered 404"),
         "flaky": ("ok", ""),
-        "slow": ("broken", "no answer before the timeout"),
+        "slow": ("unchecked", "no answer before the timeout (3 tries)"),
         "missing": ("broken", "the server answered 404"),
     }
     assert [(r.method, r.url.path) for r in server.requests[:3]] == [
@@ -170,8 +170,9 @@ async def test_internal_hosts_are_refused_before_any_request() -> None:
     )
     assert metadata.status == "unchecked"
     assert "link-local" in metadata.reason
-    assert (unknown.status, unknown.reason) == (
-        "broken",
+    assert (unknown.status, unknown.category, unknown.reason) == (
+        "unchecked",
+        "dns",
         "the host unknown.test could not be resolved (OSError)",
     )
     assert server.requests == []
