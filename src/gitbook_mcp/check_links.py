@@ -11,6 +11,7 @@ workflows already written against them.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import anyio
@@ -18,6 +19,7 @@ import anyio
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.urlcache import CACHE_FILE, UrlCache
 from gitbook_mcp.linkcheck.urlrules import (
+    Accept,
     PatternError,
     UrlFilter,
     parse_accept,
@@ -36,12 +38,21 @@ EXIT_CONFIG = 3
 _NAME = "gitbook-mcp check-links"
 
 
-def _checker(settings: CheckLinksSettings, store: UrlCache | None) -> ExternalChecker:
-    """The outside-link checker the options describe; `PatternError` for a bad ignore file."""
+def _rules(settings: CheckLinksSettings) -> tuple[Accept, UrlFilter]:
+    """The accepted statuses and the URL filter (the ignore file's patterns added to
+    ``--exclude``); `PatternError` for a pattern or an ignore file that cannot be used."""
     excludes = [*settings.exclude, *read_ignore_file(settings.ignore_file)]
+    return parse_accept(settings.accept), UrlFilter.of(settings.include, excludes)
+
+
+def _checker(
+    settings: CheckLinksSettings, rules: tuple[Accept, UrlFilter], store: UrlCache | None
+) -> ExternalChecker:
+    """The outside-link checker the options describe."""
+    accept, url_filter = rules
     return ExternalChecker(
-        accept=parse_accept(settings.accept),
-        url_filter=UrlFilter.of(settings.include, excludes),
+        accept=accept,
+        url_filter=url_filter,
         max_retries=settings.max_retries,
         retry_wait=settings.retry_wait_time,
         store=store,
@@ -54,15 +65,18 @@ def run(settings: CheckLinksSettings) -> int:
     from gitbook_mcp.linkcheck.report import clean
 
     configure_logging(level=settings.log_level, json=settings.log_json)
+    try:
+        rules = _rules(settings)  # refused before anything is read
+    except PatternError as exc:
+        sys.stderr.write(f"{_NAME}: configuration: {clean(exc)}\n")
+        return EXIT_CONFIG
     store = None
     if settings.cache and settings.external:
         store = UrlCache.load(Path(CACHE_FILE), parse_duration(settings.max_cache_age))
     try:
-        _checker(settings, store)  # the patterns and the ignore file, refused before any read
-        report, broken = anyio.run(_check_report, settings, store)
-    except PatternError as exc:
-        sys.stderr.write(f"{_NAME}: configuration: {clean(exc)}\n")
-        return EXIT_CONFIG
+        report, broken = anyio.run(
+            _check_report, settings, lambda: _checker(settings, rules, store)
+        )
     except (GitBookError, LookupError) as exc:
         # One line: an upstream message must not forge a CI workflow command on stderr either.
         sys.stderr.write(f"{_NAME}: {clean(exc)}\n")
@@ -84,7 +98,9 @@ def run(settings: CheckLinksSettings) -> int:
     return EXIT_BROKEN if broken else EXIT_OK
 
 
-async def _check_report(settings: CheckLinksSettings, store: UrlCache | None) -> tuple[str, int]:
+async def _check_report(
+    settings: CheckLinksSettings, checker: Callable[[], ExternalChecker]
+) -> tuple[str, int]:
     """The report's text and how many links are broken."""
     from gitbook_mcp.client.profiles import operations
     from gitbook_mcp.linkcheck.report import ReportScope, render_report
@@ -104,7 +120,7 @@ async def _check_report(settings: CheckLinksSettings, store: UrlCache | None) ->
             client,
             request,
             operations=operations(settings.profile),
-            external_checker=lambda: _checker(settings, store),
+            external_checker=checker,
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
     return render_report(result, scope, settings.format), len(result.broken)

@@ -359,3 +359,16 @@ def test_sarif_for_github_fingerprints_help_and_files_of_the_git_sync_folder(
         r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1
         for r in runs[1]["results"]
     )
+
+
+def test_the_readme_documents_every_exit_code() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("| exit code | meaning | lychee |", 1)[1].split("\n\n", 1)[0]
+    codes = [line.split("|")[1].strip(" `") for line in table.strip().splitlines()[1:]]
+    constants = (
+        check_links.EXIT_OK,
+        check_links.EXIT_BROKEN,
+        check_links.EXIT_USAGE,
+        check_links.EXIT_CONFIG,
+    )
+    assert codes == [str(code) for code in constants] == ["0", "1", "2", "3"]

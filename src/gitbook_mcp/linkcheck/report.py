@@ -137,7 +137,8 @@ def _junit(result: ScanResult, scope: ReportScope) -> str:
             failure.text = "\n".join(_line(f) for f in broken)
         unchecked = [f for f in findings if f.status == "unchecked"]
         if unchecked:
-            ET.SubElement(case, "system-out").text = "\n".join(_line(f) for f in unchecked)
+            lines = (f"{category(f)}: {_line(f)}" for f in unchecked)
+            ET.SubElement(case, "system-out").text = "\n".join(lines)
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)
