@@ -8,18 +8,19 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-import structlog
 from anyio.from_thread import start_blocking_portal
 
 from gitbook_mcp import check_links, cli
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.local import Store, load_demo
 from gitbook_mcp.local.seed.ids import SPACES
+from tests.support.logs import kept_logging
 from tests.unit.linkcheck.fakes import resolver
 from tests.unit.linkcheck.responder import loopback_responder
 
@@ -31,12 +32,8 @@ FLAKY = [503, 200]
 @pytest.fixture(autouse=True)
 def _restore_logging() -> Iterator[None]:
     """The command configures logs to the captured stderr: give later tests theirs back."""
-    configured, saved = structlog.is_configured(), structlog.get_config()
-    yield
-    if configured:
-        structlog.configure(**saved)
-    else:
-        structlog.reset_defaults()
+    with kept_logging():
+        yield
 
 
 @pytest.fixture
@@ -73,7 +70,7 @@ def _page_with_links(tmp_path: Path, port: int) -> str:
             slug="outside",
             markdown=(
                 f"[fine]({base}/ok) [flaky]({base}/flaky) [gone]({base}/gone) "
-                f"[forbidden]({base}/forbidden) [skipped]({base}/skipped/x) "
+                f"[forbidden]({base}/forbidden) [skipped]({base}/skipped/x) [busy]({base}/busy) "
                 "[no host](http://nowhere.example.test/)\n"
             ),
         )
@@ -91,6 +88,7 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[int, list[str]]]
         "/flaky": list(FLAKY),
         "/forbidden": 403,
         "/skipped/x": 200,
+        "/busy": 429,
     }
     checker = functools.partial(
         ExternalChecker, resolver=resolver({HOST: ["127.0.0.1"]}), allow=("127.0.0.1",)
@@ -103,72 +101,70 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[int, list[str]]]
         yield port, seen
 
 
-def _external(cr: str, *more: str) -> tuple[str, ...]:
-    return (API, "--change-request", cr, "--external", "--retry-wait-time", "0", *more)
+@dataclass
+class Outside:
+    """The command on a change request whose page links to the loopback responder."""
+
+    tmp_path: Path
+    capsys: pytest.CaptureFixture[str]
+    workdir: Path
+    change_request: str
+    seen: list[str]
+
+    def run(self, *more: str) -> tuple[int, str, str]:
+        args = ("--change-request", self.change_request, "--external", "--retry-wait-time", "0")
+        return _run(self.tmp_path, self.capsys, API, *args, *more)
 
 
-def test_outside_links_in_lychees_conventions(
+@pytest.fixture
+def outside(
     tmp_path: Path,
     workdir: Path,
     capsys: pytest.CaptureFixture[str],
     loopback: tuple[int, list[str]],
-) -> None:
+) -> Outside:
     port, seen = loopback
-    cr = _page_with_links(tmp_path, port)
-    (workdir / ".gitbook-linkignore").write_text("# not ours\n/skipped/\n", encoding="utf-8")
-    args = _external(cr, "--format", "json", "--accept", "200..=299,403")
-    code, out, _ = _run(tmp_path, capsys, *args)
+    return Outside(tmp_path, capsys, workdir, _page_with_links(tmp_path, port), seen)
+
+
+def test_outside_links_in_lychees_conventions(outside: Outside) -> None:
+    (outside.workdir / ".gitbook-linkignore").write_text("# not ours\n/skipped/\n", "utf-8")
+    code, out, _ = outside.run("--format", "json", "--accept", "200..=299,403")
     report = json.loads(out)
     assert code == 1  # gone is broken
     assert [(b["text"], b["reason"]) for b in report["broken"]] == [
         ("gone", "the server answered 404")
     ]
-    assert [(u["text"], u["category"]) for u in report["unchecked"]] == [("no host", "dns")]
-    assert sorted(seen) == [
-        "HEAD /flaky",
-        "HEAD /flaky",
+    assert [(u["text"], u["category"]) for u in report["unchecked"]] == [
+        ("busy", "rate-limited"),
+        ("no host", "dns"),
+    ]
+    assert sorted(outside.seen) == [
+        *["HEAD /busy"] * 3,  # 429 on every try
+        *["HEAD /flaky"] * 2,  # 503, then 200
         "HEAD /forbidden",
         "HEAD /gone",
         "HEAD /ok",
-    ]
+    ]  # and /skipped/x never
 
 
-def test_dns_failures_and_rate_limits_alone_exit_0(
-    tmp_path: Path,
-    workdir: Path,
-    capsys: pytest.CaptureFixture[str],
-    loopback: tuple[int, list[str]],
-) -> None:
-    port, _ = loopback
-    cr = _page_with_links(tmp_path, port)
-    code, out, _ = _run(tmp_path, capsys, *_external(cr, "--exclude", "/gone /forbidden"))
+def test_dns_failures_and_rate_limits_alone_exit_0(outside: Outside) -> None:
+    code, out, _ = outside.run("--exclude", "/gone /forbidden")
     assert code == 0
     rows = out.splitlines()[1:]
-    assert [r.split(":", 1)[0] for r in rows] == ["dns"]
+    assert [r.split(":", 1)[0] for r in rows] == ["rate-limited", "dns"]
 
 
-def test_the_cache_spares_the_second_run_lasting_answers_only(
-    tmp_path: Path,
-    workdir: Path,
-    capsys: pytest.CaptureFixture[str],
-    loopback: tuple[int, list[str]],
-) -> None:
-    port, seen = loopback
-    cr = _page_with_links(tmp_path, port)
-    first, _, _ = _run(tmp_path, capsys, *_external(cr, "--cache"))
-    cache = json.loads((workdir / ".gitbook-linkcache").read_text(encoding="utf-8"))
+def test_the_cache_spares_the_second_run_lasting_answers_only(outside: Outside) -> None:
+    first, _, _ = outside.run("--cache")
+    cache = json.loads((outside.workdir / ".gitbook-linkcache").read_text(encoding="utf-8"))
     assert first == 1
-    assert {url.rsplit("/", 2)[-1] for url in cache["urls"]} == {
-        "ok",
-        "flaky",
-        "gone",
-        "forbidden",
-        "x",
-    }
-    seen.clear()
-    second, out, _ = _run(tmp_path, capsys, *_external(cr, "--cache", "--format", "json"))
+    kept = {url.rsplit("/", 2)[-1] for url in cache["urls"]}
+    assert kept == {"ok", "flaky", "gone", "forbidden", "x"}
+    outside.seen.clear()
+    second, out, _ = outside.run("--cache", "--format", "json")
     assert second == 1
-    assert seen == []  # everything lasting came from the cache; nowhere is not cached, not asked
+    assert outside.seen == ["HEAD /busy"] * 3  # only what was transient is asked again
     gone = json.loads(out)["broken"]
     assert [(b["text"], b["reason"]) for b in gone] == [
         ("gone", "the server answered 404 (cached)"),

@@ -5,19 +5,15 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.linkcheck.netguard import guard_host, refusal
 from tests.unit.linkcheck.fakes import (
     HOSTS,
     PUBLIC,
     Server,
     checker,
-    doc,
-    link,
-    para,
+    home_with_urls,
     resolver,
-    set_home,
-    world,
+    scan_home,
 )
 
 pytestmark = pytest.mark.anyio
@@ -218,18 +214,15 @@ async def test_per_host_limit_and_cache() -> None:
 
 
 async def test_scan_with_external_reports_dead_and_refused_urls() -> None:
-    reader, sites = world()
-    links = [
-        link({"kind": "url", "url": "https://a.test/ok"}, "fine"),
-        link({"kind": "url", "url": "https://a.test/dead"}, "dead"),
-        link({"kind": "url", "url": "http://inside.test/"}, "inside"),
-        link({"kind": "url", "url": "mailto:someone@a.test"}, "mail"),
-    ]
-    set_home(reader, doc(para(*links)))
+    reader, sites = home_with_urls(
+        ("https://a.test/ok", "fine"),
+        ("https://a.test/dead", "dead"),
+        ("http://inside.test/", "inside"),
+        ("mailto:someone@a.test", "mail"),
+    )
     server = Server({("HEAD", "a.test/ok"): 200})
     async with checker(server, HOSTS) as external:
-        scanner = LinkScanner(reader, sites=sites, external=external)
-        result = await scanner.scan_page("s1", "cr1", "p_home")
+        result = await scan_home(reader, sites, external)
     assert [(f.text, f.status, f.reason) for f in result.findings] == [
         ("dead", "broken", "the server answered 404"),
         ("inside", "unchecked", "refused: inside.test resolves to 192.168.0.10, a private address"),

@@ -9,11 +9,10 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.linkcheck.retries import MAX_RETRY_AFTER, backoff, transient
 from gitbook_mcp.linkcheck.urlcache import MAX_CACHE_BYTES, MAX_CACHE_ENTRIES, UrlCache
 from gitbook_mcp.linkcheck.urlrules import UrlFilter, parse_accept
-from tests.unit.linkcheck.fakes import HOSTS, Server, checker, doc, link, para, set_home, world
+from tests.unit.linkcheck.fakes import HOSTS, Server, checker, home_with_urls, scan_home
 
 pytestmark = pytest.mark.anyio
 
@@ -138,20 +137,16 @@ async def test_accepted_statuses_and_excluded_urls() -> None:
 async def test_in_a_scan_dns_and_timeouts_are_their_own_categories_and_excluded_is_no_finding() -> (
     None
 ):
-    reader, sites = world()
-    links = [
-        link({"kind": "url", "url": "https://nowhere.test/"}, "no host"),
-        link({"kind": "url", "url": "https://a.test/slow"}, "slow"),
-        link({"kind": "url", "url": "https://b.test/skip"}, "skipped"),
-        link({"kind": "url", "url": "https://a.test/gone"}, "gone"),
-    ]
-    set_home(reader, doc(para(*links)))
+    reader, sites = home_with_urls(
+        ("https://nowhere.test/", "no host"),
+        ("https://a.test/slow", "slow"),
+        ("https://b.test/skip", "skipped"),
+        ("https://a.test/gone", "gone"),
+    )
     server = Server({("HEAD", "a.test/slow"): "timeout", ("GET", "a.test/slow"): "timeout"})
     skip = UrlFilter.of(exclude=[r"b\.test"])
     async with checker(server, HOSTS, url_filter=skip) as external:
-        result = await LinkScanner(reader, sites=sites, external=external).scan_page(
-            "s1", "cr1", "p_home"
-        )
+        result = await scan_home(reader, sites, external)
     assert [(f.text, f.status, f.category) for f in result.findings] == [
         ("no host", "unchecked", "dns"),
         ("slow", "unchecked", "timeout"),
