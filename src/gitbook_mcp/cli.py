@@ -186,7 +186,9 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.envi
     try:
         sys.exit(RUNNERS[command](given, environ))
     except ConfigError as exc:  # check-links's configuration file: its own exit code
-        sys.stderr.write(f"gitbook-mcp: configuration: {exc}\n")
+        from gitbook_mcp.linkcheck.report_base import clean
+
+        sys.stderr.write(f"gitbook-mcp: configuration: {clean(exc)}\n")
         sys.exit(3)
     except OptionError as exc:
         sys.stderr.write(f"gitbook-mcp: {exc}\n")

@@ -194,6 +194,7 @@ def test_the_configuration_file_and_its_precedence(
     ("file", "text", "message"),
     [
         ("gitbook-linkcheck.toml", 'api-url = "https://evil.test/v1"\n', "unknown key 'api-url'"),
+        ("gitbook-linkcheck.toml", 'output = "../x"\n', "unknown key 'output'"),
         ("gitbook-linkcheck.toml", "format = \n", "not valid TOML"),
         ("gitbook-linkcheck.toml", 'accept = "2000"\n', "accept: '2000' is not a status code"),
         ("gitbook-linkcheck.toml", 'exclude = ["(a+)+$"]\n', "could backtrack badly"),
@@ -215,6 +216,14 @@ def test_a_configuration_error_exits_3(
     assert (code, out) == (3, "")
     (line,) = [line for line in err.splitlines() if "configuration" in line]
     assert message in line
+
+
+def test_a_missing_config_file_exits_3(
+    tmp_path: Path, workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(tmp_path, capsys, API, "--config", "nowhere.toml")
+    assert code == 3
+    assert "--config: no file nowhere.toml" in err
 
 
 def test_a_bad_pattern_on_the_command_line_is_a_usage_error(
@@ -368,3 +377,18 @@ def test_the_readme_documents_every_exit_code() -> None:
         check_links.EXIT_CONFIG,
     )
     assert codes == [str(code) for code in constants] == ["0", "1", "2", "3"]
+
+
+def test_the_readme_example_configuration_is_accepted(
+    tmp_path: Path,
+    workdir: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    offline = functools.partial(ExternalChecker, resolver=resolver({}))  # no name resolves
+    monkeypatch.setattr(check_links, "ExternalChecker", offline)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```toml\n# gitbook-linkcheck.toml\n", 1)[1].split("```", 1)[0]
+    (workdir / "gitbook-linkcheck.toml").write_text(example, encoding="utf-8")
+    code, out, _ = _run(tmp_path, capsys, API, "--format", "json")
+    assert (code, json.loads(out)["broken"]) == (0, [])

@@ -5,8 +5,8 @@
 into the command's settings. `load_config` reads them from ``gitbook-linkcheck.toml`` or the
 ``[tool.gitbook-mcp.check-links]`` table of ``pyproject.toml`` in the current directory (or
 ``--config FILE``); a flag wins over the file, the file over the default. The file may set only
-these options and the report's: never the API URL, a token or the workspace, which a pull
-request could otherwise point elsewhere.
+`CONFIG_KEYS`: never the API URL, a token, the workspace or a file to read or write, which a
+pull request could otherwise point elsewhere.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from gitbook_mcp.linkcheck.urlrules import (
 from gitbook_mcp.options import (
     BOOL,
     PATH,
+    TEXT,
     ConfigError,
     Configured,
     Parser,
@@ -54,7 +55,6 @@ CONFIG_KEYS = frozenset(
     {
         "include",
         "exclude",
-        "ignore_file",
         "accept",
         "max_retries",
         "retry_wait_time",
@@ -62,11 +62,12 @@ CONFIG_KEYS = frozenset(
         "max_cache_age",
         "external",
         "format",
-        "output",
         "git_sync_root",
     }
 )
-"""What a configuration file may set (dashes or underscores): link options and the report."""
+"""What a configuration file may set (dashes or underscores): link options and the report's
+format. Not the files the command reads or writes (``--ignore-file``, ``--output``), nor the
+API connection: a pull request that changes the file cannot point those elsewhere."""
 
 
 def _patterns(value: str) -> tuple[str, ...]:
@@ -152,7 +153,7 @@ class LinkOptions:
     )
     git_sync_root: str | None = option(
         None,
-        optional(Parser("text", str)),
+        optional(TEXT),
         "Repository folder the space is synced to with Git Sync (e.g. `docs`): report "
         "locations become its files (`docs/getting-started/install.md`)",
         env=False,
