@@ -6,12 +6,16 @@
 
 Patterns are regular expressions (lychee's are), searched anywhere in the URL. They come from the
 user's configuration, but the URLs come from pages anyone may have written, and Python's ``re``
-backtracks: a pattern that could take polynomial or exponential time on a crafted URL is refused
-when it is read, not timed out later. A pattern may hold at most one unbounded repetition
-(``*``, ``+``, ``{n,}``, or ``{n,m}`` past `MAX_BOUND`), after a leading or trailing ``.*`` or
-``.+`` is dropped (a search means the same without it); no group holding a repetition or an
-alternation may be repeated; no backreference. With URLs matched up to `MAX_MATCHED_URL`
-characters, one search costs at most a few million steps.
+backtracks: a pattern that could take long on a crafted URL is refused when it is read, not timed
+out later. A pattern may hold at most one unbounded repetition (``*``, ``+``, ``{n,}``, or
+``{n,m}`` past `MAX_BOUND`), after a leading or trailing ``.*`` or ``.+`` is dropped (a search
+means the same without it); its bounded choices (``?``, ``{n,m}``, alternations) may multiply to
+`MAX_BRANCHES`, or `MAX_BRANCHES_UNBOUNDED` beside an unbounded repetition; no group holding a
+repetition or an alternation may be repeated; no backreference. URLs are matched up to
+`MAX_MATCHED_URL` characters, so a search is at worst quadratic in 1024 characters, times a
+handful of choices: hundredths of a second, never minutes. (Python's ``re`` has no time limit,
+and a linear-time engine such as RE2 is not a dependency; Rust's ``regex``, which lychee uses,
+is linear, so lychee needs no such rule.)
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ __all__ = [
     "IGNORE_FILE",
     "MAX_BOUND",
     "MAX_BRANCHES",
+    "MAX_BRANCHES_UNBOUNDED",
     "MAX_MATCHED_URL",
     "MAX_PATTERNS",
     "MAX_PATTERN_CHARS",
@@ -48,7 +53,10 @@ MAX_BOUND = 16
 """A ``{n,m}`` repetition with m above this counts as unbounded."""
 MAX_BRANCHES = 64
 """The product of a pattern's bounded choices (``?`` two, ``{n,m}`` m-n+1, each ``|`` two)."""
-MAX_MATCHED_URL = 2048
+MAX_BRANCHES_UNBOUNDED = 4
+"""The same product in a pattern that also holds an unbounded repetition (each choice
+multiplies its quadratic search)."""
+MAX_MATCHED_URL = 1024
 """Characters of a URL that patterns are matched against; a longer URL is not checked."""
 DEFAULT_ACCEPT = "100..=399"
 """The statuses that mean a URL works (redirects are followed first)."""
@@ -124,6 +132,8 @@ def _scan(pattern: str) -> str | None:
             i, closed = _skip_class(pattern, i), None
             continue
         if ch in "()|":
+            if pattern.startswith("(?P=", i):
+                return "a backreference"
             if ch == "(":
                 groups.append(_Group())
             elif ch == ")" and len(groups) > 1:
@@ -150,8 +160,9 @@ def _scan(pattern: str) -> str | None:
         i = last + 1
     if unbounded > 1:
         return "more than one unbounded repetition (*, + or {n,})"
-    if branches > MAX_BRANCHES:
-        return f"more than {MAX_BRANCHES} ways to match at one place (?, {{n,m}} and |)"
+    most = MAX_BRANCHES_UNBOUNDED if unbounded else MAX_BRANCHES
+    if branches > most:
+        return f"more than {most} ways to match at one place (?, {{n,m}} and |)"
     return None
 
 
