@@ -76,6 +76,8 @@ class Parser(Generic[T]):
     kind: str
     convert: Callable[[str], T]
     choices: tuple[str, ...] = ()
+    repeated: bool = False
+    """The flag may be given several times (``--exclude a --exclude b``): values joined by a space."""
 
 
 def _text(value: str) -> str:
@@ -316,7 +318,10 @@ def add_arguments(parser: argparse.ArgumentParser, cls: type[Options]) -> None:
             if row.parser.choices
             else row.parser.kind.upper()
         )
-        parser.add_argument(row.flag, dest=dest, default=d, metavar=metavar, help=row.full_help())
+        action = "append" if row.parser.repeated else "store"
+        parser.add_argument(
+            row.flag, dest=dest, default=d, metavar=metavar, action=action, help=row.full_help()
+        )
 
 
 def _value(
@@ -326,6 +331,8 @@ def _value(
     not given."""
     raw = given.get(row.field)
     source = row.flag
+    if isinstance(raw, list):  # a repeated flag, given several times
+        raw = " ".join(str(value) for value in raw)
     if raw is True:  # a boolean flag that was given
         return True
     if raw in (None, "") and row.env:

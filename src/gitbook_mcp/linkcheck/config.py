@@ -86,7 +86,7 @@ def _duration(value: str) -> str:
     return value.strip()
 
 
-PATTERNS: Parser[tuple[str, ...]] = Parser("patterns", _patterns)
+PATTERNS: Parser[tuple[str, ...]] = Parser("patterns", _patterns, repeated=True)
 ACCEPT: Parser[str] = Parser("accept", _accept)
 DURATION: Parser[str] = Parser("duration", _duration)
 
@@ -105,14 +105,14 @@ class LinkOptions:
     include: tuple[str, ...] = option(
         (),
         PATTERNS,
-        "Outside URLs to check, regular expressions separated by spaces; an include wins over "
-        "every exclude",
+        "Outside URLs to check: regular expressions, separated by spaces or the flag repeated; "
+        "an include wins over every exclude",
         env=False,
     )
     exclude: tuple[str, ...] = option(
         (),
         PATTERNS,
-        "Outside URLs not to check, regular expressions separated by spaces",
+        "Outside URLs not to check: regular expressions, separated by spaces or the flag repeated",
         env=False,
     )
     ignore_file: Path = option(
