@@ -11,13 +11,21 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
 import structlog
 
 from gitbook_mcp.logs import configure_logging, get_logger
-from gitbook_mcp.options import OptionError, Options, read_command_line, resolve
+from gitbook_mcp.options import (
+    ConfigError,
+    Configured,
+    OptionError,
+    Options,
+    read_command_line,
+    resolve,
+)
 from gitbook_mcp.settings import CheckLinksSettings, LocalApiSettings, Settings, parser
 
 if TYPE_CHECKING:
@@ -34,10 +42,14 @@ class Runner(Generic[S]):
 
     options: type[S]
     run: Callable[[S], int]
+    configured: Callable[[Mapping[str, object]], Configured] | None = None
+    """Option values from a configuration file, given the flags (``check-links``)."""
 
     def __call__(self, given: Mapping[str, object], environ: Mapping[str, str]) -> int:
-        """Resolve the settings (flags, environment, defaults), report problems, then run."""
-        settings = resolve(self.options, given, environ)
+        """Resolve the settings (flags, environment, configuration, defaults), report
+        problems, then run."""
+        configured = self.configured(given) if self.configured is not None else None
+        settings = resolve(self.options, given, environ, configured)
         if given.get("api_token"):
             _warn_token_flag(settings)
         problems = settings.problems()
@@ -149,54 +161,23 @@ def _faults(s: LocalApiSettings) -> FaultConfig:
 
 
 def _check_links(settings: CheckLinksSettings) -> int:
-    """One link check: the report on stdout (or ``--output``); 1 if a link is broken, 2 on errors."""
-    from gitbook_mcp.client.errors import GitBookError
-    from gitbook_mcp.linkcheck.report import clean
+    """One link check (`gitbook_mcp.check_links`): 0 clean, 1 broken, 2 errors, 3 configuration."""
+    from gitbook_mcp.check_links import run
 
-    configure_logging(level=settings.log_level, json=settings.log_json)
-    try:
-        report, broken = anyio.run(_check_report, settings)
-    except (GitBookError, LookupError) as exc:
-        # One line: an upstream message must not forge a CI workflow command on stderr either.
-        sys.stderr.write(f"gitbook-mcp check-links: {clean(exc)}\n")
-        return 2
-    try:
-        if settings.output is not None:
-            settings.output.write_text(report, encoding="utf-8")
-        else:
-            sys.stdout.write(report)  # this command's output is its report (it is not MCP)
-            sys.stdout.flush()
-    except OSError as exc:
-        sys.stderr.write(f"gitbook-mcp check-links: cannot write the report: {exc}\n")
-        return 2
-    return 1 if broken else 0
+    return run(settings)
 
 
-async def _check_report(settings: CheckLinksSettings) -> tuple[str, int]:
-    """The report's text and how many links are broken."""
-    from gitbook_mcp.client.profiles import operations
-    from gitbook_mcp.linkcheck.report import ReportScope, render_report
-    from gitbook_mcp.linkcheck.run import CheckRequest, run_check
-    from gitbook_mcp.server.runner import client_factory
+def _link_config(given: Mapping[str, object]) -> Configured:
+    """The link options of ``--config`` or of the current directory's files."""
+    from gitbook_mcp.linkcheck.config import load_config
 
-    assert settings.space is not None  # problems() refuses a missing space
-    request = CheckRequest(
-        settings.space,
-        settings.change_request,
-        external=settings.external,
-        site_findings=True,
-        content_format="document",
-    )
-    async with client_factory(settings.server_settings())() as client:
-        result = await run_check(client, request, operations=operations(settings.profile))
-    scope = ReportScope(settings.space, settings.change_request)
-    return render_report(result, scope, settings.format), len(result.broken)
+    return load_config(given.get("config"), Path.cwd())
 
 
 RUNNERS: dict[str, Runner[Any]] = {
     Settings.COMMAND: Runner(Settings, _serve),
     LocalApiSettings.COMMAND: Runner(LocalApiSettings, _local_api),
-    CheckLinksSettings.COMMAND: Runner(CheckLinksSettings, _check_links),
+    CheckLinksSettings.COMMAND: Runner(CheckLinksSettings, _check_links, _link_config),
 }
 
 
@@ -220,6 +201,11 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.envi
     command, given = read_command_line(command_line, argv, Settings.COMMAND)
     try:
         sys.exit(RUNNERS[command](given, environ))
+    except ConfigError as exc:  # check-links's configuration file: its own exit code
+        from gitbook_mcp.linkcheck.report_base import clean
+
+        sys.stderr.write(f"gitbook-mcp: configuration: {clean(exc)}\n")
+        sys.exit(3)
     except OptionError as exc:
         sys.stderr.write(f"gitbook-mcp: {exc}\n")
         sys.exit(2)

@@ -4,7 +4,7 @@ The field gives the name, type and default; `option()` adds the parser, the help
 (``--`` + the name with dashes, unless given). The environment variable is always
 ``GITBOOK_`` + the field's name upper-cased (`env_name`) and is written nowhere else. From these
 rows come the argparse arguments (`add_arguments`), the precedence flag > environment > default
-(`resolve`) and the README's options table (`table_markdown`).
+(`resolve`) and the README's options table (`gitbook_mcp.options_table`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ __all__ = [
     "LIST",
     "PATH",
     "TEXT",
+    "ConfigError",
     "OptionError",
     "Options",
     "Parser",
@@ -41,7 +42,6 @@ __all__ = [
     "read_command_line",
     "resolve",
     "rows",
-    "table_markdown",
 ]
 
 T = TypeVar("T")
@@ -56,6 +56,14 @@ class OptionError(ValueError):
     """A flag or environment variable whose value cannot be used; the message names it."""
 
 
+class ConfigError(OptionError):
+    """A configuration file, or a value in it, that cannot be used; the message names it."""
+
+
+Configured = Mapping[str, tuple[str, str]]
+"""Values from a configuration file by field name: (text as a flag would give it, where)."""
+
+
 def env_name(field: str) -> str:
     """The one rule for environment variables: ``GITBOOK_`` + the field's name upper-cased."""
     return ENV_PREFIX + field.upper()
@@ -68,6 +76,8 @@ class Parser(Generic[T]):
     kind: str
     convert: Callable[[str], T]
     choices: tuple[str, ...] = ()
+    repeated: bool = False
+    """The flag may be given several times (``--exclude a --exclude b``): values joined by a space."""
 
 
 def _text(value: str) -> str:
@@ -308,17 +318,31 @@ def add_arguments(parser: argparse.ArgumentParser, cls: type[Options]) -> None:
             if row.parser.choices
             else row.parser.kind.upper()
         )
-        parser.add_argument(row.flag, dest=dest, default=d, metavar=metavar, help=row.full_help())
+        action = "append" if row.parser.repeated else "store"
+        parser.add_argument(
+            row.flag, dest=dest, default=d, metavar=metavar, action=action, help=row.full_help()
+        )
 
 
-def _value(row: Row, given: Mapping[str, object], environ: Mapping[str, str]) -> Any:
-    """Flag, else environment, else default; an empty value counts as not given."""
+def _value(
+    row: Row, given: Mapping[str, object], environ: Mapping[str, str], configured: Configured
+) -> Any:
+    """Flag, else environment, else configuration file, else default; an empty value counts as
+    not given."""
     raw = given.get(row.field)
     source = row.flag
+    if isinstance(raw, list):  # a repeated flag, given several times
+        raw = " ".join(str(value) for value in raw)
     if raw is True:  # a boolean flag that was given
         return True
     if raw in (None, "") and row.env:
         raw, source = environ.get(row.env), row.env
+    if raw in (None, "") and row.field in configured:
+        text, where = configured[row.field]
+        try:
+            return row.parser.convert(text)
+        except ValueError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
     if raw in (None, ""):
         return row.default_value(environ)
     try:
@@ -327,9 +351,15 @@ def _value(row: Row, given: Mapping[str, object], environ: Mapping[str, str]) ->
         raise OptionError(f"{source}: {exc}") from None
 
 
-def resolve(cls: type[S], given: Mapping[str, object], environ: Mapping[str, str]) -> S:
-    """The settings from the flags ``given`` (by field name) and ``environ``, in that order."""
-    values = {row.field: _value(row, given, environ) for row in rows(cls)}
+def resolve(
+    cls: type[S],
+    given: Mapping[str, object],
+    environ: Mapping[str, str],
+    configured: Configured | None = None,
+) -> S:
+    """The settings from the flags ``given`` (by field name), ``environ`` and a configuration
+    file's values, in that order."""
+    values = {row.field: _value(row, given, environ, configured or {}) for row in rows(cls)}
     return cast(S, cast(Any, cls)(**values))
 
 
@@ -338,35 +368,6 @@ def carry(source: Options, cls: type[S]) -> S:
     others keep their defaults (``check-links`` reaches the API as ``serve`` would)."""
     names = {row.field for row in rows(cls)} & {row.field for row in rows(type(source))}
     return cast(S, cast(Any, cls)(**{name: getattr(source, name) for name in names}))
-
-
-def table_markdown(classes: Sequence[type[Options]]) -> str:
-    """The README's options table: one line per option, with the commands that take it."""
-    commands: dict[tuple[str, str, str], list[str]] = {}
-    first: dict[tuple[str, str, str], Row] = {}
-    for cls in classes:
-        for row in rows(cls):
-            key = (row.flag, row.meaning(), row.default_text())
-            commands.setdefault(key, []).append(cls.COMMAND)
-            first.setdefault(key, row)
-    order = [cls.COMMAND for cls in classes]
-    lines = ["| flag | environment | default | command | meaning |", "|---|---|---|---|---|"]
-    # the first command's own options, then the shared ones, then the other commands' own
-    for key, row in sorted(first.items(), key=lambda item: _group(commands[item[0]], order)):
-        env = f"`{row.env}`" if row.env else ""
-        default = row.default_text()
-        if default and row.shown is None and row.parser.kind != "bool":
-            default = f"`{default}`"
-        lines.append(
-            f"| `{row.flag}` | {env} | {default} | {', '.join(commands[key])} | {row.meaning()} |"
-        )
-    return "\n".join(lines)
-
-
-def _group(commands: list[str], order: list[str]) -> int:
-    if len(commands) > 1:
-        return 1
-    return 0 if commands[0] == order[0] else 2
 
 
 def build_parser(

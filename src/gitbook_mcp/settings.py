@@ -26,6 +26,7 @@ from gitbook_mcp.credentials import (
     local_db_option,
     token_file_option,
 )
+from gitbook_mcp.linkcheck.config import LinkOptions
 from gitbook_mcp.options import (
     BOOL,
     LIST,
@@ -41,8 +42,8 @@ from gitbook_mcp.options import (
     optional,
     read_command_line,
     resolve,
-    table_markdown,
 )
+from gitbook_mcp.options_table import table_markdown
 
 __all__ = [
     "COMMANDS",
@@ -308,8 +309,9 @@ class LocalApiSettings(CommonSettings):
 
 
 @dataclass(frozen=True)
-class CheckLinksSettings(ReadsTokenFile, CommonSettings):
-    """The options of ``check-links``: one link check for CI, its report on stdout."""
+class CheckLinksSettings(ReadsTokenFile, LinkOptions, CommonSettings):
+    """The options of ``check-links``: one link check for CI, its report on stdout (the link
+    options of `LinkOptions` may come from a configuration file too)."""
 
     COMMAND: ClassVar[str] = "check-links"
     SUMMARY: ClassVar[str] = "Check a space's or change request's links (exit 1 if any is broken)"

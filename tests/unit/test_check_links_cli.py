@@ -9,13 +9,13 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-import structlog
 
 from gitbook_mcp import cli
 from gitbook_mcp.client.errors import GitBookError
 from gitbook_mcp.linkcheck import run
 from gitbook_mcp.linkcheck.model import Finding, Link, ScanResult, Target
 from gitbook_mcp.local.seed.content import CR_INSTALL
+from tests.support.logs import kept_logging
 
 BROKEN_MAIN = {
     ("getting-started/configure", "file spec-sheet.pdf", "file"),
@@ -26,12 +26,8 @@ BROKEN_MAIN = {
 @pytest.fixture(autouse=True)
 def _restore_logging() -> Iterator[None]:
     """The command configures logs to the captured stderr: give later tests theirs back."""
-    configured, saved = structlog.is_configured(), structlog.get_config()
-    yield
-    if configured:
-        structlog.configure(**saved)
-    else:
-        structlog.reset_defaults()
+    with kept_logging():
+        yield
 
 
 def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

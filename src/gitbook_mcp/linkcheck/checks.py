@@ -47,6 +47,8 @@ class Verdict:
 
     reason: str
     status: Literal["broken", "unchecked"] = "broken"
+    category: str | None = None
+    """An outside URL's refinement (``dns``, ``timeout``, ``rate-limited``), if any."""
 
 
 @dataclass(frozen=True)
@@ -175,4 +177,6 @@ async def check_target(
     verdict = await external.check(target.url)
     if verdict.status == "ok":
         return Outcome(True)
-    return Outcome(True, Verdict(verdict.reason, verdict.status))
+    if verdict.status == "skipped":
+        return Outcome(False, why=verdict.reason)
+    return Outcome(True, Verdict(verdict.reason, verdict.status, verdict.category))

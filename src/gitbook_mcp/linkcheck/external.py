@@ -11,21 +11,37 @@ A run is bounded (the constants below): a deadline per URL (time in requests, no
 queues) and per run, a cap on distinct URLs per run and per host (redirect hops count), and a
 request rate per host. What a bound stops is ``unchecked`` with a reason starting ``limit:``,
 never ``ok`` and never ``broken``.
+
+In lychee's conventions: ``url_filter`` skips the URLs ``--include``/``--exclude`` leave out,
+``accept`` says which statuses work, transient failures are tried again (`linkcheck.retries`),
+and ``store`` keeps lasting verdicts across runs (`linkcheck.urlcache`). A host that does not
+resolve is ``dns`` and one that does not answer in time ``timeout``: unchecked, not broken.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Collection, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Literal
 
 import anyio
 import httpx2
 
 from gitbook_mcp.client.limits import RateLimiter
+from gitbook_mcp.client.retry import parse_retry_after
 from gitbook_mcp.linkcheck.netguard import Resolver, guard_host, system_resolver
 from gitbook_mcp.linkcheck.once import Once
+from gitbook_mcp.linkcheck.retries import (
+    MAX_RETRIES,
+    RETRY_WAIT,
+    Failure,
+    UrlVerdict,
+    answer_verdict,
+    backoff,
+    failure_verdict,
+    transient,
+)
+from gitbook_mcp.linkcheck.urlcache import UrlCache
+from gitbook_mcp.linkcheck.urlrules import Accept, UrlFilter
 
 __all__ = [
     "HOST_RATE",
@@ -51,21 +67,10 @@ HOST_RATE = 2.0
 """Requests per second to one host, HEAD and GET each counting."""
 
 _FALLBACK_TO_GET = frozenset({405, 501})
+_Answer = tuple[int, str | None, float | None]
+"""(status, Location, seconds of Retry-After)."""
 _STRIPPED = ("authorization", "cookie", "proxy-authorization")
 _USER_AGENT = "gitbook-mcp-linkcheck/1"
-
-
-@dataclass(frozen=True)
-class UrlVerdict:
-    """The outcome for one URL: ``ok``, ``broken`` (with why) or ``unchecked`` (with why)."""
-
-    status: Literal["ok", "broken", "unchecked"]
-    reason: str = ""
-
-    @property
-    def limited(self) -> bool:
-        """Not checked because a bound of the run stopped it (``unchecked``, ``limit: ...``)."""
-        return self.status == "unchecked" and self.reason.startswith("limit:")
 
 
 def _limit(why: str) -> UrlVerdict:
@@ -112,6 +117,11 @@ class ExternalChecker:
         max_urls_per_host: int = MAX_URLS_PER_HOST,
         host_rate: float = HOST_RATE,
         sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
+        accept: Accept | None = None,
+        url_filter: UrlFilter | None = None,
+        max_retries: int = MAX_RETRIES,
+        retry_wait: float = RETRY_WAIT,
+        store: UrlCache | None = None,
     ) -> None:
         self._own_http = http is None
         self._http = http or httpx2.AsyncClient(follow_redirects=False, trust_env=False)
@@ -133,6 +143,11 @@ class ExternalChecker:
         self._host_rate = host_rate
         self._rates: dict[str, RateLimiter] = {}
         self._sleep = sleep
+        self._accept = accept or Accept()
+        self._filter = url_filter or UrlFilter()
+        self._max_retries = max(max_retries, 0)
+        self._retry_wait = max(retry_wait, 0.0)
+        self._store = store
 
     async def __aenter__(self) -> ExternalChecker:
         return self
@@ -147,7 +162,20 @@ class ExternalChecker:
 
     async def check(self, url: str) -> UrlVerdict:
         """The verdict for ``url``, checked at most once per run."""
-        return await self._cache.get(url, lambda: self._bounded(url))
+        return await self._cache.get(url, lambda: self._lookup(url))
+
+    async def _lookup(self, url: str) -> UrlVerdict:
+        """Skipped by the patterns, kept from an earlier run, or `_bounded` (and kept)."""
+        why = self._filter.skip(url)
+        if why is not None:
+            return UrlVerdict("unchecked" if why.startswith("limit:") else "skipped", why)
+        kept = self._store.get(url, self._accept) if self._store is not None else None
+        if kept is not None:
+            return kept
+        verdict = await self._bounded(url)
+        if self._store is not None:
+            self._store.put(url, verdict)
+        return verdict
 
     async def _bounded(self, url: str) -> UrlVerdict:
         """`_follow` within the run's deadline and URL cap, and the URL's own deadline."""
@@ -198,28 +226,48 @@ class ExternalChecker:
             with clock.running():
                 addresses, why = await guard_host(host, self._resolver, self._allow)
             if why is not None:
-                return UrlVerdict("unchecked" if addresses else "broken", why)
+                return UrlVerdict("unchecked", why, None if addresses else "dns")
             refused = self._admit(host, str(parsed))
             if refused is not None:
                 return refused
-            async with self._limit, self._host_limit(host):
-                answer = await self._probe(parsed, addresses[0], clock)
-            if isinstance(answer, str):
-                return UrlVerdict("broken", answer)
-            status, location = answer
+            answer, attempts = await self._tries(parsed, addresses[0], clock)
+            if isinstance(answer, Failure):
+                return failure_verdict(answer, attempts)
+            status, location, _ = answer
             if 300 <= status < 400 and location:
                 try:
                     current = str(parsed.join(location))
                 except httpx2.InvalidURL:
-                    return UrlVerdict("broken", "the server redirected to an invalid URL")
+                    reason = "the server redirected to an invalid URL"
+                    return UrlVerdict("broken", reason, "broken", lasting=True)
                 continue
-            return _verdict(status)
-        return UrlVerdict("broken", f"more than {self._max_redirects} redirects")
+            return answer_verdict(status, self._accept, attempts)
+        reason = f"more than {self._max_redirects} redirects"
+        return UrlVerdict("broken", reason, "broken", lasting=True)
 
-    async def _probe(
+    async def _tries(
         self, url: httpx2.URL, address: str, clock: _UrlClock
-    ) -> tuple[int, str | None] | str:
-        """(status, Location) from HEAD, or from GET when HEAD is refused or fails; else why.
+    ) -> tuple[_Answer | Failure, int]:
+        """`_probe`, tried again after a transient failure while tries and the URL's deadline
+        last (the wait doubling, or ``Retry-After``); the last answer and how many tries."""
+        attempt = 0
+        while True:
+            async with self._limit, self._host_limit(url.raw_host.decode("ascii")):
+                answer = await self._probe(url, address, clock)
+            retry_after = None
+            if not isinstance(answer, Failure):
+                status, _, retry_after = answer
+                if status in self._accept or not transient(status):
+                    return answer, attempt + 1
+            wait = backoff(attempt, self._retry_wait, retry_after)
+            if attempt >= self._max_retries or wait is None or wait >= clock.left:
+                return answer, attempt + 1
+            await self._sleep(wait)
+            attempt += 1
+
+    async def _probe(self, url: httpx2.URL, address: str, clock: _UrlClock) -> _Answer | Failure:
+        """(status, Location, Retry-After) from HEAD, or from GET when HEAD is refused or
+        fails; else the failure.
 
         Each request waits for the host's rate first, then spends the URL's clock.
         """
@@ -227,9 +275,9 @@ class ExternalChecker:
         try:
             await self._pace(host)
             with clock.running():
-                status, location = await self._send("HEAD", url, address)
-            if status not in _FALLBACK_TO_GET:
-                return status, location
+                answer = await self._send("HEAD", url, address)
+            if answer[0] not in _FALLBACK_TO_GET:
+                return answer
         except httpx2.HTTPError:
             pass
         try:
@@ -237,11 +285,11 @@ class ExternalChecker:
             with clock.running():
                 return await self._send("GET", url, address)
         except httpx2.TimeoutException:
-            return "no answer before the timeout"
+            return Failure("timeout")
         except httpx2.HTTPError as exc:
-            return f"the request failed ({exc.__class__.__name__})"
+            return Failure("network", exc.__class__.__name__)
 
-    async def _send(self, method: str, url: httpx2.URL, address: str) -> tuple[int, str | None]:
+    async def _send(self, method: str, url: httpx2.URL, address: str) -> _Answer:
         pinned = url.copy_with(host=address)
         host = url.netloc.decode("ascii")
         request = self._http.build_request(
@@ -255,14 +303,9 @@ class ExternalChecker:
             request.headers.pop(name, None)
         response = await self._http.send(request, stream=True, follow_redirects=False)
         try:
-            return response.status_code, response.headers.get("location")
+            retry_after = (
+                parse_retry_after(response.headers) if transient(response.status_code) else None
+            )
+            return response.status_code, response.headers.get("location"), retry_after
         finally:
             await response.aclose()
-
-
-def _verdict(status: int) -> UrlVerdict:
-    if status < 400:
-        return UrlVerdict("ok")
-    if status == 429:
-        return UrlVerdict("unchecked", "not checked: the host is rate limiting (429)")
-    return UrlVerdict("broken", f"the server answered {status}")

@@ -182,6 +182,9 @@ class Finding:
     """The site finding (live profile) that reports this target too: a fix applied resolves it."""
     affected_pages: tuple[str, ...] = ()
     """The pages the site finding names as linking to the target (a site-only finding)."""
+    category: str | None = None
+    """What an outside URL's check met, refining the status: ``dns`` (the host does not
+    resolve), ``timeout``, ``rate-limited`` (unchecked) or ``broken``; None for other links."""
 
     @property
     def kind(self) -> TargetKind:

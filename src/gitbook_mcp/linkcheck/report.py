@@ -1,6 +1,7 @@
 """A scan's findings as a CI report: text, JSON, GitHub workflow commands, JUnit XML or SARIF 2.1.0.
 
-Each format lists the broken links (errors) and the links that could not be checked (warnings);
+Each format lists the broken links (errors) and the links that could not be checked (warnings:
+unchecked, or an outside URL whose host does not resolve, that timed out or is rate limited);
 the page path is the location everywhere (a file for GitHub, a test case for JUnit, a logical
 location for SARIF). Findings of the published site itself have no page: ``(published site)``.
 Every field someone else wrote (link text, target, page path, reason) goes through `clean` first:
@@ -11,97 +12,40 @@ line or invalid XML.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from gitbook_mcp import __version__
 from gitbook_mcp.linkcheck.model import Finding, ScanResult
+from gitbook_mcp.linkcheck.report_base import (
+    CATEGORY_LABELS,
+    SITE,
+    ReportScope,
+    category,
+    clean,
+    redirect,
+    said,
+    synced_file,
+    where,
+)
+from gitbook_mcp.linkcheck.sarif import render_sarif
 
 __all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
 
-SITE = "(published site)"
-KINDS = ("page", "anchor", "file", "space", "url", "other")
-_RULE_TEXT = {
-    "page": "A link to a page that does not exist",
-    "anchor": "A link to a heading that does not exist on its page",
-    "file": "A link to a file that does not exist",
-    "space": "A link to a space that does not exist or cannot be read",
-    "url": "A link to a URL that does not answer, or to a site path that resolves to nothing",
-    "other": "A link of a kind that cannot be resolved",
-}
-
-
-_DROPPED = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
-"""Control (C0, DEL, C1), format (bidirectional, zero-width), surrogate, private and unassigned
-characters, and line or paragraph separators: none belongs in a one-line report field."""
-
-
-def clean(text: object) -> str:
-    """``text`` as one line: each control, format or separator character dropped (a space where
-    it breaks a line or spaces words), every run of whitespace one space, ends stripped."""
-    kept = "".join(
-        (" " if ch.isspace() else "") if unicodedata.category(ch) in _DROPPED else ch
-        for ch in str(text)
-    )
-    return " ".join(kept.split())
-
-
-@dataclass(frozen=True)
-class ReportScope:
-    """What was checked: the space and the change request (None: the main content)."""
-
-    space_id: str
-    change_request_id: str | None = None
-
-    def describe(self) -> str:
-        """``space X, change request Y`` or ``space X, main content``."""
-        change_request = clean(self.change_request_id or "")
-        where = f"change request {change_request}" if change_request else "main content"
-        return f"space {clean(self.space_id)}, {where}"
-
-
-def _where(f: Finding) -> str:
-    return clean(f.page_path or f.page_title or SITE) or SITE if f.page_id else SITE
-
-
-def _said(f: Finding) -> str:
-    """``[text] -> target: reason``, each field cleaned."""
-    return f"[{clean(f.text)}] -> {clean(f.target)}: {clean(f.reason)}"
-
-
-def _redirect(f: Finding) -> dict[str, Any] | None:
-    """The site's suggested redirect, its strings cleaned (nested ones too)."""
-    if not f.suggested_redirect:
-        return None
-    return {clean(key): _cleaned(value) for key, value in f.suggested_redirect.items()}
-
-
-def _cleaned(value: Any) -> Any:
-    if isinstance(value, str):
-        return clean(value)
-    if isinstance(value, dict):
-        return {clean(k): _cleaned(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_cleaned(v) for v in value]
-    return value
-
 
 def _line(f: Finding) -> str:
-    line = f"{_where(f)}: [{clean(f.text)}] -> {clean(f.target)} ({f.kind}): {clean(f.reason)}"
-    redirect = _redirect(f)
-    if redirect:
-        line += f"; {suggestion(redirect)}"
+    line = f"{where(f)}: [{clean(f.text)}] -> {clean(f.target)} ({f.kind}): {clean(f.reason)}"
+    suggested = redirect(f)
+    if suggested:
+        line += f"; {suggestion(suggested)}"
     return line
 
 
-def suggestion(redirect: dict[str, Any]) -> str:
+def suggestion(suggested: dict[str, Any]) -> str:
     """A site's suggested redirect in words, ``the site suggests a redirect /a -> b``, one line."""
-    destination = redirect.get("destination") or {}
+    destination = suggested.get("destination") or {}
     to = destination.get("path") or destination.get("url") or "?"
-    return clean(f"the site suggests a redirect {redirect.get('source')} -> {to}")
+    return clean(f"the site suggests a redirect {suggested.get('source')} -> {to}")
 
 
 def _text(result: ScanResult, scope: ReportScope) -> str:
@@ -111,21 +55,23 @@ def _text(result: ScanResult, scope: ReportScope) -> str:
         f"{result.pages_scanned} pages ({scope.describe()})."
     )
     rows = [f"broken: {_line(f)}" for f in broken]
-    rows += [f"unchecked: {_line(f)}" for f in result.findings if f.status == "unchecked"]
+    # an unchecked link says why by its category: unchecked, dns, timeout or rate-limited
+    rows += [f"{category(f)}: {_line(f)}" for f in result.findings if f.status == "unchecked"]
     return "\n".join([head, *rows]) + "\n"
 
 
 def _finding_json(f: Finding) -> dict[str, Any]:
     return {
         "page_id": f.page_id or None,
-        "page_path": _where(f),
+        "page_path": where(f),
         "text": clean(f.text),
         "target": clean(f.target),
         "kind": f.kind,
         "reason": clean(f.reason),
         "status": f.status,
+        "category": category(f),
         "line": f.link.line,
-        "suggested_redirect": _redirect(f),
+        "suggested_redirect": redirect(f),
         "site_finding_id": clean(f.site_finding_id) if f.site_finding_id else None,
     }
 
@@ -152,13 +98,17 @@ def _gh_property(text: str) -> str:
 
 def _github(result: ScanResult, scope: ReportScope) -> str:
     lines = []
+    paths = [f.page_path for f in result.findings] + list(result.pages.values())
     for f in result.findings:
         level = "error" if f.status == "broken" else "warning"
-        props = f"file={_gh_property(_where(f))}"
+        file = where(f)
+        if f.page_id and scope.git_sync_root is not None:
+            file = synced_file(scope.git_sync_root, f.page_path, paths)
+        props = f"file={_gh_property(file)}"
         if f.link.line is not None:
             props += f",line={f.link.line}"
-        title = f"{'Broken' if level == 'error' else 'Unchecked'} {f.kind} link"
-        lines.append(f"::{level} {props},title={_gh_property(title)}::{_gh_data(_said(f))}")
+        title = f"{CATEGORY_LABELS[category(f)]} {f.kind} link"
+        lines.append(f"::{level} {props},title={_gh_property(title)}::{_gh_data(said(f))}")
     summary = f"{len(result.broken)} broken of {result.links_checked} links ({scope.describe()})"
     lines.append(f"::notice title=check-links::{_gh_data(summary)}")
     return "\n".join(lines) + "\n"
@@ -168,7 +118,7 @@ def _by_page(result: ScanResult) -> dict[str, list[Finding]]:
     """Findings grouped by page path, every scanned page present (in scan order)."""
     grouped: dict[str, list[Finding]] = {clean(p): [] for p in result.pages.values()}
     for f in result.findings:
-        grouped.setdefault(_where(f), []).append(f)
+        grouped.setdefault(where(f), []).append(f)
     return grouped
 
 
@@ -192,62 +142,12 @@ def _junit(result: ScanResult, scope: ReportScope) -> str:
             failure.text = "\n".join(_line(f) for f in broken)
         unchecked = [f for f in findings if f.status == "unchecked"]
         if unchecked:
-            ET.SubElement(case, "system-out").text = "\n".join(_line(f) for f in unchecked)
+            lines = (f"{category(f)}: {_line(f)}" for f in unchecked)
+            ET.SubElement(case, "system-out").text = "\n".join(lines)
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
-
-
-def _sarif_result(f: Finding) -> dict[str, Any]:
-    location: dict[str, Any] = {
-        "logicalLocations": [
-            {"name": _where(f), "fullyQualifiedName": _where(f), "kind": "resource"}
-        ]
-    }
-    if f.page_id:
-        uri = clean(f.page_path or f.page_id) or clean(f.page_id)
-        physical: dict[str, Any] = {"artifactLocation": {"uri": uri}}
-        if f.link.line is not None:
-            physical["region"] = {"startLine": f.link.line}
-        location["physicalLocation"] = physical
-    return {
-        "ruleId": f"broken-{f.kind}-link",
-        "ruleIndex": KINDS.index(f.kind),
-        "level": "error" if f.status == "broken" else "warning",
-        "message": {"text": _said(f)},
-        "locations": [location],
-        "properties": {"status": f.status, "target": clean(f.target)},
-    }
-
-
-def _sarif(result: ScanResult, scope: ReportScope) -> str:
-    rules = [
-        {
-            "id": f"broken-{kind}-link",
-            "name": f"Broken{kind.capitalize()}Link",
-            "shortDescription": {"text": _RULE_TEXT[kind]},
-            "defaultConfiguration": {"level": "error"},
-        }
-        for kind in KINDS
-    ]
-    run = {
-        "tool": {
-            "driver": {
-                "name": "gitbook-mcp check-links",
-                "version": __version__,
-                "rules": rules,
-            }
-        },
-        "automationDetails": {"id": f"check-links/{clean(scope.space_id)}"},
-        "results": [_sarif_result(f) for f in result.findings],
-    }
-    body = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [run],
-    }
-    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
 FORMATS: dict[str, Callable[[ScanResult, ReportScope], str]] = {
@@ -255,7 +155,7 @@ FORMATS: dict[str, Callable[[ScanResult, ReportScope], str]] = {
     "json": _json,
     "github": _github,
     "junit": _junit,
-    "sarif": _sarif,
+    "sarif": render_sarif,
 }
 
 

@@ -133,6 +133,7 @@ class LinkScanner:
                     link=link,
                     reason=outcome.verdict.reason,
                     status=outcome.verdict.status,
+                    category=outcome.verdict.category,
                 )
                 found.append((page.path, position, finding))
 

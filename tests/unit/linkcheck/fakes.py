@@ -17,6 +17,7 @@ from gitbook_mcp.linkcheck.model import (
     PublishedSpace,
     RedirectHop,
     RevisionContent,
+    ScanResult,
 )
 
 Key = tuple[str, str | None]
@@ -200,7 +201,24 @@ def checker(server: Server, table: dict[str, list[str]], **options: Any) -> Exte
         transport=httpx2.MockTransport(server), headers={"Authorization": "Bearer secret"}
     )
     options.setdefault("host_rate", 1000.0)
+    options.setdefault("retry_wait", 0.0)  # retries, without waiting
     return ExternalChecker(http=http, resolver=resolver(table), **options)
 
 
 HOSTS = {"a.test": [PUBLIC], "b.test": [PUBLIC], "inside.test": ["192.168.0.10"]}
+
+
+def home_with_urls(*links: tuple[str, str]) -> tuple[FakeReader, FakeSites]:
+    """`world`, its home page in ``cr1`` holding one paragraph of (url, text) links."""
+    reader, sites = world()
+    set_home(reader, doc(para(*(link({"kind": "url", "url": u}, t) for u, t in links))))
+    return reader, sites
+
+
+async def scan_home(reader: FakeReader, sites: FakeSites, external: ExternalChecker) -> ScanResult:
+    """The home page of ``s1`` in ``cr1`` scanned with ``external`` checking outside URLs."""
+    from gitbook_mcp.linkcheck import LinkScanner
+
+    return await LinkScanner(reader, sites=sites, external=external).scan_page(
+        "s1", "cr1", "p_home"
+    )

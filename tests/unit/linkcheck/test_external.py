@@ -5,19 +5,15 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.linkcheck.netguard import guard_host, refusal
 from tests.unit.linkcheck.fakes import (
     HOSTS,
     PUBLIC,
     Server,
     checker,
-    doc,
-    link,
-    para,
+    home_with_urls,
     resolver,
-    set_home,
-    world,
+    scan_home,
 )
 
 pytestmark = pytest.mark.anyio
@@ -136,7 +132,7 @@ async def test_head_first_then_get_when_refused_or_failing() -> None:
         "no-head": ("ok", ""),
         "unimplemented": ("broken", "the server answered 404"),
         "flaky": ("ok", ""),
-        "slow": ("broken", "no answer before the timeout"),
+        "slow": ("unchecked", "no answer before the timeout (3 tries)"),
         "missing": ("broken", "the server answered 404"),
     }
     assert [(r.method, r.url.path) for r in server.requests[:3]] == [
@@ -170,8 +166,9 @@ async def test_internal_hosts_are_refused_before_any_request() -> None:
     )
     assert metadata.status == "unchecked"
     assert "link-local" in metadata.reason
-    assert (unknown.status, unknown.reason) == (
-        "broken",
+    assert (unknown.status, unknown.category, unknown.reason) == (
+        "unchecked",
+        "dns",
         "the host unknown.test could not be resolved (OSError)",
     )
     assert server.requests == []
@@ -217,18 +214,15 @@ async def test_per_host_limit_and_cache() -> None:
 
 
 async def test_scan_with_external_reports_dead_and_refused_urls() -> None:
-    reader, sites = world()
-    links = [
-        link({"kind": "url", "url": "https://a.test/ok"}, "fine"),
-        link({"kind": "url", "url": "https://a.test/dead"}, "dead"),
-        link({"kind": "url", "url": "http://inside.test/"}, "inside"),
-        link({"kind": "url", "url": "mailto:someone@a.test"}, "mail"),
-    ]
-    set_home(reader, doc(para(*links)))
+    reader, sites = home_with_urls(
+        ("https://a.test/ok", "fine"),
+        ("https://a.test/dead", "dead"),
+        ("http://inside.test/", "inside"),
+        ("mailto:someone@a.test", "mail"),
+    )
     server = Server({("HEAD", "a.test/ok"): 200})
     async with checker(server, HOSTS) as external:
-        scanner = LinkScanner(reader, sites=sites, external=external)
-        result = await scanner.scan_page("s1", "cr1", "p_home")
+        result = await scan_home(reader, sites, external)
     assert [(f.text, f.status, f.reason) for f in result.findings] == [
         ("dead", "broken", "the server answered 404"),
         ("inside", "unchecked", "refused: inside.test resolves to 192.168.0.10, a private address"),

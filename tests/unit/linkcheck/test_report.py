@@ -10,6 +10,7 @@ import pytest
 
 from gitbook_mcp.linkcheck.model import Finding, Link, ScanResult, Target
 from gitbook_mcp.linkcheck.report import FORMATS, ReportScope, clean, render_report
+from gitbook_mcp.linkcheck.report_base import synced_file
 
 FORGED = "::error file=evil.md,line=1::forged"
 HOSTILE = f"click\n{FORGED}\r\n\x1b[31mred\x01\x07\x7f\x85\x9b\u2028\u2029\u202e\u200b\ufffe end"
@@ -97,3 +98,96 @@ def test_junit_is_valid_xml_with_one_line_per_finding() -> None:
     assert failure is not None
     assert failure.text is not None
     assert len(failure.text.strip().splitlines()) == 1
+
+
+def _outside(text: str, category: str | None, status: str = "unchecked") -> Finding:
+    link = Link(text=text, target=Target("url", url=f"https://{text}.test/"), node_type="link")
+    return Finding(
+        "pg_1",
+        "guides/install",
+        "Install",
+        link,
+        "why",
+        status=status,
+        category=category,  # type: ignore[arg-type]
+    )
+
+
+def _categorised() -> ScanResult:
+    findings = [
+        _outside("gone", "broken", "broken"),
+        _outside("nohost", "dns"),
+        _outside("slow", "timeout"),
+        _outside("busy", "rate-limited"),
+        _outside("refused", None),
+    ]
+    pages = {"pg_1": "guides/install", "pg_2": "guides", "pg_0": ""}
+    return ScanResult(3, 5, findings, pages=pages)
+
+
+def test_every_format_names_the_category_of_an_outside_url() -> None:
+    result, scope = _categorised(), ReportScope("s")
+    text = render_report(result, scope, "text").splitlines()[1:]
+    assert [row.split(":", 1)[0] for row in text] == [
+        "broken",
+        "dns",
+        "timeout",
+        "rate-limited",
+        "unchecked",
+    ]
+    body = json.loads(render_report(result, scope, "json"))
+    assert [u["category"] for u in body["unchecked"]] == [
+        "dns",
+        "timeout",
+        "rate-limited",
+        "unchecked",
+    ]
+    titles = [
+        line.split("title=", 1)[1].split("::")[0]
+        for line in render_report(result, scope, "github").splitlines()[:-1]
+    ]
+    assert titles == [
+        "Broken url link",
+        "Unresolved url link",
+        "Timed out url link",
+        "Rate-limited url link",
+        "Unchecked url link",
+    ]
+    sarif = json.loads(render_report(result, scope, "sarif"))["runs"][0]["results"]
+    assert [(r["ruleId"], r["level"]) for r in sarif] == [
+        ("broken-url-link", "error"),
+        ("url-host-not-found", "warning"),
+        ("url-timeout", "warning"),
+        ("url-rate-limited", "warning"),
+        ("broken-url-link", "warning"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("root", "page", "file"),
+    [
+        ("docs", "guides/install", "docs/guides/install.md"),
+        ("docs/", "guides", "docs/guides/README.md"),  # it has pages under it
+        ("", "", "README.md"),  # the space's first page
+        ("/site/docs/", "faq", "site/docs/faq.md"),
+    ],
+)
+def test_git_sync_files(root: str, page: str, file: str) -> None:
+    assert synced_file(root, page, ["guides/install", "guides", "faq"]) == file
+
+
+def test_github_and_sarif_name_the_synced_file_and_fingerprints_ignore_it() -> None:
+    result = _categorised()
+    plain, synced = ReportScope("s"), ReportScope("s", git_sync_root="docs")
+    github = render_report(result, synced, "github").splitlines()[0]
+    assert github.startswith("::error file=docs/guides/install.md,title=Broken url link::")
+    runs = [json.loads(render_report(result, s, "sarif"))["runs"][0] for s in (plain, synced)]
+    uris = [r["results"][0]["locations"][0]["physicalLocation"] for r in runs]
+    assert uris[0] == {"artifactLocation": {"uri": "guides/install"}}
+    assert uris[1] == {
+        "artifactLocation": {"uri": "docs/guides/install.md"},
+        "region": {"startLine": 1},
+    }
+    prints = [[x["partialFingerprints"] for x in r["results"]] for r in runs]
+    assert prints[0] == prints[1]
+    assert len({p["gitbookLink/v1"] for p in prints[0]}) == 5
