@@ -149,9 +149,16 @@ class GitBookServer(MCPServer[Any]):
         arguments: dict[str, Any] | None = None,
         context: Context[Any, Any] | None = None,
     ) -> GetPromptResult | InputRequiredResult:
-        """The prompt rendered; an unknown name is the caller's error (invalid params)."""
-        if name not in {prompt.name for prompt in await self.list_prompts()}:
+        """The prompt rendered; an unknown name or a missing argument is the caller's error
+        (invalid params, not an internal error with a traceback in the logs)."""
+        prompt = next((p for p in await self.list_prompts() if p.name == name), None)
+        if prompt is None:
             raise MCPError(code=INVALID_PARAMS, message=f"Unknown prompt: {name}")
+        given = arguments or {}
+        lacking = [a.name for a in prompt.arguments or [] if a.required and a.name not in given]
+        if lacking:
+            message = f"Missing required argument(s) of {name}: {', '.join(lacking)}"
+            raise MCPError(code=INVALID_PARAMS, message=message)
         return await super().get_prompt(name, arguments, context)
 
     async def call_tool(
