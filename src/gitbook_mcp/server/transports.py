@@ -361,6 +361,7 @@ def uvicorn_config(
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
+        log_config=None,  # uvicorn's records reach the root handler of `gitbook_mcp.logs`
         access_log=False,
         lifespan="on",
         http=header_timeout_protocol(header_timeout),
@@ -382,7 +383,9 @@ async def run(server: GitBookServer, settings: Settings) -> None:
     drain = Drain()
     app = http_app(server, settings, drain)
     port = settings.metrics_port
-    side = QuietServer(Config(metrics_app(), host=settings.host, port=port or 0, lifespan="off"))
+    side = QuietServer(
+        Config(metrics_app(), host=settings.host, port=port or 0, lifespan="off", log_config=None)
+    )
     try:
         async with anyio.create_task_group() as group:
             if port:
