@@ -373,7 +373,9 @@ def uvicorn_config(
 async def run(server: GitBookServer, settings: Settings) -> None:
     """Serve until stopped."""
     if settings.transport == "stdio":
-        await server.run_stdio_async()
+        from gitbook_mcp.server.stdio import serve_stdio
+
+        await serve_stdio(server)
         return
     from uvicorn import Config
 

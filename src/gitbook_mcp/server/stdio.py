@@ -1,0 +1,88 @@
+"""Serving over stdio so that one Ctrl-C ends the server.
+
+The SDK reads stdin in one of anyio's worker threads, which a cancellation waits for: on a
+terminal, SIGINT cancels the server but the process then waits for a line that never comes
+(and a second Ctrl-C ends it with a traceback). Here a daemon thread reads the lines and hands
+them to the event loop; the server waits on a stream that a cancellation ends at once, and the
+thread, still blocked on the terminal, does not keep the process alive.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import TYPE_CHECKING, Any, cast
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from mcp.server.stdio import stdio_server
+
+if TYPE_CHECKING:
+    from gitbook_mcp.server.app import GitBookServer
+
+__all__ = ["StdinLines", "serve_stdio"]
+
+
+_CHUNK = 64 * 1024
+
+
+class StdinLines:
+    """The lines read from a file descriptor by a daemon thread, as an async iterator of text.
+
+    The thread reads with `os.read`, not through a Python file object: a daemon thread blocked
+    inside a buffered reader holds its lock, which the interpreter needs at exit.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._receive: MemoryObjectReceiveStream[str] | None = None
+
+    def start(self) -> None:
+        """Start reading (in the event loop that will iterate the lines)."""
+        send, self._receive = anyio.create_memory_object_stream[str]()
+        token = anyio.lowlevel.current_token()
+        threading.Thread(
+            target=self._pump, args=(send, token), name="gitbook-mcp stdin", daemon=True
+        ).start()
+
+    def _pump(self, send: MemoryObjectSendStream[str], token: Any) -> None:
+        pending = b""
+        try:
+            while chunk := os.read(self._fd, _CHUNK):
+                *lines, pending = (pending + chunk).split(b"\n")
+                for line in lines:
+                    text = (line + b"\n").decode("utf-8", errors="replace")
+                    anyio.from_thread.run(send.send, text, token=token)
+            if pending:
+                anyio.from_thread.run(
+                    send.send, pending.decode("utf-8", errors="replace"), token=token
+                )
+            anyio.from_thread.run_sync(send.close, token=token)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.RunFinishedError):
+            return  # the server stopped first: nobody reads the lines any more
+
+    def __aiter__(self) -> StdinLines:
+        return self
+
+    async def __anext__(self) -> str:
+        if self._receive is None:
+            self.start()
+        assert self._receive is not None
+        try:
+            return await self._receive.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+
+async def serve_stdio(server: GitBookServer, fd: int = 0) -> None:
+    """Serve ``server`` over stdin (``fd``) and stdout until stdin ends or an interrupt."""
+    lines = StdinLines(fd)
+    # The SDK only iterates its stdin argument (`async for line in stdin`).
+    stdin = cast("anyio.AsyncFile[str]", lines)
+    # The SDK's `run_stdio_async` takes no stdin; this is its body, with ours, on its low-level
+    # server (a private attribute: the public runner has no other way in).
+    low = server._lowlevel_server
+    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+        await low.run(read_stream, write_stream, low.create_initialization_options())
