@@ -70,11 +70,11 @@ def test_stdlib_records_are_rendered_and_redacted_like_our_own(
     lines: pytest.CaptureFixture[str],
 ) -> None:
     configure_logging(json=True)  # binds the stderr captured now
-    logging.getLogger("uvicorn.error").warning("Started with %s", TOKEN)
+    logging.getLogger("another_library").warning("Started with %s", TOKEN)
     logging.getLogger("gitbook_mcp.client").info("api.request", extra={"path": "/orgs"})
     err = lines.readouterr().err
     first, second = (json.loads(line) for line in err.strip().splitlines()[-2:])
-    assert first["component"] == "uvicorn.error"
+    assert first["component"] == "another_library"
     assert first["level"] == "warning"
     assert first["event"] == f"Started with {REDACTED}"
     assert (second["component"], second["event"], second["path"]) == (

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
 
 import anyio
 import anyio.from_thread
 import anyio.lowlevel
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from anyio.lowlevel import EventLoopToken
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server.stdio import stdio_server
+
+from gitbook_mcp.logs import get_logger
 
 if TYPE_CHECKING:
     from gitbook_mcp.server.app import GitBookServer
@@ -26,6 +30,7 @@ __all__ = ["StdinLines", "serve_stdio"]
 
 
 _CHUNK = 64 * 1024
+_log = get_logger("gitbook_mcp.server")
 
 
 class StdinLines:
@@ -37,20 +42,32 @@ class StdinLines:
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
-        self._receive: MemoryObjectReceiveStream[str] | None = None
+        self._send, self._receive = anyio.create_memory_object_stream[str]()
 
-    def start(self) -> None:
-        """Start reading (in the event loop that will iterate the lines)."""
-        send, self._receive = anyio.create_memory_object_stream[str]()
+    def __aiter__(self) -> StdinLines:
+        """Start reading, for the event loop iterating the lines."""
         token = anyio.lowlevel.current_token()
         threading.Thread(
-            target=self._pump, args=(send, token), name="gitbook-mcp stdin", daemon=True
+            target=self._pump, args=(self._send, token), name="gitbook-mcp stdin", daemon=True
         ).start()
+        return self
 
-    def _pump(self, send: MemoryObjectSendStream[str], token: Any) -> None:
+    def _chunks(self) -> Iterator[bytes]:
+        """What arrives on the descriptor, until its end (or an error reading it)."""
+        while True:
+            try:
+                chunk = os.read(self._fd, _CHUNK)
+            except OSError as exc:  # a terminal gone away ends the input like its end would
+                _log.info("stdio.read_failed", error=type(exc).__name__)
+                return
+            if not chunk:
+                return
+            yield chunk
+
+    def _pump(self, send: MemoryObjectSendStream[str], token: EventLoopToken) -> None:
         pending = b""
         try:
-            while chunk := os.read(self._fd, _CHUNK):
+            for chunk in self._chunks():
                 *lines, pending = (pending + chunk).split(b"\n")
                 for line in lines:
                     text = (line + b"\n").decode("utf-8", errors="replace")
@@ -63,13 +80,7 @@ class StdinLines:
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.RunFinishedError):
             return  # the server stopped first: nobody reads the lines any more
 
-    def __aiter__(self) -> StdinLines:
-        return self
-
     async def __anext__(self) -> str:
-        if self._receive is None:
-            self.start()
-        assert self._receive is not None
         try:
             return await self._receive.receive()
         except anyio.EndOfStream:
