@@ -209,3 +209,5 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.envi
     except OptionError as exc:
         sys.stderr.write(f"gitbook-mcp: {exc}\n")
         sys.exit(2)
+    except KeyboardInterrupt:  # Ctrl-C before serving began (still importing): no traceback
+        sys.exit(130)

@@ -55,24 +55,51 @@ def _redact(_: Any, __: str, event_dict: MutableMapping[str, Any]) -> MutableMap
     return event_dict
 
 
+def _component(_: Any, __: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """A stdlib record's logger name as its ``component``, as our own events carry it."""
+    record = event_dict.get("_record")
+    if record is not None:
+        event_dict.setdefault("component", record.name)
+    return event_dict
+
+
+_HANDLER = "gitbook_mcp"
+"""The name of the root handler `configure_logging` installs (replaced when called again)."""
+
+
 def configure_logging(*, level: str = "INFO", json: bool = False) -> None:
-    """Send structured logs to stderr, as JSON lines or as readable key=value lines."""
+    """Send structured logs to stderr, as JSON lines or as readable key=value lines.
+
+    Our own events go through structlog; every stdlib record (the API client's
+    ``gitbook_mcp.client``, uvicorn's, the SDK's) through one root handler whose
+    `structlog.stdlib.ProcessorFormatter` renders it the same way, redacted the same way.
+    """
     renderer: Any = (
         structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
     )
+    numeric = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
     for noisy in ("httpx2", "httpx", "httpcore", "httpcore2"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
+    handler = logging.StreamHandler(sys.stderr)
+    handler.set_name(_HANDLER)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[*shared, _component, structlog.stdlib.ExtraAdder(), _redact],
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
+        )
+    )
+    root = logging.getLogger()
+    root.handlers = [h for h in root.handlers if h.get_name() != _HANDLER]
+    root.addHandler(handler)
+    root.setLevel(numeric)
     structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            _redact,
-            renderer,
-        ],
-        wrapper_class=structlog.make_filtering_bound_logger(
-            logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
-        ),
+        processors=[*shared, _redact, renderer],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=False,
     )

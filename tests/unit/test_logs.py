@@ -4,6 +4,7 @@ in the message, in any field and in nested maps and lists, before a line is writ
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -63,3 +64,21 @@ def test_other_values_are_left_alone(lines: pytest.CaptureFixture[str]) -> None:
     assert record["hostname"] == "gb_x"  # too short to be a token
     glob = _log(lines, "local_api.exposed", warning="the public demo tokens (gb_local_*) open")
     assert glob["warning"] == "the public demo tokens (gb_local_*) open"
+
+
+def test_stdlib_records_are_rendered_and_redacted_like_our_own(
+    lines: pytest.CaptureFixture[str],
+) -> None:
+    configure_logging(json=True)  # binds the stderr captured now
+    logging.getLogger("another_library").warning("Started with %s", TOKEN)
+    logging.getLogger("gitbook_mcp.client").info("api.request", extra={"path": "/orgs"})
+    err = lines.readouterr().err
+    first, second = (json.loads(line) for line in err.strip().splitlines()[-2:])
+    assert first["component"] == "another_library"
+    assert first["level"] == "warning"
+    assert first["event"] == f"Started with {REDACTED}"
+    assert (second["component"], second["event"], second["path"]) == (
+        "gitbook_mcp.client",
+        "api.request",
+        "/orgs",
+    )

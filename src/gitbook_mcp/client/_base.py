@@ -8,6 +8,7 @@ body is a `RequestModel`, turned into JSON here and nowhere else.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -33,13 +34,14 @@ from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
 from gitbook_mcp.client.paths import fill_path
 from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
-from gitbook_mcp.logs import get_logger
 
 __all__ = ["BaseClient", "RequestObserver", "add_observer"]
 
 M = TypeVar("M", bound=BaseModel)
 
-_log = get_logger("gitbook_mcp.client")
+_log = logging.getLogger("gitbook_mcp.client")
+"""Stdlib logging, so that a program using the client controls it with its logging config; the
+server's `gitbook_mcp.logs` renders these records like its own events (the fields as keys)."""
 
 QueryValue = str | int | float | bool | None
 
@@ -252,15 +254,10 @@ class BaseClient:
         while True:
             started = time.perf_counter()
             outcome = await self._attempt(method, url, query, content, headers)
-            _log.info(
-                "api.request",
-                method=method,
-                path=path,
-                status=outcome.status,
-                failure=outcome.failure,
-                duration_ms=round((time.perf_counter() - started) * 1000, 2),
-                retries=attempt,
-            )
+            duration_ms = round((time.perf_counter() - started) * 1000, 2)
+            fields: dict[str, object] = {"method": method, "path": path, "status": outcome.status}
+            fields |= {"failure": outcome.failure, "duration_ms": duration_ms, "retries": attempt}
+            _log.info("api.request", extra=fields)
             for observer in _observers:
                 observer.api_request(
                     method, outcome.status, outcome.failure, time.perf_counter() - started
@@ -288,14 +285,9 @@ class BaseClient:
         delay = retry_delay(attempt, retry_after=hint, random=self._random.random)
         if waited + delay > self.max_retry_wait:
             return None
-        _log.info(
-            "api.retry",
-            method=method,
-            path=path,
-            reason=outcome.failure or f"HTTP {outcome.status}",
-            attempt=attempt + 1,
-            delay_s=round(delay, 3),
-        )
+        reason = outcome.failure or f"HTTP {outcome.status}"
+        fields: dict[str, object] = {"method": method, "path": path, "reason": reason}
+        _log.info("api.retry", extra=fields | {"attempt": attempt + 1, "delay_s": round(delay, 3)})
         for observer in _observers:
             observer.api_retry(outcome.failure or str(outcome.status), delay)
         return delay

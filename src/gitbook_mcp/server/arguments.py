@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["describe_validation", "in_tool_terms", "misplaced_ids", "refuse_arguments"]
+__all__ = ["describe_validation", "in_tool_terms", "misplaced_ids", "validate_arguments"]
 
+A = TypeVar("A", bound=BaseModel)
 _LISTER = re.compile(r"\b((?:list|get)_\w+)")
 _SIMPLE = {
     "missing": "missing (required)",
@@ -146,15 +147,15 @@ def _lister_of(model: type[BaseModel], name: str) -> str:
     return f" (listed by {found.group(1)})" if found else ""
 
 
-def refuse_arguments(model: type[BaseModel], arguments: dict[str, Any]) -> str | None:
-    """Why the arguments cannot be taken (checked before the SDK, whose wording is pydantic's)."""
+def validate_arguments(model: type[A], arguments: dict[str, Any]) -> A | str:
+    """The call's arguments as ``model`` (the one validation of a call), or why they cannot be
+    taken, in the agent's terms (never pydantic's wording)."""
     if (why := misplaced_ids(model, arguments)) is not None:
         return why
     try:
-        model.model_validate(arguments)
+        return model.model_validate(arguments)
     except ValidationError as exc:
         return describe_validation(exc, model)
-    return None
 
 
 _API_NAMES = {"page": "cursor"}

@@ -20,13 +20,12 @@ offered. So no prompt names a tool the agent cannot call. Files ship inside the 
 
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcp.server.mcpserver.prompts.base import Prompt
+from mcp.server.mcpserver.prompts.base import Prompt, PromptArgument
 
 from gitbook_mcp.server.availability import missing, needs_sentence
 from gitbook_mcp.server.rendering import one_line
@@ -152,24 +151,9 @@ def _as_prompt(spec: PromptFile, server: GitBookServer) -> Prompt:
         ]
         return needs_sentence(lacking) if lacking else spec.render(values, offered)
 
-    render.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [
-            inspect.Parameter(
-                name,
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=str if required else (str | None),
-                default=inspect.Parameter.empty if required else None,
-            )
-            for name, _, required in spec.arguments
-        ],
-        return_annotation=str,
-    )
-    render.__annotations__ = {
-        name: (str if required else (str | None)) for name, _, required in spec.arguments
-    } | {"return": str}
-    render.__name__ = spec.name
-    prompt = Prompt.from_function(render, name=spec.name, description=spec.description)
-    described = {name: about for name, about, _ in spec.arguments}
-    for argument in prompt.arguments or []:
-        argument.description = described.get(argument.name, argument.description)
-    return prompt
+    # Built from the file, not from a function's signature: the arguments are the file's.
+    arguments = [
+        PromptArgument(name=name, description=about, required=required)
+        for name, about, required in spec.arguments
+    ]
+    return Prompt(name=spec.name, description=spec.description, arguments=arguments, fn=render)

@@ -14,10 +14,10 @@ import functools
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ParamSpec
 
-from mcp.server.mcpserver.exceptions import ResourceError
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.types import Completion, PromptReference, ResourceTemplateReference
 
-from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.client.errors import GitBookError, NotFoundError
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
 from gitbook_mcp.server.tools._shared import outline, page_entries
@@ -38,12 +38,16 @@ P = ParamSpec("P")
 def _friendly(
     server: GitBookServer, read: Callable[P, Awaitable[str]]
 ) -> Callable[P, Awaitable[str]]:
-    """A resource read whose failures carry the tools' friendly, redacted text (not raw)."""
+    """A resource read whose failures carry the tools' friendly, redacted text (not raw); an
+    object the API does not know is an unknown resource (invalid params, as the SDK answers a
+    URI no template matches)."""
 
     @functools.wraps(read)
     async def wrapped(*args: P.args, **kwargs: P.kwargs) -> str:
         try:
             return await read(*args, **kwargs)
+        except NotFoundError as exc:
+            raise ResourceNotFoundError(server.runtime.describe(exc)) from exc
         except Exception as exc:
             raise ResourceError(server.runtime.describe(exc)) from exc
 

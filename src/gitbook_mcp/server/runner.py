@@ -20,6 +20,7 @@ from gitbook_mcp.server.auth.upstream import (
 from gitbook_mcp.server.availability import unregistered
 from gitbook_mcp.server.guide import instructions_for
 from gitbook_mcp.server.runtime import ClientFactory
+from gitbook_mcp.server.tooling import ToolOptions
 from gitbook_mcp.server.toolsets import (
     Selection,
     all_tools,
@@ -116,10 +117,6 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     )
     check_selection(selection)
 
-    def setup(server: GitBookServer) -> None:
-        register_resources(server)
-        register_prompts(server)
-
     upstream = settings.auth == "upstream"
     backend = (
         UpstreamBackend(
@@ -137,7 +134,6 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         lambda: build_tool_list(every),
         no_server_client if upstream else factory or client_factory(settings),
         refresh_interval=settings.permissions_refresh,
-        extra_setup=setup,
         secrets=()
         if upstream
         else tuple(t for t in (settings.api_token, settings.local_token) if t),
@@ -146,9 +142,12 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         instructions=instructions_for(selection),
         # Pages are read as JSON documents, in process as over HTTP (the local workspace stores
         # the API's documents), so the shortcut reads exactly what the real path reads.
-        tool_options={"content_format": "document"},
+        tool_options=ToolOptions(content_format="document"),
         **options,
     )
+    # Registered now, not on first use: the capabilities of the first handshake list them.
+    register_resources(server)
+    register_prompts(server)
     if backend is not None:
         configure_upstream(server, settings, backend, options["token_verifier"])
     return server

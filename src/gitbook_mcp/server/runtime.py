@@ -14,14 +14,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import anyio
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.errors import describe_failure
 from gitbook_mcp.server.gating import PermissionState
-from gitbook_mcp.server.tooling import ToolDef
+from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
@@ -45,7 +45,7 @@ class Runtime:
         *,
         refresh_interval: float,
         secrets: tuple[str, ...] = (),
-        tool_options: dict[str, Any] | None = None,
+        tool_options: ToolOptions | None = None,
         active: Callable[[ToolDef], bool] | None = None,
     ) -> None:
         self._tools_source = tools
@@ -53,8 +53,8 @@ class Runtime:
         """Which registered tools are on at start (None: all of them)."""
         self._active: set[str] | None = None
         self.secrets = secrets
-        self.tool_options = dict(tool_options or {})
-        """Options every tool call sees in ``ToolContext.options`` (e.g. ``content_format``)."""
+        self.tool_options = tool_options or ToolOptions()
+        """What every tool call sees as ``ToolContext.options`` (e.g. ``content_format``)."""
         self.load_error: Exception | None = None
         self._failed_at = 0.0
         self._tools: dict[str, ToolDef] | None = None

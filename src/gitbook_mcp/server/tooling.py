@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin, get_type_hints
 
 from mcp.types import ToolAnnotations
@@ -27,6 +27,8 @@ from pydantic import BaseModel, ConfigDict
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
+    from gitbook_mcp.client.models.content import ContentFormat
+    from gitbook_mcp.linkcheck.external import ExternalChecker
 
 __all__ = [
     "ANY_TOKEN",
@@ -36,9 +38,11 @@ __all__ = [
     "Needs",
     "Permission",
     "Progress",
+    "ServerControls",
     "ToolContext",
     "ToolDef",
     "ToolFailure",
+    "ToolOptions",
     "Toolset",
     "read_tool",
     "write_tool",
@@ -107,17 +111,45 @@ class Asker:
     ask: Callable[[str], Awaitable[str]] | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
+class ToolOptions:
+    """Settings every call of a server's tools sees (the same for every caller)."""
+
+    content_format: ContentFormat = "document"
+    """How pages are read: JSON documents (the API's own form) or markdown."""
+    external_checker: Callable[[], ExternalChecker] | None = None
+    """What checks outside URLs (None: `ExternalChecker`); tests give one that never dials."""
+
+
+@dataclass(frozen=True)
+class ServerControls:
+    """What a tool may do to the server serving it (the navigate toolset's tools)."""
+
+    refresh: Callable[[], Awaitable[tuple[int, int]]]
+    """Re-read the caller's permissions: the organizations and spaces now seen."""
+    enable_toolset: Callable[[str], Awaitable[list[str]]]
+    """Turn a toolset on: the tools newly on."""
+    registered: Callable[[], dict[str, str]]
+    """Every tool that may be on, with its toolset."""
+    active: Callable[[], set[str]]
+    """The tools that are on."""
+    space_owner: Callable[[str], str | None]
+    """The organization of a space, as the last permissions load saw it."""
+
+
+@dataclass(frozen=True)
 class ToolContext:
-    """What a handler may use: the API client, the caller's permissions, progress reporting."""
+    """What a handler may use: the API client, progress reporting, the server's settings."""
 
     client: GitBookClient
     progress: Progress
-    options: dict[str, Any] = field(default_factory=dict)
     available: frozenset[str] | None = None
     """The operations of the API profile in use (None: not known, assume all)."""
     asker: Asker | None = None
     """How to ask the user to confirm; None when the client cannot be asked."""
+    options: ToolOptions = ToolOptions()
+    server: ServerControls | None = None
+    """None when no server runs the tool (a handler called directly)."""
 
     def has(self, operation_id: str) -> bool:
         """Whether the API profile in use has the operation (to choose between two ways)."""

@@ -363,6 +363,7 @@ def uvicorn_config(
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
+        log_config=None,  # uvicorn's records reach the root handler of `gitbook_mcp.logs`
         access_log=False,
         lifespan="on",
         http=header_timeout_protocol(header_timeout),
@@ -374,7 +375,9 @@ def uvicorn_config(
 async def run(server: GitBookServer, settings: Settings) -> None:
     """Serve until stopped."""
     if settings.transport == "stdio":
-        await server.run_stdio_async()
+        from gitbook_mcp.server.stdio import serve_stdio
+
+        await serve_stdio(server)
         return
     from uvicorn import Config
 
@@ -384,7 +387,9 @@ async def run(server: GitBookServer, settings: Settings) -> None:
     drain = Drain()
     app = http_app(server, settings, drain)
     port = settings.metrics_port
-    side = QuietServer(Config(metrics_app(), host=settings.host, port=port or 0, lifespan="off"))
+    side = QuietServer(
+        Config(metrics_app(), host=settings.host, port=port or 0, lifespan="off", log_config=None)
+    )
     try:
         async with anyio.create_task_group() as group:
             if port:

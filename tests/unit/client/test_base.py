@@ -5,13 +5,13 @@ by a scripted transport.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from typing import Any
 
 import anyio
 import httpx2
 import pytest
-import structlog
 from pydantic import ValidationError
 
 from gitbook_mcp.client import (
@@ -242,19 +242,21 @@ async def test_concurrency_cap_is_shared_by_all_callers() -> None:
     assert peak == 3
 
 
-async def test_token_is_sent_as_bearer_and_never_shown() -> None:
+async def test_token_is_sent_as_bearer_and_never_shown(caplog: pytest.LogCaptureFixture) -> None:
     script = Script(error(401, "bad token"))
     client, _ = make_client(script, max_retries=0)
-    with structlog.testing.capture_logs() as logs:
-        async with client:
-            with pytest.raises(AuthenticationError) as caught:
-                await client.spaces.get("s1")
+    caplog.set_level(logging.INFO, logger="gitbook_mcp.client")
+    async with client:
+        with pytest.raises(AuthenticationError) as caught:
+            await client.spaces.get("s1")
+    logs = [vars(record) for record in caplog.records]
     assert script.requests[0].headers["Authorization"] == f"Bearer {TOKEN}"
     assert TOKEN not in repr(client)
     assert TOKEN not in str(caught.value)
     assert TOKEN not in repr(caught.value)
     assert TOKEN not in json.dumps(logs, default=str)
     assert any(entry.get("path") == "/spaces/{spaceId}" for entry in logs)
+    assert {entry["name"] for entry in logs} == {"gitbook_mcp.client"}
 
 
 async def test_empty_token_is_refused() -> None:

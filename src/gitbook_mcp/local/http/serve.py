@@ -73,6 +73,7 @@ def server_config(app: ASGIApp, host: str, port: int, log_level: str) -> uvicorn
         host=host,
         port=port,
         log_level=log_level.lower(),
+        log_config=None,  # uvicorn's records reach the root handler of `gitbook_mcp.logs`
         access_log=False,
         http=header_deadline_protocol(HEADER_TIMEOUT_S),
         timeout_keep_alive=KEEP_ALIVE_S,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, ClientSiteReader
 from gitbook_mcp.linkcheck.context import ScanContext
 from gitbook_mcp.linkcheck.resolve import follow
@@ -39,7 +38,7 @@ def describe_end(end: EndView) -> str:
 
 
 def _context(ctx: ToolContext, organization_id: str) -> ScanContext:
-    content_format: ContentFormat = ctx.options.get("content_format", "document")
+    content_format = ctx.options.content_format
     reader = ClientContentReader(ctx.client, format=content_format)
     sites = ClientSiteReader(ctx.client, organization_id)
     return ScanContext(reader, "", None, sites=sites, concurrency=None)

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.common import Space
-from gitbook_mcp.client.models.content import ContentFormat, RevisionPage
+from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
@@ -164,7 +164,7 @@ class _Planned:
 
 async def _plan(ctx: ToolContext, args: FixArgs, reader: ClientContentReader | None) -> _Planned:
     """The check's own scan (site findings included), and a fix or a redirect per finding."""
-    content_format: ContentFormat = ctx.options.get("content_format", "document")
+    content_format = ctx.options.content_format
     request = CheckRequest(
         args.space_id,
         args.change_request_id,
@@ -265,7 +265,7 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
         return (await _plan(ctx, args, None)).answer
     # Before a write, every page is read afresh (not remembered from an earlier check).
     space = await ctx.client.spaces.get(args.space_id)
-    content_format: ContentFormat = ctx.options.get("content_format", "document")
+    content_format = ctx.options.content_format
     reader = ClientContentReader(ctx.client, format=content_format)
     planned = await _plan(ctx, args, reader)
     fixes, redirects = choose(planned.fixes, planned.redirects, args.fixes, args.min_confidence)

@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck import Finding, ScanResult
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.report import suggestion
@@ -86,7 +85,7 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     """Broken links of a space or change request, from its pages: pages, anchors, files, spaces,
     site URLs through redirects (external: outside URLs; live: the site's findings too). With
     page_id: every link of one page, each ok, broken or unchecked."""
-    content_format: ContentFormat = ctx.options.get("content_format", "document")
+    content_format = ctx.options.content_format
     request = CheckRequest(
         args.space_id,
         args.change_request_id,
@@ -100,7 +99,7 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
             ctx.client,
             request,
             progress=ctx.progress,
-            external_checker=ctx.options.get("external_checker", ExternalChecker),
+            external_checker=ctx.options.external_checker or ExternalChecker,
             operations=ctx.available,
         )
     except LookupError as exc:

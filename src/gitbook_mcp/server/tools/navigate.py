@@ -270,8 +270,7 @@ class RefreshResult(BaseModel):
 )
 async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:
     """Re-read this token's permissions."""
-    refresh = ctx.options.get("refresh")
-    counts = await refresh() if refresh is not None else (0, 0)
+    counts = await ctx.server.refresh() if ctx.server is not None else (0, 0)
     return RefreshResult(organizations=counts[0], spaces=counts[1])
 
 
@@ -295,8 +294,8 @@ async def list_toolsets(ctx: ToolContext, args: Empty) -> ToolsetList:
     """Toolsets, whether each is on, and their tools."""
     from gitbook_mcp.server.toolsets import TOOLSETS
 
-    registered: dict[str, str] = ctx.options.get("registered", dict)()
-    active: set[str] = ctx.options.get("active", set)()
+    registered = ctx.server.registered() if ctx.server is not None else {}
+    active = ctx.server.active() if ctx.server is not None else set()
     rows = []
     for toolset in TOOLSETS:
         names = [name for name, owner in registered.items() if owner == toolset.id]
@@ -321,9 +320,8 @@ class Enabled(BaseModel):
 )
 async def enable_toolset(ctx: ToolContext, args: EnableArgs) -> Enabled:
     """Turn a toolset on (the tool list changes)."""
-    registered: dict[str, str] = ctx.options.get("registered", dict)()
-    if args.toolset not in set(registered.values()):
+    registered = ctx.server.registered() if ctx.server is not None else {}
+    if ctx.server is None or args.toolset not in set(registered.values()):
         known = ", ".join(sorted(set(registered.values())))
         raise ToolFailure(f"No toolset {args.toolset!r} here; toolsets: {known}.")
-    enable = ctx.options["enable_toolset"]
-    return Enabled(toolset=args.toolset, added=await enable(args.toolset))
+    return Enabled(toolset=args.toolset, added=await ctx.server.enable_toolset(args.toolset))

@@ -201,8 +201,7 @@ async def _owner(ctx: ToolContext, space_id: str, *, deleted: bool) -> str | Non
     except NotFoundError:
         if not deleted:
             raise
-        seen = ctx.options.get("space_owner")
-        owner: str | None = seen(space_id) if seen is not None else None
+        owner = ctx.server.space_owner(space_id) if ctx.server is not None else None
         if owner is None:
             raise ToolFailure(
                 f"Refused: the space {space_id} cannot be read (the API does not show deleted "

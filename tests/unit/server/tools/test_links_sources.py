@@ -3,6 +3,7 @@ and counts that agree between the one-page and the whole-scan modes (issue 14)."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -29,8 +30,9 @@ async def _call(client: Any, args: dict[str, Any]) -> dict[str, Any]:
 
 async def test_external_checks_outside_urls_and_refuses_internal_addresses(store: Store) -> None:
     server = make_server(store, profile="live")
-    server.runtime.tool_options["external_checker"] = lambda: ExternalChecker(
-        resolver=resolver(HOSTS)
+    server.runtime.tool_options = replace(
+        server.runtime.tool_options,
+        external_checker=lambda: ExternalChecker(resolver=resolver(HOSTS)),
     )
     args = {**HANDBOOK, "page_id": PAGE_PUBLISHING}
     async with Client(server, cache=None) as client:
