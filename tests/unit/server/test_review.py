@@ -134,3 +134,15 @@ async def test_list_change_requests_shows_who_reviews_and_their_verdicts(mcp: Mc
     # The seed profile has no review operations: the list is as before, without reviewers.
     assert not seed.is_error
     assert all("reviews" not in c for c in seed.structured_content["change_requests"])
+
+
+async def test_list_reviews_names_each_contributor_once_whatever_they_did(mcp: McpFactory) -> None:
+    async with mcp("gb_local_admin", toolsets=("review", "comments"), profile="live") as client:
+        posted = await client.call_tool("post_comment", {**CR, "markdown": "One question."})
+        assert not posted.is_error, posted.content
+        reviewed = await client.call_tool("submit_review", {**CR, "status": "approved"})
+        assert not reviewed.is_error, reviewed.content
+        state = await client.call_tool("list_reviews", CR)
+    ids = [p["id"] for p in state.structured_content["contributors"]]
+    assert "usr_admin" in ids
+    assert len(ids) == len(set(ids))  # the API lists one entry per kind of work

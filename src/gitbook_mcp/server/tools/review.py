@@ -108,15 +108,15 @@ def _render_state(r: ReviewState) -> str:
 async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
     """Each reviewer's latest verdict and comment, requested reviewers and contributors."""
     cr = (args.space_id, args.change_request_id)
-    contributors: list[PersonView] = []
+    contributors: dict[str, PersonView] = {}  # the API lists a person once per kind of work
     async for c in ctx.client.change_requests.list_contributors(*cr, limit=LIST_CAP):
-        contributors.append(PersonView(id=c.user.id, name=c.user.displayName))
+        contributors.setdefault(c.user.id, PersonView(id=c.user.id, name=c.user.displayName))
         if len(contributors) >= LIST_CAP:
             break
     return ReviewState(
         reviews=await latest_reviews(ctx, *cr),
         requested=await requested_reviewers(ctx, *cr),
-        contributors=contributors,
+        contributors=list(contributors.values()),
     )
 
 
