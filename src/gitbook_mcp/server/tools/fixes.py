@@ -359,8 +359,10 @@ async def resolve_url(ctx: ToolContext, args: ResolveArgs) -> EndView:
     """Where a published URL ends now: its page, the redirects followed, or why nothing."""
     end = await resolve(ctx, args.url.strip(), args.organization_id)
     if end is None:
+        hint = "" if "://" in args.url else " Give the whole URL: list_sites shows each site's."
         raise ToolFailure(
             f"{args.url} is under no published site of "
             + (f"organization {args.organization_id}." if args.organization_id else "yours.")
+            + hint
         )
     return end

@@ -141,6 +141,12 @@ class SiteSummary(BaseModel):
     title: UntrustedLine
     hostname: UntrustedRef | None = None
     published: bool | None = None
+    url: UntrustedRef | None = None
+    """The published address: what `resolve_url` and `check_links` read site links against."""
+
+
+def _site_row(s: SiteSummary) -> str:
+    return f"- {s.title} [{s.id}]" + (f" at {s.url}" if s.url else "")
 
 
 class SiteList(BaseModel):
@@ -150,14 +156,20 @@ class SiteList(BaseModel):
 
 @read_tool(
     NAVIGATE,
-    render=lambda r: _rows("Sites:", [f"- {s.title} [{s.id}]" for s in r.sites], r.next_cursor),
+    render=lambda r: _rows("Sites:", [_site_row(s) for s in r.sites], r.next_cursor),
 )
 async def list_sites(ctx: ToolContext, args: ListSitesArgs) -> SiteList:
     """Docs sites of an organization."""
     page = await ctx.client.sites.list(args.organization_id, page=args.cursor, limit=args.limit)
     return SiteList(
         sites=[
-            SiteSummary(id=s.id, title=s.title, hostname=s.hostname, published=s.published)
+            SiteSummary(
+                id=s.id,
+                title=s.title,
+                hostname=s.hostname,
+                published=s.published,
+                url=s.urls.published if s.published else None,
+            )
             for s in page.items
         ],
         next_cursor=page.next_cursor,

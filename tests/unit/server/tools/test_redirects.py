@@ -173,3 +173,17 @@ async def test_a_redirect_to_a_deleted_page_is_broken_in_the_lookup_the_check_an
     )
     assert outside.is_error
     assert "is under no published site of yours" in outside.content[0].text
+
+
+async def test_list_sites_gives_the_address_resolve_url_needs(mcp: McpFactory) -> None:
+    async with mcp("gb_local_admin", toolsets=("navigate", "fixes"), profile="live") as client:
+        sites = await client.call_tool("list_sites", {"organization_id": "org_acme"})
+        bare = await client.call_tool("resolve_url", {"url": "/setup"})
+        whole = await client.call_tool("resolve_url", {"url": SITE + "/setup"})
+    (site,) = sites.structured_content["sites"]
+    assert site["url"] == SITE
+    assert f"[site_docs] at {SITE}" in sites.content[0].text
+    assert bare.is_error
+    assert "Give the whole URL: list_sites shows each site's." in bare.content[0].text
+    assert not whole.is_error
+    assert whole.structured_content["page_id"] == "pg_install"
