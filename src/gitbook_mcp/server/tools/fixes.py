@@ -244,7 +244,14 @@ def _nothing_applied(args: FixArgs, planned: _Planned) -> FixPlan:
             f"Nothing applied: none of the {found} is at least {args.min_confidence:.2f} sure. "
             "Name fixes by id (fix_links without apply lists them), or lower min_confidence."
         )
-    return FixPlan(broken=planned.answer.broken, fixes=[], applied=[], next_step=why)
+    return FixPlan(
+        broken=planned.answer.broken,
+        pages_scanned=planned.answer.pages_scanned,
+        links_checked=planned.answer.links_checked,
+        fixes=[],
+        applied=[],
+        next_step=why,
+    )
 
 
 def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:

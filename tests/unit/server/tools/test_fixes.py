@@ -327,6 +327,8 @@ async def test_apply_with_no_fix_chosen_says_so_and_answers_no_more_than_it_says
     answer = result.structured_content
     assert answer["applied"] == []
     assert answer["fixes"] == []
+    assert answer["pages_scanned"] > 0  # the counts of the scan behind the answer, not zeros
+    assert answer["links_checked"] >= answer["broken"] > 0
     assert len(json.dumps(answer)) <= 2 * len(text)
 
 
