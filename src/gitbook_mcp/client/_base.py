@@ -2,7 +2,7 @@
 
 Resources never touch ``httpx2`` directly; they call `BaseClient.request`,
 `BaseClient.request_delete`, `BaseClient.request_empty` or `BaseClient.paginate` with a path
-*template* and its ids in order, so that logs and errors name the template, never ids. A request
+*template* and its ids by placeholder name, so that logs and errors name the template, never ids. A request
 body is a `RequestModel`, turned into JSON here and nowhere else.
 """
 
@@ -162,7 +162,7 @@ class BaseClient:
         path: str,
         *,
         cast_to: type[M],
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> M:
@@ -184,7 +184,7 @@ class BaseClient:
         self,
         path: str,
         *,
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
     ) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
@@ -196,7 +196,7 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> None:
@@ -208,7 +208,7 @@ class BaseClient:
         path: str,
         *,
         item: type[M],
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         page: str | None = None,
         limit: int | None = None,
@@ -223,7 +223,7 @@ class BaseClient:
             raise InvalidRequestError(
                 f"limit must be between 1 and {constants.MAX_PAGE_LIMIT}, got {limit}"
             )
-        fill_path(path, ids)
+        fill_path(path, ids or {})
         page_model = page_type or list_page_of(item)
         base_params = {**(params or {}), "limit": limit}
 
@@ -239,11 +239,11 @@ class BaseClient:
         self,
         method: str,
         path: str,
-        ids: Sequence[object],
+        ids: Mapping[str, object] | None,
         params: Mapping[str, object] | None,
         body: RequestModel | None,
     ) -> Attempt:
-        url = fill_path(path, ids)
+        url = fill_path(path, ids or {})
         query = _encode_query(params)
         content = None if body is None else body.to_json()
         headers = {"Content-Type": "application/json"} if content is not None else None

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, TypeVarTuple, ove
 
 from pydantic import BaseModel
 
-from gitbook_mcp.client.resources._resource import _NAME, APIResource, Parent, _require, _snake
+from gitbook_mcp.client.errors import InvalidRequestError
+from gitbook_mcp.client.paths import argument_name, placeholders
+from gitbook_mcp.client.resources._resource import APIResource, Parent, _require
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -28,7 +30,8 @@ Ids = TypeVarTuple("Ids")
 
 
 class _Bound:
-    """What a declared operation is on an instance: called with the path ids in order."""
+    """What a declared operation is on an instance: called with the path ids, each named after
+    its placeholder (``{siteId}`` is ``site_id``) in its signature."""
 
     __name__: str
     __operation_id__: str
@@ -38,6 +41,14 @@ class _Bound:
         self._resource = resource
         self._method = declared.method
         self._path = declared.path
+        self._placeholders = placeholders(declared.path)
+
+    def _ids(self, values: tuple[object, ...]) -> dict[str, object]:
+        """The ids given, by placeholder name (refused, before sending, when one is missing)."""
+        if len(values) != len(self._placeholders):
+            n = len(self._placeholders)
+            raise InvalidRequestError(f"{self._path} takes {n} ids, got {len(values)}")
+        return dict(zip(self._placeholders, values, strict=True))
 
     def options(self) -> list[inspect.Parameter]:
         """The keyword options after the ids (none, but for a list)."""
@@ -64,7 +75,7 @@ class _Plain(Generic[B]):
         self.method = method
         self.path = path
         self.operation_id = operation_id
-        self.ids = [_snake(name) for name in _NAME.findall(path)]
+        self.ids = [argument_name(name) for name in placeholders(path)]
         self.doc = f"{method} {path}\n\n{doc}"
         self.name = operation_id
 
@@ -95,7 +106,7 @@ class _Plain(Generic[B]):
 
 def _checked(parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: str) -> str:
     """The full path of ``suffix`` under ``parent``, when the suffix adds ``extra`` ids."""
-    added = len(_NAME.findall(suffix))
+    added = len(placeholders(suffix))
     if added != extra:
         raise TypeError(f"{what} {suffix!r} adds {added} path ids; it must add {extra}")
     return parent.prefix + suffix
@@ -116,7 +127,10 @@ class BoundListing(_Bound, Generic[M, *Ids]):
     def __call__(
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[M]:
-        return self._client().paginate(self._path, item=self._item, ids=ids, page=page, limit=limit)
+        ids_ = self._ids(ids)
+        return self._client().paginate(
+            self._path, item=self._item, ids=ids_, page=page, limit=limit
+        )
 
 
 class Listing(_Plain[BoundListing[M, *Ids]], Generic[M, *Ids]):
@@ -137,7 +151,9 @@ class BoundFetching(_Bound, Generic[M, *Ids]):
 
     async def __call__(self, *ids: *Ids) -> M:
         client = self._client()
-        return await client.request(self._method, self._path, ids=ids, cast_to=self._cast_to)
+        return await client.request(
+            self._method, self._path, ids=self._ids(ids), cast_to=self._cast_to
+        )
 
 
 class Fetching(_Plain[BoundFetching[M, *Ids]], Generic[M, *Ids]):
@@ -155,7 +171,7 @@ class Fetching(_Plain[BoundFetching[M, *Ids]], Generic[M, *Ids]):
 
 class BoundDeleting(_Bound, Generic[*Ids]):
     async def __call__(self, *ids: *Ids) -> bool:
-        return await self._client().request_delete(self._path, ids=ids)
+        return await self._client().request_delete(self._path, ids=self._ids(ids))
 
 
 class Deleting(_Plain[BoundDeleting[*Ids]], Generic[*Ids]):
