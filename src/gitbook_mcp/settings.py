@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from gitbook_mcp.api import PROFILES, Profile
 from gitbook_mcp.client import constants
 from gitbook_mcp.client.constants import DEFAULT_PROFILE
-from gitbook_mcp.client.profiles import PROFILES, Profile
 from gitbook_mcp.credentials import (
     ReadsTokenFile,
     api_token_option,

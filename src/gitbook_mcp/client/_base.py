@@ -18,6 +18,7 @@ import anyio
 import httpx2
 from pydantic import BaseModel, ValidationError
 
+from gitbook_mcp.api import Profile, operations
 from gitbook_mcp.client import constants
 from gitbook_mcp.client._attempt import Attempt, final_error, read_capped
 from gitbook_mcp.client._types import NotGiven
@@ -31,7 +32,6 @@ from gitbook_mcp.client.limits import RateLimiter
 from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
 from gitbook_mcp.client.paths import fill_path
-from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
 from gitbook_mcp.logs import get_logger
 

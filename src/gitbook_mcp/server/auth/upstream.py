@@ -17,8 +17,8 @@ import httpx2
 from mcp.server.auth.routes import create_protected_resource_routes
 from mcp.server.auth.settings import AuthSettings
 
+from gitbook_mcp.api import operations
 from gitbook_mcp.client.errors import AuthenticationError
-from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.server.auth.bus import CallerBus
 from gitbook_mcp.server.auth.callers import Callers
 from gitbook_mcp.server.auth.verifier import UpstreamVerifier

@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 import httpx2
 import pytest
 
+from gitbook_mcp.api import PROFILES, Profile
 from gitbook_mcp.client import GitBookClient, InvalidRequestError, NotFoundError
 from gitbook_mcp.client.models.sites import Site
 from gitbook_mcp.client.paths import argument_name, fill_path, placeholders
-from gitbook_mcp.client.profiles import PROFILES, Profile
 from gitbook_mcp.client.resources._resource import APIResource, operation
 
 pytestmark = pytest.mark.anyio
