@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, TypeVarTuple, cast
 
 from pydantic import BaseModel
 
+from gitbook_mcp.api import OPERATIONS, Operation
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
 from gitbook_mcp.client.models._base import RequestModel, wire_name
@@ -93,12 +94,19 @@ def _running(call: Call) -> Iterator[None]:
         _CALL.reset(token)
 
 
-def operation(
-    operation_id: str, route: str, *, body: type[RequestModel] | None = None
-) -> Callable[[F], F]:
+def api_operation(operation_id: str) -> Operation:
+    """The API's operation of that id (`gitbook_mcp.api`), where its method and path are read."""
+    try:
+        return OPERATIONS[operation_id]
+    except KeyError:
+        raise TypeError(f"the API has no operation {operation_id!r}") from None
+
+
+def operation(operation_id: str, *, body: type[RequestModel] | None = None) -> Callable[[F], F]:
     """Mark a method as the client's implementation of one operationId of the contract, sent
-    as ``route`` (``"METHOD /path"``); each path id is the positional parameter of its name
-    (``{siteId}`` is ``site_id``, wherever it stands), checked when the method is defined.
+    with the method and path the API's table (`gitbook_mcp.api`) gives it; each path id is the
+    positional parameter of its name (``{siteId}`` is ``site_id``, wherever it stands),
+    checked when the method is defined.
 
     A method's keyword options may be declared as ``**options: Unpack[SomeTypedDict]``; its
     signature then spells them out, one keyword option per key. For a write, such a TypedDict
@@ -108,7 +116,9 @@ def operation(
     The method refuses to run, before anything is sent, when the client's profile lacks it.
     Its docstring starts with the route; its body sends through `APIResource`'s senders.
     """
-    method, path = route.split(" ", 1)
+    row = api_operation(operation_id)
+    method, path = row.method, row.path
+    route = f"{method} {path}"
 
     def mark(fn: F) -> F:
         options = Options(fn, path=path, body=body, sends_body=method != "GET")
@@ -225,6 +235,10 @@ class APIResource:
         )
 
 
+_PARENTS: dict[str, Parent[*tuple[Any, ...]]] = {}
+"""Every parent, by its key (the keyword naming it in `scoped`)."""
+
+
 class Parent(Generic[*Ids]):
     """Where a repeated shape hangs: a key naming it in `scoped`, and its path prefix.
 
@@ -236,6 +250,7 @@ class Parent(Generic[*Ids]):
         self.prefix = prefix
         self.noun = noun
         self.names = tuple(placeholders(prefix))
+        _PARENTS[key] = self
 
     def __repr__(self) -> str:
         return f"Parent({self.key!r})"
@@ -263,9 +278,10 @@ class ScopedResource(APIResource, Generic[*Ids]):
         return self.parent.prefix + suffix
 
 
-def scoped(method: str, suffix: str, **operation_ids: str) -> Callable[[F], F]:
-    """Declare a method of a `ScopedResource`: its HTTP method, its path under the parent, and
-    the operationId for each parent that has it (``space="..."``, ``change_request="..."``).
+def scoped(**operation_ids: str) -> Callable[[F], F]:
+    """Declare a method of a `ScopedResource` by the operationId of each parent that has it
+    (``space="..."``, ``change_request="..."``); its HTTP method and its path under the parent
+    are the API table's, the same for every parent (checked when the method is defined).
 
     Read through an instance, it is a `BoundOperation`: its signature names the ids of that
     parent and its docstring starts with the full ``METHOD /path``, as for any other method.
@@ -274,9 +290,22 @@ def scoped(method: str, suffix: str, **operation_ids: str) -> Callable[[F], F]:
     """
 
     def declare(fn: F) -> F:
-        return cast("F", Declared(fn, method, suffix, operation_ids))
+        return cast("F", Declared(fn, *_under_parents(fn, operation_ids), operation_ids))
 
     return declare
+
+
+def _under_parents(fn: Callable[..., Any], operation_ids: Mapping[str, str]) -> tuple[str, str]:
+    """The one HTTP method and path suffix the operations have under their parents."""
+    routes = set()
+    for key, operation_id in operation_ids.items():
+        row, parent = api_operation(operation_id), _PARENTS[key]
+        if not row.path.startswith(parent.prefix):
+            raise TypeError(f"{operation_id} ({row.path}) is not under {parent.prefix}")
+        routes.add((row.method, row.path.removeprefix(parent.prefix)))
+    if len(routes) != 1:
+        raise TypeError(f"{fn.__qualname__}: its operations differ under their parents: {routes}")
+    return routes.pop()
 
 
 class Declared:

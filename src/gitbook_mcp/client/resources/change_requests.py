@@ -35,7 +35,7 @@ Change = ChangeRequestContentChange | Mapping[str, Any]
 
 
 class ChangeRequests(APIResource):
-    @operation("listChangeRequestsForSpace", "GET /spaces/{spaceId}/change-requests")
+    @operation("listChangeRequestsForSpace")
     def list(
         self, space_id: str, **query: Unpack[ChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
@@ -44,7 +44,6 @@ class ChangeRequests(APIResource):
 
     get = reading(
         SPACE,
-        "/change-requests/{changeRequestId}",
         ChangeRequest,
         "getChangeRequestById",
         doc="One change request, by id or by its number within the space.",
@@ -52,23 +51,21 @@ class ChangeRequests(APIResource):
 
     # -- live profile: authoring, merging, the organization's list ------------------------
 
-    @operation("listChangeRequestsForOrganization", "GET /orgs/{organizationId}/change-requests")
+    @operation("listChangeRequestsForOrganization")
     def list_for_organization(
         self, organization_id: str, **query: Unpack[OrganizationChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests across the organization (``open`` ones unless ``status`` is given)."""
         return self._paginate(ChangeRequest)
 
-    @operation("createChangeRequest", "POST /spaces/{spaceId}/change-requests")
+    @operation("createChangeRequest")
     async def create(
         self, space_id: str, **body: Unpack[CreateChangeRequestRequest]
     ) -> ChangeRequest:
         """Open a draft change request on the space's current revision."""
         return await self._call(ChangeRequest)
 
-    @operation(
-        "updateChangeRequestById", "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}"
-    )
+    @operation("updateChangeRequestById")
     async def update(
         self, space_id: str, change_request_id: str, **body: Unpack[UpdateChangeRequestRequest]
     ) -> ChangeRequest:
@@ -95,10 +92,7 @@ class ChangeRequests(APIResource):
         compat: Literal[False],
     ) -> ChangeRequestContentUpdate: ...
 
-    @operation(
-        "updateChangeRequestContent",
-        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content",
-    )
+    @operation("updateChangeRequestContent")
     async def update_content(
         self,
         space_id: str,
@@ -115,9 +109,7 @@ class ChangeRequests(APIResource):
         cast_to = ChangeRequest if compat else ChangeRequestContentUpdate
         return await self._call(cast_to, params={"compat": compat}, body=body)
 
-    @operation(
-        "getChangeRequestChanges", "GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes"
-    )
+    @operation("getChangeRequestChanges")
     async def get_changes(
         self, space_id: str, change_request_id: str, *, limit: int | NotGiven = NOT_GIVEN
     ) -> RevisionSemanticChanges:
@@ -126,7 +118,6 @@ class ChangeRequests(APIResource):
 
     merge = posting(
         SPACE,
-        "/change-requests/{changeRequestId}/merge",
         MergeResult,
         "mergeChangeRequest",
         doc="Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried.",
@@ -134,7 +125,6 @@ class ChangeRequests(APIResource):
 
     update_from_main = posting(
         SPACE,
-        "/change-requests/{changeRequestId}/update",
         UpdateResult,
         "updateChangeRequest",
         doc="Bring the main content's changes into the change request. Not retried.",
@@ -142,7 +132,6 @@ class ChangeRequests(APIResource):
 
     list_contributors = listing(
         CHANGE_REQUEST,
-        "/contributors",
         ChangeRequestContributor,
         "getContributorsByChangeRequestId",
         doc="The users who edited the change request.",

@@ -25,14 +25,14 @@ __all__ = ["Collections"]
 
 
 class Collections(APIResource):
-    @operation("listCollectionsInOrganizationById", "GET /orgs/{organizationId}/collections")
+    @operation("listCollectionsInOrganizationById")
     def list(
         self, organization_id: str, **query: Unpack[CollectionsQuery]
     ) -> AsyncPaginator[Collection]:
         """The organization's collections; nested ones too unless ``nested=False``."""
         return self._paginate(Collection)
 
-    @operation("createCollection", "POST /orgs/{organizationId}/collections")
+    @operation("createCollection")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCollectionRequest]
     ) -> Collection:
@@ -41,24 +41,23 @@ class Collections(APIResource):
 
     get = reading(
         ROOT,
-        "/collections/{collectionId}",
         Collection,
         "getCollectionById",
         doc="One collection, with the caller's ``permissions`` on it.",
     )
 
-    @operation("updateCollectionById", "PATCH /collections/{collectionId}")
+    @operation("updateCollectionById")
     async def update(
         self, collection_id: str, **body: Unpack[UpdateCollectionRequest]
     ) -> Collection:
         """Change the title, description (at most 100 characters) or default level passed."""
         return await self._call(Collection)
 
-    delete = deleting(ROOT, "/collections/{collectionId}", "deleteCollectionById")
+    delete = deleting(ROOT, "deleteCollectionById")
 
-    list_spaces = listing(COLLECTION, "/spaces", Space, "listSpacesInCollectionById")
+    list_spaces = listing(COLLECTION, Space, "listSpacesInCollectionById")
 
-    @operation("moveCollection", "POST /collections/{collectionId}/move")
+    @operation("moveCollection")
     async def move(
         self,
         collection_id: str,
@@ -83,7 +82,7 @@ class Collections(APIResource):
         )
         return await self._call(Collection, body=body)
 
-    @operation("transferCollection", "POST /collections/{collectionId}/transfer")
+    @operation("transferCollection")
     async def transfer(self, collection_id: str, **body: Unpack[TransferRequest]) -> Collection:
         """Move the collection, with its spaces, to another organization (an id)."""
         return await self._call(Collection)

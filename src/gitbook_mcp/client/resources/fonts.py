@@ -17,21 +17,21 @@ __all__ = ["Fonts"]
 
 
 class Fonts(APIResource):
-    @operation("listCustomFonts", "GET /orgs/{organizationId}/fonts")
+    @operation("listCustomFonts")
     def list(self, organization_id: str) -> AsyncPaginator[CustomFont]:
         """The organization's custom fonts (the operation takes no page or limit)."""
         return self._paginate(CustomFont)
 
-    @operation("createCustomFont", "PUT /orgs/{organizationId}/fonts")
+    @operation("createCustomFont")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCustomFontRequest]
     ) -> CustomFont:
         """Create a font: a family and one face per weight."""
         return await self._call(CustomFont)
 
-    get = reading(ORG, "/fonts/{fontId}", CustomFont, "getCustomFont")
+    get = reading(ORG, CustomFont, "getCustomFont")
 
-    @operation("updateCustomFont", "POST /orgs/{organizationId}/fonts/{fontId}")
+    @operation("updateCustomFont")
     async def update(
         self,
         organization_id: str,
@@ -41,4 +41,4 @@ class Fonts(APIResource):
         """Rename the family and/or change faces (``storageKey`` None: no file for that weight)."""
         return await self._call(CustomFont)
 
-    delete = deleting(ORG, "/fonts/{fontId}", "deleteCustomFont")
+    delete = deleting(ORG, "deleteCustomFont")

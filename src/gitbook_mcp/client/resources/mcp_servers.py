@@ -18,9 +18,9 @@ __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    list = listing(SITE, "/mcp-servers", SiteMcpServer, "listSiteMcpServers")
+    list = listing(SITE, SiteMcpServer, "listSiteMcpServers")
 
-    @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
+    @operation("createSiteMcpServer")
     async def create(
         self,
         organization_id: str,
@@ -36,12 +36,9 @@ class SiteMcpServers(APIResource):
         )
         return await self._call(SiteMcpServer, body=body)
 
-    get = reading(SITE, "/mcp-servers/{siteMcpServerId}", SiteMcpServer, "getSiteMcpServerById")
+    get = reading(SITE, SiteMcpServer, "getSiteMcpServerById")
 
-    @operation(
-        "updateSiteMcpServerById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-    )
+    @operation("updateSiteMcpServerById")
     async def update(
         self,
         organization_id: str,
@@ -52,4 +49,4 @@ class SiteMcpServers(APIResource):
         """Only the fields passed change; ``headers`` replaces the whole map."""
         return await self._call(SiteMcpServer)
 
-    delete = deleting(SITE, "/mcp-servers/{siteMcpServerId}", "deleteSiteMcpServerById")
+    delete = deleting(SITE, "deleteSiteMcpServerById")

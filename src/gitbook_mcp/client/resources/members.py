@@ -22,27 +22,26 @@ __all__ = ["Members"]
 
 
 class Members(APIResource):
-    @operation("listMembersInOrganizationById", "GET /orgs/{organizationId}/members")
+    @operation("listMembersInOrganizationById")
     def list(self, organization_id: str, **query: Unpack[MembersQuery]) -> AsyncPaginator[Member]:
         """The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
         active members only.
         """
         return self._paginate(Member)
 
-    get = reading(ORG, "/members/{userId}", Member, "getMemberInOrganizationById")
+    get = reading(ORG, Member, "getMemberInOrganizationById")
 
-    @operation("updateMemberInOrganizationById", "PATCH /orgs/{organizationId}/members/{userId}")
+    @operation("updateMemberInOrganizationById")
     async def update(
         self, organization_id: str, user_id: str, **body: Unpack[UpdateMemberRequest]
     ) -> Member:
         """Change a member's organization role (None makes them a guest)."""
         return await self._call(Member)
 
-    remove = deleting(ORG, "/members/{userId}", "removeMemberFromOrganizationById")
+    remove = deleting(ORG, "removeMemberFromOrganizationById")
 
     ping = posting(
         ROOT,
-        "/orgs/{organizationId}/ping",
         PingResult,
         "updateOrganizationMemberLastSeenAt",
         doc="Record the caller as seen now in the organization; answers visitor claims.",
@@ -50,24 +49,19 @@ class Members(APIResource):
 
     set_sso = posting(
         ORG,
-        "/members/{userId}/sso",
         Member,
         "setUserAsSSOMemberForOrganization",
         doc="Make a member an SSO member of the organization.",
     )
 
-    @operation(
-        "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"
-    )
+    @operation("listSpacesForOrganizationMember")
     def list_spaces(
         self, organization_id: str, user_id: str, **query: Unpack[MemberSpacesQuery]
     ) -> AsyncPaginator[MemberSpace]:
         """The spaces a member can reach, with their permission on each."""
         return self._paginate(MemberSpace)
 
-    @operation(
-        "listTeamsForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/teams"
-    )
+    @operation("listTeamsForOrganizationMember")
     def list_teams(
         self, organization_id: str, user_id: str, **query: Unpack[MemberTeamsQuery]
     ) -> AsyncPaginator[MemberTeam]:

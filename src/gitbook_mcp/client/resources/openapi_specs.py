@@ -20,9 +20,9 @@ __all__ = ["OpenAPISpecs"]
 class OpenAPISpecs(APIResource):
     """A ``source`` is ``{"url": "https://..."}`` or ``{"text": "<the spec>"}``."""
 
-    list = listing(ORG, "/openapi", OpenAPISpec, "listOpenAPISpecs")
+    list = listing(ORG, OpenAPISpec, "listOpenAPISpecs")
 
-    @operation("createOpenAPISpec", "POST /orgs/{organizationId}/openapi")
+    @operation("createOpenAPISpec")
     async def create(
         self, organization_id: str, *, slug: str, source: Mapping[str, str]
     ) -> OpenAPISpec:
@@ -30,9 +30,9 @@ class OpenAPISpecs(APIResource):
         body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    get = reading(ORG, "/openapi/{specSlug}", OpenAPISpec, "getOpenAPISpecBySlug")
+    get = reading(ORG, OpenAPISpec, "getOpenAPISpecBySlug")
 
-    @operation("createOrUpdateOpenAPISpecBySlug", "PUT /orgs/{organizationId}/openapi/{specSlug}")
+    @operation("createOrUpdateOpenAPISpecBySlug")
     async def create_or_update(
         self, organization_id: str, spec_slug: str, *, source: Mapping[str, str]
     ) -> OpenAPISpec:
@@ -40,11 +40,11 @@ class OpenAPISpecs(APIResource):
         body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    @operation("updateOpenAPISpecBySlug", "PATCH /orgs/{organizationId}/openapi/{specSlug}")
+    @operation("updateOpenAPISpecBySlug")
     async def update(
         self, organization_id: str, spec_slug: str, **body: Unpack[UpdateOpenAPISpecRequest]
     ) -> OpenAPISpec:
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
         return await self._call(OpenAPISpec)
 
-    delete = deleting(ORG, "/openapi/{specSlug}", "deleteOpenAPISpecBySlug")
+    delete = deleting(ORG, "deleteOpenAPISpecBySlug")

@@ -23,13 +23,11 @@ from gitbook_mcp.client.resources._resource import Ids, ScopedResource, scoped
 
 __all__ = ["Permissions"]
 
-_USER = "/permissions/users/{userId}"
-
 
 class Permissions(ScopedResource[*Ids]):
     """Who may do what on one space or collection; ids are the parent's, then the user's."""
 
-    @scoped("POST", "/permissions", space="inviteToSpace", collection="inviteToCollection")
+    @scoped(space="inviteToSpace", collection="inviteToCollection")
     async def invite(
         self,
         *ids: *Ids,
@@ -44,8 +42,6 @@ class Permissions(ScopedResource[*Ids]):
         await self._call_empty(body=body)
 
     @scoped(
-        "GET",
-        "/permissions/users",
         space="listUserPermissionsInSpace",
         collection="listUserPermissionsInCollection",
     )
@@ -54,8 +50,6 @@ class Permissions(ScopedResource[*Ids]):
         return self._paginate(UserPermission)
 
     @scoped(
-        "PATCH",
-        _USER,
         space="updateUserPermissionInSpace",
         collection="updateUserPermissionInCollection",
     )
@@ -66,14 +60,12 @@ class Permissions(ScopedResource[*Ids]):
         body = UpdateUserPermissionRequest.model_validate({"role": role})
         await self._call_empty(body=body)
 
-    @scoped("DELETE", _USER, space="removeUserFromSpace", collection="removeUserFromCollection")
+    @scoped(space="removeUserFromSpace", collection="removeUserFromCollection")
     async def remove_user(self, *ids: *tuple[*Ids, str]) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
         return await self._delete()
 
     @scoped(
-        "GET",
-        "/permissions/aggregate",
         space="listPermissionsAggregateInSpace",
         collection="listPermissionsAggregateInCollection",
     )

@@ -32,19 +32,16 @@ class SiteRedirects(APIResource):
     - ``{"kind": "site-page", "siteSpaceId": ..., "pageId": ...}``
     """
 
-    list = listing(SITE, "/redirects", SiteRedirect, "listSiteRedirects")
+    list = listing(SITE, SiteRedirect, "listSiteRedirects")
 
-    @operation("createSiteRedirect", "POST /orgs/{organizationId}/sites/{siteId}/redirects")
+    @operation("createSiteRedirect")
     async def create(
         self, organization_id: str, site_id: str, **body: Unpack[CreateSiteRedirectRequest]
     ) -> SiteRedirect:
         """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
         return await self._call(SiteRedirect)
 
-    @operation(
-        "updateSiteRedirectById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-    )
+    @operation("updateSiteRedirectById")
     async def update(
         self,
         organization_id: str,
@@ -55,9 +52,9 @@ class SiteRedirects(APIResource):
         """Change the source path, the destination, or both."""
         return await self._call(SiteRedirect)
 
-    delete = deleting(SITE, "/redirects/{siteRedirectId}", "deleteSiteRedirectById")
+    delete = deleting(SITE, "deleteSiteRedirectById")
 
-    @operation("getSiteRedirectBySource", "GET /orgs/{organizationId}/sites/{siteId}/redirect")
+    @operation("getSiteRedirectBySource")
     async def get_by_source(
         self,
         organization_id: str,
@@ -72,7 +69,7 @@ class SiteRedirects(APIResource):
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
         )
 
-    @operation("bulkUpsertSiteRedirects", "PUT /orgs/{organizationId}/sites/{siteId}/redirects")
+    @operation("bulkUpsertSiteRedirects")
     async def bulk_upsert(
         self, organization_id: str, site_id: str, *, redirects: Sequence[Mapping[str, Any]]
     ) -> BulkRedirectsResult:

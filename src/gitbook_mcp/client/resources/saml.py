@@ -17,31 +17,28 @@ __all__ = ["Saml"]
 
 
 class Saml(APIResource):
-    list = listing(ORG, "/saml", SAMLProvider, "listSAMLProvidersInOrganizationById")
+    list = listing(ORG, SAMLProvider, "listSAMLProvidersInOrganizationById")
 
-    @operation("createOrganizationSAMLProvider", "POST /orgs/{organizationId}/saml")
+    @operation("createOrganizationSAMLProvider")
     async def create(
         self, organization_id: str, **body: Unpack[CreateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Add a SAML provider (label 1 to 30 characters)."""
         return await self._call(SAMLProvider)
 
-    get = reading(ORG, "/saml/{samlProviderId}", SAMLProvider, "getOrganizationSAMLProviderById")
+    get = reading(ORG, SAMLProvider, "getOrganizationSAMLProviderById")
 
-    @operation(
-        "updateOrganizationSAMLProvider", "PATCH /orgs/{organizationId}/saml/{samlProviderId}"
-    )
+    @operation("updateOrganizationSAMLProvider")
     async def update(
         self, organization_id: str, saml_provider_id: str, **body: Unpack[UpdateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Change the provider's fields passed."""
         return await self._call(SAMLProvider)
 
-    delete = deleting(ORG, "/saml/{samlProviderId}", "deleteOrganizationSAMLProvider")
+    delete = deleting(ORG, "deleteOrganizationSAMLProvider")
 
     list_sso_logins = reading(
         ROOT,
-        "/orgs/{organizationId}/sso",
         SSOLoginList,
         "listSSOProviderLoginsInOrganization",
         doc="The SSO logins members can start (a plain list, not paginated).",

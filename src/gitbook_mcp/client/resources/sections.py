@@ -31,24 +31,21 @@ def _section_pointer(section_id: str) -> dict[str, str]:
 
 
 class SiteSections(APIResource):
-    @operation("listSiteSections", "GET /orgs/{organizationId}/sites/{siteId}/sections")
+    @operation("listSiteSections")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteSectionsQuery]
     ) -> AsyncPaginator[SiteSection]:
         """The site's sections, each with its site spaces."""
         return self._paginate(SiteSection)
 
-    @operation("addSectionToSite", "POST /orgs/{organizationId}/sites/{siteId}/sections")
+    @operation("addSectionToSite")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionRequest]
     ) -> SiteSection:
         """Add a section to the site, publishing ``space_id`` as its first site space."""
         return await self._call(SiteSection)
 
-    @operation(
-        "updateSiteSectionById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-    )
+    @operation("updateSiteSectionById")
     async def update(
         self,
         organization_id: str,
@@ -61,10 +58,7 @@ class SiteSections(APIResource):
         """
         return await self._call(SiteSection)
 
-    @operation(
-        "moveSiteSection",
-        "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-    )
+    @operation("moveSiteSection")
     async def move(
         self,
         organization_id: str,
@@ -78,29 +72,25 @@ class SiteSections(APIResource):
         body = MoveRequest[SiteSectionPointer].of(where, pointer=_section_pointer)
         return await self._call(SiteSection, body=body)
 
-    delete = deleting(SITE, "/sections/{siteSectionId}", "deleteSiteSectionById")
+    delete = deleting(SITE, "deleteSiteSectionById")
 
 
 class SiteSectionGroups(APIResource):
     list = listing(
         SITE,
-        "/section-groups",
         SiteSectionGroup,
         "listSiteSectionGroups",
         doc="The site's section groups, each with its sections.",
     )
 
-    @operation("addSectionGroupToSite", "POST /orgs/{organizationId}/sites/{siteId}/section-groups")
+    @operation("addSectionGroupToSite")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionGroupRequest]
     ) -> SiteSectionGroup:
         """Add a section group, gathering the given ``sections`` (ids)."""
         return await self._call(SiteSectionGroup)
 
-    @operation(
-        "updateSiteSectionGroupById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-    )
+    @operation("updateSiteSectionGroupById")
     async def update(
         self,
         organization_id: str,
@@ -111,10 +101,7 @@ class SiteSectionGroups(APIResource):
         """Rename the group or change its icon (None removes it)."""
         return await self._call(SiteSectionGroup)
 
-    @operation(
-        "moveSiteSectionGroup",
-        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-    )
+    @operation("moveSiteSectionGroup")
     async def move(
         self,
         organization_id: str,
@@ -134,12 +121,9 @@ class SiteSectionGroups(APIResource):
         body = MoveRequest[SectionGroupPointer].of(where, pointer=pointer)
         return await self._call(SiteSectionGroup, body=body)
 
-    delete = deleting(SITE, "/section-groups/{siteSectionGroupId}", "deleteSiteSectionGroupById")
+    delete = deleting(SITE, "deleteSiteSectionGroupById")
 
-    @operation(
-        "addSectionToGroup",
-        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-    )
+    @operation("addSectionToGroup")
     async def add_section(
         self,
         organization_id: str,
@@ -150,10 +134,7 @@ class SiteSectionGroups(APIResource):
         """Put a section in the group."""
         return await self._call(SiteSectionGroup)
 
-    @operation(
-        "removeSectionFromGroup",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
-    )
+    @operation("removeSectionFromGroup")
     async def remove_section(
         self,
         organization_id: str,

@@ -25,24 +25,21 @@ def _pointer(site_space_id: str) -> dict[str, str]:
 
 
 class SiteSpaces(APIResource):
-    @operation("listSiteSpaces", "GET /orgs/{organizationId}/sites/{siteId}/site-spaces")
+    @operation("listSiteSpaces")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteSpacesQuery]
     ) -> AsyncPaginator[SiteSpace]:
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
         return self._paginate(SiteSpace)
 
-    @operation("addSpaceToSite", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces")
+    @operation("addSpaceToSite")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSiteSpaceRequest]
     ) -> SiteSpace:
         """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
         return await self._call(SiteSpace)
 
-    @operation(
-        "updateSiteSpaceById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-    )
+    @operation("updateSiteSpaceById")
     async def update(
         self,
         organization_id: str,
@@ -53,9 +50,7 @@ class SiteSpaces(APIResource):
         """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
         return await self._call(SiteSpace)
 
-    @operation(
-        "moveSiteSpace", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move"
-    )
+    @operation("moveSiteSpace")
     async def move(
         self,
         organization_id: str,
@@ -71,7 +66,6 @@ class SiteSpaces(APIResource):
 
     delete = deleting(
         SITE,
-        "/site-spaces/{siteSpaceId}",
         "deleteSiteSpaceById",
         doc="Unpublish the space from the site. True if removed, False if it was not there.",
     )

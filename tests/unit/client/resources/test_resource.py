@@ -20,6 +20,7 @@ from gitbook_mcp.client.resources._resource import (
     SPACE,
     OperationNotOfferedError,
     operation_id_of,
+    scoped,
 )
 
 pytestmark = pytest.mark.anyio
@@ -174,3 +175,20 @@ async def test_a_misspelt_option_of_a_scoped_method_is_refused_before_sending(
     with pytest.raises(TypeError, match="resolve"):
         await client.comments.update("s1", "c1", resolve=True)
     assert requests == []
+
+
+@pytest.mark.parametrize(
+    ("operation_ids", "message"),
+    [
+        ({"space": "listCommentsInSpace", "change_request": "getCommentInChangeRequest"}, "differ"),
+        ({"space": "getCollectionById"}, "is not under /spaces"),
+    ],
+)
+def test_a_scoped_method_whose_operations_disagree_is_refused_when_declared(
+    operation_ids: dict[str, str], message: str
+) -> None:
+    def method(self: object) -> None:
+        """Nothing."""
+
+    with pytest.raises(TypeError, match=message):
+        scoped(**operation_ids)(method)
