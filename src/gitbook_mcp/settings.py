@@ -43,6 +43,7 @@ from gitbook_mcp.options import (
     resolve,
     table_markdown,
 )
+from gitbook_mcp.readme import replace_section
 
 __all__ = [
     "COMMANDS",
@@ -386,8 +387,6 @@ def options_markdown() -> str:
 
 def main() -> None:
     """Rewrite the README's options table in place (``python -m gitbook_mcp.settings``)."""
-    from gitbook_mcp.server.docs import replace_section
-
     readme = Path("README.md")
     text = readme.read_text(encoding="utf-8")
     readme.write_text(replace_section(text, "options", options_markdown()), encoding="utf-8")
