@@ -2,10 +2,11 @@
 that takes nothing but its path ids.
 
 Most of the API's operations are of these three shapes. Declared as class attributes, they
-name their operation, whose method and path the API's table (`gitbook_mcp.api`) gives, and are
-typed by their parent: ``listing(SITE, SiteSection, "listSiteSections")`` takes the site's two
-ids, and ``reading(ORG, SAMLProvider, "getOrganizationSAMLProviderById")`` the organization's
-id and one more. The path is checked against that rule when the class is defined.
+state their route once (a `Parent`'s prefix plus a suffix) and are typed by what they are
+given: ``listing(SITE, "/sections", SiteSection, ...)`` takes the site's two ids, and
+``reading(ORG, "/saml/{samlProviderId}", SAMLProvider, ...)`` the organization's id and one
+more. The suffix's placeholders are checked against that rule, and the route against the API's
+table (`gitbook_mcp.api`), when the class is defined.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pydantic import BaseModel
 
 from gitbook_mcp.client.errors import InvalidRequestError
 from gitbook_mcp.client.paths import argument_name, placeholders
-from gitbook_mcp.client.resources._resource import APIResource, Parent, _require, api_operation
+from gitbook_mcp.client.resources._resource import APIResource, Parent, _require, check_route
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -105,18 +106,16 @@ class _Plain(Generic[B]):
 
 
 def _checked(
-    parent: Parent[*tuple[Any, ...]], operation_id: str, method: str, extra: int, what: str
+    parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: str, route: tuple[str, str]
 ) -> str:
-    """The API's path of ``operation_id``, once it is a ``method`` under ``parent`` that adds
-    ``extra`` ids to the parent's."""
-    row = api_operation(operation_id)
-    added = len(placeholders(row.path)) - len(parent.names)
-    if row.method != method or not row.path.startswith(parent.prefix) or added != extra:
-        raise TypeError(
-            f"{operation_id} ({row.method} {row.path}) is not {what} under {parent.prefix!r} "
-            f"adding {extra} path ids"
-        )
-    return row.path
+    """The full path of ``suffix`` under ``parent``, when the suffix adds ``extra`` ids and
+    ``route`` (method, operationId) is the API table's."""
+    added = len(placeholders(suffix))
+    if added != extra:
+        raise TypeError(f"{what} {suffix!r} adds {added} path ids; it must add {extra}")
+    method, operation_id = route
+    check_route(operation_id, method, parent.prefix + suffix)
+    return parent.prefix + suffix
 
 
 class BoundListing(_Bound, Generic[M, *Ids]):
@@ -189,32 +188,34 @@ class Deleting(_Plain[BoundDeleting[*Ids]], Generic[*Ids]):
 
 
 def listing(
-    parent: Parent[*Ids], item: type[M], operation_id: str, *, doc: str = ""
+    parent: Parent[*Ids], suffix: str, item: type[M], operation_id: str, *, doc: str = ""
 ) -> Listing[M, *Ids]:
-    """A list of ``item`` under ``parent`` (its path adds no id)."""
-    path = _checked(parent, operation_id, "GET", 0, "a list")
+    """A list of ``item`` at ``suffix`` under ``parent`` (the suffix adds no id)."""
+    path = _checked(parent, suffix, 0, "a list", ("GET", operation_id))
     doc = doc or "Await it for one page, or ``async for`` over every item."
     return Listing(path, item, operation_id, doc)
 
 
 def reading(
-    parent: Parent[*Ids], cast_to: type[M], operation_id: str, *, doc: str = ""
+    parent: Parent[*Ids], suffix: str, cast_to: type[M], operation_id: str, *, doc: str = ""
 ) -> Fetching[M, *Ids, str]:
-    """A GET answering one ``cast_to`` under ``parent`` (its path adds one id)."""
-    path = _checked(parent, operation_id, "GET", 1, "a read")
+    """A GET answering one ``cast_to`` at ``suffix`` under ``parent`` (the suffix adds one id)."""
+    path = _checked(parent, suffix, 1, "a read", ("GET", operation_id))
     return Fetching("GET", path, cast_to, operation_id, doc or f"One {cast_to.__name__}.")
 
 
 def posting(
-    parent: Parent[*Ids], cast_to: type[M], operation_id: str, *, doc: str
+    parent: Parent[*Ids], suffix: str, cast_to: type[M], operation_id: str, *, doc: str
 ) -> Fetching[M, *Ids, str]:
-    """A POST without a body, answering one ``cast_to`` (its path adds one id)."""
-    path = _checked(parent, operation_id, "POST", 1, "an action")
+    """A POST without a body, answering one ``cast_to`` (the suffix adds one id)."""
+    path = _checked(parent, suffix, 1, "an action", ("POST", operation_id))
     return Fetching("POST", path, cast_to, operation_id, doc)
 
 
-def deleting(parent: Parent[*Ids], operation_id: str, *, doc: str = "") -> Deleting[*Ids, str]:
-    """A delete under ``parent`` (its path adds one id)."""
-    path = _checked(parent, operation_id, "DELETE", 1, "a delete")
+def deleting(
+    parent: Parent[*Ids], suffix: str, operation_id: str, *, doc: str = ""
+) -> Deleting[*Ids, str]:
+    """A delete at ``suffix`` under ``parent`` (the suffix adds one id)."""
+    path = _checked(parent, suffix, 1, "a delete", ("DELETE", operation_id))
     doc = doc or "True if deleted, False if it did not exist."
     return Deleting("DELETE", path, operation_id, doc)

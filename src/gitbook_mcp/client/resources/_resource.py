@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, TypeVarTuple, cast
 
 from pydantic import BaseModel
 
-from gitbook_mcp.api import OPERATIONS, Operation
+from gitbook_mcp.api import OPERATIONS
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
 from gitbook_mcp.client.models._base import RequestModel, wire_name
@@ -94,19 +94,12 @@ def _running(call: Call) -> Iterator[None]:
         _CALL.reset(token)
 
 
-def api_operation(operation_id: str) -> Operation:
-    """The API's operation of that id (`gitbook_mcp.api`), where its method and path are read."""
-    try:
-        return OPERATIONS[operation_id]
-    except KeyError:
-        raise TypeError(f"the API has no operation {operation_id!r}") from None
-
-
-def operation(operation_id: str, *, body: type[RequestModel] | None = None) -> Callable[[F], F]:
+def operation(
+    operation_id: str, route: str, *, body: type[RequestModel] | None = None
+) -> Callable[[F], F]:
     """Mark a method as the client's implementation of one operationId of the contract, sent
-    with the method and path the API's table (`gitbook_mcp.api`) gives it; each path id is the
-    positional parameter of its name (``{siteId}`` is ``site_id``, wherever it stands),
-    checked when the method is defined.
+    as ``route`` (``"METHOD /path"``); each path id is the positional parameter of its name
+    (``{siteId}`` is ``site_id``, wherever it stands), checked when the method is defined.
 
     A method's keyword options may be declared as ``**options: Unpack[SomeTypedDict]``; its
     signature then spells them out, one keyword option per key. For a write, such a TypedDict
@@ -115,10 +108,11 @@ def operation(operation_id: str, *, body: type[RequestModel] | None = None) -> C
     fields (``default_site_space`` -> ``defaultSiteSpace``, ``sso_url`` -> ``ssoURL``).
     The method refuses to run, before anything is sent, when the client's profile lacks it.
     Its docstring starts with the route; its body sends through `APIResource`'s senders.
+    The route is the API table's for that operationId (`gitbook_mcp.api`), checked when the
+    method is defined.
     """
-    row = api_operation(operation_id)
-    method, path = row.method, row.path
-    route = f"{method} {path}"
+    method, path = route.split(" ", 1)
+    check_route(operation_id, method, path)
 
     def mark(fn: F) -> F:
         options = Options(fn, path=path, body=body, sends_body=method != "GET")
@@ -150,6 +144,15 @@ def operation(operation_id: str, *, body: type[RequestModel] | None = None) -> C
         return cast("F", guarded)
 
     return mark
+
+
+def check_route(operation_id: str, method: str, path: str) -> None:
+    """Refuse, when a method is defined, a route that is not the API table's for its operation."""
+    row = OPERATIONS.get(operation_id)
+    if row is None:
+        raise TypeError(f"the API has no operation {operation_id!r}")
+    if (row.method, row.path) != (method, path):
+        raise TypeError(f"{operation_id} is {row.method} {row.path}, not {method} {path}")
 
 
 def _require(client: BaseClient, operation_id: str) -> None:
@@ -278,10 +281,9 @@ class ScopedResource(APIResource, Generic[*Ids]):
         return self.parent.prefix + suffix
 
 
-def scoped(**operation_ids: str) -> Callable[[F], F]:
-    """Declare a method of a `ScopedResource` by the operationId of each parent that has it
-    (``space="..."``, ``change_request="..."``); its HTTP method and its path under the parent
-    are the API table's, the same for every parent (checked when the method is defined).
+def scoped(method: str, suffix: str, **operation_ids: str) -> Callable[[F], F]:
+    """Declare a method of a `ScopedResource`: its HTTP method, its path under the parent, and
+    the operationId for each parent that has it (``space="..."``, ``change_request="..."``).
 
     Read through an instance, it is a `BoundOperation`: its signature names the ids of that
     parent and its docstring starts with the full ``METHOD /path``, as for any other method.
@@ -289,23 +291,13 @@ def scoped(**operation_ids: str) -> Callable[[F], F]:
     ParamSpec crashes mypy 2.4 on ``**kwargs`` calls), which is how it behaves when called.
     """
 
+    for key, operation_id in operation_ids.items():
+        check_route(operation_id, method, _PARENTS[key].prefix + suffix)
+
     def declare(fn: F) -> F:
-        return cast("F", Declared(fn, *_under_parents(fn, operation_ids), operation_ids))
+        return cast("F", Declared(fn, method, suffix, operation_ids))
 
     return declare
-
-
-def _under_parents(fn: Callable[..., Any], operation_ids: Mapping[str, str]) -> tuple[str, str]:
-    """The one HTTP method and path suffix the operations have under their parents."""
-    routes = set()
-    for key, operation_id in operation_ids.items():
-        row, parent = api_operation(operation_id), _PARENTS[key]
-        if not row.path.startswith(parent.prefix):
-            raise TypeError(f"{operation_id} ({row.path}) is not under {parent.prefix}")
-        routes.add((row.method, row.path.removeprefix(parent.prefix)))
-    if len(routes) != 1:
-        raise TypeError(f"{fn.__qualname__}: its operations differ under their parents: {routes}")
-    return routes.pop()
 
 
 class Declared:

@@ -35,7 +35,7 @@ Change = ChangeRequestContentChange | Mapping[str, Any]
 
 
 class ChangeRequests(APIResource):
-    @operation("listChangeRequestsForSpace")
+    @operation("listChangeRequestsForSpace", "GET /spaces/{spaceId}/change-requests")
     def list(
         self, space_id: str, **query: Unpack[ChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
@@ -44,6 +44,7 @@ class ChangeRequests(APIResource):
 
     get = reading(
         SPACE,
+        "/change-requests/{changeRequestId}",
         ChangeRequest,
         "getChangeRequestById",
         doc="One change request, by id or by its number within the space.",
@@ -51,21 +52,23 @@ class ChangeRequests(APIResource):
 
     # -- live profile: authoring, merging, the organization's list ------------------------
 
-    @operation("listChangeRequestsForOrganization")
+    @operation("listChangeRequestsForOrganization", "GET /orgs/{organizationId}/change-requests")
     def list_for_organization(
         self, organization_id: str, **query: Unpack[OrganizationChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests across the organization (``open`` ones unless ``status`` is given)."""
         return self._paginate(ChangeRequest)
 
-    @operation("createChangeRequest")
+    @operation("createChangeRequest", "POST /spaces/{spaceId}/change-requests")
     async def create(
         self, space_id: str, **body: Unpack[CreateChangeRequestRequest]
     ) -> ChangeRequest:
         """Open a draft change request on the space's current revision."""
         return await self._call(ChangeRequest)
 
-    @operation("updateChangeRequestById")
+    @operation(
+        "updateChangeRequestById", "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}"
+    )
     async def update(
         self, space_id: str, change_request_id: str, **body: Unpack[UpdateChangeRequestRequest]
     ) -> ChangeRequest:
@@ -92,7 +95,10 @@ class ChangeRequests(APIResource):
         compat: Literal[False],
     ) -> ChangeRequestContentUpdate: ...
 
-    @operation("updateChangeRequestContent")
+    @operation(
+        "updateChangeRequestContent",
+        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content",
+    )
     async def update_content(
         self,
         space_id: str,
@@ -109,7 +115,9 @@ class ChangeRequests(APIResource):
         cast_to = ChangeRequest if compat else ChangeRequestContentUpdate
         return await self._call(cast_to, params={"compat": compat}, body=body)
 
-    @operation("getChangeRequestChanges")
+    @operation(
+        "getChangeRequestChanges", "GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes"
+    )
     async def get_changes(
         self, space_id: str, change_request_id: str, *, limit: int | NotGiven = NOT_GIVEN
     ) -> RevisionSemanticChanges:
@@ -118,6 +126,7 @@ class ChangeRequests(APIResource):
 
     merge = posting(
         SPACE,
+        "/change-requests/{changeRequestId}/merge",
         MergeResult,
         "mergeChangeRequest",
         doc="Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried.",
@@ -125,6 +134,7 @@ class ChangeRequests(APIResource):
 
     update_from_main = posting(
         SPACE,
+        "/change-requests/{changeRequestId}/update",
         UpdateResult,
         "updateChangeRequest",
         doc="Bring the main content's changes into the change request. Not retried.",
@@ -132,6 +142,7 @@ class ChangeRequests(APIResource):
 
     list_contributors = listing(
         CHANGE_REQUEST,
+        "/contributors",
         ChangeRequestContributor,
         "getContributorsByChangeRequestId",
         doc="The users who edited the change request.",

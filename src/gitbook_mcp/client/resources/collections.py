@@ -25,14 +25,14 @@ __all__ = ["Collections"]
 
 
 class Collections(APIResource):
-    @operation("listCollectionsInOrganizationById")
+    @operation("listCollectionsInOrganizationById", "GET /orgs/{organizationId}/collections")
     def list(
         self, organization_id: str, **query: Unpack[CollectionsQuery]
     ) -> AsyncPaginator[Collection]:
         """The organization's collections; nested ones too unless ``nested=False``."""
         return self._paginate(Collection)
 
-    @operation("createCollection")
+    @operation("createCollection", "POST /orgs/{organizationId}/collections")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCollectionRequest]
     ) -> Collection:
@@ -41,23 +41,24 @@ class Collections(APIResource):
 
     get = reading(
         ROOT,
+        "/collections/{collectionId}",
         Collection,
         "getCollectionById",
         doc="One collection, with the caller's ``permissions`` on it.",
     )
 
-    @operation("updateCollectionById")
+    @operation("updateCollectionById", "PATCH /collections/{collectionId}")
     async def update(
         self, collection_id: str, **body: Unpack[UpdateCollectionRequest]
     ) -> Collection:
         """Change the title, description (at most 100 characters) or default level passed."""
         return await self._call(Collection)
 
-    delete = deleting(ROOT, "deleteCollectionById")
+    delete = deleting(ROOT, "/collections/{collectionId}", "deleteCollectionById")
 
-    list_spaces = listing(COLLECTION, Space, "listSpacesInCollectionById")
+    list_spaces = listing(COLLECTION, "/spaces", Space, "listSpacesInCollectionById")
 
-    @operation("moveCollection")
+    @operation("moveCollection", "POST /collections/{collectionId}/move")
     async def move(
         self,
         collection_id: str,
@@ -82,7 +83,7 @@ class Collections(APIResource):
         )
         return await self._call(Collection, body=body)
 
-    @operation("transferCollection")
+    @operation("transferCollection", "POST /collections/{collectionId}/transfer")
     async def transfer(self, collection_id: str, **body: Unpack[TransferRequest]) -> Collection:
         """Move the collection, with its spaces, to another organization (an id)."""
         return await self._call(Collection)

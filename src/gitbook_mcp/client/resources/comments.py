@@ -34,6 +34,11 @@ from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, Ids, ScopedRe
 
 __all__ = ["Comments"]
 
+_THREADS = "/comments"
+_THREAD = _THREADS + "/{commentId}"
+_REPLIES = _THREAD + "/replies"
+_REPLY = _REPLIES + "/{commentReplyId}"
+
 
 def _edit_body(edit: CommentEdit) -> UpdateCommentRequest:
     """The body of an edit of a comment or a reply."""
@@ -50,12 +55,16 @@ def _edit_body(edit: CommentEdit) -> UpdateCommentRequest:
 class Comments(ScopedResource[*Ids]):
     """Comment threads and replies under one parent; ids are the parent's, then the comment's."""
 
-    @scoped(space="listCommentsInSpace", change_request="listCommentsInChangeRequest")
+    @scoped(
+        "GET", _THREADS, space="listCommentsInSpace", change_request="listCommentsInChangeRequest"
+    )
     def list(self, *ids: *Ids, **query: Unpack[CommentsQuery]) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
         return self._paginate(Comment)
 
-    @scoped(space="postCommentInSpace", change_request="postCommentInChangeRequest")
+    @scoped(
+        "POST", _THREADS, space="postCommentInSpace", change_request="postCommentInChangeRequest"
+    )
     async def create(self, *ids: *Ids, **post: Unpack[NewComment]) -> Comment:
         """Start a thread, on the parent or on ``page`` (a page id) and ``node`` within it."""
         payload = PostCommentRequest.model_validate(
@@ -68,19 +77,23 @@ class Comments(ScopedResource[*Ids]):
         )
         return await self._call(Comment, body=payload)
 
-    @scoped(space="getCommentInSpace", change_request="getCommentInChangeRequest")
+    @scoped("GET", _THREAD, space="getCommentInSpace", change_request="getCommentInChangeRequest")
     async def get(
         self, *ids: *tuple[*Ids, str], format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
         return await self._call(Comment)
 
-    @scoped(space="updateCommentInSpace", change_request="updateCommentInChangeRequest")
+    @scoped(
+        "PUT", _THREAD, space="updateCommentInSpace", change_request="updateCommentInChangeRequest"
+    )
     async def update(self, *ids: *tuple[*Ids, str], **edit: Unpack[CommentEdit]) -> Comment:
         """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
         return await self._call(Comment, body=_edit_body(edit))
 
     @scoped(
+        "DELETE",
+        _THREAD,
         space="deleteCommentInSpace",
         change_request="deleteCommentInChangeRequest",
     )
@@ -88,7 +101,7 @@ class Comments(ScopedResource[*Ids]):
         """True if the comment was deleted, False if it did not exist."""
         return await self._delete()
 
-    @scoped(change_request="listCommentRepliesInChangeRequest")
+    @scoped("GET", _REPLIES, change_request="listCommentRepliesInChangeRequest")
     def list_replies(
         self, *ids: *tuple[*Ids, str], **query: Unpack[RepliesQuery]
     ) -> AsyncPaginator[CommentReply]:
@@ -96,6 +109,8 @@ class Comments(ScopedResource[*Ids]):
         return self._paginate(CommentReply)
 
     @scoped(
+        "POST",
+        _REPLIES,
         space="postCommentReplyInSpace",
         change_request="postCommentReplyInChangeRequest",
     )
@@ -110,6 +125,8 @@ class Comments(ScopedResource[*Ids]):
         return await self._call(CommentReply, params={"format": format}, body=payload)
 
     @scoped(
+        "GET",
+        _REPLY,
         space="getCommentReplyInSpace",
         change_request="getCommentReplyInChangeRequest",
     )
@@ -119,19 +136,19 @@ class Comments(ScopedResource[*Ids]):
         """One reply of a comment thread."""
         return await self._call(CommentReply)
 
-    @scoped(change_request="updateCommentReplyInChangeRequest")
+    @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
     async def update_reply(
         self, *ids: *tuple[*Ids, str, str], **edit: Unpack[CommentEdit]
     ) -> CommentReply:
         """Edit a reply's text (author or space admin), add or remove reactions."""
         return await self._call(CommentReply, body=_edit_body(edit))
 
-    @scoped(change_request="deleteCommentReplyInChangeRequest")
+    @scoped("DELETE", _REPLY, change_request="deleteCommentReplyInChangeRequest")
     async def delete_reply(self, *ids: *tuple[*Ids, str, str]) -> bool:
         """True if the reply was deleted, False if it did not exist."""
         return await self._delete()
 
-    @scoped(change_request="listCommentersInChangeRequest")
+    @scoped("GET", "/commenters", change_request="listCommentersInChangeRequest")
     def list_commenters(self, *ids: *Ids, **query: Unpack[Paging]) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
         return self._paginate(Member, page_type=CommentersPage)

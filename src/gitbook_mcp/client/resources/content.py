@@ -28,11 +28,17 @@ from gitbook_mcp.client.resources._resource import Ids, ScopedResource, scoped
 
 __all__ = ["Content"]
 
+_FILE = "/content/files/{fileId}"
+_PAGE = "/content/page/{pageId}"
+_BY_PATH = "/content/path/{pagePath}"
+
 
 class Content(ScopedResource[*Ids]):
     """The content under one parent; ids are the parent's, then the page's or file's."""
 
     @scoped(
+        "GET",
+        "/content",
         space="getCurrentRevision",
         change_request="getRevisionOfChangeRequestById",
     )
@@ -40,43 +46,45 @@ class Content(ScopedResource[*Ids]):
         """The revision: its page tree, files and reusable content."""
         return await self._call(Revision)
 
-    @scoped(space="listPages", change_request="listPagesInChangeRequest")
+    @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
     async def list_pages(self, *ids: *Ids, **query: Unpack[RevisionQuery]) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
         return await self._call(PageList)
 
-    @scoped(space="getPageById", change_request="getPageInChangeRequestById")
+    @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
     async def get_page(self, *ids: *tuple[*Ids, str], **query: Unpack[PageQuery]) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
         return await self._call(RevisionPage)
 
-    @scoped(space="getPageByPath", change_request="getPageInChangeRequestByPath")
+    @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
     async def get_page_by_path(
         self, *ids: *tuple[*Ids, str], **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
         return await self._call(RevisionPage)
 
-    @scoped(space="listFiles", change_request="listFilesInChangeRequestById")
+    @scoped(
+        "GET", "/content/files", space="listFiles", change_request="listFilesInChangeRequestById"
+    )
     def list_files(self, *ids: *Ids, **query: Unpack[FilesQuery]) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
         return self._paginate(RevisionFile)
 
-    @scoped(space="getFileById", change_request="getFileInChangeRequestById")
+    @scoped("GET", _FILE, space="getFileById", change_request="getFileInChangeRequestById")
     async def get_file(
         self, *ids: *tuple[*Ids, str], **query: Unpack[RevisionQuery]
     ) -> RevisionFile:
         """One file of the revision."""
         return await self._call(RevisionFile)
 
-    @scoped(change_request="listChangeRequestFileBacklinks")
+    @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
     def list_file_backlinks(
         self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
         return self._paginate(ContentLocation)
 
-    @scoped(change_request="listPageLinksInChangeRequest")
+    @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
     def list_page_links(
         self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
     ) -> AsyncPaginator[LinkUsage]:
@@ -85,14 +93,14 @@ class Content(ScopedResource[*Ids]):
         """
         return self._paginate(LinkUsage, page_type=LinkListing)
 
-    @scoped(change_request="listChangeRequestPageBacklinks")
+    @scoped("GET", _PAGE + "/backlinks", change_request="listChangeRequestPageBacklinks")
     def list_page_backlinks(
         self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
         return self._paginate(ContentLocation)
 
-    @scoped(change_request="importContentInChangeRequest")
+    @scoped("POST", "/content/import", change_request="importContentInChangeRequest")
     async def import_content(
         self, *ids: *Ids, url: str, source: ImportContentSource
     ) -> ImportContentResult:

@@ -17,7 +17,7 @@ __all__ = ["SiteFindings"]
 
 
 class SiteFindings(APIResource):
-    @operation("listSiteFindings")
+    @operation("listSiteFindings", "GET /orgs/{organizationId}/sites/{siteId}/findings")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteFindingsQuery]
     ) -> AsyncPaginator[SiteFinding]:
@@ -26,12 +26,16 @@ class SiteFindings(APIResource):
 
     get = reading(
         SITE,
+        "/findings/{siteFindingId}",
         SiteFinding,
         "getSiteFindingById",
         doc="One finding, with the pages it affects.",
     )
 
-    @operation("updateSiteFindingById")
+    @operation(
+        "updateSiteFindingById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
+    )
     async def update(
         self,
         organization_id: str,

@@ -17,21 +17,21 @@ __all__ = ["Fonts"]
 
 
 class Fonts(APIResource):
-    @operation("listCustomFonts")
+    @operation("listCustomFonts", "GET /orgs/{organizationId}/fonts")
     def list(self, organization_id: str) -> AsyncPaginator[CustomFont]:
         """The organization's custom fonts (the operation takes no page or limit)."""
         return self._paginate(CustomFont)
 
-    @operation("createCustomFont")
+    @operation("createCustomFont", "PUT /orgs/{organizationId}/fonts")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCustomFontRequest]
     ) -> CustomFont:
         """Create a font: a family and one face per weight."""
         return await self._call(CustomFont)
 
-    get = reading(ORG, CustomFont, "getCustomFont")
+    get = reading(ORG, "/fonts/{fontId}", CustomFont, "getCustomFont")
 
-    @operation("updateCustomFont")
+    @operation("updateCustomFont", "POST /orgs/{organizationId}/fonts/{fontId}")
     async def update(
         self,
         organization_id: str,
@@ -41,4 +41,4 @@ class Fonts(APIResource):
         """Rename the family and/or change faces (``storageKey`` None: no file for that weight)."""
         return await self._call(CustomFont)
 
-    delete = deleting(ORG, "deleteCustomFont")
+    delete = deleting(ORG, "/fonts/{fontId}", "deleteCustomFont")

@@ -21,7 +21,7 @@ __all__ = ["Invites"]
 
 
 class Invites(APIResource):
-    @operation("inviteUsersToOrganization")
+    @operation("inviteUsersToOrganization", "POST /orgs/{organizationId}/invites")
     async def invite_users(
         self, organization_id: str, **body: Unpack[InviteUsersRequest]
     ) -> InviteUsersResult:
@@ -30,14 +30,19 @@ class Invites(APIResource):
 
     join = posting(
         ORG,
+        "/invites/{inviteId}",
         JoinResult,
         "joinOrganizationWithInvite",
         doc="Join the organization as the authenticated user, with an invite link's id.",
     )
 
-    list_links = listing(ORG, InviteLink, "listOrganizationInviteLinks")
+    list_links = listing(ORG, "/link-invites", InviteLink, "listOrganizationInviteLinks")
 
-    @operation("createOrganizationInvite", body=CreateInviteLinkRequest)
+    @operation(
+        "createOrganizationInvite",
+        "POST /orgs/{organizationId}/link-invites",
+        body=CreateInviteLinkRequest,
+    )
     async def create_link(
         self,
         organization_id: str,
@@ -50,9 +55,13 @@ class Invites(APIResource):
         """A link joining the organization with ``role``, or a space or collection with ``level``."""
         return await self._call(InviteLink)
 
-    get_link = reading(ORG, InviteLink, "getOrganizationInviteLink")
+    get_link = reading(ORG, "/link-invites/{inviteId}", InviteLink, "getOrganizationInviteLink")
 
-    @operation("updateOrganizationInviteById", body=UpdateInviteLinkRequest)
+    @operation(
+        "updateOrganizationInviteById",
+        "PATCH /orgs/{organizationId}/link-invites/{inviteId}",
+        body=UpdateInviteLinkRequest,
+    )
     async def update_link(
         self,
         organization_id: str,
@@ -64,4 +73,4 @@ class Invites(APIResource):
         """Change the ``role`` of an organization link, or the ``level`` of a space or collection link."""
         return await self._call(InviteLink)
 
-    delete_link = deleting(ORG, "deleteOrganizationInviteById")
+    delete_link = deleting(ORG, "/link-invites/{inviteId}", "deleteOrganizationInviteById")

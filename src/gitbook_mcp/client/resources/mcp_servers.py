@@ -18,9 +18,9 @@ __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    list = listing(SITE, SiteMcpServer, "listSiteMcpServers")
+    list = listing(SITE, "/mcp-servers", SiteMcpServer, "listSiteMcpServers")
 
-    @operation("createSiteMcpServer")
+    @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
     async def create(
         self,
         organization_id: str,
@@ -36,9 +36,12 @@ class SiteMcpServers(APIResource):
         )
         return await self._call(SiteMcpServer, body=body)
 
-    get = reading(SITE, SiteMcpServer, "getSiteMcpServerById")
+    get = reading(SITE, "/mcp-servers/{siteMcpServerId}", SiteMcpServer, "getSiteMcpServerById")
 
-    @operation("updateSiteMcpServerById")
+    @operation(
+        "updateSiteMcpServerById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+    )
     async def update(
         self,
         organization_id: str,
@@ -49,4 +52,4 @@ class SiteMcpServers(APIResource):
         """Only the fields passed change; ``headers`` replaces the whole map."""
         return await self._call(SiteMcpServer)
 
-    delete = deleting(SITE, "deleteSiteMcpServerById")
+    delete = deleting(SITE, "/mcp-servers/{siteMcpServerId}", "deleteSiteMcpServerById")

@@ -20,9 +20,9 @@ __all__ = ["OpenAPISpecs"]
 class OpenAPISpecs(APIResource):
     """A ``source`` is ``{"url": "https://..."}`` or ``{"text": "<the spec>"}``."""
 
-    list = listing(ORG, OpenAPISpec, "listOpenAPISpecs")
+    list = listing(ORG, "/openapi", OpenAPISpec, "listOpenAPISpecs")
 
-    @operation("createOpenAPISpec")
+    @operation("createOpenAPISpec", "POST /orgs/{organizationId}/openapi")
     async def create(
         self, organization_id: str, *, slug: str, source: Mapping[str, str]
     ) -> OpenAPISpec:
@@ -30,9 +30,9 @@ class OpenAPISpecs(APIResource):
         body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    get = reading(ORG, OpenAPISpec, "getOpenAPISpecBySlug")
+    get = reading(ORG, "/openapi/{specSlug}", OpenAPISpec, "getOpenAPISpecBySlug")
 
-    @operation("createOrUpdateOpenAPISpecBySlug")
+    @operation("createOrUpdateOpenAPISpecBySlug", "PUT /orgs/{organizationId}/openapi/{specSlug}")
     async def create_or_update(
         self, organization_id: str, spec_slug: str, *, source: Mapping[str, str]
     ) -> OpenAPISpec:
@@ -40,11 +40,11 @@ class OpenAPISpecs(APIResource):
         body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
         return await self._call(OpenAPISpec, body=body)
 
-    @operation("updateOpenAPISpecBySlug")
+    @operation("updateOpenAPISpecBySlug", "PATCH /orgs/{organizationId}/openapi/{specSlug}")
     async def update(
         self, organization_id: str, spec_slug: str, **body: Unpack[UpdateOpenAPISpecRequest]
     ) -> OpenAPISpec:
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
         return await self._call(OpenAPISpec)
 
-    delete = deleting(ORG, "deleteOpenAPISpecBySlug")
+    delete = deleting(ORG, "/openapi/{specSlug}", "deleteOpenAPISpecBySlug")

@@ -22,6 +22,7 @@ __all__ = ["Organizations"]
 class Organizations(APIResource):
     list = listing(
         ROOT,
+        "/orgs",
         Organization,
         "listOrganizationsForAuthenticatedUser",
         doc="The organizations the authenticated user belongs to.",
@@ -29,19 +30,20 @@ class Organizations(APIResource):
 
     get = reading(
         ROOT,
+        "/orgs/{organizationId}",
         Organization,
         "getOrganizationById",
         doc="One organization, with the caller's ``permissions`` in it.",
     )
 
-    @operation("updateOrganizationById")
+    @operation("updateOrganizationById", "PATCH /orgs/{organizationId}")
     async def update(
         self, organization_id: str, **body: Unpack[UpdateOrganizationRequest]
     ) -> Organization:
         """Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None."""
         return await self._call(Organization)
 
-    @operation("searchOrganizationContent")
+    @operation("searchOrganizationContent", "GET /orgs/{organizationId}/search")
     def search(
         self, organization_id: str, **options: Unpack[SearchOptions]
     ) -> AsyncPaginator[SearchSpaceResult]:
@@ -51,6 +53,7 @@ class Organizations(APIResource):
 
     list_for_email_domain = reading(
         ROOT,
+        "/email-domains/{emailDomain}/orgs",
         EmailDomainOrganizations,
         "getOrganizationsForEmailDomain",
         doc="The organizations an email domain (such as ``acme.test``) belongs to.",

@@ -23,11 +23,13 @@ from gitbook_mcp.client.resources._resource import Ids, ScopedResource, scoped
 
 __all__ = ["Permissions"]
 
+_USER = "/permissions/users/{userId}"
+
 
 class Permissions(ScopedResource[*Ids]):
     """Who may do what on one space or collection; ids are the parent's, then the user's."""
 
-    @scoped(space="inviteToSpace", collection="inviteToCollection")
+    @scoped("POST", "/permissions", space="inviteToSpace", collection="inviteToCollection")
     async def invite(
         self,
         *ids: *Ids,
@@ -42,6 +44,8 @@ class Permissions(ScopedResource[*Ids]):
         await self._call_empty(body=body)
 
     @scoped(
+        "GET",
+        "/permissions/users",
         space="listUserPermissionsInSpace",
         collection="listUserPermissionsInCollection",
     )
@@ -50,6 +54,8 @@ class Permissions(ScopedResource[*Ids]):
         return self._paginate(UserPermission)
 
     @scoped(
+        "PATCH",
+        _USER,
         space="updateUserPermissionInSpace",
         collection="updateUserPermissionInCollection",
     )
@@ -60,12 +66,14 @@ class Permissions(ScopedResource[*Ids]):
         body = UpdateUserPermissionRequest.model_validate({"role": role})
         await self._call_empty(body=body)
 
-    @scoped(space="removeUserFromSpace", collection="removeUserFromCollection")
+    @scoped("DELETE", _USER, space="removeUserFromSpace", collection="removeUserFromCollection")
     async def remove_user(self, *ids: *tuple[*Ids, str]) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
         return await self._delete()
 
     @scoped(
+        "GET",
+        "/permissions/aggregate",
         space="listPermissionsAggregateInSpace",
         collection="listPermissionsAggregateInCollection",
     )

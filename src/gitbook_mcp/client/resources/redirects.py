@@ -32,16 +32,19 @@ class SiteRedirects(APIResource):
     - ``{"kind": "site-page", "siteSpaceId": ..., "pageId": ...}``
     """
 
-    list = listing(SITE, SiteRedirect, "listSiteRedirects")
+    list = listing(SITE, "/redirects", SiteRedirect, "listSiteRedirects")
 
-    @operation("createSiteRedirect")
+    @operation("createSiteRedirect", "POST /orgs/{organizationId}/sites/{siteId}/redirects")
     async def create(
         self, organization_id: str, site_id: str, **body: Unpack[CreateSiteRedirectRequest]
     ) -> SiteRedirect:
         """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
         return await self._call(SiteRedirect)
 
-    @operation("updateSiteRedirectById")
+    @operation(
+        "updateSiteRedirectById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
+    )
     async def update(
         self,
         organization_id: str,
@@ -52,9 +55,9 @@ class SiteRedirects(APIResource):
         """Change the source path, the destination, or both."""
         return await self._call(SiteRedirect)
 
-    delete = deleting(SITE, "deleteSiteRedirectById")
+    delete = deleting(SITE, "/redirects/{siteRedirectId}", "deleteSiteRedirectById")
 
-    @operation("getSiteRedirectBySource")
+    @operation("getSiteRedirectBySource", "GET /orgs/{organizationId}/sites/{siteId}/redirect")
     async def get_by_source(
         self,
         organization_id: str,
@@ -69,7 +72,7 @@ class SiteRedirects(APIResource):
             params={"source": source_adapter.validate_python(source), "shareKey": share_key},
         )
 
-    @operation("bulkUpsertSiteRedirects")
+    @operation("bulkUpsertSiteRedirects", "PUT /orgs/{organizationId}/sites/{siteId}/redirects")
     async def bulk_upsert(
         self, organization_id: str, site_id: str, *, redirects: Sequence[Mapping[str, Any]]
     ) -> BulkRedirectsResult:

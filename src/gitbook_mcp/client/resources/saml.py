@@ -17,28 +17,31 @@ __all__ = ["Saml"]
 
 
 class Saml(APIResource):
-    list = listing(ORG, SAMLProvider, "listSAMLProvidersInOrganizationById")
+    list = listing(ORG, "/saml", SAMLProvider, "listSAMLProvidersInOrganizationById")
 
-    @operation("createOrganizationSAMLProvider")
+    @operation("createOrganizationSAMLProvider", "POST /orgs/{organizationId}/saml")
     async def create(
         self, organization_id: str, **body: Unpack[CreateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Add a SAML provider (label 1 to 30 characters)."""
         return await self._call(SAMLProvider)
 
-    get = reading(ORG, SAMLProvider, "getOrganizationSAMLProviderById")
+    get = reading(ORG, "/saml/{samlProviderId}", SAMLProvider, "getOrganizationSAMLProviderById")
 
-    @operation("updateOrganizationSAMLProvider")
+    @operation(
+        "updateOrganizationSAMLProvider", "PATCH /orgs/{organizationId}/saml/{samlProviderId}"
+    )
     async def update(
         self, organization_id: str, saml_provider_id: str, **body: Unpack[UpdateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Change the provider's fields passed."""
         return await self._call(SAMLProvider)
 
-    delete = deleting(ORG, "deleteOrganizationSAMLProvider")
+    delete = deleting(ORG, "/saml/{samlProviderId}", "deleteOrganizationSAMLProvider")
 
     list_sso_logins = reading(
         ROOT,
+        "/orgs/{organizationId}/sso",
         SSOLoginList,
         "listSSOProviderLoginsInOrganization",
         doc="The SSO logins members can start (a plain list, not paginated).",

@@ -31,21 +31,24 @@ def _section_pointer(section_id: str) -> dict[str, str]:
 
 
 class SiteSections(APIResource):
-    @operation("listSiteSections")
+    @operation("listSiteSections", "GET /orgs/{organizationId}/sites/{siteId}/sections")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteSectionsQuery]
     ) -> AsyncPaginator[SiteSection]:
         """The site's sections, each with its site spaces."""
         return self._paginate(SiteSection)
 
-    @operation("addSectionToSite")
+    @operation("addSectionToSite", "POST /orgs/{organizationId}/sites/{siteId}/sections")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionRequest]
     ) -> SiteSection:
         """Add a section to the site, publishing ``space_id`` as its first site space."""
         return await self._call(SiteSection)
 
-    @operation("updateSiteSectionById")
+    @operation(
+        "updateSiteSectionById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
+    )
     async def update(
         self,
         organization_id: str,
@@ -58,7 +61,10 @@ class SiteSections(APIResource):
         """
         return await self._call(SiteSection)
 
-    @operation("moveSiteSection")
+    @operation(
+        "moveSiteSection",
+        "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
+    )
     async def move(
         self,
         organization_id: str,
@@ -72,25 +78,29 @@ class SiteSections(APIResource):
         body = MoveRequest[SiteSectionPointer].of(where, pointer=_section_pointer)
         return await self._call(SiteSection, body=body)
 
-    delete = deleting(SITE, "deleteSiteSectionById")
+    delete = deleting(SITE, "/sections/{siteSectionId}", "deleteSiteSectionById")
 
 
 class SiteSectionGroups(APIResource):
     list = listing(
         SITE,
+        "/section-groups",
         SiteSectionGroup,
         "listSiteSectionGroups",
         doc="The site's section groups, each with its sections.",
     )
 
-    @operation("addSectionGroupToSite")
+    @operation("addSectionGroupToSite", "POST /orgs/{organizationId}/sites/{siteId}/section-groups")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionGroupRequest]
     ) -> SiteSectionGroup:
         """Add a section group, gathering the given ``sections`` (ids)."""
         return await self._call(SiteSectionGroup)
 
-    @operation("updateSiteSectionGroupById")
+    @operation(
+        "updateSiteSectionGroupById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+    )
     async def update(
         self,
         organization_id: str,
@@ -101,7 +111,10 @@ class SiteSectionGroups(APIResource):
         """Rename the group or change its icon (None removes it)."""
         return await self._call(SiteSectionGroup)
 
-    @operation("moveSiteSectionGroup")
+    @operation(
+        "moveSiteSectionGroup",
+        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
+    )
     async def move(
         self,
         organization_id: str,
@@ -121,9 +134,12 @@ class SiteSectionGroups(APIResource):
         body = MoveRequest[SectionGroupPointer].of(where, pointer=pointer)
         return await self._call(SiteSectionGroup, body=body)
 
-    delete = deleting(SITE, "deleteSiteSectionGroupById")
+    delete = deleting(SITE, "/section-groups/{siteSectionGroupId}", "deleteSiteSectionGroupById")
 
-    @operation("addSectionToGroup")
+    @operation(
+        "addSectionToGroup",
+        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
+    )
     async def add_section(
         self,
         organization_id: str,
@@ -134,7 +150,10 @@ class SiteSectionGroups(APIResource):
         """Put a section in the group."""
         return await self._call(SiteSectionGroup)
 
-    @operation("removeSectionFromGroup")
+    @operation(
+        "removeSectionFromGroup",
+        "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
+    )
     async def remove_section(
         self,
         organization_id: str,

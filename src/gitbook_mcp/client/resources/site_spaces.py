@@ -25,21 +25,24 @@ def _pointer(site_space_id: str) -> dict[str, str]:
 
 
 class SiteSpaces(APIResource):
-    @operation("listSiteSpaces")
+    @operation("listSiteSpaces", "GET /orgs/{organizationId}/sites/{siteId}/site-spaces")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteSpacesQuery]
     ) -> AsyncPaginator[SiteSpace]:
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
         return self._paginate(SiteSpace)
 
-    @operation("addSpaceToSite")
+    @operation("addSpaceToSite", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSiteSpaceRequest]
     ) -> SiteSpace:
         """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
         return await self._call(SiteSpace)
 
-    @operation("updateSiteSpaceById")
+    @operation(
+        "updateSiteSpaceById",
+        "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+    )
     async def update(
         self,
         organization_id: str,
@@ -50,7 +53,9 @@ class SiteSpaces(APIResource):
         """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
         return await self._call(SiteSpace)
 
-    @operation("moveSiteSpace")
+    @operation(
+        "moveSiteSpace", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move"
+    )
     async def move(
         self,
         organization_id: str,
@@ -66,6 +71,7 @@ class SiteSpaces(APIResource):
 
     delete = deleting(
         SITE,
+        "/site-spaces/{siteSpaceId}",
         "deleteSiteSpaceById",
         doc="Unpublish the space from the site. True if removed, False if it was not there.",
     )

@@ -13,9 +13,9 @@ __all__ = ["Sites"]
 
 
 class Sites(APIResource):
-    @operation("listSites")
+    @operation("listSites", "GET /orgs/{organizationId}/sites")
     def list(self, organization_id: str, **query: Unpack[SitesQuery]) -> AsyncPaginator[Site]:
         """Sites of the organization; ``space`` keeps those publishing that space id."""
         return self._paginate(Site)
 
-    get = reading(ORG, Site, "getSiteById")
+    get = reading(ORG, "/sites/{siteId}", Site, "getSiteById")

@@ -25,24 +25,26 @@ __all__ = ["Spaces"]
 
 
 class Spaces(APIResource):
-    @operation("getSpaceById")
+    @operation("getSpaceById", "GET /spaces/{spaceId}")
     async def get(self, space_id: str, **query: Unpack[ShareKeyQuery]) -> Space:
         """One space, with the caller's ``permissions`` on it."""
         return await self._call(Space)
 
-    @operation("updateSpaceById")
+    @operation("updateSpaceById", "PATCH /spaces/{spaceId}")
     async def update(self, space_id: str, **body: Unpack[UpdateSpaceRequest]) -> Space:
         """Only the fields passed are changed."""
         return await self._call(Space)
 
     delete = deleting(
         ROOT,
+        "/spaces/{spaceId}",
         "deleteSpaceById",
         doc="Soft delete, restorable for 7 days. True if deleted, False if it did not exist.",
     )
 
     duplicate = posting(
         ROOT,
+        "/spaces/{spaceId}/duplicate",
         Space,
         "duplicateSpace",
         doc="A copy of the space; the answer is the new space.",
@@ -50,12 +52,13 @@ class Spaces(APIResource):
 
     restore = posting(
         ROOT,
+        "/spaces/{spaceId}/restore",
         Space,
         "restoreSpace",
         doc="Only spaces deleted in the last 7 days can be restored.",
     )
 
-    @operation("moveSpace")
+    @operation("moveSpace", "POST /spaces/{spaceId}/move")
     async def move(
         self,
         space_id: str,
@@ -79,14 +82,14 @@ class Spaces(APIResource):
         )
         return await self._call(Space, body=body)
 
-    @operation("transferSpace")
+    @operation("transferSpace", "POST /spaces/{spaceId}/transfer")
     async def transfer(self, space_id: str, **body: Unpack[TransferRequest]) -> Space:
         """Move the space to another ``organization`` (seed profile)."""
         return await self._call(Space)
 
-    @operation("listSpaceLinks")
+    @operation("listSpaceLinks", "GET /spaces/{spaceId}/links")
     def list_links(self, space_id: str, **query: Unpack[Paging]) -> AsyncPaginator[LinkUsage]:
         """The links of the space's current revision with their status; pages carry ``stats``."""
         return self._paginate(LinkUsage, page_type=LinkListing)
 
-    list = listing(ORG, Space, "listSpacesInOrganizationById")
+    list = listing(ORG, "/spaces", Space, "listSpacesInOrganizationById")

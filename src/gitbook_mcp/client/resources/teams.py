@@ -22,51 +22,61 @@ __all__ = ["Teams"]
 
 
 class Teams(APIResource):
-    @operation("listTeamsInOrganizationById")
+    @operation("listTeamsInOrganizationById", "GET /orgs/{organizationId}/teams")
     def list(self, organization_id: str, **query: Unpack[TeamsQuery]) -> AsyncPaginator[Team]:
         """The organization's teams; ``owner`` (a member id) keeps those they manage, ``title``
         filters by name.
         """
         return self._paginate(Team)
 
-    @operation("createOrganizationTeam")
+    @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams")
     async def create(self, organization_id: str, **body: Unpack[CreateTeamRequest]) -> Team:
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
         return await self._call(Team)
 
-    get = reading(ORG, Team, "getTeamInOrganizationById")
+    get = reading(ORG, "/teams/{teamId}", Team, "getTeamInOrganizationById")
 
-    @operation("updateTeamInOrganizationById")
+    @operation("updateTeamInOrganizationById", "PATCH /orgs/{organizationId}/teams/{teamId}")
     async def update(
         self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamRequest]
     ) -> Team:
         """Rename a team."""
         return await self._call(Team)
 
-    delete = deleting(ORG, "removeTeamFromOrganizationById")
+    delete = deleting(ORG, "/teams/{teamId}", "removeTeamFromOrganizationById")
 
-    @operation("listTeamMembersInOrganizationById")
+    @operation(
+        "listTeamMembersInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}/members"
+    )
     def list_members(
         self, organization_id: str, team_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[TeamRosterEntry]:
         """The team's members, with their role in the team."""
         return self._paginate(TeamRosterEntry)
 
-    @operation("updateMembersInOrganizationTeam")
+    @operation(
+        "updateMembersInOrganizationTeam", "PUT /orgs/{organizationId}/teams/{teamId}/members"
+    )
     async def update_members(
         self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamMembersRequest]
     ) -> None:
         """Add and remove members (user ids or emails; both lists: removed), set roles by user."""
         await self._call_empty()
 
-    @operation("addMemberToOrganizationTeamById")
+    @operation(
+        "addMemberToOrganizationTeamById",
+        "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    )
     async def add_member(
         self, organization_id: str, team_id: str, user_id: str, **body: Unpack[AddTeamMemberRequest]
     ) -> None:
         """Add a member to the team, or change their team role (``owner`` or ``member``)."""
         await self._call_empty()
 
-    @operation("deleteMemberFromOrganizationTeamById")
+    @operation(
+        "deleteMemberFromOrganizationTeamById",
+        "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    )
     async def remove_member(self, organization_id: str, team_id: str, user_id: str) -> bool:
         """Remove a member from the team. True if removed, False if they were not in it."""
         return await self._delete()

@@ -9,7 +9,7 @@ __all__ = ["Users"]
 
 
 class Users(APIResource):
-    @operation("getAuthenticatedUser")
+    @operation("getAuthenticatedUser", "GET /user")
     async def me(self) -> User:
         """The authenticated user: who the agent acts as."""
         return await self._call(User)

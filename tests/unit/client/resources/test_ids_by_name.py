@@ -19,7 +19,7 @@ pytestmark = pytest.mark.anyio
 
 
 class SwappedSites(APIResource):
-    @operation("getSiteById")  # GET /orgs/{organizationId}/sites/{siteId}
+    @operation("getSiteById", "GET /orgs/{organizationId}/sites/{siteId}")
     async def get(self, site_id: str, organization_id: str) -> Site:
         """The site, its ids declared in the other order than its path's."""
         return await self._call(Site)
@@ -57,7 +57,7 @@ def test_a_placeholder_without_an_argument_of_its_name_is_refused_at_definition(
     with pytest.raises(TypeError, match="site_id"):
 
         class Misnamed(APIResource):
-            @operation("getSiteById")  # GET /orgs/{organizationId}/sites/{siteId}
+            @operation("getSiteById", "GET /orgs/{organizationId}/sites/{siteId}")
             async def get(self, organization_id: str, site: str) -> Site:
                 """The site, its second id misnamed."""
                 return await self._call(Site)

@@ -19,6 +19,7 @@ from gitbook_mcp.client.resources._resource import (
     COLLECTION,
     SPACE,
     OperationNotOfferedError,
+    operation,
     operation_id_of,
     scoped,
 )
@@ -177,18 +178,8 @@ async def test_a_misspelt_option_of_a_scoped_method_is_refused_before_sending(
     assert requests == []
 
 
-@pytest.mark.parametrize(
-    ("operation_ids", "message"),
-    [
-        ({"space": "listCommentsInSpace", "change_request": "getCommentInChangeRequest"}, "differ"),
-        ({"space": "getCollectionById"}, "is not under /spaces"),
-    ],
-)
-def test_a_scoped_method_whose_operations_disagree_is_refused_when_declared(
-    operation_ids: dict[str, str], message: str
-) -> None:
-    def method(self: object) -> None:
-        """Nothing."""
-
-    with pytest.raises(TypeError, match=message):
-        scoped(**operation_ids)(method)
+def test_a_route_other_than_the_api_tables_is_refused_when_declared() -> None:
+    with pytest.raises(TypeError, match=r"getSiteById is GET /orgs/\{organizationId\}/sites/"):
+        operation("getSiteById", "GET /orgs/{organizationId}/site/{siteId}")
+    with pytest.raises(TypeError, match="listCommentsInChangeRequest is GET /spaces/"):
+        scoped("GET", "/comment", change_request="listCommentsInChangeRequest")
