@@ -31,15 +31,8 @@ __all__ = [
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
 LINK_STATUSES = ("ok", "broken", "in-app")
 IMPORT_SOURCES: tuple[str, ...] = (
-    "website",
-    "docx",
-    "markdown",
-    "html",
-    "zip",
-    "confluence",
-    "github-wiki",
-    "notion",
-    "google-docs",
+    *("website", "docx", "markdown", "html", "zip"),
+    *("confluence", "github-wiki", "notion", "google-docs"),
 )
 """The import sources the API takes (the contract's ``ImportContentSource``)."""
 
