@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store, create_app, load_demo
 from gitbook_mcp.local.clock import ManualClock
 from tests.support.local import raw_api

@@ -102,7 +102,7 @@ async def _check_report(
     settings: CheckLinksSettings, checker: Callable[[], ExternalChecker]
 ) -> tuple[str, int]:
     """The report's text and how many links are broken."""
-    from gitbook_mcp.client.profiles import operations
+    from gitbook_mcp.api import operations
     from gitbook_mcp.linkcheck.report import ReportScope, render_report
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
     from gitbook_mcp.server.runner import client_factory

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from gitbook_mcp.api import PROFILES, Profile
 from gitbook_mcp.client import constants
 from gitbook_mcp.client.constants import DEFAULT_PROFILE
-from gitbook_mcp.client.profiles import PROFILES, Profile
 from gitbook_mcp.credentials import (
     ReadsTokenFile,
     api_token_option,
@@ -44,6 +44,7 @@ from gitbook_mcp.options import (
     resolve,
 )
 from gitbook_mcp.options_table import table_markdown
+from gitbook_mcp.readme import replace_section
 
 __all__ = [
     "COMMANDS",
@@ -388,8 +389,6 @@ def options_markdown() -> str:
 
 def main() -> None:
     """Rewrite the README's options table in place (``python -m gitbook_mcp.settings``)."""
-    from gitbook_mcp.server.docs import replace_section
-
     readme = Path("README.md")
     text = readme.read_text(encoding="utf-8")
     readme.write_text(replace_section(text, "options", options_markdown()), encoding="utf-8")

@@ -13,8 +13,8 @@ from typing import Any
 import httpx2
 import pytest
 
+from gitbook_mcp.api import PROFILES, Profile, operations
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import PROFILES, Profile, operations
 from tests.contract.profiles_support import load_profile_contract
 
 pytestmark = pytest.mark.anyio

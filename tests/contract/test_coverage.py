@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from gitbook_mcp.api import PROFILES, Profile, operations
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import PROFILES, Profile, operations
 from gitbook_mcp.local.routes import ROUTES
 from tests.support.contract import load_contract, load_profile_contract
 

@@ -1,19 +1,39 @@
-"""The profiles' operation sets are exactly the operationIds of the two vendored contracts."""
+"""The operations table (`gitbook_mcp.api`) is the two vendored contracts: every operationId with
+its method, path and the profiles that have it; the profiles' sets follow from it."""
 
 from __future__ import annotations
 
 import pytest
 
-from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import (
+from gitbook_mcp.api import (
     ADDED_IN_LIVE,
     KEPT,
+    OPERATIONS,
     PROFILES,
     REMOVED_IN_LIVE,
     Profile,
     operations,
 )
+from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.local.handlers.content.content import IMPORT_SOURCES
 from tests.contract.profiles_support import load_profile_contract
+
+
+def test_the_operations_table_is_the_two_contracts() -> None:
+    stated: dict[tuple[str, str, str], set[str]] = {}
+    for profile in PROFILES:
+        for op in load_profile_contract(profile).operations.values():
+            stated.setdefault((op.operation_id, op.method, op.path), set()).add(profile)
+    table = {
+        (row.operation_id, row.method, row.path): set(row.profiles) for row in OPERATIONS.values()
+    }
+    assert table == stated
+    assert len(OPERATIONS) == 157
+
+
+def test_the_local_workspace_takes_the_contracts_import_sources() -> None:
+    schemas = load_profile_contract("seed").document["components"]["schemas"]
+    assert list(IMPORT_SOURCES) == schemas["ImportContentSource"]["enum"]
 
 
 @pytest.mark.parametrize("profile", PROFILES)

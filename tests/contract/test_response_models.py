@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from gitbook_mcp.api import KEPT, PROFILES, Profile, operations
 from gitbook_mcp.client import GitBookClient, GitBookError
-from gitbook_mcp.client.profiles import KEPT, PROFILES, Profile, operations
 from tests.contract.profiles_support import load_profile_contract, serving_transport, success_answer
 from tests.contract.schema_instances import MAX_PICKS, InstanceBuilder, Variant
 from tests.contract.test_client_requests import _arguments

@@ -9,8 +9,8 @@ from typing import Any
 import httpx2
 import pytest
 
+from gitbook_mcp.api import PROFILES, Profile
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import PROFILES, Profile
 from tests.contract.profiles_support import load_profile_contract
 
 PROFILE: Profile = "live" if os.environ.get("GITBOOK_LIVE_PROFILE", "live") == "live" else "seed"

@@ -22,7 +22,7 @@ from openapi_schema_validator import OAS30Validator, OAS31Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4, DRAFT202012
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 
 CONTRACT_PATH = Path(__file__).resolve().parent.parent / "contract" / "openapi.json"
 CONTRACT_FILES: dict[Profile, Path] = {

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 
 import httpx2
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import LocalTransport
 from tests.support.contract import load_profile_contract
 

@@ -1,6 +1,7 @@
-"""The package has no import cycle, counting imports under ``if TYPE_CHECKING:`` and imports
-inside functions: each module's imports are read with `ast`, and any strongly connected group
-of modules is reported with one cycle through it."""
+"""The package has no import cycle and keeps its layers, counting imports under
+``if TYPE_CHECKING:`` and imports inside functions: each module's imports are read with `ast`,
+any strongly connected group of modules is reported with one cycle through it, and every import
+that breaks a layer rule (`ONLY`, `LAYERS`) is reported by name."""
 
 from __future__ import annotations
 
@@ -143,34 +144,85 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert one_cycle(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
 
 
-LAYERS: dict[str, frozenset[str]] = {
-    "gitbook_mcp.document": frozenset(
-        {"gitbook_mcp.client", "gitbook_mcp.local", "gitbook_mcp.server", "gitbook_mcp.linkcheck"}
-    ),
+BASE: frozenset[str] = frozenset(
+    {PACKAGE, "gitbook_mcp.api", "gitbook_mcp.logs", "gitbook_mcp.sentinel"}
+)
+"""Below every layer: the package's version, the API's operations table, the logger and the
+sentinel type. Each imports nothing of ours (`ONLY` holds them to it)."""
+
+ONLY: dict[str, frozenset[str]] = {
+    "gitbook_mcp.api": frozenset(),
+    "gitbook_mcp.logs": frozenset(),
+    "gitbook_mcp.sentinel": frozenset(),
+    "gitbook_mcp.document": frozenset(),
+    "gitbook_mcp.client": BASE,
 }
-"""Package -> the packages it must not import: `document` is the bottom layer of the link
-checker, the tools and the local workspace."""
+"""Package -> the only packages of ours it may import besides itself (an allow-list): `document`
+is the bottom layer of the link checker, the tools and the local workspace; `client` is the
+API client, which knows nothing of the server, the local workspace or the tools."""
+
+LAYERS: dict[str, frozenset[str]] = {
+    "gitbook_mcp.local": frozenset({"gitbook_mcp.client", "gitbook_mcp.server"}),
+    "gitbook_mcp.local.http": frozenset(
+        {"gitbook_mcp.local.app", "gitbook_mcp.local.routes", "gitbook_mcp.local.handlers"}
+    ),
+    "gitbook_mcp.local.store": frozenset(
+        {"gitbook_mcp.local.app", "gitbook_mcp.local.routes", "gitbook_mcp.local.handlers"}
+    ),
+    "gitbook_mcp.server.auth": frozenset({"gitbook_mcp.server.app", "gitbook_mcp.server.runner"}),
+    "gitbook_mcp.settings": frozenset({"gitbook_mcp.server"}),
+    "gitbook_mcp.linkcheck": frozenset({"gitbook_mcp.server"}),
+}
+"""Package -> the packages it must not import: the local workspace serves the API as moto
+does, without the client (it reads the operations table) or the server; its HTTP layer and its
+store sit below the route table and the handlers; the server's authentication sits below the
+app it is wired into; the settings and the link checker sit below the server."""
 
 
 def _within(module: str, package: str) -> bool:
+    if package == PACKAGE:  # the package's own __init__, not everything under it
+        return module == package
     return module == package or module.startswith(package + ".")
 
 
+def broken_layers(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that breaks `ONLY` or `LAYERS`, as ``module imports target``."""
+    broken = []
+    for module, targets in graph.items():
+        for target in targets:
+            for package, allowed in ONLY.items():
+                outside = _within(module, package) and not _within(target, package)
+                if outside and not any(_within(target, other) for other in allowed):
+                    broken.append(f"{module} imports {target} (only {sorted(allowed)})")
+            for package, forbidden in LAYERS.items():
+                if _within(module, package) and any(_within(target, f) for f in forbidden):
+                    broken.append(f"{module} imports {target}")
+    return sorted(broken)
+
+
 def test_layers_are_respected() -> None:
-    graph = import_graph()
-    broken = [
-        f"{module} imports {target}"
-        for module, targets in graph.items()
-        for package, forbidden in LAYERS.items()
-        if _within(module, package)
-        for target in targets
-        if any(_within(target, other) for other in forbidden)
+    broken = broken_layers(import_graph())
+    assert not broken, "layer rules broken:\n" + "\n".join(broken)
+
+
+def test_the_layer_rules_see_their_packages() -> None:
+    modules = import_graph()
+    for package in [*ONLY, *LAYERS]:
+        assert any(_within(module, package) for module in modules), package
+
+
+def test_the_layer_rules_catch_an_upward_import() -> None:
+    graph = {
+        "gitbook_mcp.client._base": {"gitbook_mcp.api", "gitbook_mcp.server.app"},
+        "gitbook_mcp.local.routes": {"gitbook_mcp.client.models"},
+        "gitbook_mcp.document.nodes": {"gitbook_mcp.sentinel"},
+    }
+    assert broken_layers(graph) == [
+        "gitbook_mcp.client._base imports gitbook_mcp.server.app (only "
+        "['gitbook_mcp', 'gitbook_mcp.api', 'gitbook_mcp.logs', 'gitbook_mcp.sentinel'])",
+        "gitbook_mcp.document.nodes imports gitbook_mcp.sentinel (only [])",
+        "gitbook_mcp.local.routes imports gitbook_mcp.client.models",
     ]
-    assert not broken, "layer rules broken:\n" + "\n".join(sorted(broken))
-
-
-def test_the_document_layer_rule_sees_the_package() -> None:
-    assert any(_within(module, "gitbook_mcp.document") for module in import_graph())
 
 
 def test_no_import_cycle() -> None:

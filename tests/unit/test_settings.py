@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.options import ENV_PREFIX, OptionError, rows
-from gitbook_mcp.server.docs import replace_section
+from gitbook_mcp.readme import replace_section
 from gitbook_mcp.settings import (
     COMMANDS,
     CheckLinksSettings,

@@ -2,7 +2,7 @@
 
 Resources never touch ``httpx2`` directly; they call `BaseClient.request`,
 `BaseClient.request_delete`, `BaseClient.request_empty` or `BaseClient.paginate` with a path
-*template* and its ids in order, so that logs and errors name the template, never ids. A request
+*template* and its ids by placeholder name, so that logs and errors name the template, never ids. A request
 body is a `RequestModel`, turned into JSON here and nowhere else.
 """
 
@@ -19,6 +19,7 @@ import anyio
 import httpx2
 from pydantic import BaseModel, ValidationError
 
+from gitbook_mcp.api import Profile, operations
 from gitbook_mcp.client import constants
 from gitbook_mcp.client._attempt import Attempt, final_error, read_capped
 from gitbook_mcp.client._types import NotGiven
@@ -32,7 +33,6 @@ from gitbook_mcp.client.limits import RateLimiter
 from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
 from gitbook_mcp.client.paths import fill_path
-from gitbook_mcp.client.profiles import Profile, operations
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
 
 __all__ = ["BaseClient", "RequestObserver", "add_observer"]
@@ -164,7 +164,7 @@ class BaseClient:
         path: str,
         *,
         cast_to: type[M],
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> M:
@@ -186,7 +186,7 @@ class BaseClient:
         self,
         path: str,
         *,
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
     ) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
@@ -198,7 +198,7 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
     ) -> None:
@@ -210,7 +210,7 @@ class BaseClient:
         path: str,
         *,
         item: type[M],
-        ids: Sequence[object] = (),
+        ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         page: str | None = None,
         limit: int | None = None,
@@ -225,7 +225,7 @@ class BaseClient:
             raise InvalidRequestError(
                 f"limit must be between 1 and {constants.MAX_PAGE_LIMIT}, got {limit}"
             )
-        fill_path(path, ids)
+        fill_path(path, ids or {})
         page_model = page_type or list_page_of(item)
         base_params = {**(params or {}), "limit": limit}
 
@@ -241,11 +241,11 @@ class BaseClient:
         self,
         method: str,
         path: str,
-        ids: Sequence[object],
+        ids: Mapping[str, object] | None,
         params: Mapping[str, object] | None,
         body: RequestModel | None,
     ) -> Attempt:
-        url = fill_path(path, ids)
+        url = fill_path(path, ids or {})
         query = _encode_query(params)
         content = None if body is None else body.to_json()
         headers = {"Content-Type": "application/json"} if content is not None else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 
 __all__ = [
     "DEFAULT_ATTEMPT_DEADLINE",

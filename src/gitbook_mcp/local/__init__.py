@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from gitbook_mcp.local.app import create_app
 from gitbook_mcp.local.faults import FaultConfig, RateLimitConfig
-from gitbook_mcp.local.http.app import create_app
 from gitbook_mcp.local.seed import load_demo
 from gitbook_mcp.local.store import Store
 from gitbook_mcp.local.transport import LocalTransport

@@ -37,7 +37,7 @@ class Missing:
 
 def unregistered(selection: Selection, every: list[ToolDef]) -> dict[str, Missing]:
     """Why each tool the configuration cannot register is absent (exclusion, read-only, profile)."""
-    from gitbook_mcp.client.profiles import operations
+    from gitbook_mcp.api import operations
 
     gone = withheld_tools(every, operations(selection.profile)) if selection.profile else {}
     out: dict[str, Missing] = {}

@@ -5,7 +5,8 @@ A test compares these with the README, so the README can never describe tools th
 
 from __future__ import annotations
 
-from gitbook_mcp.client.profiles import PROFILES, operations
+from gitbook_mcp.api import PROFILES, operations
+from gitbook_mcp.readme import replace_section
 from gitbook_mcp.server.gating import permission_table
 from gitbook_mcp.server.offer import for_profile
 from gitbook_mcp.server.tooling import ToolDef
@@ -48,14 +49,6 @@ def permissions_markdown(tools: list[ToolDef] | None = None) -> str:
         for name, methods, flag, arg in permission_table(every)
     ]
     return "\n".join(lines)
-
-
-def replace_section(text: str, name: str, content: str) -> str:
-    """Put ``content`` between ``<!-- name:start -->`` and ``<!-- name:end -->``."""
-    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
-    before, _, rest = text.partition(start)
-    _, _, after = rest.partition(end)
-    return f"{before}{start}\n{content}\n{end}{after}"
 
 
 def main() -> None:

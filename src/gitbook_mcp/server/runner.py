@@ -9,17 +9,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mcp.server.auth.routes import create_protected_resource_routes
+
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import GitBookServer, build_server
+from gitbook_mcp.server.auth.callers import Callers
 from gitbook_mcp.server.auth.upstream import (
+    METADATA_PATH,
     UpstreamBackend,
-    configure_upstream,
     no_server_client,
     upstream_options,
 )
 from gitbook_mcp.server.availability import unregistered
 from gitbook_mcp.server.guide import instructions_for
-from gitbook_mcp.server.runtime import ClientFactory
+from gitbook_mcp.server.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.tooling import ToolOptions
 from gitbook_mcp.server.toolsets import (
     Selection,
@@ -33,6 +36,7 @@ from gitbook_mcp.settings import Settings
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.local import Store
+    from gitbook_mcp.server.auth.verifier import UpstreamVerifier
 
 __all__ = ["client_factory", "create_server", "open_local_store", "reset_local_db"]
 
@@ -151,3 +155,38 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     if backend is not None:
         configure_upstream(server, settings, backend, options["token_verifier"])
     return server
+
+
+def configure_upstream(
+    server: GitBookServer, settings: Settings, backend: UpstreamBackend, verifier: UpstreamVerifier
+) -> None:
+    """Give ``server`` its verifier, callers' cache, readiness probe and metadata alias."""
+    base = server.base_runtime
+    server.verifier = verifier
+
+    def caller_runtime(token: str) -> Runtime:
+        runtime = Runtime(
+            list(base.tools.values()),
+            lambda: backend.client(token),
+            refresh_interval=base.refresh_interval,
+            secrets=(*base.secrets, token),
+            tool_options=base.tool_options,
+            active=base.active_source,
+        )
+        # A token revoked upstream is noticed by its first refused call, not a TTL later.
+        runtime.on_refused = lambda: verifier.forget(token)
+        return runtime
+
+    server.callers = Callers(
+        caller_runtime, max_size=settings.callers_max, ttl=settings.callers_ttl
+    )
+    server.ready_probe = backend.ping
+    server.on_close.append(backend.aclose)
+    # The SDK serves the metadata under the resource's path (RFC 9728 section 3.1); clients
+    # that look at the bare well-known path find the same document there.
+    auth = server.settings.auth
+    assert auth is not None
+    assert auth.resource_server_url is not None
+    route = create_protected_resource_routes(auth.resource_server_url, [auth.issuer_url])[0]
+    if route.path != METADATA_PATH:
+        server.custom_route(METADATA_PATH, methods=["GET", "OPTIONS"])(route.endpoint)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gitbook_mcp.client.profiles import Profile, operations
+from gitbook_mcp.api import Profile, operations
 from gitbook_mcp.server.tooling import ToolDef, Toolset
 
 __all__ = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 import httpx2
 import pytest
 
+from gitbook_mcp.api import ADDED_IN_LIVE, REMOVED_IN_LIVE
 from gitbook_mcp.client import GitBookClient, InvalidRequestError, OperationNotInProfile
-from gitbook_mcp.client.profiles import ADDED_IN_LIVE, REMOVED_IN_LIVE
 
 pytestmark = pytest.mark.anyio
 

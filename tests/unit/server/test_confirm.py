@@ -9,7 +9,7 @@ import pytest
 from mcp import types
 from mcp.shared.exceptions import NoBackChannelError
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.server.confirm import SIGNER, Answered, Plan, Signer, confirm

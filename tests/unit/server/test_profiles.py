@@ -12,8 +12,8 @@ import httpx2
 import pytest
 from mcp.client import Client
 
+from gitbook_mcp.api import operations
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES

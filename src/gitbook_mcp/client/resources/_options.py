@@ -14,6 +14,7 @@ from typing import Any, Unpack, cast, get_args, get_origin, get_type_hints
 
 from gitbook_mcp.client._types import NOT_GIVEN
 from gitbook_mcp.client.models._base import RequestModel, body_model, required_keys, wire_name
+from gitbook_mcp.client.paths import argument_name, placeholders
 
 __all__ = ["Options"]
 
@@ -25,13 +26,14 @@ class Options:
         self,
         fn: Callable[..., Any],
         *,
+        path: str | None = None,
         body: type[RequestModel] | None = None,
         sends_body: bool = False,
     ) -> None:
         shape = _unpacked(fn)
         self.signature = _spelled_out(fn, shape)
         params = list(self.signature.parameters.values())
-        self.id_names = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD][1:]
+        self.ids = _ids_by_name(fn, path, params) if path is not None else {}
         self.names = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
         self.body = body
         if body is None and shape is not None and sends_body:
@@ -40,18 +42,34 @@ class Options:
         else:
             self.fields = _body_fields(self.names, body)
 
-    def bind(self, *args: Any, **kwargs: Any) -> tuple[list[Any], dict[str, Any]]:
-        """The path ids and every keyword option (defaults filled) of a call ``(self, ...)``."""
+    def bind(self, *args: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The path ids, by placeholder name, and every keyword option (defaults filled) of a
+        call ``(self, ...)``: ``{siteId}`` is the argument ``site_id``, wherever it stands."""
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
         given = bound.arguments
-        return [given[name] for name in self.id_names], {name: given[name] for name in self.names}
+        ids = {placeholder: given[name] for placeholder, name in self.ids.items()}
+        return ids, {name: given[name] for name in self.names}
 
     def body_of(self, given: Mapping[str, Any]) -> RequestModel | None:
         """The request body the options fill, checked before anything is sent."""
         if self.body is None:
             return None
         return self.body.model_validate({self.fields[name]: given[name] for name in self.fields})
+
+
+def _ids_by_name(
+    fn: Callable[..., Any], path: str, params: list[inspect.Parameter]
+) -> dict[str, str]:
+    """Placeholder -> the argument of its name (``siteId`` -> ``site_id``); a placeholder
+    without one, or a positional argument no placeholder names, is refused at definition."""
+    positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD][1:]
+    ids = {placeholder: argument_name(placeholder) for placeholder in placeholders(path)}
+    if sorted(ids.values()) != sorted(positional):
+        raise TypeError(
+            f"{fn.__qualname__} takes {positional}; {path} needs the ids {list(ids.values())}"
+        )
+    return ids
 
 
 def _body_fields(options: list[str], body: type[RequestModel] | None) -> dict[str, str]:

@@ -5,7 +5,8 @@ Most of the API's operations are of these three shapes. Declared as class attrib
 state their route once (a `Parent`'s prefix plus a suffix) and are typed by what they are
 given: ``listing(SITE, "/sections", SiteSection, ...)`` takes the site's two ids, and
 ``reading(ORG, "/saml/{samlProviderId}", SAMLProvider, ...)`` the organization's id and one
-more. The suffix's placeholders are checked against that rule when the class is defined.
+more. The suffix's placeholders are checked against that rule, and the route against the API's
+table (`gitbook_mcp.api`), when the class is defined.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, TypeVarTuple, ove
 
 from pydantic import BaseModel
 
-from gitbook_mcp.client.resources._resource import _NAME, APIResource, Parent, _require, _snake
+from gitbook_mcp.client.errors import InvalidRequestError
+from gitbook_mcp.client.paths import argument_name, placeholders
+from gitbook_mcp.client.resources._resource import APIResource, Parent, _require, check_route
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -28,7 +31,8 @@ Ids = TypeVarTuple("Ids")
 
 
 class _Bound:
-    """What a declared operation is on an instance: called with the path ids in order."""
+    """What a declared operation is on an instance: called with the path ids, each named after
+    its placeholder (``{siteId}`` is ``site_id``) in its signature."""
 
     __name__: str
     __operation_id__: str
@@ -38,6 +42,14 @@ class _Bound:
         self._resource = resource
         self._method = declared.method
         self._path = declared.path
+        self._placeholders = placeholders(declared.path)
+
+    def _ids(self, values: tuple[object, ...]) -> dict[str, object]:
+        """The ids given, by placeholder name (refused, before sending, when one is missing)."""
+        if len(values) != len(self._placeholders):
+            n = len(self._placeholders)
+            raise InvalidRequestError(f"{self._path} takes {n} ids, got {len(values)}")
+        return dict(zip(self._placeholders, values, strict=True))
 
     def options(self) -> list[inspect.Parameter]:
         """The keyword options after the ids (none, but for a list)."""
@@ -64,7 +76,7 @@ class _Plain(Generic[B]):
         self.method = method
         self.path = path
         self.operation_id = operation_id
-        self.ids = [_snake(name) for name in _NAME.findall(path)]
+        self.ids = [argument_name(name) for name in placeholders(path)]
         self.doc = f"{method} {path}\n\n{doc}"
         self.name = operation_id
 
@@ -93,11 +105,16 @@ class _Plain(Generic[B]):
         return bound
 
 
-def _checked(parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: str) -> str:
-    """The full path of ``suffix`` under ``parent``, when the suffix adds ``extra`` ids."""
-    added = len(_NAME.findall(suffix))
+def _checked(
+    parent: Parent[*tuple[Any, ...]], suffix: str, extra: int, what: str, route: tuple[str, str]
+) -> str:
+    """The full path of ``suffix`` under ``parent``, when the suffix adds ``extra`` ids and
+    ``route`` (method, operationId) is the API table's."""
+    added = len(placeholders(suffix))
     if added != extra:
         raise TypeError(f"{what} {suffix!r} adds {added} path ids; it must add {extra}")
+    method, operation_id = route
+    check_route(operation_id, method, parent.prefix + suffix)
     return parent.prefix + suffix
 
 
@@ -116,7 +133,10 @@ class BoundListing(_Bound, Generic[M, *Ids]):
     def __call__(
         self, *ids: *Ids, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[M]:
-        return self._client().paginate(self._path, item=self._item, ids=ids, page=page, limit=limit)
+        ids_ = self._ids(ids)
+        return self._client().paginate(
+            self._path, item=self._item, ids=ids_, page=page, limit=limit
+        )
 
 
 class Listing(_Plain[BoundListing[M, *Ids]], Generic[M, *Ids]):
@@ -137,7 +157,9 @@ class BoundFetching(_Bound, Generic[M, *Ids]):
 
     async def __call__(self, *ids: *Ids) -> M:
         client = self._client()
-        return await client.request(self._method, self._path, ids=ids, cast_to=self._cast_to)
+        return await client.request(
+            self._method, self._path, ids=self._ids(ids), cast_to=self._cast_to
+        )
 
 
 class Fetching(_Plain[BoundFetching[M, *Ids]], Generic[M, *Ids]):
@@ -155,7 +177,7 @@ class Fetching(_Plain[BoundFetching[M, *Ids]], Generic[M, *Ids]):
 
 class BoundDeleting(_Bound, Generic[*Ids]):
     async def __call__(self, *ids: *Ids) -> bool:
-        return await self._client().request_delete(self._path, ids=ids)
+        return await self._client().request_delete(self._path, ids=self._ids(ids))
 
 
 class Deleting(_Plain[BoundDeleting[*Ids]], Generic[*Ids]):
@@ -169,7 +191,7 @@ def listing(
     parent: Parent[*Ids], suffix: str, item: type[M], operation_id: str, *, doc: str = ""
 ) -> Listing[M, *Ids]:
     """A list of ``item`` at ``suffix`` under ``parent`` (the suffix adds no id)."""
-    path = _checked(parent, suffix, 0, "a list")
+    path = _checked(parent, suffix, 0, "a list", ("GET", operation_id))
     doc = doc or "Await it for one page, or ``async for`` over every item."
     return Listing(path, item, operation_id, doc)
 
@@ -178,7 +200,7 @@ def reading(
     parent: Parent[*Ids], suffix: str, cast_to: type[M], operation_id: str, *, doc: str = ""
 ) -> Fetching[M, *Ids, str]:
     """A GET answering one ``cast_to`` at ``suffix`` under ``parent`` (the suffix adds one id)."""
-    path = _checked(parent, suffix, 1, "a read")
+    path = _checked(parent, suffix, 1, "a read", ("GET", operation_id))
     return Fetching("GET", path, cast_to, operation_id, doc or f"One {cast_to.__name__}.")
 
 
@@ -186,7 +208,7 @@ def posting(
     parent: Parent[*Ids], suffix: str, cast_to: type[M], operation_id: str, *, doc: str
 ) -> Fetching[M, *Ids, str]:
     """A POST without a body, answering one ``cast_to`` (the suffix adds one id)."""
-    path = _checked(parent, suffix, 1, "an action")
+    path = _checked(parent, suffix, 1, "an action", ("POST", operation_id))
     return Fetching("POST", path, cast_to, operation_id, doc)
 
 
@@ -194,6 +216,6 @@ def deleting(
     parent: Parent[*Ids], suffix: str, operation_id: str, *, doc: str = ""
 ) -> Deleting[*Ids, str]:
     """A delete at ``suffix`` under ``parent`` (the suffix adds one id)."""
-    path = _checked(parent, suffix, 1, "a delete")
+    path = _checked(parent, suffix, 1, "a delete", ("DELETE", operation_id))
     doc = doc or "True if deleted, False if it did not exist."
     return Deleting("DELETE", path, operation_id, doc)

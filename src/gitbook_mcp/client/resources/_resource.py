@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import functools
 import inspect
-import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, TypeVarTuple, cast
 
 from pydantic import BaseModel
 
+from gitbook_mcp.api import OPERATIONS
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
 from gitbook_mcp.client.models._base import RequestModel, wire_name
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
+from gitbook_mcp.client.paths import argument_name, placeholders
 from gitbook_mcp.client.resources._options import Options
 
 if TYPE_CHECKING:
@@ -49,8 +50,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 M = TypeVar("M", bound=BaseModel)
 Ids = TypeVarTuple("Ids")
 
-_NAME = re.compile(r"\{(\w+)\}")
-
 
 class Call:
     """The request an operation method is running: its HTTP method, path template, path ids,
@@ -65,13 +64,13 @@ class Call:
         self,
         method: str,
         path: str,
-        ids: Sequence[object],
+        ids: Mapping[str, object],
         body: RequestModel | None = None,
         options: Mapping[str, object] | None = None,
     ) -> None:
         self.method = method
         self.path = path
-        self.ids = tuple(ids)
+        self.ids = dict(ids)
         self.body = body
         given = (options or {}) if method == "GET" else {}
         self.query = {
@@ -99,7 +98,8 @@ def operation(
     operation_id: str, route: str, *, body: type[RequestModel] | None = None
 ) -> Callable[[F], F]:
     """Mark a method as the client's implementation of one operationId of the contract, sent
-    as ``route`` (``"METHOD /path"``); the path ids are the method's positional parameters.
+    as ``route`` (``"METHOD /path"``); each path id is the positional parameter of its name
+    (``{siteId}`` is ``site_id``, wherever it stands), checked when the method is defined.
 
     A method's keyword options may be declared as ``**options: Unpack[SomeTypedDict]``; its
     signature then spells them out, one keyword option per key. For a write, such a TypedDict
@@ -108,11 +108,14 @@ def operation(
     fields (``default_site_space`` -> ``defaultSiteSpace``, ``sso_url`` -> ``ssoURL``).
     The method refuses to run, before anything is sent, when the client's profile lacks it.
     Its docstring starts with the route; its body sends through `APIResource`'s senders.
+    The route is the API table's for that operationId (`gitbook_mcp.api`), checked when the
+    method is defined.
     """
     method, path = route.split(" ", 1)
+    check_route(operation_id, method, path)
 
     def mark(fn: F) -> F:
-        options = Options(fn, body=body, sends_body=method != "GET")
+        options = Options(fn, path=path, body=body, sends_body=method != "GET")
 
         def call_of(self: APIResource, args: Any, kwargs: Any) -> Call:
             _require(self._client, operation_id)
@@ -141,6 +144,15 @@ def operation(
         return cast("F", guarded)
 
     return mark
+
+
+def check_route(operation_id: str, method: str, path: str) -> None:
+    """Refuse, when a method is defined, a route that is not the API table's for its operation."""
+    row = OPERATIONS.get(operation_id)
+    if row is None:
+        raise TypeError(f"the API has no operation {operation_id!r}")
+    if (row.method, row.path) != (method, path):
+        raise TypeError(f"{operation_id} is {row.method} {row.path}, not {method} {path}")
 
 
 def _require(client: BaseClient, operation_id: str) -> None:
@@ -226,6 +238,10 @@ class APIResource:
         )
 
 
+_PARENTS: dict[str, Parent[*tuple[Any, ...]]] = {}
+"""Every parent, by its key (the keyword naming it in `scoped`)."""
+
+
 class Parent(Generic[*Ids]):
     """Where a repeated shape hangs: a key naming it in `scoped`, and its path prefix.
 
@@ -236,7 +252,8 @@ class Parent(Generic[*Ids]):
         self.key = key
         self.prefix = prefix
         self.noun = noun
-        self.names = tuple(_NAME.findall(prefix))
+        self.names = tuple(placeholders(prefix))
+        _PARENTS[key] = self
 
     def __repr__(self) -> str:
         return f"Parent({self.key!r})"
@@ -273,6 +290,9 @@ def scoped(method: str, suffix: str, **operation_ids: str) -> Callable[[F], F]:
     For the type checker it stays the method it decorates (a descriptor typed through a
     ParamSpec crashes mypy 2.4 on ``**kwargs`` calls), which is how it behaves when called.
     """
+
+    for key, operation_id in operation_ids.items():
+        check_route(operation_id, method, _PARENTS[key].prefix + suffix)
 
     def declare(fn: F) -> F:
         return cast("F", Declared(fn, method, suffix, operation_ids))
@@ -319,8 +339,8 @@ class BoundOperation:
         self.__operation_id__ = declared.operation_ids.get(parent.key)
         path = parent.prefix + declared.suffix
         self.__doc__ = f"{declared.method} {path}\n\n{inspect.getdoc(self._fn)}"
-        self.__signature__ = _signature(_NAME.findall(path), declared.signature)
-        self._id_names = [_snake(name) for name in _NAME.findall(path)]
+        self.__signature__ = _signature(placeholders(path), declared.signature)
+        self._id_names = {name: argument_name(name) for name in placeholders(path)}
         self._refusal = f"{declared.name} is not offered for {parent.noun} by the API"
         self._method = declared.method
         self._full_path = path
@@ -332,11 +352,15 @@ class BoundOperation:
         unknown = sorted(kwargs.keys() - self.__signature__.parameters.keys())
         if unknown:  # a misspelt option fails as it would on a method, before anything is sent
             raise TypeError(f"{self.__name__}() got unexpected keyword arguments: {unknown}")
-        if kwargs.keys() & self._id_names:  # ids given by name: put them in order
+        if kwargs.keys() & self._id_names.values():  # ids given by name: put them in order
             bound = self.__signature__.bind(*args, **kwargs).arguments
-            args = tuple(bound.pop(name) for name in self._id_names)
+            args = tuple(bound.pop(name) for name in self._id_names.values())
             kwargs = bound
-        call = Call(self._method, self._full_path, args, options=kwargs)
+        if len(args) != len(self._id_names):
+            n = len(self._id_names)
+            raise InvalidRequestError(f"{self._full_path} takes {n} ids, got {len(args)}")
+        ids = dict(zip(self._id_names, args, strict=True))
+        call = Call(self._method, self._full_path, ids, options=kwargs)
         if inspect.iscoroutinefunction(self._fn):
             return self._run_async(call, args, kwargs)
         with _running(call):
@@ -355,13 +379,10 @@ def _signature(id_names: list[str], original: inspect.Signature) -> inspect.Sign
     """A scoped method's ``original`` signature with ``self, *ids`` replaced by one parameter
     per path id of its parent."""
     ids = [
-        inspect.Parameter(_snake(name), inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="str")
+        inspect.Parameter(
+            argument_name(name), inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="str"
+        )
         for name in id_names
     ]
     options = [p for p in original.parameters.values() if p.kind is p.KEYWORD_ONLY]
     return original.replace(parameters=[*ids, *options])
-
-
-def _snake(name: str) -> str:
-    """``changeRequestId`` -> ``change_request_id``."""
-    return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()

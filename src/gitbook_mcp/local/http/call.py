@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.http.patterns import ContractPattern

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.responses import Response
 
+from gitbook_mcp.api import route_of
 from gitbook_mcp.local.http.call import Call
 
 __all__ = ["Handler", "RouteSpec"]
@@ -16,9 +17,15 @@ Handler = Callable[[Call], Awaitable[Response]]
 
 @dataclass(frozen=True)
 class RouteSpec:
-    """An operation: HTTP method, the contract's path template (under /v1), handler, opId."""
+    """An operation: HTTP method, the contract's path template (under /v1) and handler; its
+    operationId is the API's for that route (`gitbook_mcp.api`), or ``operation_id`` for a route
+    the API lacks (tests)."""
 
     method: str
     path: str
     handler: Handler
-    operation_id: str
+    operation_id: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.operation_id:
+            object.__setattr__(self, "operation_id", route_of(self.method, self.path))

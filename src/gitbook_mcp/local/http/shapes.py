@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 
 __all__ = ["LIVE_SHAPES", "reshape"]
 

@@ -18,7 +18,7 @@ from gitbook_mcp.local.store.identity import IdentityStore
 from gitbook_mcp.local.store.organizations.organizations import OrgStore
 from gitbook_mcp.local.store.schema import MIGRATIONS
 from gitbook_mcp.local.store.sites.sites import SiteStore
-from gitbook_mcp.local.store.space_part import SpaceScope
+from gitbook_mcp.local.store.spaces.part import SpaceScope
 from gitbook_mcp.local.store.spaces.spaces import SpaceStore
 
 __all__ = ["MIGRATIONS", "Store"]

@@ -1,8 +1,8 @@
 """``--auth upstream``: wire a server so that each caller acts with its own API token.
 
 `UpstreamBackend` makes an API client for any token: the real API, or one embedded local
-workspace (opened on first use) shared by every caller. `configure_upstream` gives the server
-the SDK's bearer layer (`UpstreamVerifier`), the OAuth protected-resource metadata (RFC 9728,
+workspace (opened on first use) shared by every caller. `runner.configure_upstream` gives the
+server the SDK's bearer layer (`UpstreamVerifier`), the OAuth protected-resource metadata (RFC 9728,
 naming ``--auth-server`` and the resource URL), a per-caller cache of runtimes and a readiness
 probe that needs no token.
 """
@@ -14,26 +14,21 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 import httpx2
-from mcp.server.auth.routes import create_protected_resource_routes
 from mcp.server.auth.settings import AuthSettings
 
+from gitbook_mcp.api import operations
 from gitbook_mcp.client.errors import AuthenticationError
-from gitbook_mcp.client.profiles import operations
 from gitbook_mcp.server.auth.bus import CallerBus
-from gitbook_mcp.server.auth.callers import Callers
 from gitbook_mcp.server.auth.verifier import UpstreamVerifier
-from gitbook_mcp.server.runtime import Runtime
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.local import Store
-    from gitbook_mcp.server.app import GitBookServer
     from gitbook_mcp.settings import Settings
 
 __all__ = [
     "METADATA_PATH",
     "UpstreamBackend",
-    "configure_upstream",
     "no_server_client",
     "resource_url",
     "upstream_options",
@@ -160,38 +155,3 @@ def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, 
 def no_server_client() -> AbstractAsyncContextManager[GitBookClient]:
     """The server's own client factory under ``--auth upstream``: there is none."""
     raise RuntimeError("--auth upstream: this request carries no caller token")
-
-
-def configure_upstream(
-    server: GitBookServer, settings: Settings, backend: UpstreamBackend, verifier: UpstreamVerifier
-) -> None:
-    """Give ``server`` its verifier, callers' cache, readiness probe and metadata alias."""
-    base = server.base_runtime
-    server.verifier = verifier
-
-    def caller_runtime(token: str) -> Runtime:
-        runtime = Runtime(
-            list(base.tools.values()),
-            lambda: backend.client(token),
-            refresh_interval=base.refresh_interval,
-            secrets=(*base.secrets, token),
-            tool_options=base.tool_options,
-            active=base.active_source,
-        )
-        # A token revoked upstream is noticed by its first refused call, not a TTL later.
-        runtime.on_refused = lambda: verifier.forget(token)
-        return runtime
-
-    server.callers = Callers(
-        caller_runtime, max_size=settings.callers_max, ttl=settings.callers_ttl
-    )
-    server.ready_probe = backend.ping
-    server.on_close.append(backend.aclose)
-    # The SDK serves the metadata under the resource's path (RFC 9728 section 3.1); clients
-    # that look at the bare well-known path find the same document there.
-    auth = server.settings.auth
-    assert auth is not None
-    assert auth.resource_server_url is not None
-    route = create_protected_resource_routes(auth.resource_server_url, [auth.issuer_url])[0]
-    if route.path != METADATA_PATH:
-        server.custom_route(METADATA_PATH, methods=["GET", "OPTIONS"])(route.endpoint)

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from gitbook_mcp.api import ADDED_IN_LIVE
 from gitbook_mcp.client import InvalidRequestError
 from gitbook_mcp.client.models.content import ChangeRequest
-from gitbook_mcp.client.profiles import ADDED_IN_LIVE
 from tests.unit.client.resources.payloads_content_sites import (
     CHANGE_REQUEST,
     REVISION,

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from gitbook_mcp.api import ADDED_IN_LIVE
 from gitbook_mcp.client.models.content import (
     ImportContentResult,
     PageList,
@@ -19,7 +20,6 @@ from gitbook_mcp.client.models.content import (
     RevisionPage,
 )
 from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
-from gitbook_mcp.client.profiles import ADDED_IN_LIVE
 from tests.unit.client.resources.payloads_content_sites import (
     CONTENT_LOCATION,
     FILE,

@@ -30,9 +30,9 @@ def test_the_signature_spells_out_each_key_as_a_keyword_option() -> None:
 
 
 def test_a_write_fills_its_body_from_the_options_given() -> None:
-    options = Options(_update, sends_body=True)
+    options = Options(_update, path="/orgs/{organizationId}", sends_body=True)
     ids, given = options.bind(None, "org_1", title="Docs")
-    assert ids == ["org_1"]
+    assert ids == {"organizationId": "org_1"}
     body = options.body_of(given)
     assert body is not None
     assert body.to_body() == {"title": "Docs"}

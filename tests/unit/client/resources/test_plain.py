@@ -48,11 +48,14 @@ async def recorded() -> AsyncIterator[tuple[GitBookClient, list[httpx2.Request]]
         (lambda: reading(ORG, "/saml", SAMLProvider, "x"), "adds 0 path ids"),
         (lambda: posting(SITE, "/a/{b}/c/{d}", SAMLProvider, "x", doc="d"), "adds 2 path ids"),
         (lambda: deleting(ROOT, "/orgs", "x"), "adds 0 path ids"),
+        (lambda: deleting(ORG, "/saml/{samlProviderId}", "x"), "no operation 'x'"),
+        (
+            lambda: reading(ORG, "/saml/{samlProviderId}", SAMLProvider, "deleteCollectionById"),
+            "deleteCollectionById is DELETE /collections/{collectionId}, not GET /orgs/",
+        ),
     ],
 )
-def test_a_suffix_adding_the_wrong_number_of_ids_is_refused_when_declared(
-    declare: object, message: str
-) -> None:
+def test_a_wrong_suffix_or_route_is_refused_when_declared(declare: object, message: str) -> None:
     with pytest.raises(TypeError, match=message):
         declare()  # type: ignore[operator]
 

@@ -10,6 +10,7 @@ import httpx2
 import pytest
 from pydantic import ValidationError
 
+from gitbook_mcp.api import ADDED_IN_LIVE
 from gitbook_mcp.client.models.redirects import (
     OtherDestination,
     PageDestination,
@@ -17,7 +18,6 @@ from gitbook_mcp.client.models.redirects import (
     SiteRedirect,
     SiteRedirectLookup,
 )
-from gitbook_mcp.client.profiles import ADDED_IN_LIVE
 from tests.support.contract import load_contract
 from tests.unit.client.resources.payloads_content_sites import (
     REDIRECT,

@@ -19,7 +19,9 @@ from gitbook_mcp.client.resources._resource import (
     COLLECTION,
     SPACE,
     OperationNotOfferedError,
+    operation,
     operation_id_of,
+    scoped,
 )
 
 pytestmark = pytest.mark.anyio
@@ -174,3 +176,10 @@ async def test_a_misspelt_option_of_a_scoped_method_is_refused_before_sending(
     with pytest.raises(TypeError, match="resolve"):
         await client.comments.update("s1", "c1", resolve=True)
     assert requests == []
+
+
+def test_a_route_other_than_the_api_tables_is_refused_when_declared() -> None:
+    with pytest.raises(TypeError, match=r"getSiteById is GET /orgs/\{organizationId\}/sites/"):
+        operation("getSiteById", "GET /orgs/{organizationId}/site/{siteId}")
+    with pytest.raises(TypeError, match="listCommentsInChangeRequest is GET /spaces/"):
+        scoped("GET", "/comment", change_request="listCommentsInChangeRequest")

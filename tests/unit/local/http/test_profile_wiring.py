@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from gitbook_mcp import cli
+from gitbook_mcp.api import Profile
 from gitbook_mcp.client import OperationNotInProfile
-from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.local.http import serve
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.server.runner import client_factory

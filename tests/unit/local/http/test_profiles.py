@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gitbook_mcp.client.profiles import ADDED_IN_LIVE, KEPT, REMOVED_IN_LIVE, operations
+from gitbook_mcp.api import ADDED_IN_LIVE, KEPT, REMOVED_IN_LIVE, operations
 from gitbook_mcp.local import Store, create_app
-from gitbook_mcp.local.http.app import served_routes
+from gitbook_mcp.local.app import served_routes
 from gitbook_mcp.local.routes import ROUTES
 from gitbook_mcp.local.seed.ids import ORG_ACME, SPACES
 from tests.support.local import raw_api

@@ -10,7 +10,7 @@ from contextlib import AbstractAsyncContextManager
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local.seed.ids import ORG_ACME
 from gitbook_mcp.local.seed.sites import SITE_DOCS
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local.seed.content import PAGE_INSTALL
 from gitbook_mcp.local.seed.ids import ORG_ACME, SPACES
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES, SITE_DOCS, SITE_SPACE_HANDBOOK

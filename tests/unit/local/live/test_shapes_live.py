@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.seed.ids import ORG_ACME, SPACES
 

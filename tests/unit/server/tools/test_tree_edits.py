@@ -18,8 +18,8 @@ import httpx2
 import pytest
 from mcp.client import Client
 
+from gitbook_mcp.api import Profile
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.edit import (
     block_differences,

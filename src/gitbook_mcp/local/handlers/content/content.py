@@ -4,12 +4,10 @@ and the change requests of a space."""
 from __future__ import annotations
 
 from functools import partial
-from typing import get_args
 
 from anyio import lowlevel, to_thread
 from starlette.responses import Response
 
-from gitbook_mcp.client.models.content import ImportContentSource
 from gitbook_mcp.local.http.call import Call, created, ok
 from gitbook_mcp.local.store.content.change_requests import STATUSES
 from gitbook_mcp.local.store.content.content import View
@@ -32,8 +30,11 @@ __all__ = [
 
 CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
 LINK_STATUSES = ("ok", "broken", "in-app")
-IMPORT_SOURCES: tuple[str, ...] = get_args(ImportContentSource)
-"""The import sources the API takes, as the client declares them."""
+IMPORT_SOURCES: tuple[str, ...] = (
+    *("website", "docx", "markdown", "html", "zip"),
+    *("confluence", "github-wiki", "notion", "google-docs"),
+)
+"""The import sources the API takes (the contract's ``ImportContentSource``)."""
 
 
 def _switches(call: Call, *, page: bool = False) -> View:

@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.handlers.sites.common import (
     BASE,

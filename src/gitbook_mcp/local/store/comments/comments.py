@@ -21,7 +21,7 @@ from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
-from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.comments.bodies import Edit
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
-    from gitbook_mcp.local.store.space_part import SpaceScope
+    from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["STATUS_FILTERS", "CommentStore"]
 

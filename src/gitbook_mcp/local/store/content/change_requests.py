@@ -13,14 +13,14 @@ from gitbook_mcp.local.errors import Conflict, NotFound, one_of
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import Paging, paginate
-from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.spaces.part import SpacePart
 from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.content.revisions import RevisionStore
-    from gitbook_mcp.local.store.space_part import SpaceScope
+    from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["STATUSES", "ChangeRequestStore"]
 

@@ -28,14 +28,14 @@ from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_s
 from gitbook_mcp.local.store.content.search import ContentSearch
 from gitbook_mcp.local.store.content.semantic import SemanticChanges
 from gitbook_mcp.local.store.paging import Paging, paginate
-from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
     from pathlib import Path
 
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
-    from gitbook_mcp.local.store.space_part import SpaceScope
+    from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["ContentStore", "View"]
 

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, space_permissions
 from gitbook_mcp.local.store.paging import Paging, paginate
-from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
-    from gitbook_mcp.local.store.space_part import SpaceScope
+    from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["MAX_REVIEWERS", "ReviewerStore"]
 

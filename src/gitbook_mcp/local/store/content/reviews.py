@@ -16,14 +16,14 @@ from gitbook_mcp.local.store.access import Actor, effective_space_role, space_pe
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import Paging, paginate
-from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.spaces.part import SpacePart
 from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
-    from gitbook_mcp.local.store.space_part import SpaceScope
+    from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["REVIEW_STATUSES", "Format", "ReviewStore"]
 

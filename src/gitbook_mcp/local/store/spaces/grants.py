@@ -22,11 +22,11 @@ from gitbook_mcp.local.store.access import (
     space_permissions,
 )
 from gitbook_mcp.local.store.paging import Paging, paginate
-from gitbook_mcp.local.store.space_part import SpacePart
+from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store.space_part import SpaceScope
     from gitbook_mcp.local.store.spaces.collections import CollectionStore
+    from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["GrantStore", "Kind"]
 

@@ -15,7 +15,6 @@ from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, req
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.ordering import position_between
 from gitbook_mcp.local.store.paging import Paging
-from gitbook_mcp.local.store.space_part import SpaceScope
 from gitbook_mcp.local.store.spaces.collections import CollectionStore
 from gitbook_mcp.local.store.spaces.containers import (
     destination,
@@ -24,6 +23,7 @@ from gitbook_mcp.local.store.spaces.containers import (
     siblings,
 )
 from gitbook_mcp.local.store.spaces.grants import GrantStore
+from gitbook_mcp.local.store.spaces.part import SpaceScope
 from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 if TYPE_CHECKING:

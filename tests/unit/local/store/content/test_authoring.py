@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, CR_MERGED
 from gitbook_mcp.local.store.content.authoring import TRANSITIONS

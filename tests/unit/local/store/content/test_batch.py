@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import (
     CR_INSTALL,

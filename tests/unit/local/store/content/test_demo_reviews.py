@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store, create_app
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.seed.reviews import CR_MOVE, REVIEW_COMMENT

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.clock import ManualClock
 from gitbook_mcp.local.seed.content import (

@@ -9,7 +9,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.document import plain_text, walk
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_CONFIGURE, PAGE_FAQ, PAGE_INSTALL

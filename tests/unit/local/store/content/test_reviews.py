@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.client.profiles import Profile
+from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, CR_TROUBLESHOOT
 from tests.support.local import raw_api

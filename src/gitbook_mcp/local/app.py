@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from gitbook_mcp.client.profiles import Profile, operations
+from gitbook_mcp.api import Profile, operations
 from gitbook_mcp.local.errors import DomainError
 from gitbook_mcp.local.faults import FaultConfig, FaultPlan, RateLimitConfig, RateLimiter
 from gitbook_mcp.local.http.body import BodyRefused, read_json
