@@ -9,7 +9,7 @@ from starlette.types import Receive, Scope, Send
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.ops.edge import host_allowed
 from gitbook_mcp.server.ops.metrics import metrics_app
-from gitbook_mcp.server.ops.sessions import SessionCap, SessionTracker
+from gitbook_mcp.server.ops.sessions import SessionCap, SessionRules, SessionTracker
 from gitbook_mcp.server.transports import http_app
 from gitbook_mcp.settings import Settings
 from tests.unit.server.conftest import make_server
@@ -33,7 +33,7 @@ def _client(app: SessionCap, address: str) -> httpx2.AsyncClient:
 
 
 async def test_a_session_answers_only_the_address_that_opened_it() -> None:
-    cap = SessionCap(_sessions, limit=10, tracker=SessionTracker(60))
+    cap = SessionCap(_sessions, rules=SessionRules(limit=10), tracker=SessionTracker(60))
     async with _client(cap, "10.0.0.1") as opener, _client(cap, "10.0.0.2") as other:
         opened = await opener.post("/mcp", json={})
         session = {"mcp-session-id": opened.headers["mcp-session-id"]}

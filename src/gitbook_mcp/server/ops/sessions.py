@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SESSIONS_PER_CALLER",
     "SessionCap",
+    "SessionRules",
     "SessionTracker",
     "session_not_found",
     "with_session_cap",
@@ -92,34 +94,45 @@ class SessionTracker:
         OPEN_SESSIONS.set(len(self._seen))
 
 
+@dataclass(frozen=True)
+class SessionRules:
+    """What both session layers (streamable HTTP, SSE) enforce, and how they tell callers apart."""
+
+    limit: int
+    """Open sessions on this replica, every caller together (``--max-sessions``)."""
+    per_caller: int = SESSIONS_PER_CALLER
+    shared: str | None = None
+    """The server's own bearer (``--mcp-auth-token``): its holders are told apart by address."""
+    trusted: Trusted | None = None
+
+    @classmethod
+    def of(cls, settings: Settings, trusted: Trusted | None) -> SessionRules:
+        """The rules ``settings`` set."""
+        return cls(
+            settings.max_sessions, settings.sessions_per_caller, settings.mcp_auth_token, trusted
+        )
+
+    def caller(self, scope: Scope) -> str:
+        """Who sent this request (`caller_of`)."""
+        return caller_of(scope, self.shared, self.trusted)
+
+
 class SessionCap(HttpMiddleware):
     """Bind sessions to their openers, hold each caller to its quota and everyone to ``limit``."""
 
     RETRY_AFTER: Final = 30.0
     """Seconds a refused client waits: sessions free up as clients end them or they expire."""
 
-    def __init__(
-        self,
-        app: ASGIApp,
-        *,
-        limit: int,
-        tracker: SessionTracker,
-        per_caller: int = SESSIONS_PER_CALLER,
-        shared: str | None = None,
-        trusted: Trusted | None = None,
-    ) -> None:
+    def __init__(self, app: ASGIApp, *, rules: SessionRules, tracker: SessionTracker) -> None:
         super().__init__(app)
-        self.limit = limit
-        self.per_caller = per_caller
+        self.rules = rules
         self.tracker = tracker
-        self.shared = shared
-        self.trusted = trusted
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = dict(scope.get("headers") or [])
         sid = headers.get(_SESSION_HEADER, b"").decode("latin-1")
         version = headers.get(_VERSION_HEADER, b"").decode("latin-1")
-        caller = caller_of(scope, self.shared, self.trusted)
+        caller = self.rules.caller(scope)
         owner = self.tracker.owner(sid) if sid else None
         if owner is not None and owner != caller:
             await session_not_found(send)
@@ -128,9 +141,9 @@ class SessionCap(HttpMiddleware):
         opens = opens and (not version or version in HANDSHAKE_PROTOCOL_VERSIONS)
         if opens and caller.startswith("token:"):
             mine = self.tracker.of(caller)
-            for old in mine[: max(0, len(mine) + 1 - self.per_caller)]:
+            for old in mine[: max(0, len(mine) + 1 - self.rules.per_caller)]:
                 await self._close(scope, old)
-        if opens and self.tracker.open_count() >= self.limit:
+        if opens and self.tracker.open_count() >= self.rules.limit:
             HTTP_REJECTED.labels(reason="session_cap").inc()
             await too_many(send, self.RETRY_AFTER, "too many open sessions")
             return
@@ -186,11 +199,5 @@ def with_session_cap(app: ASGIApp, settings: Settings, trusted: Trusted | None =
     """``app`` behind the session quotas, unless it is stateless (it then opens no session)."""
     if settings.stateless:
         return app
-    return SessionCap(
-        app,
-        limit=settings.max_sessions,
-        tracker=SessionTracker(settings.session_idle_timeout),
-        per_caller=settings.sessions_per_caller,
-        shared=settings.mcp_auth_token,
-        trusted=trusted,
-    )
+    tracker = SessionTracker(settings.session_idle_timeout)
+    return SessionCap(app, rules=SessionRules.of(settings, trusted), tracker=tracker)

@@ -19,9 +19,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.ops.limits import Trusted, caller_of, too_many
+from gitbook_mcp.server.ops.limits import Trusted, too_many
 from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
-from gitbook_mcp.server.ops.sessions import SESSIONS_PER_CALLER, session_not_found
+from gitbook_mcp.server.ops.sessions import SessionRules, session_not_found
 
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings
@@ -64,20 +64,14 @@ class SseSessionCap(HttpMiddleware):
         self,
         app: ASGIApp,
         *,
-        limit: int,
-        per_caller: int = SESSIONS_PER_CALLER,
+        rules: SessionRules,
         sse_path: str = "/sse",
         message_path: str = "/messages/",
-        shared: str | None = None,
-        trusted: Trusted | None = None,
     ) -> None:
         super().__init__(app)
-        self.limit = limit
-        self.per_caller = per_caller
+        self.rules = rules
         self.sse_path = sse_path
         self.message_path = message_path
-        self.shared = shared
-        self.trusted = trusted
         self._streams: list[_Stream] = []
         """Open streams, oldest first."""
 
@@ -86,7 +80,7 @@ class SseSessionCap(HttpMiddleware):
         return next((s.caller for s in self._streams if s.session == session), None)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        caller = caller_of(scope, self.shared, self.trusted)
+        caller = self.rules.caller(scope)
         path, method = scope["path"], scope["method"]
         if method == "GET" and path == self.sse_path:
             await self._stream(scope, receive, send, caller)
@@ -102,10 +96,10 @@ class SseSessionCap(HttpMiddleware):
     async def _stream(self, scope: Scope, receive: Receive, send: Send, caller: str) -> None:
         if caller.startswith("token:"):
             mine = [s for s in self._streams if s.caller == caller]
-            for old in mine[: max(0, len(mine) + 1 - self.per_caller)]:
+            for old in mine[: max(0, len(mine) + 1 - self.rules.per_caller)]:
                 self._end(old)
                 _log.info("session.closed_over_quota", transport="sse")
-        if len(self._streams) >= self.limit:
+        if len(self._streams) >= self.rules.limit:
             HTTP_REJECTED.labels(reason="session_cap").inc()
             await too_many(send, self.RETRY_AFTER, "too many open sessions")
             return
@@ -161,10 +155,4 @@ class SseSessionCap(HttpMiddleware):
 
 def with_sse_session_cap(app: ASGIApp, settings: Settings, trusted: Trusted | None) -> ASGIApp:
     """The SSE ``app`` behind the session quotas of `SseSessionCap`."""
-    return SseSessionCap(
-        app,
-        limit=settings.max_sessions,
-        per_caller=settings.sessions_per_caller,
-        shared=settings.mcp_auth_token,
-        trusted=trusted,
-    )
+    return SseSessionCap(app, rules=SessionRules.of(settings, trusted))

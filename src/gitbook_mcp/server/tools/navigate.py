@@ -139,10 +139,9 @@ class ListSitesArgs(Args):
 class SiteSummary(BaseModel):
     id: str
     title: UntrustedLine
-    hostname: UntrustedRef | None = None
     published: bool | None = None
     url: UntrustedRef | None = None
-    """The published address: what `resolve_url` and `check_links` read site links against."""
+    """The published address (a custom domain's too): what `resolve_url` reads links against."""
 
 
 def _site_row(s: SiteSummary) -> str:
@@ -166,7 +165,6 @@ async def list_sites(ctx: ToolContext, args: ListSitesArgs) -> SiteList:
             SiteSummary(
                 id=s.id,
                 title=s.title,
-                hostname=s.hostname,
                 published=s.published,
                 url=s.urls.published if s.published else None,
             )
