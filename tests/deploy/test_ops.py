@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -126,11 +127,24 @@ async def test_no_token_caller_or_address_in_metrics_labels(store: Store) -> Non
 
 
 async def test_a_sane_request_id_is_kept_in_logs_and_answer_else_one_is_made(store: Store) -> None:
+    logs: list[dict[str, Any]] = []
+
+    class Capture(logging.Handler):
+        """The client's records with the context bound when each was logged, as the server's
+        formatter renders them (structlog's contextvars merged in)."""
+
+        def emit(self, record: logging.LogRecord) -> None:
+            logs.append({**structlog.contextvars.get_contextvars(), "event": record.getMessage()})
+
+    handler, client_log = Capture(), logging.getLogger("gitbook_mcp.client")
+    client_log.addHandler(handler)
+    level, client_log.level = client_log.level, logging.INFO
     async with served(store) as client:
-        with structlog.testing.capture_logs(
-            processors=[structlog.contextvars.merge_contextvars]
-        ) as logs:
+        try:
             kept = await call(client, "list_organizations", {}, **{"x-request-id": "lb-42.a:b"})
+        finally:
+            client_log.removeHandler(handler)
+            client_log.setLevel(level)
         made = await call(client, "list_organizations", {})
         odd = await call(client, "list_organizations", {}, **{"x-request-id": "a b<script>"})
     assert kept.headers["x-request-id"] == "lb-42.a:b"
