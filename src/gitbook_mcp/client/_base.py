@@ -29,6 +29,7 @@ from gitbook_mcp.client.errors import (
 )
 from gitbook_mcp.client.limits import RateLimiter
 from gitbook_mcp.client.models._base import RequestModel
+from gitbook_mcp.client.pacing import Pacer
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
 from gitbook_mcp.client.paths import fill_path
 from gitbook_mcp.client.profiles import Profile, operations
@@ -93,6 +94,7 @@ class BaseClient:
         attempt_deadline: float = constants.DEFAULT_ATTEMPT_DEADLINE,
         max_response_bytes: int = constants.DEFAULT_MAX_RESPONSE_BYTES,
         max_pages: int = constants.DEFAULT_MAX_PAGES,
+        pacer: Pacer | None = None,
     ) -> None:
         if not token:
             raise InvalidRequestError("an API token is required")
@@ -108,6 +110,8 @@ class BaseClient:
         self.max_pages = max_pages
         self._limiter = anyio.CapacityLimiter(max_concurrency)
         self._rate = RateLimiter(requests_per_second) if requests_per_second else None
+        self.pacer = pacer or Pacer(reserve=max_concurrency, sleep=sleep)
+        """Paces every request on the budget the API's ``X-RateLimit-*`` headers state."""
         self._random = random.Random()
         self._sleep = sleep
         self._http = httpx2.AsyncClient(
@@ -320,12 +324,18 @@ class BaseClient:
         )
         try:
             async with self._limiter:
-                with anyio.fail_after(self.attempt_deadline):
-                    response = await self._http.send(request, stream=True)
-                    try:
-                        return await read_capped(response, self.max_response_bytes)
-                    finally:
-                        await response.aclose()
+                await self.pacer.start()  # in the slot: what waits for a reset holds no budget
+                headers: httpx2.Headers | None = None
+                try:
+                    with anyio.fail_after(self.attempt_deadline):
+                        response = await self._http.send(request, stream=True)
+                        headers = response.headers
+                        try:
+                            return await read_capped(response, self.max_response_bytes)
+                        finally:
+                            await response.aclose()
+                finally:
+                    self.pacer.answered(headers)
         except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout) as exc:
             return Attempt(failure="connect", error=exc)
         except httpx2.TimeoutException as exc:
