@@ -325,17 +325,17 @@ class BaseClient:
         try:
             async with self._limiter:
                 await self.pacer.start()  # in the slot: what waits for a reset holds no budget
-                headers: httpx2.Headers | None = None
+                answer: httpx2.Headers | None = None
                 try:
                     with anyio.fail_after(self.attempt_deadline):
                         response = await self._http.send(request, stream=True)
-                        headers = response.headers
+                        answer = response.headers
                         try:
                             return await read_capped(response, self.max_response_bytes)
                         finally:
                             await response.aclose()
                 finally:
-                    self.pacer.answered(headers)
+                    self.pacer.answered(answer)
         except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout) as exc:
             return Attempt(failure="connect", error=exc)
         except httpx2.TimeoutException as exc:
