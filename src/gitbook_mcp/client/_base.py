@@ -8,6 +8,7 @@ body is a `RequestModel`, turned into JSON here and nowhere else.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -103,6 +104,9 @@ class BaseClient:
         """The API profile spoken: ``live`` (the real service) or ``seed`` (0.130.0)."""
         self._token = token
         self.base_url = base_url.rstrip("/")
+        self.caller_key = hashlib.sha256(token.encode()).hexdigest()[:32]
+        """Who this client reads as, for caches that keep callers apart: a hash of its token
+        (the rule of ``server.auth.keys.caller_key``), never the token."""
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
         self.attempt_deadline = attempt_deadline

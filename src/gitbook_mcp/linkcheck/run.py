@@ -93,11 +93,13 @@ async def run_scan(
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
     so that an unchanged revision's pages are not read again); raises LookupError for a page
     that is not in the revision."""
-    space = await client.spaces.get(request.space_id)
-    org = space.organization
-    sites = ClientSiteReader(client, org) if org else None
     if reader is None:
-        reader = remembering_reader(client, request.content_format)
+        remembering = remembering_reader(client, request.content_format)
+        reader = remembering
+        org = await remembering.organization(request.space_id)
+    else:
+        org = (await client.spaces.get(request.space_id)).organization
+    sites = ClientSiteReader(client, org) if org else None
     async with AsyncExitStack() as stack:
         external = None
         if request.external:
