@@ -18,6 +18,7 @@ from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.memo import remembering_reader
 from gitbook_mcp.linkcheck.model import Progress, ScanResult
+from gitbook_mcp.linkcheck.paced import paced_progress
 from gitbook_mcp.linkcheck.plan import Fix
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
@@ -101,6 +102,7 @@ async def run_scan(
         org = (await client.spaces.get(request.space_id)).organization
     sites = ClientSiteReader(client, org) if org else None
     async with AsyncExitStack() as stack:
+        progress = await stack.enter_async_context(paced_progress(client.pacer, progress))
         external = None
         if request.external:
             external = await stack.enter_async_context(external_checker())

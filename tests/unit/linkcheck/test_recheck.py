@@ -1,5 +1,6 @@
 """Incremental rechecks against the local workspace: after a change to 5 pages of a 40-page
-change request, a recheck reads those 5 pages and little else; callers never share reads."""
+change request, a recheck reads those 5 pages and little else; callers never share reads. And a
+scan against a rate-limited workspace (the real headers) paces itself instead of meeting 429s."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
-from gitbook_mcp.local import LocalTransport, Store, create_app
+from gitbook_mcp.local import LocalTransport, RateLimitConfig, Store, create_app
 from gitbook_mcp.local.seed.ids import SPACES
 from tests.conftest import CANARY
 
@@ -26,10 +27,13 @@ class Counting(httpx2.AsyncBaseTransport):
     def __init__(self, inner: httpx2.AsyncBaseTransport) -> None:
         self.inner = inner
         self.calls: Counter[str] = Counter()
+        self.statuses: list[int] = []
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         self.calls[f"{request.method} {request.url.path}"] += 1
-        return await self.inner.handle_async_request(request)
+        response = await self.inner.handle_async_request(request)
+        self.statuses.append(response.status_code)
+        return response
 
     def total(self) -> int:
         return sum(self.calls.values())
@@ -109,3 +113,26 @@ async def test_another_caller_reads_every_page_itself(store: Store) -> None:
         await run_scan(bob, CheckRequest(SPACE, cr))
     reads = sum(n for call, n in transport.calls.items() if "/content/page/" in call)
     assert reads >= PAGES  # nothing alice read was served to bob
+
+
+async def test_a_scan_over_a_rate_limited_api_meets_no_429_and_says_how_long_the_rest_takes(
+    store: Store,
+) -> None:
+    cr, _ = _change_request(store)
+    app = create_app(store, rate_limit=RateLimitConfig(limit=20, window_s=1.0))
+    transport = Counting(LocalTransport(app))
+    messages: list[str] = []
+
+    async def progress(done: int, total: int, message: str) -> None:
+        messages.append(message)
+
+    async with GitBookClient(
+        token=CANARY, base_url="http://local.test/v1", transport=transport, max_concurrency=2
+    ) as client:
+        result = (await run_scan(client, CheckRequest(SPACE, cr), progress=progress)).result
+        assert client.pacer.waits >= 1
+    assert result.pages_scanned > PAGES
+    assert transport.total() > 40  # over two windows' worth
+    assert 429 not in transport.statuses
+    assert any(m.startswith("waiting ") and "rate-limit window" in m for m in messages)
+    assert any("(the API's rate limit)" in m for m in messages)
