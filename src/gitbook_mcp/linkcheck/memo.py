@@ -15,6 +15,8 @@ import time
 import weakref
 from collections import OrderedDict
 
+import anyio
+
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
@@ -104,7 +106,8 @@ class RememberingReader:
         self.page_reads += 1
         body = await self._inner.page(space_id, change_request_id, page_id)
         if key is not None:
-            self._cache.put(key, body)
+            # Sizing a document serialises it: in a worker thread (the cache is thread-safe).
+            await anyio.to_thread.run_sync(self._cache.put, key, body)
         return body
 
     async def organization(self, space_id: str) -> str | None:
