@@ -16,7 +16,7 @@ from typing import Any
 
 import anyio
 
-from bench import callers_memory, cases, hostile_text, journeys, replicas, scan_content
+from bench import callers_memory, cases, hostile_text, journeys, replicas, scale, scan_content
 
 FULL = {
     "startup_runs": 15,
@@ -31,6 +31,8 @@ FULL = {
     "replica_calls": 40,
     "callers": 500,
     "hostile_runs": 5,
+    "scale_pages": 1000,
+    "scale_runs": 3,
 }
 QUICK = {
     "startup_runs": 2,
@@ -45,6 +47,8 @@ QUICK = {
     "replica_calls": 3,
     "callers": 5,
     "hostile_runs": 1,
+    "scale_pages": 20,
+    "scale_runs": 1,
 }
 
 
@@ -68,6 +72,9 @@ async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
     )
     results["scan_content"] = await scan_content.measure(
         sizes["pages"], sizes["latency"], sizes["concurrency"], sizes["scan_runs"]
+    )
+    results["scale"] = await scale.measure(
+        sizes["scale_pages"], sizes["latency"], sizes["concurrency"], sizes["scale_runs"]
     )
     results["context"] = await cases.context_cost()
     results["memory"] = await anyio.to_thread.run_sync(cases.memory, sizes["pages"])
@@ -177,6 +184,7 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         f"| per-call overhead (`list_spaces` over stdio vs the client, local-api on loopback) | added {o['added_p50']:.2f} ms at p50, {o['added_p99']:.2f} ms at p99; MCP p50 {o['ours'].median:.2f} / p99 {o['ours'].p(99):.2f} ms, client p50 {o['reference'].median:.2f} / p99 {o['reference'].p(99):.2f} ms | ≤ {o['target_ms']} ms at p50 | {_mark(o['added_p50'] <= o['target_ms'])} |",
         f"| broken-link scan, {sc['pages']} pages, {sizes['latency']:.0f} ms per request, concurrency {sizes['concurrency']} | {sc['ours'].describe()}; ideal {sc['ideal_ms']:.0f} ms; ratio {sc['ratio']:.2f}; sequential {sc['sequential_ms']:.0f} ms | ≤ {sc['target']} x ideal | {_mark(sc['ratio'] <= sc['target'])} |",
         f"| content-based link scan, {results['scan_content']['pages']} pages, {sizes['latency']:.0f} ms per request, concurrency {sizes['concurrency']} (latency-only responder) | {results['scan_content']['ours'].describe()}; ideal {results['scan_content']['ideal_ms']:.0f} ms; ratio {results['scan_content']['ratio']:.2f}; no latency {results['scan_content']['cpu_ms']:.0f} ms | ≤ 1.3 x ideal | {_mark(results['scan_content']['ratio'] <= 1.3)} |",
+        *scale.rows(results["scale"], sizes["latency"], sizes["concurrency"]),
         f"| memory after start / after the scan | {m['after_start_mb']:.1f} MB / {m['after_scan_mb']:.1f} MB | < {m['targets_mb'][0]} / < {m['targets_mb'][1]} MB | {_mark(m['after_start_mb'] < m['targets_mb'][0] and m['after_scan_mb'] < m['targets_mb'][1])} |",
         f"| streamable HTTP, {sizes['clients']} clients x {sizes['client_calls']} calls | {ld['errors']} errors, {ld['throughput']:.0f} calls/s, p50 {ld['p50']:.1f} ms, p99 {ld['p99']:.1f} ms | 0 errors | {_mark(ld['errors'] == 0)} |",
         *_team_rows(results, sizes),

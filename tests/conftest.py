@@ -10,11 +10,20 @@ import httpx2
 import pytest
 
 from gitbook_mcp.api import Profile
+from gitbook_mcp.linkcheck.page_cache import page_cache
 from gitbook_mcp.local import Store, create_app, load_demo
 from gitbook_mcp.local.clock import ManualClock
 from tests.support.local import raw_api
 
 SEED_TIME = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_cache() -> None:
+    """Each test starts with no page kept from another test's checks (the cache is the process's,
+    and the seeded workspaces of two tests have the same content)."""
+    page_cache().clear()
+
 
 CANARY = "gb_canary_7d1c0e9a4f"
 """A token of the demo admin used throughout the suite; it must never show in any output."""

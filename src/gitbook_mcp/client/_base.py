@@ -8,6 +8,7 @@ body is a `RequestModel`, turned into JSON here and nowhere else.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import time
@@ -31,6 +32,7 @@ from gitbook_mcp.client.errors import (
 )
 from gitbook_mcp.client.limits import RateLimiter
 from gitbook_mcp.client.models._base import RequestModel
+from gitbook_mcp.client.pacing import Pacer
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
 from gitbook_mcp.client.paths import fill_path
 from gitbook_mcp.client.retry import parse_retry_after, retry_delay, should_retry
@@ -95,6 +97,7 @@ class BaseClient:
         attempt_deadline: float = constants.DEFAULT_ATTEMPT_DEADLINE,
         max_response_bytes: int = constants.DEFAULT_MAX_RESPONSE_BYTES,
         max_pages: int = constants.DEFAULT_MAX_PAGES,
+        pacer: Pacer | None = None,
     ) -> None:
         if not token:
             raise InvalidRequestError("an API token is required")
@@ -103,6 +106,9 @@ class BaseClient:
         """The API profile spoken: ``live`` (the real service) or ``seed`` (0.130.0)."""
         self._token = token
         self.base_url = base_url.rstrip("/")
+        self.caller_key = hashlib.sha256(token.encode()).hexdigest()[:32]
+        """Who this client reads as, for caches that keep callers apart: a hash of its token
+        (the rule of ``server.auth.keys.caller_key``), never the token."""
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
         self.attempt_deadline = attempt_deadline
@@ -110,6 +116,8 @@ class BaseClient:
         self.max_pages = max_pages
         self._limiter = anyio.CapacityLimiter(max_concurrency)
         self._rate = RateLimiter(requests_per_second) if requests_per_second else None
+        self.pacer = pacer or Pacer(reserve=max_concurrency, sleep=sleep)
+        """Paces every request on the budget the API's ``X-RateLimit-*`` headers state."""
         self._random = random.Random()
         self._sleep = sleep
         self._http = httpx2.AsyncClient(
@@ -312,12 +320,18 @@ class BaseClient:
         )
         try:
             async with self._limiter:
-                with anyio.fail_after(self.attempt_deadline):
-                    response = await self._http.send(request, stream=True)
-                    try:
-                        return await read_capped(response, self.max_response_bytes)
-                    finally:
-                        await response.aclose()
+                await self.pacer.start()  # in the slot: what waits for a reset holds no budget
+                answer: httpx2.Headers | None = None
+                try:
+                    with anyio.fail_after(self.attempt_deadline):
+                        response = await self._http.send(request, stream=True)
+                        answer = response.headers
+                        try:
+                            return await read_capped(response, self.max_response_bytes)
+                        finally:
+                            await response.aclose()
+                finally:
+                    self.pacer.answered(answer)
         except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout) as exc:
             return Attempt(failure="connect", error=exc)
         except httpx2.TimeoutException as exc:

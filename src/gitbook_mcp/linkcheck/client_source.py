@@ -39,8 +39,18 @@ def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[P
             type=page.type,
             parent_id=parent,
             target=page.target if page.type == "link" else None,
+            version=_version(page),
         )
         yield from _flatten(page.pages, page.id)
+
+
+def _version(page: RevisionPage) -> str | None:
+    """The page's content identity: its document's id, else when it last changed."""
+    if page.documentId:
+        return f"doc:{page.documentId}"
+    if page.updatedAt:
+        return f"at:{page.updatedAt}"
+    return None
 
 
 def raw_document(page: RevisionPage) -> dict[str, Any] | None:

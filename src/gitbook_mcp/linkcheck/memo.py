@@ -1,36 +1,79 @@
-"""Pages remembered between link checks of one caller: a revision that has not changed is not
-read again (`check_links` then `fix_links` read each page once).
+"""Pages remembered between link checks of one caller: a page that no change touched is not
+read again (`check_links` then `fix_links` read each page once; a recheck after a change to k
+pages reads those k pages, besides the tree, the space and what links point at).
 
-A revision never changes: while a space's (or change request's) current revision id is the one
-read last, its pages are the ones read then. The tree itself is read on every check (one
-request), and so are sites and redirects, so a redirect created in between is seen.
+Each check reads the revision's tree (one request), whose pages carry their version (their
+document's id, else ``updatedAt``); a page is read from the API only when the process's
+`PageCache` has no content of this caller under that page and version. Sites and redirects are
+read on every check, so a redirect created in between is seen.
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 import weakref
 from collections import OrderedDict
+
+import anyio
 
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.model import PageBody, RevisionContent
+from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache
 
-__all__ = ["MAX_REVISIONS", "RememberingReader", "remembering_reader"]
+__all__ = ["MAX_TREES", "ORG_TTL", "RememberingReader", "remembering_reader", "versions_of"]
 
-MAX_REVISIONS = 2
-"""Revisions whose pages a caller keeps between checks (the least recently read is dropped)."""
+MAX_TREES = 16
+"""Revision trees (pages and their versions) a caller's reader keeps, one per space or change
+request, the least recently read dropped first."""
+
+ORG_TTL = 300.0
+"""Seconds a space's organization (what its sites are read from) is reused between checks."""
 
 Where = tuple[str, str | None]
 
 
-class RememberingReader:
-    """A `ClientContentReader` that keeps the pages of the last `MAX_REVISIONS` revisions read."""
+def versions_of(content: RevisionContent, content_format: ContentFormat) -> dict[str, str]:
+    """Page id -> the key part naming its content in this revision.
 
-    def __init__(self, inner: ClientContentReader) -> None:
+    A page without a version is named by the revision's id (or not at all when that is
+    unknown). Markdown writes links to other pages with their paths, so in that format the key
+    also names the revision's paths: a moved page changes the markdown of pages that link to it.
+    """
+    suffix = ""
+    if content_format == "markdown":
+        paths = "\n".join(f"{p.id}={p.path}" for p in content.pages)
+        suffix = "|paths:" + hashlib.sha256(paths.encode()).hexdigest()[:16]
+    out: dict[str, str] = {}
+    for page in content.pages:
+        if page.version:
+            out[page.id] = page.version + suffix
+        elif content.revision_id:
+            out[page.id] = f"rev:{content.revision_id}{suffix}"
+    return out
+
+
+class RememberingReader:
+    """A `ClientContentReader` whose pages come from the page cache when their version is known."""
+
+    def __init__(
+        self,
+        inner: ClientContentReader,
+        *,
+        caller: str,
+        content_format: ContentFormat,
+        cache: PageCache | None = None,
+        client: GitBookClient | None = None,
+    ) -> None:
         self._inner = inner
-        self._revisions: OrderedDict[Where, str] = OrderedDict()
-        self._pages: dict[Where, dict[str, PageBody | None]] = {}
+        self._client = client
+        self._orgs: OrderedDict[str, tuple[float, str | None]] = OrderedDict()
+        self._caller = caller
+        self._format: ContentFormat = content_format
+        self._cache = cache if cache is not None else page_cache()
+        self._versions: OrderedDict[Where, dict[str, str]] = OrderedDict()
         self.page_reads = 0
         """Pages read from the API (not from memory): what a test counts."""
 
@@ -40,32 +83,45 @@ class RememberingReader:
         return self._inner.max_concurrency
 
     async def revision(self, space_id: str, change_request_id: str | None) -> RevisionContent:
-        """The revision read now; its pages forgotten when its id is not the one kept."""
+        """The revision read now, and the versions of its pages noted for `page`."""
         content = await self._inner.revision(space_id, change_request_id)
         where = (space_id, change_request_id)
-        if not content.revision_id or self._revisions.get(where) != content.revision_id:
-            self._pages.pop(where, None)
-        if content.revision_id:
-            self._revisions[where] = content.revision_id
-            self._revisions.move_to_end(where)
-            self._pages.setdefault(where, {})
-        while len(self._revisions) > MAX_REVISIONS:
-            old, _ = self._revisions.popitem(last=False)
-            self._pages.pop(old, None)
+        self._versions[where] = versions_of(content, self._format)
+        self._versions.move_to_end(where)
+        while len(self._versions) > MAX_TREES:
+            self._versions.popitem(last=False)
         return content
 
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str
     ) -> PageBody | None:
-        """The page as read in the same revision before, else read now."""
-        kept = self._pages.get((space_id, change_request_id))
-        if kept is not None and page_id in kept:
-            return kept[page_id]
+        """The page from the cache when this caller read the same content before, else read."""
+        version = self._versions.get((space_id, change_request_id), {}).get(page_id)
+        key = None
+        if version is not None:
+            key = CacheKey(self._caller, self._format, space_id, page_id, version)
+            found, body = self._cache.get(key)
+            if found:
+                return body
         self.page_reads += 1
         body = await self._inner.page(space_id, change_request_id, page_id)
-        if kept is not None and self._pages.get((space_id, change_request_id)) is kept:
-            kept[page_id] = body
+        if key is not None:
+            # Sizing a document serialises it: in a worker thread (the cache is thread-safe).
+            await anyio.to_thread.run_sync(self._cache.put, key, body)
         return body
+
+    async def organization(self, space_id: str) -> str | None:
+        """The space's organization, read once per `ORG_TTL` (raises when it cannot be read)."""
+        kept = self._orgs.get(space_id)
+        if kept is not None and time.monotonic() - kept[0] < ORG_TTL:
+            return kept[1]
+        assert self._client is not None, "a reader made by remembering_reader"
+        org = (await self._client.spaces.get(space_id)).organization
+        self._orgs[space_id] = (time.monotonic(), org)
+        self._orgs.move_to_end(space_id)
+        while len(self._orgs) > MAX_TREES:
+            self._orgs.popitem(last=False)
+        return org
 
     async def space_exists(self, space_id: str) -> bool:
         """Whether the space can be read (asked every time)."""
@@ -75,7 +131,7 @@ class RememberingReader:
 _READERS: weakref.WeakKeyDictionary[GitBookClient, dict[str, RememberingReader]] = (
     weakref.WeakKeyDictionary()
 )
-"""One remembering reader per client (a client is one caller's) and content format."""
+"""One remembering reader per client and content format (dropped with its client)."""
 
 
 def remembering_reader(client: GitBookClient, content_format: ContentFormat) -> RememberingReader:
@@ -84,6 +140,9 @@ def remembering_reader(client: GitBookClient, content_format: ContentFormat) -> 
     reader = readers.get(content_format)
     if reader is None:
         reader = readers[content_format] = RememberingReader(
-            ClientContentReader(client, format=content_format)
+            ClientContentReader(client, format=content_format),
+            caller=f"{client.caller_key}@{client.base_url}",
+            content_format=content_format,
+            client=client,
         )
     return reader

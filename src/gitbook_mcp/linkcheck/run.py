@@ -18,6 +18,7 @@ from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.memo import remembering_reader
 from gitbook_mcp.linkcheck.model import Progress, ScanResult
+from gitbook_mcp.linkcheck.paced import paced_progress
 from gitbook_mcp.linkcheck.plan import Fix
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
@@ -93,12 +94,15 @@ async def run_scan(
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
     so that an unchanged revision's pages are not read again); raises LookupError for a page
     that is not in the revision."""
-    space = await client.spaces.get(request.space_id)
-    org = space.organization
-    sites = ClientSiteReader(client, org) if org else None
     if reader is None:
-        reader = remembering_reader(client, request.content_format)
+        remembering = remembering_reader(client, request.content_format)
+        reader = remembering
+        org = await remembering.organization(request.space_id)
+    else:
+        org = (await client.spaces.get(request.space_id)).organization
+    sites = ClientSiteReader(client, org) if org else None
     async with AsyncExitStack() as stack:
+        progress = await stack.enter_async_context(paced_progress(client.pacer, progress))
         external = None
         if request.external:
             external = await stack.enter_async_context(external_checker())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from gitbook_mcp.document import slug as slugify
 from gitbook_mcp.linkcheck.model import FileNode, PageNode
@@ -35,9 +36,15 @@ def _best(scored: Iterable[tuple[float, int]], floor: float) -> tuple[float, int
     return best
 
 
+@lru_cache(maxsize=4096)
+def _title_slug(title: str) -> str:
+    """A title as a slug (cached: a large space's plan compares every page for each link)."""
+    return slugify(title)
+
+
 def _page_names(page: PageNode, *, title: bool = True) -> list[str]:
     last = page.path.rsplit("/", 1)[-1]
-    return [n for n in {page.slug, last, slugify(page.title) if title else ""} if n]
+    return [n for n in {page.slug, last, _title_slug(page.title) if title else ""} if n]
 
 
 def _names(keys: Sequence[str]) -> list[str]:
@@ -57,14 +64,32 @@ def closest_page(keys: Sequence[str], pages: Sequence[PageNode]) -> tuple[PageNo
 
     Only the last segment of a path counts: a shared folder says nothing about the page.
     """
-    names = _names(keys)
-    scored = (
-        (max(similarity(k, n) for k in names for n in _page_names(page)), position)
-        for position, page in enumerate(pages)
-        if page.type in ("document", "group") and names
-    )
-    best = _best(scored, MIN_SIMILARITY)
+    names = [k.lower() for k in _names(keys) if k]
+    best: tuple[float, int] | None = None
+    for position, page in enumerate(pages):
+        if page.type not in ("document", "group") or not names:
+            continue
+        for name in _page_names(page):
+            for key in names:
+                # The first page at the best ratio wins, so a later one must do better: the
+                # quick upper bounds of difflib skip most pairs without their full ratio.
+                need = MIN_SIMILARITY if best is None else best[0]
+                matcher = SequenceMatcher(None, key, name.lower())
+                if not _may_reach(matcher, need, strictly=best is not None):
+                    continue
+                score = matcher.ratio()
+                if score > need or (best is None and score >= need):
+                    best = (score, position)
     return None if best is None else (pages[best[1]], round(best[0], 2))
+
+
+def _may_reach(matcher: SequenceMatcher[str], need: float, *, strictly: bool) -> bool:
+    """Whether the pair's ratio may reach ``need`` (or pass it), by difflib's upper bounds."""
+    for bound in (matcher.real_quick_ratio, matcher.quick_ratio):
+        upper = bound()
+        if upper < need or (strictly and upper <= need):
+            return False
+    return True
 
 
 def closest_anchor(anchor: str, anchors: Mapping[str, str]) -> tuple[str, float] | None:

@@ -45,6 +45,10 @@ __all__: list[str] = []
 
 SUBJECT = "Fix broken links"
 
+PLAN_DETAILS = 100
+"""Fixes, redirects and unfixed links each listed per plan at most (a large space's plan stays
+readable; apply those shown, or narrow with page_id, and plan again for the rest)."""
+
 
 class FixArgs(Args):
     space_id: SpaceId
@@ -215,18 +219,29 @@ def _answer(result: ScanResult, fixes: list[Fix], redirects: list[RedirectPropos
         for f in broken
         if f.suggested_redirect and str(f.suggested_redirect.get("source")) in sources
     }
+    unfixed = [f for f in broken if id(f) not in fixed]
+    step = "Show this plan; apply=true with the fix ids the user confirms."
+    over = [
+        f"{len(items) - PLAN_DETAILS} more {name}"
+        for name, items in (("fixes", fixes), ("redirects", redirects), ("unfixed", unfixed))
+        if len(items) > PLAN_DETAILS
+    ]
+    if over:
+        step += (
+            f" Not listed: {', '.join(over)} (at most {PLAN_DETAILS} each); apply those shown, "
+            "or pass page_id, then plan again for the rest."
+        )
     return FixPlan(
         broken=len(broken),
         pages_scanned=result.pages_scanned,
         links_checked=result.links_checked,
-        fixes=[_fix_view(f) for f in fixes],
-        redirects=[_redirect_view(r) for r in redirects],
+        fixes=[_fix_view(f) for f in fixes[:PLAN_DETAILS]],
+        redirects=[_redirect_view(r) for r in redirects[:PLAN_DETAILS]],
         unfixed=[
             Unfixed(page_path=f.page_path or f.page_title, target=f.target, reason=f.reason)
-            for f in broken
-            if id(f) not in fixed
+            for f in unfixed[:PLAN_DETAILS]
         ],
-        next_step="Show this plan; apply=true with the fix ids the user confirms.",
+        next_step=step,
     )
 
 

@@ -18,10 +18,13 @@ from gitbook_mcp.linkcheck.report import suggestion
 from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedLine, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
-from gitbook_mcp.server.tools._shared import SpaceId
+from gitbook_mcp.server.tools._shared import Cursor, SpaceId
 from gitbook_mcp.server.toolsets import LINKS
 
 __all__: list[str] = []
+
+DETAILS_PAGE = 100
+"""Broken links listed per answer, after the summary; the rest on the next page (``cursor``)."""
 
 
 class CheckArgs(Args):
@@ -29,6 +32,7 @@ class CheckArgs(Args):
     change_request_id: str | None = Field(default=None, description="Omit: the main content")
     page_id: str | None = Field(default=None, description="Every link of one page")
     external: bool = Field(default=False, description="Also check outside URLs")
+    cursor: Cursor
 
 
 class BrokenLink(BaseModel):
@@ -47,20 +51,30 @@ class LinkReport(BaseModel):
     pages_scanned: int
     links_checked: int
     not_checked: int = 0
+    broken_total: int = 0
+    by_kind: dict[str, int] = Field(default_factory=dict)
     broken: list[BrokenLink]
     links: list[BrokenLink] | None = None
+    next_cursor: str | None = None
 
 
 def _render_report(r: LinkReport) -> str:
-    head = f"{len(r.broken)} broken of {r.links_checked} links in {r.pages_scanned} pages."
+    head = f"{r.broken_total} broken of {r.links_checked} links in {r.pages_scanned} pages."
     if r.not_checked:
         head += f" {r.not_checked} more links not checked (never counted as working)."
+    if r.by_kind and r.broken_total > len(r.broken):
+        head += " By kind: " + ", ".join(f"{k} {n}" for k, n in r.by_kind.items()) + "."
     if r.links is not None:
         rows = [
             f"- [{x.status}] {x.target}" + (f" ({x.reason})" if x.reason else "") for x in r.links
         ]
         return "\n".join([head, *rows])
     rows = [f"- {_where(b)}: {b.target} ({b.reason}{_suggested(b)})" for b in r.broken]
+    if r.next_cursor:
+        rows.append(
+            f"{r.broken_total - int(r.next_cursor)} more: call again with cursor={r.next_cursor} "
+            "(pages already read are not read again)."
+        )
     return "\n".join([head, *rows])
 
 
@@ -83,8 +97,8 @@ def _where(b: BrokenLink) -> str:
 @read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     """Broken links of a space or change request, from its pages: pages, anchors, files, spaces,
-    site URLs through redirects (external: outside URLs; live: the site's findings too). With
-    page_id: every link of one page, each ok, broken or unchecked."""
+    site URLs via redirects (external: outside URLs; live: site findings). page_id: every link of
+    one page: ok, broken or unchecked."""
     content_format = ctx.options.content_format
     request = CheckRequest(
         args.space_id,
@@ -106,11 +120,29 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
         raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
     if args.page_id:
         return _one_page(result, args.page_id)
+    return _paged(result, args.cursor)
+
+
+def _paged(result: ScanResult, cursor: str | None) -> LinkReport:
+    """The summary, then `DETAILS_PAGE` broken links from ``cursor`` (an offset) on."""
+    broken = result.broken
+    try:
+        start = max(0, int(cursor or 0))
+    except ValueError:
+        raise ToolFailure(f"cursor {cursor!r} is not one this tool gave: omit it.") from None
+    end = start + DETAILS_PAGE
+    by_kind: dict[str, int] = {}
+    for finding in broken:
+        kind = finding.kind
+        by_kind[kind] = by_kind.get(kind, 0) + 1
     return LinkReport(
         pages_scanned=result.pages_scanned,
         links_checked=result.links_checked,
         not_checked=len(result.not_checked),
-        broken=[_view(f) for f in result.broken],
+        broken_total=len(broken),
+        by_kind=dict(sorted(by_kind.items(), key=lambda item: -item[1])),
+        broken=[_view(f) for f in broken[start:end]],
+        next_cursor=str(end) if end < len(broken) else None,
     )
 
 
@@ -145,6 +177,7 @@ def _one_page(result: ScanResult, page_id: str) -> LinkReport:
         pages_scanned=result.pages_scanned,
         links_checked=result.links_checked,
         not_checked=len(result.not_checked),
+        broken_total=len(result.broken),
         broken=[_view(f) for f in result.broken],
         links=links,
     )

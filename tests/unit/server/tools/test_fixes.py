@@ -356,7 +356,7 @@ async def test_the_plan_is_the_checks_scan_and_an_unchanged_revision_is_not_read
     )
 
 
-async def test_a_new_revision_is_read_again(
+async def test_a_new_revision_reads_again_only_the_pages_that_changed(
     mcp: McpFactory, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reads: list[str] = []
@@ -376,5 +376,26 @@ async def test_a_new_revision_is_read_again(
         await _call(client, change_request_id=cr, apply=True, fixes=chosen)
         reads.clear()
         again = await client.call_tool("check_links", {"space_id": SPACE, "change_request_id": cr})
-    assert len(reads) == first  # the change request has a new revision: every page read again
+    assert first > 1
+    assert reads == ["pg_links"]  # a new revision, in which only the fixed page changed
     assert "guides/publishin" not in again.content[0].text
+
+
+async def test_a_large_plan_lists_at_most_a_hundred_of_each_and_says_how_many_more(
+    mcp: McpFactory, store: Store
+) -> None:
+    cr, revision = store.content.change_requests.create(
+        SPACE, subject="Bulk", status="open", created_by="usr_admin"
+    )
+    for i in range(130):
+        store.content.revisions.add_page(
+            revision, title=f"Bulk {i}", slug=f"bulk-{i}", markdown="[p](guides/publishin.md)\n"
+        )
+    async with mcp("gb_local_admin", toolsets=("fixes", "links"), profile="live") as client:
+        plan = (await _call(client, change_request_id=cr)).structured_content
+    assert plan["broken"] >= 130
+    assert len(plan["fixes"]) == 100
+    assert len(plan["unfixed"]) <= 100
+    assert "Not listed: " in plan["next_step"]
+    assert " more fixes" in plan["next_step"]
+    assert "then plan again for the rest" in plan["next_step"]

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from tests.unit.server.conftest import McpFactory
 
@@ -83,3 +84,36 @@ async def test_one_page_mode_never_calls_an_unchecked_link_ok(mcp: McpFactory) -
         counted = [x for x in share["links"] if x["status"] != "unchecked"]
         assert len(counted) == share["links_checked"]
         assert share["not_checked"] == len(share["links"]) - len(counted)
+
+
+async def test_a_large_report_is_a_summary_then_pages_of_details(
+    mcp: McpFactory, store: Store
+) -> None:
+    cr, revision = store.content.change_requests.create(
+        "spc_handbook", subject="Bulk", status="open", created_by="usr_admin"
+    )
+    for i in range(130):
+        store.content.revisions.add_page(
+            revision, title=f"Bulk {i}", slug=f"bulk-{i}", markdown=f"[gone](missing-{i}.md)\n"
+        )
+    seen: list[tuple[str, str]] = []
+    async with mcp() as client:
+        args: dict[str, Any] = {"space_id": "spc_handbook", "change_request_id": cr}
+        first = await client.call_tool("check_links", args)
+        answer = first.structured_content
+        total = answer["broken_total"]
+        assert total >= 130
+        assert len(answer["broken"]) == 100
+        assert answer["next_cursor"] == "100"
+        assert answer["by_kind"]["page"] >= 130
+        text = first.content[0].text
+        assert text.splitlines()[0].startswith(f"{total} broken of ")
+        assert "By kind: page " in text.splitlines()[0]
+        assert f"{total - 100} more: call again with cursor=100" in text
+        seen += [(b["page_id"], b["target"]) for b in answer["broken"]]
+        rest = (await client.call_tool("check_links", {**args, "cursor": "100"})).structured_content
+        seen += [(b["page_id"], b["target"]) for b in rest["broken"]]
+        assert rest.get("next_cursor") is None
+        bad = await client.call_tool("check_links", {**args, "cursor": "soon"})
+        assert bad.is_error
+    assert len(seen) == total == len(set(seen))

@@ -22,7 +22,7 @@ from gitbook_mcp.local.store.content.pagedoc import (
     render_body,
     search_text,
 )
-from gitbook_mcp.local.store.content.views import LAYOUT, Body, View, blob, git_synced
+from gitbook_mcp.local.store.content.views import LAYOUT, Body, View, blob, document_id, git_synced
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
@@ -294,6 +294,9 @@ class RevisionStore(StorePart):
             "tags": [],
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
+            # The stored document's own id: content-addressed, as the API's documents are (a page
+            # that no edit touched keeps it from one revision to the next).
+            "documentId": document_id(row["document"] or ""),
         }
         doc = load(row["document"])
         markdown = ""

@@ -12,7 +12,7 @@ from gitbook_mcp.local.store.db import loads
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["LAYOUT", "Body", "Refs", "View", "blob", "git_synced"]
+__all__ = ["LAYOUT", "Body", "Refs", "View", "blob", "document_id", "git_synced"]
 
 LAYOUT = {
     "width": "default",
@@ -47,6 +47,11 @@ class View:
 
 def git_synced(space: sqlite3.Row) -> bool:
     return "gitSync" in (loads(space["data"]) or {})
+
+
+def document_id(stored: str) -> str:
+    """A page document's id, from its stored JSON: the same content, the same id."""
+    return "doc_" + hashlib.sha256(stored.encode()).hexdigest()[:20]
 
 
 def blob(text: str) -> str:
