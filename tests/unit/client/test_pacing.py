@@ -133,7 +133,7 @@ class Anything(BaseModel):
 
 
 async def _get(client: GitBookClient) -> None:
-    await client.request("GET", "/spaces/{spaceId}", cast_to=Anything, ids=["spc_1"])
+    await client.request("GET", "/spaces/{spaceId}", cast_to=Anything, ids={"spaceId": "spc_1"})
 
 
 @pytest.mark.anyio
