@@ -13,8 +13,8 @@ from gitbook_mcp.client.profiles import Profile
 from gitbook_mcp.document import plain_text, walk
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_CONFIGURE, PAGE_FAQ, PAGE_INSTALL
+from tests.support.contract import JSON_DOCUMENT, document_contract
 from tests.support.local import raw_api
-from tests.unit.document.test_contract import JSON_DOCUMENT, _contract
 
 pytestmark = pytest.mark.anyio
 
@@ -161,7 +161,7 @@ async def test_every_demo_page_reads_as_a_valid_document(
                 f"/spaces/{space}/content/page/{page['id']}", params={"format": "document"}
             )
             doc = answer.json()["document"]
-            _contract().validate(JSON_DOCUMENT, doc, page["id"])
+            document_contract().validate(JSON_DOCUMENT, doc, page["id"])
             types.update(
                 str(n["type"]) for n, _ in walk(doc) if n.get("object") in ("block", "inline")
             )
