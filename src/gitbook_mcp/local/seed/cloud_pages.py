@@ -155,6 +155,10 @@ A **service** runs all the time; a **job** runs once. Both run in a region.
 
 ***
 
+### Regions
+
+#### Failure domains
+
 > A region is a failure domain.
 >
 > > Plan for losing one.
