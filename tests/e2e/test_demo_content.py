@@ -5,6 +5,7 @@ kind of broken link the Cloud Guide holds, inside each kind of container."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any
 
@@ -16,13 +17,14 @@ from gitbook_mcp.document import document_links, walk
 from gitbook_mcp.local.seed.cloud import (
     FILE_CLOUD_POSTMORTEM,
     PAGE_CLOUD_API,
+    PAGE_CLOUD_OVERVIEW,
     PAGE_CLOUD_TROUBLESHOOTING,
 )
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, start_local_api, stop
-from tests.support.contract import JSON_DOCUMENT, document_contract
+from tests.support.contract import CONTRACT_FILES, JSON_DOCUMENT, document_contract
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -88,13 +90,28 @@ async def test_every_page_of_the_demo_is_a_valid_document_of_many_types(
             page = await _get(api, f"{prefix}/content/page/{page_id}", format="document")
             contract.validate(JSON_DOCUMENT, page["document"], f"{prefix} {page_id}")
             read += 1
-            types |= {
-                f"{node['object']}:{node['type']}"
-                for node, _ in walk(page["document"])
-                if node.get("object") in ("block", "inline")
-            }
+            for node, _ in walk(page["document"]):
+                if node.get("object") in ("block", "inline"):
+                    types.add(f"{node['object']}:{node['type']}")
+                for leaf in node.get("leaves", []) if node.get("object") == "text" else []:
+                    types |= {f"mark:{mark['type']}" for mark in leaf["marks"]}
     assert read > 20, read
-    assert len(types) >= MIN_TYPES, sorted(types)
+    assert len({t for t in types if not t.startswith("mark:")}) >= MIN_TYPES, sorted(types)
+    assert _contract_types() <= types, sorted(_contract_types() - types)
+
+
+def _contract_types() -> set[str]:
+    """Every block, inline and mark type the live contract names (``block:paragraph``...)."""
+    schemas = json.loads(CONTRACT_FILES["live"].read_text())["components"]["schemas"]
+    prefixes = {"DocumentBlock": "block", "DocumentInline": "inline", "DocumentMark": "mark"}
+    found: set[str] = set()
+    for name, schema in schemas.items():
+        kind = next((k for p, k in prefixes.items() if name.startswith(p)), None)
+        if kind is None or name.startswith("DocumentBlocks"):
+            continue
+        enum = schema.get("properties", {}).get("type", {}).get("enum", [])
+        found |= {f"{kind}:{value}" for value in enum}
+    return found
 
 
 def _server(api: Proc) -> Client:
@@ -180,4 +197,10 @@ async def test_links_no_check_ran_on_are_never_ok(local_api: Proc) -> None:
         assert link["status"] == "unchecked", link
         assert "OpenAPI" in link["reason"], link
     assert not [b for b in report["broken"] if "openapi/" in b["target"]]
-    assert all(link["status"] != "ok" or link["reason"] is None for link in report["links"])
+    overview = await _check(local_api, page_id=PAGE_CLOUD_OVERVIEW)
+    for link in [*report["links"], *overview["links"]]:
+        if link["status"] == "ok":  # only links a check ran on: pages, anchors, files, sites
+            assert not link["target"].startswith(("openapi", "user", "http")), link
+    # The footnote's text is not a link; its plumbing (#user-content-fn-1) is never checked.
+    assert not [link for link in overview["links"] if "Time" in link["target"]]
+    assert not [link for link in overview["links"] if "user-content-fn" in link["target"]]
