@@ -23,7 +23,7 @@ from gitbook_mcp.local.seed.cloud import (
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import Settings
-from tests.deploy.procs import Proc, start_local_api, stop
+from tests.deploy.procs import Proc, api_client, running_local_api
 from tests.support.contract import CONTRACT_FILES, JSON_DOCUMENT, document_contract
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -36,17 +36,13 @@ MIN_TYPES = 30
 
 @pytest.fixture(scope="module")
 def local_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proc]:
-    proc = start_local_api(tmp_path_factory.mktemp("demo"), "--profile", "live")
-    try:
+    with running_local_api(tmp_path_factory.mktemp("demo"), "--profile", "live") as proc:
         yield proc
-    finally:
-        stop(proc)
 
 
 @pytest.fixture
 async def api(local_api: Proc) -> AsyncIterator[httpx2.AsyncClient]:
-    headers = {"Authorization": f"Bearer {TOKEN}"}
-    async with httpx2.AsyncClient(base_url=f"{local_api.url}/v1", headers=headers) as client:
+    async with api_client(local_api, TOKEN) as client:
         yield client
 
 

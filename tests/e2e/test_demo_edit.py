@@ -19,7 +19,7 @@ from gitbook_mcp.local.seed.cloud import PAGE_CLOUD_QUICKSTART
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import Settings
-from tests.deploy.procs import Proc, start_local_api, stop
+from tests.deploy.procs import Proc, api_client, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -38,17 +38,13 @@ def mode(request: pytest.FixtureRequest) -> str:
 @pytest.fixture(scope="module")
 def local_api(tmp_path_factory: pytest.TempPathFactory, mode: str) -> Iterator[Proc]:
     folder = tmp_path_factory.mktemp(f"edit-{mode}")
-    proc = start_local_api(folder, "--profile", "live", "--tree-updates", mode)
-    try:
+    with running_local_api(folder, "--profile", "live", "--tree-updates", mode) as proc:
         yield proc
-    finally:
-        stop(proc)
 
 
 @pytest.fixture
 async def api(local_api: Proc) -> AsyncIterator[httpx2.AsyncClient]:
-    headers = {"Authorization": f"Bearer {TOKEN}"}
-    async with httpx2.AsyncClient(base_url=f"{local_api.url}/v1", headers=headers) as client:
+    async with api_client(local_api, TOKEN) as client:
         yield client
 
 
