@@ -7,11 +7,15 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+
+import httpx2
 
 from tests.deploy.ops_support import free_port
 
-__all__ = ["Proc", "start_local_api", "start_server", "stop"]
+__all__ = ["Proc", "api_client", "running_local_api", "start_local_api", "start_server", "stop"]
 
 
 class Proc:
@@ -59,6 +63,26 @@ def start_local_api(folder: Path, *args: str) -> Proc:
     port = free_port()
     command = ["local-api", "--seed", "demo", "--db", str(folder / "api.db"), "--port", str(port)]
     return _start([*command, *args], folder / f"api-{port}.log", port, _env())
+
+
+@contextmanager
+def running_local_api(folder: Path, *args: str) -> Iterator[Proc]:
+    """`start_local_api`, stopped on leaving."""
+    proc = start_local_api(folder, *args)
+    try:
+        yield proc
+    finally:
+        stop(proc)
+
+
+@asynccontextmanager
+async def api_client(
+    proc: Proc, token: str = "gb_local_admin"
+) -> AsyncIterator[httpx2.AsyncClient]:
+    """An HTTP client of the process's API (``/v1``) with ``token``."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx2.AsyncClient(base_url=f"{proc.url}/v1", headers=headers) as client:
+        yield client
 
 
 def start_server(folder: Path, api: Proc, token: str | None, *args: str) -> Proc:

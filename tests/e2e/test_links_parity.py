@@ -18,7 +18,7 @@ from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import Settings
-from tests.deploy.procs import Proc, start_local_api, stop
+from tests.deploy.procs import Proc, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -29,11 +29,8 @@ Case = tuple[str, str | None]
 @pytest.fixture(scope="module")
 def local_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proc]:
     """One ``local-api --profile live --seed demo`` process for the module."""
-    proc = start_local_api(tmp_path_factory.mktemp("parity"), "--profile", "live")
-    try:
+    with running_local_api(tmp_path_factory.mktemp("parity"), "--profile", "live") as proc:
         yield proc
-    finally:
-        stop(proc)
 
 
 @pytest.fixture

@@ -293,3 +293,29 @@ def _relax_page_edited(document: dict[str, Any]) -> None:
     attributes = schemas["RevisionSemanticChangePageEdited"]["properties"]["attributes"]
     if "oneOf" in attributes:
         attributes["anyOf"] = attributes.pop("oneOf")
+
+
+JSON_DOCUMENT: dict[str, Any] = {"$ref": "#/components/schemas/JSONDocument"}
+"""The live contract's schema of a page's JSON document."""
+
+
+@cache
+def document_contract() -> OAS31Contract:
+    """The live contract with three defects of its 0.202 schemas read as intended (a document
+    would otherwise fail on them whatever it holds): ``PlainObject`` has no ``type``, so a string
+    prop matches two branches of its ``oneOf`` (read as ``anyOf``); a button's ``data`` is
+    ``allOf`` the label/kind object and a ``oneOf`` of ``{ref}``/``{action}`` objects that
+    forbid other properties, so no labelled button passes (the alternatives' closing is
+    dropped, their ``required`` kept); a table record's value is a ``oneOf`` where a URL or file
+    ref matches both ``ContentRef`` and ``DocumentTableImageRecord``, so no card links to a
+    page by its URL (read as ``anyOf``)."""
+    document = json.loads(CONTRACT_FILES["live"].read_text())
+    schemas = document["components"]["schemas"]
+    plain = schemas["PlainObject"]["additionalProperties"]
+    plain["anyOf"] = plain.pop("oneOf")
+    button = schemas["DocumentInlineButton"]["properties"]["data"]["allOf"][1]["oneOf"]
+    for alternative in button:
+        alternative.pop("additionalProperties", None)
+    value = schemas["DocumentTableRecord"]["properties"]["values"]["additionalProperties"]
+    value["anyOf"] = value.pop("oneOf")
+    return OAS31Contract(document)

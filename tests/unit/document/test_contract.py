@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 import pytest
 
 from gitbook_mcp.document.nodes import BLOCK_TYPES, INLINE_TYPES, MARK_TYPES, walk
-from tests.support.contract import CONTRACT_FILES, OAS31Contract
+from tests.support.contract import CONTRACT_FILES, JSON_DOCUMENT, document_contract
 from tests.unit.document.corpus import CORPUS
-
-JSON_DOCUMENT = {"$ref": "#/components/schemas/JSONDocument"}
 
 
 def _schemas() -> dict[str, Any]:
@@ -33,30 +30,17 @@ def _enum_types(prefix: str, skip: tuple[str, ...] = ()) -> set[str]:
     return found
 
 
-@cache
-def _contract() -> OAS31Contract:
-    """The live contract with two defects of its 0.202 schemas read as intended (each test
-    below would otherwise reject every instance): ``PlainObject`` has no ``type``, so a string
-    prop matches two branches of its ``oneOf`` (read as ``anyOf``); a button's ``data`` is
-    ``allOf`` the label/kind object and a ``oneOf`` of ``{ref}``/``{action}`` objects that
-    forbid other properties, so no labelled button passes (the alternatives' closing is
-    dropped, their ``required`` kept)."""
-    document = json.loads(CONTRACT_FILES["live"].read_text())
-    schemas = document["components"]["schemas"]
-    plain = schemas["PlainObject"]["additionalProperties"]
-    plain["anyOf"] = plain.pop("oneOf")
-    button = schemas["DocumentInlineButton"]["properties"]["data"]["allOf"][1]["oneOf"]
-    for alternative in button:
-        alternative.pop("additionalProperties", None)
-    return OAS31Contract(document)
-
-
 def test_the_relaxed_defects_are_still_there() -> None:
     schemas = _schemas()
     assert "type" not in schemas["PlainObject"]
     assert "oneOf" in schemas["PlainObject"]["additionalProperties"]
     button = schemas["DocumentInlineButton"]["properties"]["data"]["allOf"][1]["oneOf"]
     assert all(alt.get("additionalProperties") is False for alt in button)
+    value = schemas["DocumentTableRecord"]["properties"]["values"]["additionalProperties"]
+    kinds = [alt.get("$ref", "").rsplit("/", 1)[-1] for alt in value["oneOf"]]
+    assert {"ContentRef", "DocumentTableImageRecord"} <= set(kinds)
+    image = schemas["DocumentTableImageRecord"]["oneOf"]
+    assert {"$ref": "#/components/schemas/ContentRefURL"} in image
 
 
 def _used(kind: str) -> Iterator[str]:
@@ -71,14 +55,14 @@ def _used(kind: str) -> Iterator[str]:
 
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_the_corpus_is_valid_against_the_live_contract(name: str) -> None:
-    _contract().validate(JSON_DOCUMENT, CORPUS[name](), name)
+    document_contract().validate(JSON_DOCUMENT, CORPUS[name](), name)
 
 
 def test_the_validator_rejects_a_broken_document() -> None:
     doc = CORPUS["basics"]()
     doc["nodes"][0]["data"]["id"] = "Not An Id"
     with pytest.raises(AssertionError):
-        _contract().validate(JSON_DOCUMENT, doc, "broken")
+        document_contract().validate(JSON_DOCUMENT, doc, "broken")
 
 
 def test_every_node_of_the_corpus_has_a_key() -> None:
@@ -88,7 +72,7 @@ def test_every_node_of_the_corpus_has_a_key() -> None:
                 assert node.get("key"), where
 
 
-def test_the_corpus_uses_every_type_of_the_contract() -> None:
+def test_the_corpus_uses_every_type_of_thedocument_contract() -> None:
     blocks = _enum_types("DocumentBlock", skip=("DocumentBlocks",))
     inlines = _enum_types("DocumentInline")
     marks = _enum_types("DocumentMark")

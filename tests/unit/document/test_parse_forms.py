@@ -6,7 +6,7 @@ from typing import Any
 
 from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.tags import Tag, format_tag, parse_tag
-from tests.unit.document.test_contract import JSON_DOCUMENT, _contract
+from tests.support.contract import JSON_DOCUMENT, document_contract
 
 
 def _nodes(markdown: str) -> list[dict[str, Any]]:
@@ -170,7 +170,7 @@ def test_gitbook_card_table() -> None:
         ["f1"],
         {"ref": {"kind": "file", "file": "f2"}},
     ]
-    _contract().validate(JSON_DOCUMENT, parse_markdown(CARDS).document, "cards")
+    document_contract().validate(JSON_DOCUMENT, parse_markdown(CARDS).document, "cards")
     (cell,) = table["fragments"]
     assert cell["fragment"] == values[0]
     assert cell["nodes"][0]["nodes"][0]["leaves"][0]["marks"] == [

@@ -11,9 +11,9 @@ import pytest
 from gitbook_mcp.document.nodes import plain_text, walk
 from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.render import render_markdown
+from tests.support.contract import JSON_DOCUMENT, document_contract
 from tests.unit.document.canonical import canonical
 from tests.unit.document.corpus import CORPUS
-from tests.unit.document.test_contract import JSON_DOCUMENT, _contract
 
 
 def expected(doc: dict[str, Any]) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def test_document_markdown_document_is_the_identity(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_parsed_documents_are_valid_and_keyed(name: str) -> None:
     parsed = parse_markdown(render_markdown(CORPUS[name]())).document
-    _contract().validate(JSON_DOCUMENT, parsed, name)
+    document_contract().validate(JSON_DOCUMENT, parsed, name)
     for node, where in walk(parsed):
         if node.get("object") in ("block", "inline", "text"):
             assert node.get("key"), where

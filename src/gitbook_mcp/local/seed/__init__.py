@@ -18,7 +18,7 @@ def load_demo(store: Store) -> None:
     """Fill an empty store with the demo workspace, in one exclusive transaction marked complete
     at its end: a seeded store is left as is, and a store holding data but no completion mark
     (a seed cut short by an older version) is refused, since repairing it could erase work."""
-    from gitbook_mcp.local.seed import comments, content, core, orgs, reviews, sites, spaces
+    from gitbook_mcp.local.seed import cloud, comments, content, core, orgs, reviews, sites, spaces
 
     with store.db.transaction(exclusive=True):
         if store.seeded_with() is not None:
@@ -33,6 +33,7 @@ def load_demo(store: Store) -> None:
         orgs.seed(store)
         spaces.seed(store)
         content.seed(store)
+        cloud.seed(store)
         comments.seed(store)
         reviews.seed(store)
         sites.seed(store)

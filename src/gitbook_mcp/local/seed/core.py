@@ -70,6 +70,7 @@ _SPACES = {
     "runbooks": (ORG_ACME, "Runbooks", "🛠", "internal", "private"),
     "archive": (ORG_ACME, "Old Docs", "🗄", None, "private"),
     "globex": (ORG_GLOBEX, "Globex Platform", "🌐", None, "private"),
+    "cloud": (ORG_ACME, "Cloud Guide", "🚀", None, "public"),
 }
 
 

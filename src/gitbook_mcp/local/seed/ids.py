@@ -58,6 +58,7 @@ SPACES = {
     "runbooks": "spc_runbooks",  # in internal
     "archive": "spc_archive",  # deleted two days before seeding
     "globex": "spc_globex",  # in the second organization
+    "cloud": "spc_cloud",  # top level in acme: real GitBook content, every block type
 }
 
 SITE_DOCS = "site_docs"

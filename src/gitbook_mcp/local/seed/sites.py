@@ -1,8 +1,8 @@
 """Demo docs sites, built through the site store's own operations (so seeding obeys the rules).
 
 ``site_docs`` (acme, "Acme Docs"): sections "Guides" (default; site spaces handbook, the
-default, and changelog) and "API" (site space api), a group "Reference" holding "API", four
-redirects and one MCP server. ``site_globex``: one space published at the root, no sections.
+default, and changelog) and "API" (site space api), a group "Reference" holding "API", five
+redirects (``/quickstart`` to a handbook page deleted since) and one MCP server. ``site_globex``: one space published at the root, no sections.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GROUP_REFERENCE",
     "MCP_ACME_TOOLS",
+    "PAGE_QUICKSTART",
     "REDIRECTS",
     "SECTION_API",
     "SECTION_GUIDES",
@@ -39,6 +40,8 @@ SITE_SPACE_API = "ss_api"
 SITE_SPACE_GLOBEX = "ss_globex"
 GROUP_REFERENCE = "grp_reference"
 MCP_ACME_TOOLS = "mcp_acme_tools"
+PAGE_QUICKSTART = "pg_quickstart"
+"""A handbook page deleted once ``/quickstart`` redirected to it: that redirect leads nowhere."""
 
 REDIRECTS: dict[str, tuple[str, dict[str, str]]] = {
     "rd_old_install": ("/old-install", {"kind": "site-section", "siteSectionId": SECTION_GUIDES}),
@@ -50,6 +53,10 @@ REDIRECTS: dict[str, tuple[str, dict[str, str]]] = {
     "rd_setup": (
         "/setup",
         {"kind": "site-page", "siteSpaceId": SITE_SPACE_HANDBOOK, "pageId": PAGE_INSTALL},
+    ),
+    "rd_quickstart": (
+        "/quickstart",
+        {"kind": "site-page", "siteSpaceId": SITE_SPACE_HANDBOOK, "pageId": PAGE_QUICKSTART},
     ),
 }
 """Redirect id -> (source, destination) of the demo site."""
@@ -73,10 +80,16 @@ def seed(store: Store) -> None:
         sections=[SECTION_API],
         ident=GROUP_REFERENCE,
     )
+    revisions = store.content.revisions
+    handbook = str(
+        store.db.scalar("SELECT revision_id FROM spaces WHERE id = ?", (SPACES["handbook"],))
+    )
+    revisions.add_page(handbook, page_id=PAGE_QUICKSTART, title="Quickstart", slug="quickstart")
     for ident, (source, destination) in REDIRECTS.items():
         sites.redirects.create(
             admin, ORG_ACME, SITE_DOCS, source=source, destination=destination, ident=ident
         )
+    revisions.remove_page(handbook, PAGE_QUICKSTART)
     sites.mcp_servers.create(
         admin,
         ORG_ACME,

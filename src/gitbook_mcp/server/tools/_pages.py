@@ -21,7 +21,7 @@ from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.errors import APIStatusError, NotFoundError
 from gitbook_mcp.client.models.authoring import ChangeRequestContentUpdate
 from gitbook_mcp.client.models.content import RevisionPage
-from gitbook_mcp.document import document_links, plain_text, render_markdown
+from gitbook_mcp.document import document_links, render_markdown
 from gitbook_mcp.document.edit import block_differences, without_keys
 from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.linkcheck.model import RevisionContent
@@ -165,20 +165,12 @@ def one_line_tags(markdown: str) -> str:
     return "".join(out)
 
 
-def fallback_markdown(doc: Mapping[str, Any], tree: Tree, page_id: str, title: str) -> str:
+def fallback_markdown(doc: Mapping[str, Any], tree: Tree, page_id: str) -> str:
     """The page as markdown for a service that refuses node trees, with the vendor's documented
     mitigations: links to pages of the tree as relative paths (so they resolve), integration tags
-    on one line, and no leading H1 taken for (or duplicating) the title: a first heading-1 that
-    repeats the title is left out, another is kept by writing the title line before it."""
-    nodes = list(doc.get("nodes") or [])
-    first = nodes[0] if nodes else {}
-    heading = first.get("type") == "heading-1"
-    if heading and plain_text(first).strip() == title.strip():
-        nodes, heading = nodes[1:], False
-    text = render_markdown(
-        {**doc, "nodes": nodes}, tree.href(page_id), title=title if heading else None
-    )
-    return one_line_tags(text)
+    on one line, and no leading ``# title`` line (``update_page`` keeps one as a duplicate
+    heading; every block of the document, a heading-1 too, is written as its own ``##``)."""
+    return one_line_tags(render_markdown(doc, tree.href(page_id)))
 
 
 def page_changes(writes: Sequence[PageWrite], tree: Tree, mode: DocMode) -> list[dict[str, Any]]:
@@ -188,7 +180,7 @@ def page_changes(writes: Sequence[PageWrite], tree: Tree, mode: DocMode) -> list
         if mode == "tree":
             body: dict[str, Any] = {"document": w.after}
         else:
-            body = {"markdown": fallback_markdown(w.after, tree, w.page_id, w.title)}
+            body = {"markdown": fallback_markdown(w.after, tree, w.page_id)}
         changes.append({"operation": "update_page", "page": w.page_id, "document": body})
     return changes
 

@@ -41,18 +41,14 @@ def test_links_to_pages_of_the_tree_are_written_relative_to_the_page() -> None:
     assert "[x](/pages/p_elsewhere)" in markdown_of(other, TREE, "p_home")
 
 
-def test_a_leading_heading_that_repeats_the_title_is_left_out_of_the_fallback() -> None:
-    doc = document([block("heading-1", [text("Guide")]), block("paragraph", [text("Body.")])])
-    assert fallback_markdown(doc, TREE, "p_guide", "Guide") == "Body.\n"
-
-
-def test_another_leading_heading_is_kept_after_the_title_line() -> None:
-    doc = document([block("heading-1", [text("Overview")]), block("paragraph", [text("Body.")])])
-    written = fallback_markdown(doc, TREE, "p_guide", "Guide")
-    assert written.startswith("# Guide\n\n")
-    reread = parse_markdown(written)
-    assert reread.title == "Guide"
-    assert reread.document["nodes"][0]["type"] == "heading-1"
+def test_the_fallback_has_no_title_line_and_keeps_every_block() -> None:
+    for first in ("Guide", "Overview"):  # the title repeated, or another heading
+        doc = document([block("heading-1", [text(first)]), block("paragraph", [text("Body.")])])
+        written = fallback_markdown(doc, TREE, "p_guide")
+        assert written == f"## {first}\n\nBody.\n"
+        reread = parse_markdown(written)
+        assert reread.title is None
+        assert [n["type"] for n in reread.document["nodes"]] == ["heading-1", "paragraph"]
 
 
 def test_integration_tags_are_kept_on_one_line() -> None:

@@ -19,7 +19,7 @@ from gitbook_mcp.local.errors import Invalid, NotFound, Unprocessable
 from gitbook_mcp.local.store.content.batch_parse import Change, parse_changes
 from gitbook_mcp.local.store.content.doclinks import Tree
 from gitbook_mcp.local.store.content.page_tree import PageTree
-from gitbook_mcp.local.store.content.pagedoc import parse_body, slugify
+from gitbook_mcp.local.store.content.pagedoc import keep_unchanged, load, parse_body, slugify
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import API_URL
@@ -202,6 +202,8 @@ class ContentBatch(StorePart):
                 markdown, final.resolver(page_id), title_is_heading=not inserted
             )
             unresolved += final.settle(doc, unlink=True)
+            if not inserted:
+                keep_unchanged(load(self._revisions.page_row(revision, page_id)["document"]), doc)
             self._revisions.set_document(revision, page_id, doc)
             if unresolved:
                 result.unresolved[page_id] = unresolved

@@ -221,6 +221,14 @@ class RevisionStore(StorePart):
             )
         return file_id
 
+    def remove_file(self, revision_id: str, file_id: str) -> None:
+        """Remove a file; the links to it are left as they are, broken."""
+        self.file_row(revision_id, file_id)
+        with self._db.transaction():
+            self._db.execute(
+                "DELETE FROM files WHERE revision_id = ? AND id = ?", (revision_id, file_id)
+            )
+
     # -- reading ----------------------------------------------------------------------------
 
     def page_at_id(self, revision_id: str, page_id: str) -> sqlite3.Row | None:

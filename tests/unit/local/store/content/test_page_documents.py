@@ -13,8 +13,8 @@ from gitbook_mcp.api import Profile
 from gitbook_mcp.document import plain_text, walk
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_CONFIGURE, PAGE_FAQ, PAGE_INSTALL
+from tests.support.contract import JSON_DOCUMENT, document_contract
 from tests.support.local import raw_api
-from tests.unit.document.test_contract import JSON_DOCUMENT, _contract
 
 pytestmark = pytest.mark.anyio
 
@@ -96,6 +96,24 @@ async def test_markdown_is_parsed_against_the_tree_and_reads_back_the_same(
     assert plain_text(second) == plain_text(doc)
 
 
+async def test_markdown_keeps_the_stored_form_of_every_block_it_does_not_change(
+    editor: httpx2.AsyncClient,
+) -> None:
+    update = {"operation": "update_page", "page": PAGE_INSTALL}
+    first = await _batch(editor, {**update, "document": {"markdown": MARKDOWN}})
+    assert first.status_code == 200, first.text
+    before = await _document(editor, PAGE_INSTALL)
+    markdown = (await editor.get(f"{CR}/content/page/{PAGE_INSTALL}")).json()["markdown"]
+    assert "acme install" in markdown
+    edited = markdown.replace("acme install", "acme install --quiet")
+    assert (await _batch(editor, {**update, "document": {"markdown": edited}})).status_code == 200
+    after = await _document(editor, PAGE_INSTALL)
+    changed = [i for i, node in enumerate(before["nodes"]) if after["nodes"][i] != node]
+    assert [before["nodes"][i]["type"] for i in changed] == ["code"]
+    assert len(after["nodes"]) == len(before["nodes"])
+    assert after["nodes"][changed[0]]["key"] != before["nodes"][changed[0]]["key"]
+
+
 async def test_a_node_tree_is_stored_as_sent_with_keys_kept_or_given(
     editor: httpx2.AsyncClient,
 ) -> None:
@@ -161,7 +179,7 @@ async def test_every_demo_page_reads_as_a_valid_document(
                 f"/spaces/{space}/content/page/{page['id']}", params={"format": "document"}
             )
             doc = answer.json()["document"]
-            _contract().validate(JSON_DOCUMENT, doc, page["id"])
+            document_contract().validate(JSON_DOCUMENT, doc, page["id"])
             types.update(
                 str(n["type"]) for n, _ in walk(doc) if n.get("object") in ("block", "inline")
             )

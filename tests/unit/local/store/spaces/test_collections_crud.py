@@ -201,7 +201,7 @@ async def test_delete_removes_nested_collections_and_keeps_spaces_at_the_top(
         "SELECT id FROM spaces WHERE org_id = 'org_acme' AND parent_id IS NULL "
         "AND deleted_at IS NULL ORDER BY position"
     )
-    assert [r["id"] for r in top] == ["spc_changelog", "spc_handbook", "spc_api"]
+    assert [r["id"] for r in top] == ["spc_changelog", "spc_cloud", "spc_handbook", "spc_api"]
     assert store.db.scalar("SELECT COUNT(*) FROM grants WHERE target_id = 'col_guides'") == 0
     assert (await api.delete("/collections/col_product")).status_code == 204
 
