@@ -55,6 +55,7 @@ __all__ = [
     "CheckLinksSettings",
     "CommonSettings",
     "LocalApiSettings",
+    "OutputSchemas",
     "Settings",
     "default_local_db",
     "options_markdown",
@@ -63,6 +64,7 @@ __all__ = [
 ]
 
 Transport = Literal["stdio", "sse", "streamable-http"]
+OutputSchemas = Literal["none", "full"]
 Seed = Literal["demo", "none"]
 DEMO_TOKENS = ("gb_local_admin", "gb_local_editor", "gb_local_commenter", "gb_local_reader")
 REPORT_FORMATS = ("text", "json", "github", "junit", "sarif")
@@ -118,6 +120,12 @@ class Settings(ReadsTokenFile, UpstreamAuthOptions, CommonSettings):
     tools: tuple[str, ...] = option((), LIST, "Extra tools by name")
     exclude_tools: tuple[str, ...] = option((), LIST, "Tools to leave out")
     read_only: bool = option(False, BOOL, "Only read-only tools; wins over everything")
+    output_schemas: OutputSchemas = option(
+        "none",
+        choice("none", "full"),
+        "Output schemas in `tools/list`: `none` (the default tools fit 20,000 bytes) or `full` "
+        "(every result's typed schema, about 14,000 bytes more by default)",
+    )
     transport: Transport = option(
         "stdio", choice("stdio", "sse", "streamable-http"), "How MCP clients connect"
     )
