@@ -29,7 +29,7 @@ from gitbook_mcp.api import Profile
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
+from gitbook_mcp.settings import OutputSchemas, Settings
 
 __all__ = ["context_cost", "http_load", "memory", "per_call_overhead", "scan", "startup"]
 
@@ -280,15 +280,19 @@ async def context_cost() -> dict[str, Any]:
     toolset in the live profile (the default)."""
     from gitbook_mcp.server.toolsets import ALL_TOOLSETS
 
-    selections: list[tuple[str, Profile, tuple[str, ...]]] = [
-        (f"{label} ({profile})", profile, (label,))
+    selections: list[tuple[str, Profile, tuple[str, ...], OutputSchemas]] = [
+        (f"{label} ({profile})", profile, (label,), "none")
         for label in ("default", "all")
         for profile in ("live", "seed")
     ]
-    selections += [(t, "live", (t,)) for t in ALL_TOOLSETS]
+    selections += [
+        (f"{label} (live), `--output-schemas full`", "live", (label,), "full")
+        for label in ("default", "all")
+    ]
+    selections += [(t, "live", (t,), "none") for t in ALL_TOOLSETS]
     rows: dict[str, dict[str, Any]] = {}
-    for label, profile, toolsets in selections:
-        tools = await _listed(profile, toolsets)
+    for label, profile, toolsets, outputs in selections:
+        tools = await _listed(profile, toolsets, outputs)
         dumps = [
             json.dumps(
                 t.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":")
@@ -306,8 +310,11 @@ async def context_cost() -> dict[str, Any]:
     return rows
 
 
-async def _listed(profile: Profile, toolsets: tuple[str, ...]) -> list[Any]:
-    """The tools an admin is offered with ``toolsets`` in ``profile``, against the demo."""
+async def _listed(
+    profile: Profile, toolsets: tuple[str, ...], outputs: OutputSchemas = "none"
+) -> list[Any]:
+    """The tools an admin is offered with ``toolsets`` in ``profile``, against the demo (with
+    their output schemas when ``outputs`` is ``full``)."""
     store = Store(":memory:")
     load_demo(store)
 
@@ -321,7 +328,7 @@ async def _listed(profile: Profile, toolsets: tuple[str, ...]) -> list[Any]:
         ) as client:
             yield client
 
-    settings = Settings(local=True, toolsets=toolsets, profile=profile)
+    settings = Settings(local=True, toolsets=toolsets, profile=profile, output_schemas=outputs)
     server = create_server(settings, factory=factory)
     async with Client(server, cache=None) as client:
         return list((await client.list_tools()).tools)

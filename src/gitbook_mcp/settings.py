@@ -45,6 +45,7 @@ from gitbook_mcp.options import (
 )
 from gitbook_mcp.options_table import table_markdown
 from gitbook_mcp.readme import replace_section
+from gitbook_mcp.upstream_options import UpstreamAuthOptions
 
 __all__ = [
     "COMMANDS",
@@ -54,6 +55,7 @@ __all__ = [
     "CheckLinksSettings",
     "CommonSettings",
     "LocalApiSettings",
+    "OutputSchemas",
     "Settings",
     "default_local_db",
     "options_markdown",
@@ -62,7 +64,7 @@ __all__ = [
 ]
 
 Transport = Literal["stdio", "sse", "streamable-http"]
-AuthMode = Literal["server", "upstream"]
+OutputSchemas = Literal["none", "full"]
 Seed = Literal["demo", "none"]
 DEMO_TOKENS = ("gb_local_admin", "gb_local_editor", "gb_local_commenter", "gb_local_reader")
 REPORT_FORMATS = ("text", "json", "github", "junit", "sarif")
@@ -71,8 +73,6 @@ LEVELS = choice("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", fold=str.upper)
 PORT = integer(0, 65535)
 FRACTION = number(0.0, 1.0)
 SECONDS = number(0.0)
-MAX_AUTH_CACHE_TTL = 300.0
-"""Longest ``--auth-cache-ttl``: how long a revoked token may still be served from cache."""
 
 
 TREE_UPDATES = ("accept", "refuse")
@@ -105,7 +105,7 @@ class CommonSettings(Options):
 
 
 @dataclass(frozen=True)
-class Settings(ReadsTokenFile, CommonSettings):
+class Settings(ReadsTokenFile, UpstreamAuthOptions, CommonSettings):
     """The options of ``serve``, the MCP server (the default command)."""
 
     COMMAND: ClassVar[str] = "serve"
@@ -120,6 +120,12 @@ class Settings(ReadsTokenFile, CommonSettings):
     tools: tuple[str, ...] = option((), LIST, "Extra tools by name")
     exclude_tools: tuple[str, ...] = option((), LIST, "Tools to leave out")
     read_only: bool = option(False, BOOL, "Only read-only tools; wins over everything")
+    output_schemas: OutputSchemas = option(
+        "none",
+        choice("none", "full"),
+        "Output schemas in `tools/list`: `none` (the default tools fit 20,000 bytes) or `full` "
+        "(every result's typed schema, about 14,000 bytes more by default)",
+    )
     transport: Transport = option(
         "stdio", choice("stdio", "sse", "streamable-http"), "How MCP clients connect"
     )
@@ -161,36 +167,6 @@ class Settings(ReadsTokenFile, CommonSettings):
     )
     drain_grace: float = option(
         30.0, SECONDS, "Seconds to finish the calls in flight after SIGTERM before exiting"
-    )
-    auth: AuthMode = option(
-        "server",
-        choice("server", "upstream"),
-        "Whose API token over HTTP: `server` (the one `--token`) or `upstream` (each request's "
-        "own `Authorization: Bearer`; the server keeps no token)",
-    )
-    auth_server: str | None = option(
-        None,
-        optional(TEXT),
-        "With `--auth upstream`: the OAuth authorization server that issues callers' tokens "
-        "(published in the protected-resource metadata)",
-    )
-    resource_url: str | None = option(
-        None,
-        optional(TEXT),
-        "With `--auth upstream`: the public URL of the MCP endpoint (the OAuth resource)",
-        shown="http://HOST:PORT/mcp (/sse for SSE)",
-    )
-    auth_cache_ttl: float = option(
-        30.0,
-        number(0.0, MAX_AUTH_CACHE_TTL),
-        "With `--auth upstream`: seconds a token's verdict, and so a revoked token's cached "
-        f"tools and resources, is reused (at most {MAX_AUTH_CACHE_TTL:.0f})",
-    )
-    callers_max: int = option(
-        1000, integer(1), "With `--auth upstream`: callers (client, permissions) kept at once"
-    )
-    callers_ttl: float = option(
-        900.0, SECONDS, "With `--auth upstream`: seconds an idle caller is kept"
     )
     local: bool = option(False, BOOL, "Serve the demo local workspace in process")
     local_db: Path = local_db_option()

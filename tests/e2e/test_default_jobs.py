@@ -2,7 +2,9 @@
 
 The server runs with no option but its API address and token, against `gitbook-mcp local-api
 --profile live --seed demo` in its own process, as against the real service; every step is a
-tool the default ``tools/list`` offers. The link-fixing job is `test_defaults.py`'s.
+tool the default ``tools/list`` offers. The link-fixing job is `test_defaults.py`'s. One job runs
+again with ``--output-schemas full``, where the SDK's client checks every result against the
+tool's output schema.
 """
 
 from __future__ import annotations
@@ -58,11 +60,30 @@ class Agent:
         return data
 
 
+@pytest.fixture(scope="module")
+def served_typed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proc]:
+    folder = tmp_path_factory.mktemp("typed-jobs")
+    api = start_local_api(folder, "--profile", "live")
+    server = start_server(folder, api, "gb_local_admin", "--output-schemas", "full")
+    try:
+        yield server
+    finally:
+        stop(server, api)
+
+
 @pytest.fixture
 async def agent(served: Proc) -> AsyncIterator[Agent]:
     async with Client(f"{served.url}/mcp", cache=None) as client:
         offered = {t.name for t in (await client.list_tools()).tools}
         yield Agent(client, offered)
+
+
+@pytest.fixture
+async def typed_agent(served_typed: Proc) -> AsyncIterator[Agent]:
+    async with Client(f"{served_typed.url}/mcp", cache=None) as client:
+        tools = (await client.list_tools()).tools
+        assert [t.name for t in tools if not t.output_schema] == []
+        yield Agent(client, {t.name for t in tools})
 
 
 async def test_answer_from_the_docs(agent: Agent) -> None:
@@ -92,6 +113,14 @@ async def test_triage_comments(agent: Agent) -> None:
 
 
 async def test_author_review_and_merge_a_change(agent: Agent) -> None:
+    await _author_review_and_merge(agent)
+
+
+async def test_author_review_and_merge_with_output_schemas(typed_agent: Agent) -> None:
+    await _author_review_and_merge(typed_agent)
+
+
+async def _author_review_and_merge(agent: Agent) -> None:
     opened, _ = await agent.ok("create_change_request", **SPACE, subject="Clearer install step")
     cr = {**SPACE, "change_request_id": opened["id"]}
     edit = {

@@ -46,7 +46,7 @@ from gitbook_mcp.server.ops.metrics import observe_tool_call
 from gitbook_mcp.server.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.runtime import ClientFactory, Runtime
-from gitbook_mcp.server.schemas import inline_defs, listed_hints, slim
+from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ class GitBookServer(MCPServer[Any]):
         runtime: Runtime,
         *,
         withheld: Callable[[], dict[str, Missing]] = dict,
+        output_schemas: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -95,6 +96,8 @@ class GitBookServer(MCPServer[Any]):
         self.on_close: list[Callable[[], Awaitable[None]]] = []
         self.withheld = withheld
         """Tools this configuration cannot serve (profile, read-only, exclusion), with why."""
+        self.output_schemas = output_schemas
+        """Whether ``tools/list`` carries each tool's typed output schema (``--output-schemas``)."""
         self._listed: list[Tool] | None = None
         truthful_capabilities(self._lowlevel_server)
         self.middleware.append(CallerScope(self))
@@ -116,7 +119,8 @@ class GitBookServer(MCPServer[Any]):
         await self.runtime.ensure_permissions()
         offered = self.runtime.offered_names()
         if self._listed is None:
-            self._listed = [listed(tool) for tool in self.base_runtime.tools.values()]
+            tools = self.base_runtime.tools.values()
+            self._listed = [listed(tool, output=self.output_schemas) for tool in tools]
         return [tool for tool in self._listed if tool.name in offered]
 
     def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
@@ -271,17 +275,19 @@ def _bearer_of(ctx: ServerRequestContext[Any, Any]) -> str | None:
     return access.token if access is not None else None
 
 
-def listed(tool: ToolDef) -> Tool:
+def listed(tool: ToolDef, *, output: bool = False) -> Tool:
     """The tool as listed: its input schema slimmed (the object's own ``additionalProperties``
-    left out: an unknown argument is refused by name), hints at their defaults left out; no
-    output schema (the text answer carries every actionable value) and no title (its name,
-    spelt out)."""
+    left out: an unknown argument is refused by name), hints at their defaults left out, no
+    title (its name, spelt out); its typed output schema only when ``output`` is asked for
+    (``--output-schemas full``: the default list would not fit its budget with them, and the
+    text answer carries every actionable value)."""
     schema = slim(inline_defs(tool.input.model_json_schema()))
     schema.pop("additionalProperties", None)
     return Tool(
         name=tool.name,
         description=tool.description,
         input_schema=schema,
+        output_schema=output_schema(tool.output) if output else None,
         annotations=listed_hints(tool.annotations),
     )
 
@@ -296,12 +302,14 @@ def build_server(
     tool_options: ToolOptions | None = None,
     active: Callable[[ToolDef], bool] | None = None,
     instructions: str = GENERIC_INSTRUCTIONS,
+    output_schemas: bool = False,
     **server_options: Any,
 ) -> GitBookServer:
     """The server for the selected tools; the client is created when the server starts.
 
     ``tools`` are every tool that may be on, ``active`` says which are on at start (default: all);
     ``secrets`` (the API token) are redacted from every failure shown to the agent;
+    ``output_schemas`` lists each tool's typed output schema;
     ``server_options`` go to `MCPServer` (``auth`` and ``token_verifier`` for upstream auth).
     """
     runtime = Runtime(
@@ -330,6 +338,7 @@ def build_server(
         instructions=instructions,
         lifespan=lifespan,
         withheld=withheld,
+        output_schemas=output_schemas,
         **server_options,
     )
     return server

@@ -144,6 +144,7 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
         withheld=lambda: unregistered(selection, all_tools()),
         active=lambda tool: tool.toolset in chosen or tool.name in selection.include,
         instructions=instructions_for(selection),
+        output_schemas=settings.output_schemas == "full",
         # Pages are read as JSON documents, in process as over HTTP (the local workspace stores
         # the API's documents), so the shortcut reads exactly what the real path reads.
         tool_options=ToolOptions(content_format="document"),

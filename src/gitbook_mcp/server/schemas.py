@@ -1,75 +1,130 @@
-"""Slim JSON schemas for ``tools/list``: every byte there costs the agent context.
+"""The schemas of ``tools/list``: every byte there costs the agent context.
 
 Pydantic's schemas carry auto-generated ``title`` keys, ``anyOf [X, null]`` for optional
-fields and ``default: null``. An optional field is simply absent from ``required``, so these
-say nothing an agent needs; removing them keeps the meaning and roughly halves the size.
-Arguments are still validated against the full pydantic models.
+fields and ``default: null``. An optional argument is simply absent from ``required``, so these
+say nothing an agent needs; `slim` removes them, keeping the meaning and roughly halving the
+size. Arguments are still validated against the full pydantic models.
+
+`output_schema` is a tool's typed ``outputSchema``, from the model its handler returns (served
+with ``--output-schemas full``): every field's type, nested objects and arrays with their items,
+enums; a field the result may leave out is absent from ``required`` (results are dumped without
+their ``None`` fields, so no property is ever ``null``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mcp.types import ToolAnnotations
+from pydantic import BaseModel
 
-__all__ = ["inline_defs", "listed_hints", "slim"]
+__all__ = ["inline_defs", "listed_hints", "output_schema", "slim"]
 
 _DEFAULT_HINTS = {"read_only_hint": False, "idempotent_hint": False, "open_world_hint": True}
 """Tool hints whose value is the protocol's default when absent: listing them says nothing."""
+_INPUT_ONLY = frozenset(
+    {"title", "default", "minLength", "maxLength", "minItems", "maxItems", "pattern"}
+)
+"""What says nothing about a result: titles, defaults and the checks of an argument."""
+_NULL = {"type": "null"}
 
 
-def slim(schema: Any, *, output: bool = False, root: bool = True) -> Any:
-    """A copy of ``schema`` without titles, null alternatives of optional fields, null defaults.
-
-    For an output schema (``output=True``) defaults are dropped too (they describe inputs), and
-    nested objects keep their field names without scalar types: the values in
-    ``structuredContent`` show those, and every byte of ``tools/list`` costs the agent context.
-    """
+def _walk(schema: Any, node: Callable[[dict[str, Any]], Any]) -> Any:
+    """``node`` applied to each object of ``schema``, through lists; other values kept."""
     if isinstance(schema, list):
-        return [slim(item, output=output, root=False) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
+        return [_walk(item, node) for item in schema]
+    return node(schema) if isinstance(schema, dict) else schema
+
+
+def slim(schema: Any) -> Any:
+    """A copy of ``schema`` without titles, null alternatives of optional fields, null defaults."""
+    return _walk(schema, _slim)
+
+
+def _slim(schema: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "title" and not isinstance(value, dict):
             continue
-        if key == "default" and (value is None or output):
+        if key == "default" and value is None:
             continue
         if key in ("properties", "$defs") and isinstance(value, dict):
-            out[key] = {
-                name: _without_echo(name, slim(prop, output=output, root=False))
-                for name, prop in value.items()
-            }
+            out[key] = {name: _without_echo(name, slim(prop)) for name, prop in value.items()}
             continue
-        out[key] = slim(value, output=output, root=False)
-    if output and "properties" in out:
-        if not root:
-            out.pop("type", None)
-            out.pop("required", None)
-        out["properties"] = {
-            name: ({} if _scalar(prop) else prop) for name, prop in out["properties"].items()
-        }
+        out[key] = slim(value)
     if out.get("minLength") == 1:
         del out["minLength"]
     if out.get("minimum") in (0, 1) and out.get("type") == "integer":
         del out["minimum"]
-    if output and root:
-        out.pop("required", None)
-    if output and not root and ("items" in out or "additionalProperties" in out):
-        out.pop("type", None)  # "items" says array, "additionalProperties" says object
     if "enum" in out and out.get("type") == "string":
         del out["type"]
     if out.get("default") is False:
         del out["default"]
     variants = out.get("anyOf")
     if isinstance(variants, list):
-        kept = [v for v in variants if v != {"type": "null"}]
+        kept = [v for v in variants if v != _NULL]
         if len(kept) == 1 and len(kept) < len(variants):
             del out["anyOf"]
-            merged = dict(kept[0])
-            merged.update(out)
-            out = merged
+            out = {**kept[0], **out}
     return out
+
+
+def output_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The typed ``outputSchema`` of a tool returning ``model``: ``$defs`` inlined, titles,
+    defaults and argument checks left out, and descriptions that only repeat a field's name."""
+    typed: dict[str, Any] = _typed(inline_defs(model.model_json_schema(mode="serialization")))
+    return typed
+
+
+def _typed(schema: Any) -> Any:
+    """An output schema's node, typed and compact (see `output_schema`)."""
+    return _walk(schema, _typed_object)
+
+
+def _typed_object(schema: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _INPUT_ONLY or key == "required":
+            continue
+        if key == "properties" and isinstance(value, dict):
+            # A model's None fields are left out of its result: absent, never null.
+            fields = {name: _without_echo(name, prop) for name, prop in value.items()}
+            out[key] = {name: _typed(_without_null(prop)) for name, prop in fields.items()}
+            if always := [name for name, prop in fields.items() if not _nullable(prop)]:
+                out["required"] = always
+            continue
+        out[key] = _typed(value)
+    if out.get("additionalProperties") is True:
+        del out["additionalProperties"]  # any object: "type" says it
+    if "enum" in out and out.get("type") == "string":
+        del out["type"]
+    variants = out.get("anyOf")
+    if isinstance(variants, list) and _NULL in variants and len(variants) == 2:
+        kept = next(v for v in variants if v != _NULL)
+        if set(kept) == {"type"} and isinstance(kept["type"], str):
+            del out["anyOf"]
+            out["type"] = [kept["type"], "null"]
+    return out
+
+
+def _nullable(schema: Any) -> bool:
+    variants = schema.get("anyOf") if isinstance(schema, dict) else None
+    return isinstance(variants, list) and _NULL in variants
+
+
+def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """``anyOf [X, null]`` as ``X`` (the field is optional; its siblings, a description, kept)."""
+    variants = schema.get("anyOf")
+    if not isinstance(variants, list):
+        return schema
+    kept = [v for v in variants if v != _NULL]
+    if len(kept) == len(variants):
+        return schema
+    rest = {k: v for k, v in schema.items() if k != "anyOf"}
+    if len(kept) == 1:
+        return {**kept[0], **rest}
+    return {**rest, "anyOf": kept}
 
 
 def listed_hints(hints: ToolAnnotations | None) -> ToolAnnotations | None:
@@ -92,29 +147,16 @@ def _without_echo(name: str, prop: Any) -> Any:
     return prop
 
 
-def _scalar(schema: Any) -> bool:
-    """A plain string, number or boolean field (nested output fields keep only their names)."""
-    return (
-        isinstance(schema, dict)
-        and schema.get("type") in ("string", "integer", "number", "boolean")
-        and len(schema) <= 2
-    )
-
-
 def inline_defs(schema: dict[str, Any]) -> dict[str, Any]:
     """Replace ``$ref`` to ``$defs`` with the definition itself (no recursion in our models)."""
     defs = schema.get("$defs")
     if not isinstance(defs, dict):
         return schema
 
-    def resolve(node: Any) -> Any:
-        if isinstance(node, list):
-            return [resolve(item) for item in node]
-        if not isinstance(node, dict):
-            return node
+    def resolve(node: dict[str, Any]) -> Any:
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
-            return resolve(defs[ref.removeprefix("#/$defs/")])
-        return {k: resolve(v) for k, v in node.items()}
+            return _walk(defs[ref.removeprefix("#/$defs/")], resolve)
+        return {k: _walk(v, resolve) for k, v in node.items()}
 
-    return {k: resolve(v) for k, v in schema.items() if k != "$defs"}
+    return {k: _walk(v, resolve) for k, v in schema.items() if k != "$defs"}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,3 +79,18 @@ class CanaryCheckedClient:
         result = await self._client.call_tool(*args, **kwargs)
         assert CANARY not in result.model_dump_json(), "the canary token leaked into a tool result"
         return result
+
+
+def snapshot_drift(folder: Path, texts: dict[str, str]) -> tuple[list[str], set[str]]:
+    """The names whose ``folder/<name>.json`` differs from ``texts[name]``, and the snapshots of
+    names no longer there; with UPDATE_SNAPSHOTS=1 the snapshots are rewritten first."""
+    if os.environ.get("UPDATE_SNAPSHOTS") == "1":
+        folder.mkdir(exist_ok=True)
+        for name, text in texts.items():
+            (folder / f"{name}.json").write_text(text, encoding="utf-8")
+    drift = [
+        name
+        for name, text in texts.items()
+        if not (path := folder / f"{name}.json").exists() or path.read_text("utf-8") != text
+    ]
+    return drift, {p.stem for p in folder.glob("*.json")} - texts.keys()

@@ -8,13 +8,12 @@ review.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, snapshot_drift
 
 pytestmark = [pytest.mark.anyio, pytest.mark.parametrize("profile", ["seed", "live"])]
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -48,17 +47,16 @@ async def test_all_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> Non
 async def test_every_tool_matches_its_snapshot(mcp: McpFactory, profile: str) -> None:
     async with mcp("gb_local_admin", toolsets=("all",), profile=profile) as client:
         tools = (await client.list_tools()).tools
-    snapshots = SNAPSHOTS / profile
-    update = os.environ.get("UPDATE_SNAPSHOTS") == "1"
-    drift = []
-    for tool in tools:
-        data = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-        text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        path = snapshots / f"{tool.name}.json"
-        if update:
-            path.write_text(text, encoding="utf-8")
-        elif not path.exists() or path.read_text(encoding="utf-8") != text:
-            drift.append(tool.name)
-    stale = {p.stem for p in snapshots.glob("*.json")} - {t.name for t in tools}
+    texts = {
+        tool.name: json.dumps(
+            tool.model_dump(mode="json", by_alias=True, exclude_none=True),
+            indent=2,
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+        + "\n"
+        for tool in tools
+    }
+    drift, stale = snapshot_drift(SNAPSHOTS / profile, texts)
     assert drift == [], f"schemas changed for {drift}: review, then rerun with UPDATE_SNAPSHOTS=1"
     assert stale == set(), f"snapshots of removed tools: {stale}"

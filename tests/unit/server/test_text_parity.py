@@ -2,7 +2,8 @@
 the model sees"): Claude Desktop gives it the text, so the text carries each id, cursor, URL and
 count of the structured result (issue 14 §1); Claude Code and VS Code give it the structured
 result, serialised compactly, so that carries each id and URL the text names, and is not far
-larger than the text (issue 22: a summary's text with the whole plan behind it)."""
+larger than the text (issue 22: a summary's text with the whole plan behind it). The server runs
+with ``--output-schemas full``: each structured result is valid against its listed schema."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.toolsets import all_tools
 from tests.unit.server.conftest import McpFactory, confirmed
+from tests.unit.server.reach import conform
 
 pytestmark = pytest.mark.anyio
 
@@ -188,8 +190,8 @@ async def test_the_text_carries_every_id_cursor_url_and_count(
     document = tmp_path / "doc.md"
     document.write_text("# Imported\n\nText.\n")
     store.import_root = tmp_path
-    async with mcp(toolsets=("all",), profile=profile) as client:
-        offered = {t.name for t in (await client.list_tools()).tools}
+    async with mcp(toolsets=("all",), profile=profile, output_schemas="full") as client:
+        offered = {t.name: t.output_schema for t in (await client.list_tools()).tools}
         if name not in offered:
             return  # not on this profile: its absence is tested in test_profiles
         args = dict(EXAMPLES.get(name, {}))
@@ -203,6 +205,7 @@ async def test_the_text_carries_every_id_cursor_url_and_count(
     text = result.content[0].text
     assert not result.is_error, f"{name} failed with its example: {text}"
     structured = result.structured_content or {}
+    conform(offered[name], structured, name)  # what a typed client checks (the SDK's does)
     missing = [v for v in _actionable(structured) if v not in text]
     assert not missing, f"{name}: {missing} are in the structured result but not in the text"
     compact = json.dumps(structured, separators=(",", ":"), ensure_ascii=False)

@@ -2,7 +2,8 @@
 
 Each module here is named after a toolset and defines ``async def scenario(call)``, which
 calls that toolset's tools against a fresh demo workspace as the demo admin; ``call`` fails
-the test on any tool error and returns the ``structuredContent``. The harness records which
+the test on any tool error, checks the ``structuredContent`` against the tool's listed output
+schema (the server runs with ``--output-schemas full``) and returns it. The harness records which
 API operations the server sent, so `tests/unit/server/test_reach.py` can show that with
 ``--toolsets all`` every one of the 136 operations is reachable through some tool.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import httpx2
+from jsonschema import Draft202012Validator
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
@@ -28,7 +30,7 @@ from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.server.toolsets import all_tools
 from gitbook_mcp.settings import Settings
 
-__all__ = ["Caller", "Reached", "operation_of", "run_scenario"]
+__all__ = ["Caller", "Reached", "conform", "operation_of", "run_scenario"]
 
 Caller = Callable[..., Awaitable[dict[str, Any]]]
 """``await call("tool_name", arg=value, ...)``: the structured result of a successful call."""
@@ -65,6 +67,13 @@ def _method(tool: str, arguments: dict[str, Any]) -> str | None:
             default = definition.input.model_fields[definition.method_arg].default
             return str(given if given is not None else default)
     return None
+
+
+def conform(schema: dict[str, Any] | None, content: Any, tool: str) -> None:
+    """Fail unless ``content`` is valid against ``schema``, the tool's listed output schema."""
+    assert schema is not None, f"{tool} lists no output schema"
+    errors = [e.message for e in Draft202012Validator(schema).iter_errors(content)]
+    assert errors == [], f"{tool}: its structured content breaks its output schema: {errors}"
 
 
 @dataclass
@@ -121,10 +130,12 @@ async def run_scenario(
             yield client
 
     server = create_server(
-        Settings(local=True, toolsets=toolsets, profile=profile), factory=factory
+        Settings(local=True, toolsets=toolsets, profile=profile, output_schemas="full"),
+        factory=factory,
     )
     try:
         async with Client(server, cache=None) as client:
+            schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}
 
             async def call(tool: str, **arguments: Any) -> dict[str, Any]:
                 result = await client.call_tool(tool, arguments)
@@ -137,6 +148,7 @@ async def run_scenario(
                     inspect(tool, result)
                 text = " ".join(getattr(c, "text", "") for c in result.content)
                 assert not result.is_error, f"{tool}({arguments}) failed: {text}"
+                conform(schemas[tool], result.structured_content, tool)
                 reached.calls.add((tool, _method(tool, arguments)))
                 return dict(result.structured_content or {})
 
