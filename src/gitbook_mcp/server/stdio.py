@@ -64,18 +64,26 @@ class StdinLines:
                 return
             yield chunk
 
+    def _lines(self) -> Iterator[bytes]:
+        """Whole lines (the last one may lack its newline), each byte looked at once: a long
+        line is gathered in one buffer, not joined and split again with every chunk."""
+        pending = bytearray()
+        for chunk in self._chunks():
+            start = 0
+            while (end := chunk.find(b"\n", start)) >= 0:
+                pending += chunk[start : end + 1]
+                yield bytes(pending)
+                pending.clear()
+                start = end + 1
+            pending += chunk[start:]
+        if pending:
+            yield bytes(pending)
+
     def _pump(self, send: MemoryObjectSendStream[str], token: EventLoopToken) -> None:
-        pending = b""
         try:
-            for chunk in self._chunks():
-                *lines, pending = (pending + chunk).split(b"\n")
-                for line in lines:
-                    text = (line + b"\n").decode("utf-8", errors="replace")
-                    anyio.from_thread.run(send.send, text, token=token)
-            if pending:
-                anyio.from_thread.run(
-                    send.send, pending.decode("utf-8", errors="replace"), token=token
-                )
+            for line in self._lines():
+                text = line.decode("utf-8", errors="replace")
+                anyio.from_thread.run(send.send, text, token=token)
             anyio.from_thread.run_sync(send.close, token=token)
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.RunFinishedError):
             return  # the server stopped first: nobody reads the lines any more
@@ -84,6 +92,7 @@ class StdinLines:
         try:
             return await self._receive.receive()
         except anyio.EndOfStream:
+            self._receive.close()
             raise StopAsyncIteration from None
 
 
