@@ -21,6 +21,7 @@ from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
@@ -96,13 +97,13 @@ class CommentStore(SpacePart):
         return self._db.one(_COMMENT, (comment_id, space_id, cr_id))
 
     def _comment(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row:
-        return self._found("comment", _COMMENT, comment_id, space_id, cr_id)
+        return found(self._db, "comment", _COMMENT, comment_id, space_id, cr_id)
 
     def _find_reply(self, comment_id: str, reply_id: str) -> sqlite3.Row | None:
         return self._db.one(_REPLY, (reply_id, comment_id))
 
     def _reply(self, comment_id: str, reply_id: str) -> sqlite3.Row:
-        return self._found("comment reply", _REPLY, reply_id, comment_id)
+        return found(self._db, "comment reply", _REPLY, reply_id, comment_id)
 
     def _may_post(self, role: str | None, space_id: str, markdown: str) -> None:
         """A new comment or reply needs space.comment and some text."""
