@@ -27,6 +27,7 @@ from gitbook_mcp.local.store.spaces.part import SpacePart
 if TYPE_CHECKING:
     import sqlite3
 
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.comments.bodies import Edit
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
@@ -69,10 +70,17 @@ def _key(row: sqlite3.Row) -> tuple[str, int]:
 
 
 class CommentStore(SpacePart):
-    def __init__(self, scope: SpaceScope, orgs: OrgStore, content: ContentStore) -> None:
+    def __init__(
+        self,
+        scope: SpaceScope,
+        orgs: OrgStore,
+        content: ContentStore,
+        change_requests: ChangeRequestRows,
+    ) -> None:
         super().__init__(scope)
         self._orgs = orgs
         self._content = content
+        self._change_requests = change_requests
         self.render = CommentRenderer(scope.db, scope.clock, scope.identity, content)
 
     # -- access and lookup ------------------------------------------------------------------
@@ -84,7 +92,7 @@ class CommentStore(SpacePart):
         role = self._spaces.require_space(actor, space_id)
         if cr_ref is None:
             return role, None
-        return role, self._content.resolve_change_request(actor, space_id, cr_ref)
+        return role, self._change_requests.resolve(actor, space_id, cr_ref)
 
     def _thread(
         self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str

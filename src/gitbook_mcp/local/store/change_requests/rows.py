@@ -23,12 +23,12 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.spaces.part import SpaceScope
 
-__all__ = ["STATUSES", "ChangeRequestStore"]
+__all__ = ["STATUSES", "ChangeRequestRows"]
 
 STATUSES = ("draft", "open", "archived", "merged")
 
 
-class ChangeRequestStore(SpacePart):
+class ChangeRequestRows(SpacePart):
     def __init__(self, scope: SpaceScope, revisions: RevisionStore) -> None:
         super().__init__(scope)
         self._revisions = revisions

@@ -23,7 +23,7 @@ from gitbook_mcp.local.store.urls import APP_URL
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["REVIEW_STATUSES", "Format", "ReviewStore"]
@@ -36,7 +36,7 @@ Format = Literal["markdown", "document"]
 class ReviewStore(SpacePart):
     """See the module's docstring."""
 
-    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestStore) -> None:
+    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestRows) -> None:
         super().__init__(scope)
         self._change_requests = change_requests
 
