@@ -18,7 +18,7 @@ from gitbook_mcp.local.store.comments.comments import CommentStore
 from gitbook_mcp.local.store.content.content import ContentStore
 from gitbook_mcp.local.store.content.revisions import RevisionStore
 from gitbook_mcp.local.store.db import Database
-from gitbook_mcp.local.store.identity import IdentityStore
+from gitbook_mcp.local.store.identity.identity import IdentityStore
 from gitbook_mcp.local.store.organizations.organizations import OrgStore
 from gitbook_mcp.local.store.schema import MIGRATIONS
 from gitbook_mcp.local.store.sites.sites import SiteStore

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import Database
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
-from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock

@@ -21,13 +21,13 @@ from gitbook_mcp.local.store.access import (
 )
 from gitbook_mcp.local.store.db import loads, new_id
 from gitbook_mcp.local.store.organizations.common import TablePart, is_member, org_access
-from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 

@@ -28,7 +28,7 @@ from gitbook_mcp.local.store.part import StorePart
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["MEMBER_SORTS", "MemberStore"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["SpacePart", "SpaceScope"]
