@@ -155,5 +155,7 @@ async def search(call: Call) -> Response:
     q = call.query
     query = q.string("query", required=True, min_len=1, max_len=512)
     return ok(
-        call.store.content.search(call.actor, call.path("organizationId"), query, paging=q.paging())
+        call.store.content.searcher.search(
+            call.actor, call.path("organizationId"), query, paging=q.paging()
+        )
     )

@@ -255,10 +255,7 @@ class ContentStore(SpacePart):
             kind, target = "file", file_id
         return self.references.backlinks(actor, scope, kind=kind, target=target, paging=paging)
 
-    # -- search and import ----------------------------------------------------------------
-
-    def search(self, actor: Actor, org_id: str, query: str, *, paging: Paging) -> dict[str, Any]:
-        return self.searcher.search(actor, org_id, query, paging=paging)
+    # -- import -------------------------------------------------------------------------
 
     def read_import(self, actor: Actor, space_id: str, cr_ref: str, *, url: str) -> Source:
         """Check access, then read the files a ``file://`` URL names (blocking: run off the loop)."""
