@@ -114,7 +114,7 @@ def _local_api(settings: LocalApiSettings) -> int:
     except WorkspaceFileError as exc:
         sys.stderr.write(f"gitbook-mcp local-api: {exc}\n")
         return 2
-    store.content.batch.refuse_trees = s.tree_updates == "refuse"
+    store.change_requests.batch.refuse_trees = s.tree_updates == "refuse"
     demo_tokens = store.identity.has_demo_tokens()
     problem = exposure_problem(s.host, demo_tokens, expose=s.expose_demo_tokens)
     if problem is not None:

@@ -1,11 +1,15 @@
 """The package has no import cycle and keeps its layers, counting imports under
 ``if TYPE_CHECKING:`` and imports inside functions: each module's imports are read with `ast`,
 any strongly connected group of modules is reported with one cycle through it, and every import
-that breaks a layer rule (`ONLY`, `LAYERS`) is reported by name."""
+that breaks a layer rule (`ONLY`, `LAYERS`) is reported by name. A class of the local store has
+at most one class of ours above it (`test_store_classes_have_at_most_one_base_of_ours`)."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
+import pkgutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -230,3 +234,56 @@ def test_no_import_cycle() -> None:
     found = [group for group in strongly_connected(graph) if frozenset(group) not in KNOWN_CYCLES]
     report = "\n".join(" -> ".join(one_cycle(graph, group)) for group in found)
     assert not found, f"import cycles (TYPE_CHECKING and function-level imports count):\n{report}"
+
+
+def project_bases(cls: type) -> list[type]:
+    """The classes of ours in ``cls``'s MRO beyond itself; Protocols, `object`, the stdlib's
+    and pydantic's bases are not ours."""
+    return [
+        base
+        for base in cls.__mro__[1:]
+        if base.__module__.split(".")[0] == PACKAGE and not getattr(base, "_is_protocol", False)
+    ]
+
+
+def store_classes() -> list[type]:
+    """Every class defined in a module of the local workspace's store."""
+    store = importlib.import_module("gitbook_mcp.local.store")
+    found: list[type] = []
+    for info in pkgutil.walk_packages(store.__path__, store.__name__ + "."):
+        module = importlib.import_module(info.name)
+        found.extend(
+            cls
+            for cls in vars(module).values()
+            if inspect.isclass(cls) and cls.__module__ == module.__name__
+        )
+    return found
+
+
+def test_store_classes_have_at_most_one_base_of_ours() -> None:
+    """A store class reads top to bottom: at most one class of ours above it (`StorePart`),
+    what it shares is composed (a helper it calls), never climbed to."""
+    classes = store_classes()
+    assert len(classes) > 20, "the walk of the store found too few classes"
+    deep = {
+        f"{cls.__module__}.{cls.__qualname__}": [base.__name__ for base in bases]
+        for cls in classes
+        if len(bases := project_bases(cls)) > 1
+    }
+    assert not deep, f"store classes with more than one base of ours: {deep}"
+
+
+def test_the_mro_rule_counts_only_our_bases() -> None:
+    class Base:
+        pass
+
+    class Middle(Base):
+        pass
+
+    class Leaf(Middle, Exception):
+        pass
+
+    for cls in (Base, Middle, Leaf):
+        cls.__module__ = "gitbook_mcp.local.store.example"
+    assert project_bases(Middle) == [Base]
+    assert project_bases(Leaf) == [Middle, Base]

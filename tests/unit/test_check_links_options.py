@@ -59,7 +59,7 @@ def _page_with_links(tmp_path: Path, port: int) -> str:
     """A change request of the clean space whose one new page links outside; its id."""
     store = Store(tmp_path / "local.db", seed=load_demo)
     try:
-        cr, revision = store.content.change_requests.create(
+        cr, revision = store.change_requests.rows.create(
             API, subject="Outside links", status="open", created_by="usr_admin"
         )
         base = f"http://{HOST}:{port}"

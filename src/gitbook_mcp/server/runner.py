@@ -74,7 +74,7 @@ def client_factory(settings: Settings) -> ClientFactory:
         from gitbook_mcp.local import LocalTransport, create_app
 
         store = open_local_store(settings)
-        store.content.batch.refuse_trees = settings.tree_updates == "refuse"
+        store.change_requests.batch.refuse_trees = settings.tree_updates == "refuse"
         try:
             _log.info(
                 "local.ready",

@@ -98,7 +98,7 @@ async def test_a_redirect_of_the_old_path_is_the_planned_fix(client: GitBookClie
 
 
 async def test_urls_of_the_organizations_own_site(client: GitBookClient, store: Store) -> None:
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         HANDBOOK, subject="Site links", status="open", created_by="usr_admin"
     )
     store.content.revisions.add_page(

@@ -64,7 +64,7 @@ def _edit(store: Store, revision: str, page_id: str, markdown: str) -> None:
 def _diverged(store: Store) -> tuple[str, str]:
     """A change request creating a page and editing Writing and FAQ; main then edits Writing
     otherwise (a conflict), Install (main only) and FAQ the same way (no conflict)."""
-    changes = store.content.change_requests
+    changes = store.change_requests.rows
     ours, mine = changes.create(SPACE, subject="Ours", status="open", created_by="usr_admin")
     theirs, other = changes.create(SPACE, subject="Theirs", status="open", created_by="usr_admin")
     store.content.revisions.add_page(mine, page_id="pg_new", title="New", slug="new")

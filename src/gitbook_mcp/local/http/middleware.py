@@ -25,7 +25,7 @@ from gitbook_mcp.local.http.errors import busy_response, error_response, status_
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.access import Actor
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
 
 __all__ = [
     "ACTOR_KEY",

@@ -147,9 +147,8 @@ INTRO_POLISHED = (
 # Over 60 lines: the demo's content written out in order (revisions, pages, files, change
 # requests); each step uses what the one before created, so it reads best as one sequence.
 def seed(store: Store) -> None:
-    content = store.content
-    revisions = content.revisions
-    handbook = content.publish_new_revision(SPACES["handbook"])
+    revisions = store.content.revisions
+    handbook = store.change_requests.rows.publish_empty(SPACES["handbook"])
     for page_id, parent, title, slug, markdown in HANDBOOK:
         revisions.add_page(
             handbook, page_id=page_id, parent_id=parent, title=title, slug=slug, markdown=markdown
@@ -214,7 +213,7 @@ def seed(store: Store) -> None:
     }
     revisions.relink(handbook)
     for key, pages in others.items():
-        revision = content.publish_new_revision(SPACES[key])
+        revision = store.change_requests.rows.publish_empty(SPACES[key])
         for page_id, title, slug, markdown in pages:
             revisions.add_page(revision, page_id=page_id, title=title, slug=slug, markdown=markdown)
         revisions.relink(revision)
@@ -254,7 +253,7 @@ def seed(store: Store) -> None:
         store, CR_MERGED, "Polish the introduction", "open", "usr_admin"
     )
     revisions.set_markdown(merged_revision, PAGE_GETTING_STARTED, INTRO_POLISHED)
-    content.merge_change_request(CR_MERGED)
+    store.change_requests.rows.merge(CR_MERGED)
     _reorganise(store)
 
 
@@ -263,12 +262,14 @@ def _reorganise(store: Store) -> None:
     ``guides/writing`` (from Guides and from Configure) break in that change request."""
     _change_request(store, CR_REORGANISE, "Reorganise the guides", "open", "usr_editor")
     move = {"operation": "update_page", "page": PAGE_WRITING, "into": None}
-    store.content.batch.apply(Actor("usr_editor"), SPACES["handbook"], CR_REORGANISE, [move])
+    store.change_requests.batch.apply(
+        Actor("usr_editor"), SPACES["handbook"], CR_REORGANISE, [move]
+    )
 
 
 def _change_request(store: Store, cr_id: str, subject: str, status: str, author: str) -> str:
     """A change request on the handbook with a fixed id, and its revision (to fill in)."""
-    _, revision = store.content.change_requests.create(
+    _, revision = store.change_requests.rows.create(
         SPACES["handbook"],
         subject=subject,
         status=status,

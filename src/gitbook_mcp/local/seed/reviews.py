@@ -25,9 +25,9 @@ REVIEW_COMMENT = "Please link the verify page once it exists."
 
 
 def seed(store: Store) -> None:
-    content = store.content
+    change_requests = store.change_requests
     handbook = SPACES["handbook"]
-    _, revision = content.change_requests.create(
+    _, revision = change_requests.rows.create(
         handbook,
         subject="Move Publishing to the top level",
         status="open",
@@ -46,9 +46,11 @@ def seed(store: Store) -> None:
         (CR_MERGED, "usr_admin"),
         (CR_MOVE, "usr_editor"),
     ):
-        content.reviewers.record_edit(cr_id, user_id)
-    content.reviewers.request(Actor("usr_editor"), handbook, CR_INSTALL, ["usr_sam"], subject=None)
-    content.reviews.submit(
+        change_requests.reviewers.record_edit(cr_id, user_id)
+    change_requests.reviewers.request(
+        Actor("usr_editor"), handbook, CR_INSTALL, ["usr_sam"], subject=None
+    )
+    change_requests.reviews.submit(
         Actor("usr_admin"),
         handbook,
         CR_INSTALL,

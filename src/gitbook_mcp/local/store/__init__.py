@@ -2,7 +2,9 @@
 
 `Store` opens the database, creates each domain's schema, and wires one object per domain,
 handing each the connection, the clock and the other domains it uses (never itself):
-identity <- spaces <- organizations <- content <- comments, and sites <- spaces, content.
+identity <- spaces <- organizations <- content <- comments, change requests <- content's
+revisions (content and comments read at a change request: its rows), and sites <- spaces,
+content.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gitbook_mcp.local.clock import Clock, SystemClock
+from gitbook_mcp.local.store.change_requests.change_requests import ChangeRequestStore
 from gitbook_mcp.local.store.comments.comments import CommentStore
 from gitbook_mcp.local.store.content.content import ContentStore
+from gitbook_mcp.local.store.content.revisions import RevisionStore
 from gitbook_mcp.local.store.db import Database
-from gitbook_mcp.local.store.identity import IdentityStore
+from gitbook_mcp.local.store.identity.identity import IdentityStore
 from gitbook_mcp.local.store.organizations.organizations import OrgStore
 from gitbook_mcp.local.store.schema import MIGRATIONS
 from gitbook_mcp.local.store.sites.sites import SiteStore
@@ -46,8 +50,11 @@ class Store:
         self.spaces = SpaceStore(db, clock, self.identity, copy_content=self._copy_content)
         self.orgs = OrgStore(db, clock, self.identity, self.spaces)
         scope = SpaceScope(db, clock, self.identity, self.spaces)
-        self.content = ContentStore(scope, self.orgs, import_root=import_root)
-        self.comments = CommentStore(scope, self.orgs, self.content)
+        revisions = RevisionStore(db, clock)
+        self.change_requests = ChangeRequestStore(scope, revisions)
+        rows = self.change_requests.rows
+        self.content = ContentStore(scope, self.orgs, revisions, rows, import_root=import_root)
+        self.comments = CommentStore(scope, self.orgs, self.content, rows)
         self.sites = SiteStore(db, clock, self.spaces, self.content)
         try:
             with self.db.patience(OPEN_TIMEOUT_S), self.db.transaction(exclusive=True):

@@ -1,4 +1,5 @@
-"""`StorePart`: what every piece of the store holds, the connection and the clock.
+"""`StorePart`: what every piece of the store holds, the connection and the clock; `found`, a
+row or a 404.
 
 A part receives the collaborators it uses as constructor arguments, declared as its dataclass
 fields (never the whole `Store` or the part that owns it), so that the store's modules import
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
 
-__all__ = ["StorePart"]
+__all__ = ["StorePart", "found"]
 
 
 @dataclass(eq=False, repr=False)
@@ -33,10 +34,11 @@ class StorePart:
     _db: Database
     _clock: Clock
 
-    def _found(self, kind: str, sql: str, ident: str, *others: Any) -> sqlite3.Row:
-        """The row the query finds with ``ident`` (its first parameter) and ``others``;
-        `NotFound` naming ``kind`` and ``ident`` otherwise."""
-        row = self._db.one(sql, (ident, *others))
-        if row is None:
-            raise NotFound(kind, ident)
-        return row
+
+def found(db: Database, kind: str, sql: str, ident: str, *others: Any) -> sqlite3.Row:
+    """The row the query finds with ``ident`` (its first parameter) and ``others``;
+    `NotFound` naming ``kind`` and ``ident`` otherwise."""
+    row = db.one(sql, (ident, *others))
+    if row is None:
+        raise NotFound(kind, ident)
+    return row

@@ -1,5 +1,5 @@
-"""The schema: one SQL file per domain (``schema.sql`` in the domain's folder; the identity
-tables and ``meta`` in the store's own), squashed before 0.1.0 shipped.
+"""The schema: one SQL file per domain (``schema.sql`` in the domain's folder; ``meta`` with the
+identity tables), squashed before 0.1.0 shipped.
 
 A file made by the earlier migrations is refused whole (see `Database.migrate`). Columns hold
 what rules query; ``data`` columns hold the remaining settings of an object as JSON, so that
@@ -15,13 +15,17 @@ from gitbook_mcp.local.store.db import Migration
 __all__ = ["DOMAINS", "MIGRATIONS", "schema_of"]
 
 DOMAINS = ("identity", "organizations", "spaces", "content", "comments", "sites")
-"""In the order their tables refer to each other; ``identity`` is the store's own folder."""
+"""In the order their tables refer to each other (the change-request tables are the content
+domain's: they were squashed with it)."""
 
 
 def schema_of(domain: str) -> Migration:
     """The domain's schema as one migration named after the domain."""
-    package = __package__ if domain == "identity" else f"{__package__}.{domain}"
-    text = resources.files(package).joinpath("schema.sql").read_text(encoding="utf-8")
+    text = (
+        resources.files(f"{__package__}.{domain}")
+        .joinpath("schema.sql")
+        .read_text(encoding="utf-8")
+    )
     return (domain, text)
 
 

@@ -41,7 +41,7 @@ async def api(store: Store) -> AsyncIterator[GitBookClient]:
 
 def _broken_cr(store: Store) -> str:
     """A change request adding a page with a broken link of every kind that has a candidate."""
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         SPACE, subject="Links", status="open", created_by="usr_admin"
     )
     store.content.revisions.add_page(
@@ -296,7 +296,7 @@ async def test_the_tool_is_not_offered_on_the_seed_profile(mcp: McpFactory) -> N
 async def test_the_diff_is_sanitised_in_the_structured_answer_too(
     mcp: McpFactory, store: Store
 ) -> None:
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         SPACE, subject="Hidden", status="open", created_by="usr_admin"
     )
     store.content.revisions.add_page(

@@ -392,7 +392,7 @@ def _differences(a: Any, b: Any, path: str = "") -> list[str]:
 async def test_fix_links_changes_only_the_ref_and_keeps_relative_links_relative(
     mcp_http: McpOver, api: httpx2.AsyncClient, store: Store, wire: Wire, tree_mode: str
 ) -> None:
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         SPACE, subject="Links", status="open", created_by="usr_admin"
     )
     markdown = (

@@ -21,7 +21,7 @@ async def create_change_request(call: Call) -> Response:
     b = call.body
     subject = b.string("subject")
     b.object("template")
-    store = call.store.content.authoring
+    store = call.store.change_requests.authoring
     cr = store.create(call.actor, call.path("spaceId"), subject=subject)
     response = created(cr)
     response.headers["Location"] = cr["urls"]["location"]
@@ -34,7 +34,7 @@ async def update_change_request(call: Call) -> Response:
     status = b.string("status", choices=EDITABLE_STATUSES)
     b.object("description")
     b.raw("links")
-    cr = call.store.content.authoring.update(
+    cr = call.store.change_requests.authoring.update(
         *call.in_change_request(), subject=subject, status=status
     )
     if "return=minimal" in call.request.headers.get("prefer", ""):
@@ -48,22 +48,22 @@ async def update_content(call: Call) -> Response:
     """Apply a batch; the change request (``compat=true``) or a ``ChangeRequestContentUpdate``."""
     compat = call.query.boolean("compat", default=True)
     raw = call.body.raw("changes", required=True)
-    content = call.store.content
+    change_requests, revisions = call.store.change_requests, call.store.content.revisions
     actor, space, cr_id = call.in_change_request()
-    result = content.batch.apply(actor, space, cr_id, raw)
-    cr = content.change_requests.render(content.change_requests.row(result.change_request_id))
+    result = change_requests.batch.apply(actor, space, cr_id, raw)
+    cr = change_requests.rows.render(change_requests.rows.row(result.change_request_id))
     if compat:
         return ok(cr)
-    files = [content.revisions.file_row(result.revision, f) for f in result.files]
+    files = [revisions.file_row(result.revision, f) for f in result.files]
     return ok(
         {
             "changeRequest": cr,
-            "changes": content.batch.render_changes(result, space),
-            "insertedFiles": [content.revisions.render_file(row) for row in files],
+            "changes": change_requests.batch.render_changes(result, space),
+            "insertedFiles": [revisions.render_file(row) for row in files],
         }
     )
 
 
 async def change_request_changes(call: Call) -> Response:
     limit = call.query.integer("limit", minimum=1, maximum=1000)
-    return ok(call.store.content.semantic.changes(*call.in_change_request(), limit=limit))
+    return ok(call.store.change_requests.semantic.changes(*call.in_change_request(), limit=limit))

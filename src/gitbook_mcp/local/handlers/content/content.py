@@ -9,7 +9,7 @@ from anyio import lowlevel, to_thread
 from starlette.responses import Response
 
 from gitbook_mcp.local.http.call import Call, created, ok
-from gitbook_mcp.local.store.content.change_requests import STATUSES
+from gitbook_mcp.local.store.change_requests.rows import STATUSES
 from gitbook_mcp.local.store.content.content import View
 
 __all__ = [
@@ -59,7 +59,7 @@ async def list_change_requests(call: Call) -> Response:
     q = call.query
     status = q.string("status", choices=STATUSES, default="open")
     return ok(
-        call.store.content.change_requests.list(
+        call.store.change_requests.rows.list(
             call.actor,
             call.path("spaceId"),
             status=status,
@@ -70,7 +70,7 @@ async def list_change_requests(call: Call) -> Response:
 
 
 async def get_change_request(call: Call) -> Response:
-    return ok(call.store.content.get_change_request(*call.in_change_request()))
+    return ok(call.store.change_requests.rows.get(*call.in_change_request()))
 
 
 async def cr_import(call: Call) -> Response:
@@ -155,5 +155,7 @@ async def search(call: Call) -> Response:
     q = call.query
     query = q.string("query", required=True, min_len=1, max_len=512)
     return ok(
-        call.store.content.search(call.actor, call.path("organizationId"), query, paging=q.paging())
+        call.store.content.searcher.search(
+            call.actor, call.path("organizationId"), query, paging=q.paging()
+        )
     )

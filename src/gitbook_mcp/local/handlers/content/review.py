@@ -7,10 +7,10 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.http.call import Call, created, deleted, ok
+from gitbook_mcp.local.store.change_requests.org_listing import OrgFilters
+from gitbook_mcp.local.store.change_requests.reviews import REVIEW_STATUSES, Format
+from gitbook_mcp.local.store.change_requests.rows import STATUSES
 from gitbook_mcp.local.store.comments.bodies import body_markdown
-from gitbook_mcp.local.store.content.change_requests import STATUSES
-from gitbook_mcp.local.store.content.org_change_requests import OrgFilters
-from gitbook_mcp.local.store.content.reviews import REVIEW_STATUSES, Format
 
 __all__ = [
     "authenticated_user",
@@ -40,21 +40,21 @@ async def authenticated_user(call: Call) -> Response:
 
 
 async def merge(call: Call) -> Response:
-    return ok(call.store.content.merging.merge(*call.in_change_request()))
+    return ok(call.store.change_requests.merging.merge(*call.in_change_request()))
 
 
 async def update(call: Call) -> Response:
-    return ok(call.store.content.merging.update(*call.in_change_request()))
+    return ok(call.store.change_requests.merging.update(*call.in_change_request()))
 
 
 async def contributors(call: Call) -> Response:
-    return ok(call.store.content.reviewers.contributors(*call.in_change_request()))
+    return ok(call.store.change_requests.reviewers.contributors(*call.in_change_request()))
 
 
 async def list_reviews(call: Call) -> Response:
     q = call.query
     return ok(
-        call.store.content.reviews.list_reviews(
+        call.store.change_requests.reviews.list_reviews(
             *call.in_change_request(),
             outdated=q.boolean("outdated"),
             fmt=_format(call),
@@ -64,7 +64,7 @@ async def list_reviews(call: Call) -> Response:
 
 
 async def get_review(call: Call) -> Response:
-    reviews = call.store.content.reviews
+    reviews = call.store.change_requests.reviews
     return ok(reviews.get_review(*call.in_change_request(), call.path("reviewId"), _format(call)))
 
 
@@ -74,13 +74,17 @@ async def submit_review(call: Call) -> Response:
     comment = b.object("comment")
     text = None if comment is None else body_markdown(comment, allow_empty=True)
     return created(
-        call.store.content.reviews.submit(*call.in_change_request(), status=status, comment=text)
+        call.store.change_requests.reviews.submit(
+            *call.in_change_request(), status=status, comment=text
+        )
     )
 
 
 async def list_requested_reviewers(call: Call) -> Response:
     q = call.query
-    return ok(call.store.content.reviewers.listing(*call.in_change_request(), paging=q.paging()))
+    return ok(
+        call.store.change_requests.reviewers.listing(*call.in_change_request(), paging=q.paging())
+    )
 
 
 async def request_reviewers(call: Call) -> Response:
@@ -90,12 +94,14 @@ async def request_reviewers(call: Call) -> Response:
     if b.has("description") and not isinstance(b.raw("description"), dict):
         raise Invalid("description", "must be a document object")
     return ok(
-        call.store.content.reviewers.request(*call.in_change_request(), users, subject=subject)
+        call.store.change_requests.reviewers.request(
+            *call.in_change_request(), users, subject=subject
+        )
     )
 
 
 async def remove_requested_reviewer(call: Call) -> Response:
-    reviewers = call.store.content.reviewers
+    reviewers = call.store.change_requests.reviewers
     return deleted(reviewers.remove(*call.in_change_request(), call.path("userId")))
 
 
@@ -116,7 +122,7 @@ async def list_org_change_requests(call: Call) -> Response:
         order_by=q.string("orderBy", choices=ORDER_BY, default="updatedAt"),
     )
     return ok(
-        call.store.content.org_change_requests.listing(
+        call.store.change_requests.org_listing.listing(
             call.actor, call.path("organizationId"), filters, paging=q.paging()
         )
     )

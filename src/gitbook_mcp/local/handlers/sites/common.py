@@ -11,7 +11,6 @@ from starlette.responses import Response
 from gitbook_mcp.local.errors import Invalid, an_object
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.access import Actor
-from gitbook_mcp.local.store.sites.part import EditablePart, ListedPart, MovablePart, SitePart
 
 __all__ = [
     "BASE",
@@ -39,10 +38,10 @@ def site_ids(call: Call) -> tuple[str, str]:
     return call.path("organizationId"), call.path("siteId")
 
 
-def listing(call: Call, part: ListedPart) -> Response:
-    """A page of one part of the site (redirects, MCP servers, section groups)."""
-    q = call.query
-    return ok(part.list_page(call.actor, *site_ids(call), paging=q.paging()))
+def listing(call: Call, lister: Callable[..., dict[str, Any]]) -> Response:
+    """A page of one part of the site (redirects, MCP servers, section groups), as ``lister``
+    (the part's ``list_page``) gives it."""
+    return ok(lister(call.actor, *site_ids(call), paging=call.query.paging()))
 
 
 def added(call: Call, adder: Callable[..., dict[str, Any]], **fields: Any) -> Response:
@@ -62,22 +61,30 @@ def changes(fields: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not Body.ABSENT}
 
 
-def updated(call: Call, part: EditablePart, id_name: str, fields: dict[str, Any]) -> Response:
-    """The row named by the path id ``id_name``, after the ``fields`` sent changed it."""
-    return ok(part.update(call.actor, *site_ids(call), call.path(id_name), changes(fields)))
+def updated(
+    call: Call, updater: Callable[..., dict[str, Any]], id_name: str, fields: dict[str, Any]
+) -> Response:
+    """The row named by the path id ``id_name``, after the ``fields`` sent changed it with
+    ``updater`` (the part's ``update``)."""
+    return ok(updater(call.actor, *site_ids(call), call.path(id_name), changes(fields)))
 
 
 def moved(
-    call: Call, part: MovablePart[A], id_name: str, before: A | None, after: A | None
+    call: Call,
+    mover: Callable[..., dict[str, Any]],
+    id_name: str,
+    before: A | None,
+    after: A | None,
 ) -> Response:
-    """The row named by the path id ``id_name``, moved ``before`` or ``after`` a neighbour."""
-    ident = call.path(id_name)
-    return ok(part.move(call.actor, *site_ids(call), ident, before=before, after=after))
+    """The row named by the path id ``id_name``, moved ``before`` or ``after`` a neighbour by
+    ``mover`` (the part's ``move``)."""
+    return ok(mover(call.actor, *site_ids(call), call.path(id_name), (before, after)))
 
 
-def removed(call: Call, part: SitePart, id_name: str) -> Response:
-    """The delete of the row named by the path id ``id_name`` (205, or 204 if it was gone)."""
-    return deleted(part.delete(call.actor, *site_ids(call), call.path(id_name)))
+def removed(call: Call, deleter: Callable[[Actor, str, str, str], bool], id_name: str) -> Response:
+    """The delete of the row named by the path id ``id_name`` with ``deleter`` (the part's
+    ``delete``): 205, or 204 if it was gone."""
+    return deleted(deleter(call.actor, *site_ids(call), call.path(id_name)))
 
 
 def pointer(

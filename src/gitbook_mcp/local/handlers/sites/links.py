@@ -108,7 +108,7 @@ def _options(call: Call, fields: Body) -> dict[str, Any]:
 
 
 async def list_redirects(call: Call) -> Response:
-    return listing(call, call.store.sites.redirects)
+    return listing(call, call.store.sites.redirects.list_page)
 
 
 async def create_redirect(call: Call) -> Response:
@@ -131,7 +131,7 @@ async def update_redirect(call: Call) -> Response:
         ),
         **_options(call, b),
     }
-    return updated(call, call.store.sites.redirects, "siteRedirectId", fields)
+    return updated(call, call.store.sites.redirects.update, "siteRedirectId", fields)
 
 
 async def bulk_upsert_redirects(call: Call) -> Response:
@@ -167,7 +167,7 @@ def _batch_item(index: int, value: Any) -> dict[str, Any]:
 
 
 async def delete_redirect(call: Call) -> Response:
-    return removed(call, call.store.sites.redirects, "siteRedirectId")
+    return removed(call, call.store.sites.redirects.delete, "siteRedirectId")
 
 
 async def get_redirect_by_source(call: Call) -> Response:
@@ -196,7 +196,7 @@ def _headers(fields: Body) -> Any:
 
 
 async def list_servers(call: Call) -> Response:
-    return listing(call, call.store.sites.mcp_servers)
+    return listing(call, call.store.sites.mcp_servers.list_page)
 
 
 async def create_server(call: Call) -> Response:
@@ -222,8 +222,8 @@ async def update_server(call: Call) -> Response:
         "url": b.url("url") if b.has("url") else Body.ABSENT,
         "headers": _headers(b),
     }
-    return updated(call, call.store.sites.mcp_servers, "siteMcpServerId", fields)
+    return updated(call, call.store.sites.mcp_servers.update, "siteMcpServerId", fields)
 
 
 async def delete_server(call: Call) -> Response:
-    return removed(call, call.store.sites.mcp_servers, "siteMcpServerId")
+    return removed(call, call.store.sites.mcp_servers.delete, "siteMcpServerId")

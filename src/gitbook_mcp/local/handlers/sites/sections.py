@@ -73,7 +73,7 @@ async def update_section(call: Call) -> Response:
         _join_or_leave_group(
             call, b.string("siteSectionGroupId", min_len=1, nullable=True, default=Body.ABSENT)
         )
-    return updated(call, call.store.sites.sections, "siteSectionId", fields)
+    return updated(call, call.store.sites.sections.update, "siteSectionId", fields)
 
 
 def _join_or_leave_group(call: Call, group_id: object) -> None:
@@ -85,25 +85,25 @@ def _join_or_leave_group(call: Call, group_id: object) -> None:
     if isinstance(group_id, str):
         groups.add_section(call.actor, *site_ids(call), group_id, section_id)
         return
-    current = groups.section_row(site_ids(call)[1], section_id)["group_id"]
+    current = groups.group_of(site_ids(call)[1], section_id)
     if current is not None:
         groups.remove_section(call.actor, *site_ids(call), current, section_id)
 
 
 async def delete_section(call: Call) -> Response:
-    return removed(call, call.store.sites.sections, "siteSectionId")
+    return removed(call, call.store.sites.sections.delete, "siteSectionId")
 
 
 async def move_section(call: Call) -> Response:
     before, after = position_ids(call.body, (SECTION,), "siteSection")
-    return moved(call, call.store.sites.sections, "siteSectionId", before, after)
+    return moved(call, call.store.sites.sections.move, "siteSectionId", before, after)
 
 
 # -- section groups ---------------------------------------------------------------------------
 
 
 async def list_groups(call: Call) -> Response:
-    return listing(call, call.store.sites.groups)
+    return listing(call, call.store.sites.groups.list_page)
 
 
 async def add_group(call: Call) -> Response:
@@ -123,11 +123,11 @@ async def update_group(call: Call) -> Response:
         "title": b.string("title", min_len=1, max_len=100, default=Body.ABSENT),
         "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
     }
-    return updated(call, call.store.sites.groups, "siteSectionGroupId", fields)
+    return updated(call, call.store.sites.groups.update, "siteSectionGroupId", fields)
 
 
 async def delete_group(call: Call) -> Response:
-    return removed(call, call.store.sites.groups, "siteSectionGroupId")
+    return removed(call, call.store.sites.groups.delete, "siteSectionGroupId")
 
 
 async def add_section_to_group(call: Call) -> Response:
@@ -149,4 +149,4 @@ async def remove_section_from_group(call: Call) -> Response:
 
 async def move_group(call: Call) -> Response:
     before, after = position_anchors(call.body, (SECTION, GROUP), "id")
-    return moved(call, call.store.sites.groups, "siteSectionGroupId", before, after)
+    return moved(call, call.store.sites.groups.move, "siteSectionGroupId", before, after)

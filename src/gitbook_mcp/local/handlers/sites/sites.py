@@ -92,13 +92,13 @@ async def update_site_space(call: Call) -> Response:
         ),
         "spaceId": b.string("spaceId", min_len=1, default=Body.ABSENT),
     }
-    return updated(call, call.store.sites.site_spaces, "siteSpaceId", fields)
+    return updated(call, call.store.sites.site_spaces.update, "siteSpaceId", fields)
 
 
 async def delete_site_space(call: Call) -> Response:
-    return removed(call, call.store.sites.site_spaces, "siteSpaceId")
+    return removed(call, call.store.sites.site_spaces.delete, "siteSpaceId")
 
 
 async def move_site_space(call: Call) -> Response:
     before, after = position_ids(call.body, ("site-space",), "siteSpace")
-    return moved(call, call.store.sites.site_spaces, "siteSpaceId", before, after)
+    return moved(call, call.store.sites.site_spaces.move, "siteSpaceId", before, after)

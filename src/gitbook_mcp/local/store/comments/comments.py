@@ -21,11 +21,13 @@ from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
     import sqlite3
 
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.comments.bodies import Edit
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
@@ -68,10 +70,17 @@ def _key(row: sqlite3.Row) -> tuple[str, int]:
 
 
 class CommentStore(SpacePart):
-    def __init__(self, scope: SpaceScope, orgs: OrgStore, content: ContentStore) -> None:
+    def __init__(
+        self,
+        scope: SpaceScope,
+        orgs: OrgStore,
+        content: ContentStore,
+        change_requests: ChangeRequestRows,
+    ) -> None:
         super().__init__(scope)
         self._orgs = orgs
         self._content = content
+        self._change_requests = change_requests
         self.render = CommentRenderer(scope.db, scope.clock, scope.identity, content)
 
     # -- access and lookup ------------------------------------------------------------------
@@ -83,7 +92,7 @@ class CommentStore(SpacePart):
         role = self._spaces.require_space(actor, space_id)
         if cr_ref is None:
             return role, None
-        return role, self._content.resolve_change_request(actor, space_id, cr_ref)
+        return role, self._change_requests.resolve(actor, space_id, cr_ref)
 
     def _thread(
         self, actor: Actor, space_id: str, cr_ref: str | None, comment_id: str
@@ -96,13 +105,13 @@ class CommentStore(SpacePart):
         return self._db.one(_COMMENT, (comment_id, space_id, cr_id))
 
     def _comment(self, space_id: str, cr_id: str | None, comment_id: str) -> sqlite3.Row:
-        return self._found("comment", _COMMENT, comment_id, space_id, cr_id)
+        return found(self._db, "comment", _COMMENT, comment_id, space_id, cr_id)
 
     def _find_reply(self, comment_id: str, reply_id: str) -> sqlite3.Row | None:
         return self._db.one(_REPLY, (reply_id, comment_id))
 
     def _reply(self, comment_id: str, reply_id: str) -> sqlite3.Row:
-        return self._found("comment reply", _REPLY, reply_id, comment_id)
+        return found(self._db, "comment reply", _REPLY, reply_id, comment_id)
 
     def _may_post(self, role: str | None, space_id: str, markdown: str) -> None:
         """A new comment or reply needs space.comment and some text."""

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.content.content import ContentStore
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
 
 __all__ = ["BodyFormat", "CommentRenderer"]
 

@@ -1,3 +1,3 @@
-"""The content domain of the store: revisions, change requests, pages, files, links, search and markdown import."""
+"""The content domain of the store: revisions, pages, files, links, search and markdown import."""
 
 __all__: list[str] = []

@@ -1,9 +1,10 @@
-"""Content: change requests, page trees, pages, files, links and backlinks, search, import.
+"""Content: page trees, pages, files, links and backlinks, search, import, read in a space's
+current revision or in a change request's (the change-request domain's `ChangeRequestRows`).
 
 Every read needs ``space.view`` (a space the caller cannot view is missing); import needs
 ``space.edit``. Link status is computed from the markdown of the revision being read (see
 `links.analyse`), never stored. The work is split by concern: `revisions` (page trees and
-files), `change_requests`, `references` (link listings), `search` and `importer`.
+files), `references` (link listings), `search` and `importer`.
 """
 
 from __future__ import annotations
@@ -14,19 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Conflict
 from gitbook_mcp.local.store.access import Actor
-from gitbook_mcp.local.store.content.authoring import ChangeRequestAuthoring
-from gitbook_mcp.local.store.content.batch import ContentBatch
-from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
 from gitbook_mcp.local.store.content.import_source import Source, read_source, resolve_inside
 from gitbook_mcp.local.store.content.importer import IMPORT_BATCH, MarkdownImport
-from gitbook_mcp.local.store.content.merge import MergeStore
-from gitbook_mcp.local.store.content.org_change_requests import OrgChangeRequests
 from gitbook_mcp.local.store.content.references import References, Scope
-from gitbook_mcp.local.store.content.reviewers import ReviewerStore
-from gitbook_mcp.local.store.content.reviews import ReviewStore
-from gitbook_mcp.local.store.content.revisions import RevisionStore, View, git_synced
+from gitbook_mcp.local.store.content.revisions import View, git_synced
 from gitbook_mcp.local.store.content.search import ContentSearch
-from gitbook_mcp.local.store.content.semantic import SemanticChanges
 from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
@@ -34,6 +27,8 @@ if TYPE_CHECKING:
     import sqlite3
     from pathlib import Path
 
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
+    from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
     from gitbook_mcp.local.store.spaces.part import SpaceScope
 
@@ -44,26 +39,22 @@ class ContentStore(SpacePart):
     """Content of spaces and change requests; its parts are attributes."""
 
     def __init__(
-        self, scope: SpaceScope, orgs: OrgStore, *, import_root: Path | None = None
+        self,
+        scope: SpaceScope,
+        orgs: OrgStore,
+        revisions: RevisionStore,
+        change_requests: ChangeRequestRows,
+        *,
+        import_root: Path | None = None,
     ) -> None:
         super().__init__(scope)
         db, clock, spaces = scope.db, scope.clock, scope.spaces
         self.import_root = import_root
         """The only folder ``file://`` imports may read; None turns such imports off."""
-        self.revisions = RevisionStore(db, clock)
-        self.change_requests = ChangeRequestStore(scope, self.revisions)
-        self.references = References(db, clock, spaces, orgs, self.revisions, self.change_requests)
+        self.revisions = revisions
+        self._change_requests = change_requests
+        self.references = References(db, clock, spaces, orgs, revisions, change_requests)
         self.searcher = ContentSearch(db, clock)
-        crs = self.change_requests
-        self.reviewers = ReviewerStore(scope, crs)
-        self.authoring = ChangeRequestAuthoring(db, clock, spaces, crs)
-        self.batch = ContentBatch(
-            db, clock, self.revisions, crs, self.authoring, self.reviewers.record_edit
-        )
-        self.semantic = SemanticChanges(db, clock, self.revisions, crs)
-        self.merging = MergeStore(db, clock, spaces, self.revisions, crs)
-        self.reviews = ReviewStore(scope, crs)
-        self.org_change_requests = OrgChangeRequests(db, clock, crs, self.reviewers)
 
     # -- interface used by other domains ------------------------------------------------
 
@@ -77,10 +68,6 @@ class ContentStore(SpacePart):
             self._db.execute(
                 "UPDATE spaces SET revision_id = ? WHERE id = ?", (revision, target_space_id)
             )
-
-    def resolve_change_request(self, actor: Actor, space_id: str, ref: str) -> str:
-        """A change request id from its id or its number within the space (space.view)."""
-        return self.change_requests.resolve(actor, space_id, ref)
 
     def page_target(
         self, space_id: str, change_request_id: str | None, page_id: str
@@ -104,16 +91,6 @@ class ContentStore(SpacePart):
             target["emoji"] = row["emoji"]
         return target
 
-    # -- seeding helpers ----------------------------------------------------------------
-
-    def publish_new_revision(self, space_id: str) -> str:
-        """An empty revision made current for the space (for seeding and tests)."""
-        return self.change_requests.publish_empty(space_id)
-
-    def merge_change_request(self, change_request_id: str) -> str:
-        """Publish a change request's content as the space's; returns the new revision id."""
-        return self.change_requests.merge(change_request_id)
-
     # -- access ---------------------------------------------------------------------------
 
     def _revision_id(self, space_id: str, change_request_id: str | None) -> str | None:
@@ -130,9 +107,9 @@ class ContentStore(SpacePart):
         self._spaces.require_space(actor, space_id, flag)
         space = self._spaces.row(space_id)
         if cr_ref is None:
-            return Scope(space, self.change_requests.space_revision(space_id))
-        cr_id = self.resolve_change_request(actor, space_id, cr_ref)
-        return Scope(space, self.change_requests.row(cr_id)["revision_id"], cr_id)
+            return Scope(space, self._change_requests.space_revision(space_id))
+        cr_id = self._change_requests.resolve(actor, space_id, cr_ref)
+        return Scope(space, self._change_requests.row(cr_id)["revision_id"], cr_id)
 
     def _file_scope(
         self, actor: Actor, space_id: str, cr_ref: str | None, view: View | None
@@ -140,11 +117,6 @@ class ContentStore(SpacePart):
         """A file read's scope, and whether it shows git metadata (view switch, git-synced)."""
         scope = self._scope(actor, space_id, cr_ref)
         return scope, (view or View()).metadata and git_synced(scope.space)
-
-    # -- change requests ----------------------------------------------------------------
-
-    def get_change_request(self, actor: Actor, space_id: str, ref: str) -> dict[str, Any]:
-        return self.change_requests.get(actor, space_id, ref)
 
     # -- revisions, pages, files --------------------------------------------------------
 
@@ -254,7 +226,7 @@ class ContentStore(SpacePart):
         scope = self._scope(actor, space_id, cr_ref)
         self.revisions.page_row(scope.revision, page_id)
         found = self.references.analysis(scope.revision, only=page_id)
-        published = self.change_requests.space_revision(space_id)
+        published = self._change_requests.space_revision(space_id)
         base = (
             self.references.analysis(published, only=page_id)
             if self.revisions.page_at_id(published, page_id) is not None
@@ -283,10 +255,7 @@ class ContentStore(SpacePart):
             kind, target = "file", file_id
         return self.references.backlinks(actor, scope, kind=kind, target=target, paging=paging)
 
-    # -- search and import ----------------------------------------------------------------
-
-    def search(self, actor: Actor, org_id: str, query: str, *, paging: Paging) -> dict[str, Any]:
-        return self.searcher.search(actor, org_id, query, paging=paging)
+    # -- import -------------------------------------------------------------------------
 
     def read_import(self, actor: Actor, space_id: str, cr_ref: str, *, url: str) -> Source:
         """Check access, then read the files a ``file://`` URL names (blocking: run off the loop)."""
@@ -315,7 +284,7 @@ class ContentStore(SpacePart):
                 scope = self._scope(actor, space_id, cr_ref, "edit")
                 if scope.revision != base or scope.change_request is None:
                     raise Conflict("The change request changed during the import; import again")
-                self.change_requests.set_revision(scope.change_request, revision)
+                self._change_requests.set_revision(scope.change_request, revision)
         except BaseException:
             with self._db.transaction():
                 self._db.execute("DELETE FROM revisions WHERE id = ?", (revision,))

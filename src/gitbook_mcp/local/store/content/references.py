@@ -19,7 +19,7 @@ from gitbook_mcp.local.store.paging import Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
@@ -44,7 +44,7 @@ class References(StorePart):
     _spaces: SpaceRows
     _orgs: OrgStore
     _revisions: RevisionStore
-    _change_requests: ChangeRequestStore
+    _change_requests: ChangeRequestRows
 
     # -- analysis -----------------------------------------------------------------------------
 

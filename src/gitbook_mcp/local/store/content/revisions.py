@@ -24,7 +24,7 @@ from gitbook_mcp.local.store.content.pagedoc import (
 )
 from gitbook_mcp.local.store.content.views import LAYOUT, Body, View, blob, document_id, git_synced
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.part import StorePart, found
 from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ class RevisionStore(StorePart):
         return self._db.one(_PAGE, (page_id, revision_id))
 
     def page_row(self, revision_id: str, page_id: str) -> sqlite3.Row:
-        return self._found("page", _PAGE, page_id, revision_id)
+        return found(self._db, "page", _PAGE, page_id, revision_id)
 
     def page_at(self, revision_id: str, path: str) -> sqlite3.Row | None:
         return self._db.one(
@@ -271,8 +271,12 @@ class RevisionStore(StorePart):
         )
 
     def file_row(self, revision_id: str, file_id: str) -> sqlite3.Row:
-        return self._found(
-            "file", "SELECT * FROM files WHERE id = ? AND revision_id = ?", file_id, revision_id
+        return found(
+            self._db,
+            "file",
+            "SELECT * FROM files WHERE id = ? AND revision_id = ?",
+            file_id,
+            revision_id,
         )
 
     # -- rendering --------------------------------------------------------------------------

@@ -16,16 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import Database
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
-from gitbook_mcp.local.store.part import StorePart
-from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store.identity import IdentityStore
-    from gitbook_mcp.local.store.spaces.rows import SpaceRows
+    from gitbook_mcp.local.clock import Clock
 
 __all__ = [
-    "DirectoryPart",
     "TablePart",
     "is_member",
     "org_access",
@@ -92,18 +89,14 @@ def page_by_title(
 
 
 @dataclass(eq=False, repr=False)
-class DirectoryPart(StorePart):
-    """A sub-store that also reads the people (identity) and the spaces of an organization."""
-
-    _identity: IdentityStore
-    _spaces: SpaceRows
-
-
-class TablePart(StorePart, ABC):
+class TablePart(ABC):
     """A sub-store kept in one `OrgTable` (``rows``): a page of its rows (those meeting the SQL
     condition ``listed``, when given) and one row, read with the organization flag ``read``
-    (None: any member), and a delete needing ``write``."""
+    (None: any member), and a delete needing ``write``. Like a `StorePart`, its fields are the
+    connection, the clock, then the collaborators a sub-store adds."""
 
+    _db: Database
+    _clock: Clock
     rows: ClassVar[OrgTable]
     read: ClassVar[str | None] = None
     write: ClassVar[str] = "admin"

@@ -13,7 +13,7 @@ from gitbook_mcp.local.errors import Invalid, NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.organizations.common import TablePart, org_access
-from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.organizations.table import OrgTable
 
 if TYPE_CHECKING:
     import sqlite3

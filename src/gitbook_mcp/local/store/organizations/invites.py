@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid, NotFound, PreconditionFailed
@@ -19,17 +20,15 @@ from gitbook_mcp.local.store.access import (
     max_role,
 )
 from gitbook_mcp.local.store.db import loads, new_id
-from gitbook_mcp.local.store.organizations.common import (
-    DirectoryPart,
-    TablePart,
-    is_member,
-    org_access,
-)
-from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.organizations.common import TablePart, is_member, org_access
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
+    from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 
 __all__ = ["EMAIL_RE", "INVITE_TARGETS", "InviteEntry", "InviteStore"]
@@ -46,7 +45,8 @@ InviteEntry = str | tuple[str, str | None]
 """An email, or an email with the role that invitee gets."""
 
 
-class InviteStore(DirectoryPart, TablePart):
+@dataclass(eq=False, repr=False)
+class InviteStore(TablePart):
     """Invitations by email and by link, into the organization, a space or a collection.
 
     Its table is the invite links'; a listing shows the organization's own links (space and
@@ -54,6 +54,9 @@ class InviteStore(DirectoryPart, TablePart):
     """
 
     rows, read, listed = _LINKS, "admin", "target_kind = 'organization'"
+
+    _identity: IdentityStore
+    _spaces: SpaceRows
 
     # -- inviting by email ------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, effective_space_role, max_role, space_permissions
 from gitbook_mcp.local.store.organizations.common import (
-    DirectoryPart,
     is_member,
     org_access,
     page_by_title,
@@ -24,11 +23,12 @@ from gitbook_mcp.local.store.organizations.common import (
 )
 from gitbook_mcp.local.store.organizations.render import render_member, render_team
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["MEMBER_SORTS", "MemberStore"]
@@ -40,13 +40,15 @@ def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-class MemberStore(DirectoryPart):
+class MemberStore(StorePart):
     """Members of an organization: listing, roles, removal and their teams."""
 
     def __init__(
         self, db: Database, clock: Clock, identity: IdentityStore, spaces: SpaceRows
     ) -> None:
-        super().__init__(db, clock, identity, spaces)
+        super().__init__(db, clock)
+        self._identity = identity
+        self._spaces = spaces
         self._secret = secrets.token_bytes(32)
 
     # -- rendering ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import TablePart, org_access
-from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from gitbook_mcp.local.store.urls import app_urls
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["ORG_SETTINGS", "OrgStore"]

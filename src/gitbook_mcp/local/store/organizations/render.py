@@ -13,7 +13,7 @@ from gitbook_mcp.local.store.access import Actor, org_role, team_permissions
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
 
 __all__ = ["is_team_owner", "render_member", "render_team"]
 

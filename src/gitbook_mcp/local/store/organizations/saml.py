@@ -15,7 +15,7 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.organizations.common import TablePart, org_access
 from gitbook_mcp.local.store.organizations.render import render_team
-from gitbook_mcp.local.store.table import OrgTable
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:

@@ -20,12 +20,12 @@ from gitbook_mcp.local.store.organizations.common import (
     resolve_member,
 )
 from gitbook_mcp.local.store.organizations.render import is_team_owner, render_member, render_team
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
 from gitbook_mcp.local.store.part import StorePart
-from gitbook_mcp.local.store.table import OrgTable
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
 
 __all__ = ["TEAM_ROLES", "TeamStore"]
 

@@ -20,8 +20,9 @@ from gitbook_mcp.local.store.content.links import resolve_page_path
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
-from gitbook_mcp.local.store.sites.part import SitePart
+from gitbook_mcp.local.store.sites.rows import FINDINGS, location, section_of, site
 
 if TYPE_CHECKING:
     import sqlite3
@@ -48,8 +49,8 @@ class Broken:
 
 
 @dataclass(eq=False, repr=False)
-class FindingStore(SitePart):
-    table, kind = "site_findings", "finding"
+class FindingStore(StorePart):
+    """The findings of sites (table ``site_findings``)."""
 
     _content: ContentStore
 
@@ -114,7 +115,7 @@ class FindingStore(SitePart):
         )
         if row is None:
             return ""
-        return site_space_url(section_url("", self.section_of(row)), row)
+        return site_space_url(section_url("", section_of(self._db, row)), row)
 
     def render(self, site: sqlite3.Row, row: sqlite3.Row, found: Broken | None) -> dict[str, Any]:
         """A finding as the live contract gives it (``found``: the target is still broken)."""
@@ -138,7 +139,7 @@ class FindingStore(SitePart):
             "autoFixable": bool(found and found.suggestion),
             "createdAt": row["created_at"],
             "updatedAt": row["updated_at"],
-            "urls": {"location": self.location(site, f"/findings/{row['id']}")},
+            "urls": {"location": location(site, f"/findings/{row['id']}")},
         }
         if found is not None and found.suggestion is not None:
             prefix = self._prefix(site["id"], row["space_id"])
@@ -164,7 +165,7 @@ class FindingStore(SitePart):
         paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """A page of the site's findings, filtered (status, type, severity, updated range)."""
-        site = self.site(actor, org_id, site_id)
+        shown = site(self._db, actor, org_id, site_id)
         broken = self.scan(site_id)
         rows = [
             r
@@ -175,16 +176,16 @@ class FindingStore(SitePart):
             rows,
             key=lambda r: (r["updated_at"], r["id"]),
             paging=paging,
-            render=lambda r: self.render(site, r, broken.get((r["space_id"], r["target"]))),
+            render=lambda r: self.render(shown, r, broken.get((r["space_id"], r["target"]))),
             descending=True,
         )
 
     def get(self, actor: Actor, org_id: str, site_id: str, finding_id: str) -> dict[str, Any]:
         """One finding of the site."""
-        site = self.site(actor, org_id, site_id)
+        shown = site(self._db, actor, org_id, site_id)
         broken = self.scan(site_id)
-        row = self.row(site_id, finding_id)
-        return self.render(site, row, broken.get((row["space_id"], row["target"])))
+        row = FINDINGS.row(self._db, site_id, finding_id)
+        return self.render(shown, row, broken.get((row["space_id"], row["target"])))
 
     def update(
         self, actor: Actor, org_id: str, site_id: str, finding_id: str, status: str
@@ -192,7 +193,7 @@ class FindingStore(SitePart):
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
         one_of("status", status, STATUSES)
         with self._db.transaction():
-            self.writable(actor, org_id, site_id, finding_id)
+            FINDINGS.writable(self._db, actor, org_id, site_id, finding_id)
             self._set_status(finding_id, status, self._clock.stamp())
         return self.get(actor, org_id, site_id, finding_id)
 

@@ -8,13 +8,23 @@ order a visitor sees barely changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import place, present, spread, top_level
-from gitbook_mcp.local.store.sites.part import MovablePart, RenderedPart
+from gitbook_mcp.local.store.sites.rows import (
+    SECTION_GROUPS,
+    Anchors,
+    section_row,
+    sections_in_group,
+    site,
+    site_row,
+)
 
 if TYPE_CHECKING:
     import sqlite3
@@ -32,8 +42,8 @@ Pointer = tuple[str, str]
 
 
 @dataclass(eq=False, repr=False)
-class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
-    table, kind = "site_section_groups", "section group"
+class SectionGroupStore(StorePart):
+    """The section groups of sites (table ``site_section_groups``)."""
 
     _sections: SectionStore
 
@@ -45,15 +55,24 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
             "id": row["id"],
             "title": row["title"],
             "sections": [
-                sections.render(actor, s, site) for s in self.sections_in_group(row["id"])
+                sections.render(actor, s, site) for s in sections_in_group(self._db, row["id"])
             ],
             **present(row, {"icon": "icon"}),
         }
 
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        """One group as the API answers it."""
+        db = self._db
+        return self.render(actor, SECTION_GROUPS.row(db, site_id, ident), site_row(db, site_id))
+
     # -- operations -----------------------------------------------------------------------
 
-    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
-        return (row["position"], row["id"])
+    def list_page(
+        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+    ) -> dict[str, Any]:
+        """A page of the site's groups (membership checked), by position."""
+        order = itemgetter("position", "id")
+        return SECTION_GROUPS.page(self._db, actor, (org_id, site_id), paging, order, self.render)
 
     def add(
         self,
@@ -70,9 +89,9 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
         group_id = ident or new_id("grp_")
         members = list(dict.fromkeys(sections or []))
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
+            site(self._db, actor, org_id, site_id, write=True)
             for section_id in members:
-                self.section_row(site_id, section_id)
+                section_row(self._db, site_id, section_id)
             position = place(top_level(self._db, site_id), moving=group_id, before=None, after=None)
             self._db.execute(
                 "INSERT INTO site_section_groups(id, site_id, title, icon, position, created_at) "
@@ -86,31 +105,48 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
                 )
         return self.one(actor, site_id, group_id)
 
-    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
-        """``title`` or ``icon`` (None removes the icon)."""
-        self.set_columns(row, changes, {"title": "title", "icon": "icon"})
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Change ``title`` or ``icon`` (organization.admin; None removes the icon)."""
+        SECTION_GROUPS.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+        )
+        return self.one(actor, site_id, ident)
 
-    def remove(self, row: sqlite3.Row) -> None:
+    def _change(self, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        SECTION_GROUPS.set_columns(self._db, row, changes, {"title": "title", "icon": "icon"})
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
+        """Delete a group (organization.admin), see `_remove`; whether it existed."""
+        return SECTION_GROUPS.delete(self._db, actor, org_id, site_id, ident, self._remove)
+
+    def _remove(self, row: sqlite3.Row) -> None:
         """The group; its sections stay, at the group's place in the top level."""
         later = [p for i, p in top_level(self._db, row["site_id"]) if p > row["position"]]
-        members = self.sections_in_group(row["id"])
+        members = sections_in_group(self._db, row["id"])
         slots = spread(row["position"], min(later, default=None), len(members))
         for section, position in zip(members, slots, strict=True):
             self._db.execute(
                 "UPDATE site_sections SET group_id = NULL, position = ? WHERE id = ?",
                 (position, section["id"]),
             )
-        super().remove(row)
+        SECTION_GROUPS.remove(self._db, row)
+
+    def group_of(self, site_id: str, section_id: str) -> str | None:
+        """The group a section of the site is in (None: the top level); 404 for the section."""
+        group: str | None = section_row(self._db, site_id, section_id)["group_id"]
+        return group
 
     def add_section(
         self, actor: Actor, org_id: str, site_id: str, group_id: str, section_id: str
     ) -> dict[str, Any]:
         """Put a section last in the group (it leaves any other group); 404 for either."""
         with self._db.transaction():
-            self.writable(actor, org_id, site_id, group_id)
-            section = self.section_row(site_id, section_id)
+            SECTION_GROUPS.writable(self._db, actor, org_id, site_id, group_id)
+            section = section_row(self._db, site_id, section_id)
             if section["group_id"] != group_id:
-                siblings = [(r["id"], r["position"]) for r in self.sections_in_group(group_id)]
+                siblings = [(r["id"], r["position"]) for r in sections_in_group(self._db, group_id)]
                 position = place(siblings, moving=section_id, before=None, after=None)
                 self._db.execute(
                     "UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?",
@@ -123,7 +159,7 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
     ) -> bool:
         """Take a section out of the group, to just after it; False when it was not in it."""
         with self._db.transaction():
-            self.writable(actor, org_id, site_id, group_id)
+            SECTION_GROUPS.writable(self._db, actor, org_id, site_id, group_id)
             member = self._db.scalar(
                 "SELECT 1 FROM site_sections WHERE id = ? AND site_id = ? AND group_id = ?",
                 (section_id, site_id, group_id),
@@ -139,9 +175,18 @@ class SectionGroupStore(RenderedPart, MovablePart[Pointer]):
             )
         return True
 
-    def reposition(self, row: sqlite3.Row, before: Pointer | None, after: Pointer | None) -> None:
-        """Before or after a top-level item: another group or an ungrouped section (the
-        pointer's type must say which). Last at the top level when neither."""
+    def move(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, anchors: Anchors[Pointer]
+    ) -> dict[str, Any]:
+        """Place a group before or after a top-level item (organization.admin): another group
+        or an ungrouped section (the pointer's type must say which). Last at the top level
+        when neither."""
+        SECTION_GROUPS.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._reposition(row, *anchors)
+        )
+        return self.one(actor, site_id, ident)
+
+    def _reposition(self, row: sqlite3.Row, before: Pointer | None, after: Pointer | None) -> None:
         for pointer in (before, after):
             if pointer is not None:
                 self._check_top_level(row["site_id"], pointer)

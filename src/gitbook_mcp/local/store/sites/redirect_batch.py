@@ -24,7 +24,7 @@ def bulk_upsert(
 ) -> list[dict[str, Any]]:
     """The result of each item, in order (``created``, ``updated``, ``deleted``, ``published``)."""
     with store.transaction():
-        store.site(actor, org_id, site_id, write=True)
+        store.check_admin(actor, org_id, site_id)
         results = []
         for index, item in enumerate(items):
             try:

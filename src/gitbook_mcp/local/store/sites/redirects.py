@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
-from gitbook_mcp.local.store.sites.part import ListedPart
+from gitbook_mcp.local.store.sites.rows import REDIRECTS, SITE_SPACES, base_url, section_row, site
 
 if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
 
 __all__ = ["DESTINATION_KINDS", "OPTIONS", "RedirectStore"]
 
@@ -38,11 +40,10 @@ OPTIONS: dict[str, str] = {
 
 
 @dataclass(eq=False, repr=False)
-class RedirectStore(ListedPart):
-    table, kind = "site_redirects", "redirect"
+class RedirectStore(StorePart):
+    """The redirects of sites (table ``site_redirects``)."""
 
     _content: ContentStore
-    _site_spaces: SiteSpaceStore
 
     @staticmethod
     def render(row: sqlite3.Row) -> dict[str, Any]:
@@ -80,8 +81,8 @@ class RedirectStore(ListedPart):
         if kind == "external":
             return None, None
         if kind == "site-section":
-            return self.section_row(site_id, destination["siteSectionId"])["id"], None
-        site_space = self._site_spaces.row(site_id, destination["siteSpaceId"])
+            return section_row(self._db, site_id, destination["siteSectionId"])["id"], None
+        site_space = SITE_SPACES.row(self._db, site_id, destination["siteSpaceId"])
         if kind == "site-page":
             page = self._content.page_target(site_space["space_id"], None, destination["pageId"])
             if page is None:
@@ -113,12 +114,18 @@ class RedirectStore(ListedPart):
 
     # -- operations -----------------------------------------------------------------------
 
-    def order(self, row: sqlite3.Row) -> tuple[Any, ...]:
-        """By source."""
-        return (row["source"], row["id"])
+    def list_page(
+        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+    ) -> dict[str, Any]:
+        """A page of the site's redirects (membership checked), by source."""
+        order, render = itemgetter("source", "id"), self.render
+        return REDIRECTS.page(
+            self._db, actor, (org_id, site_id), paging, order, lambda _, row, __: render(row)
+        )
 
-    def listed(self, actor: Actor, site: sqlite3.Row, row: sqlite3.Row) -> dict[str, Any]:
-        return self.render(row)
+    def check_admin(self, actor: Actor, org_id: str, site_id: str) -> None:
+        """The access check of a write to the site (for the batch of `bulk_upsert`)."""
+        site(self._db, actor, org_id, site_id, write=True)
 
     def create(
         self,
@@ -137,7 +144,7 @@ class RedirectStore(ListedPart):
             column: int((options or {}).get(field, False)) for field, column in OPTIONS.items()
         }
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
+            site(self._db, actor, org_id, site_id, write=True)
             self._check_source_free(site_id, source, bool(flags["draft"]))
             destination = self._stored(site_id, destination)
             section_id, site_space_id = self._target(site_id, destination)
@@ -159,11 +166,24 @@ class RedirectStore(ListedPart):
         return self.one(actor, site_id, redirect_id)
 
     def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
-        return self.render(self.row(site_id, ident))
+        return self.render(REDIRECTS.row(self._db, site_id, ident))
 
-    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
-        """``source``, ``destination`` and the options, by the rules of a new redirect."""
-        site_id, redirect_id = site["id"], row["id"]
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Change ``source``, ``destination`` and the options (organization.admin; absent
+        fields stay), by the rules of a new redirect."""
+        REDIRECTS.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+        )
+        return self.one(actor, site_id, ident)
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
+        """Delete a redirect (organization.admin); whether it existed."""
+        return REDIRECTS.delete(self._db, actor, org_id, site_id, ident)
+
+    def _change(self, row: sqlite3.Row, changes: dict[str, Any]) -> None:
+        site_id, redirect_id = row["site_id"], row["id"]
         draft = bool(changes.get("draft", row["draft"]))
         if "source" in changes or "draft" in changes:
             source = changes.get("source", row["source"])
@@ -171,7 +191,7 @@ class RedirectStore(ListedPart):
             self._db.execute(
                 "UPDATE site_redirects SET source = ? WHERE id = ?", (source, redirect_id)
             )
-        self.set_columns(row, changes, OPTIONS, encode=int)
+        REDIRECTS.set_columns(self._db, row, changes, OPTIONS, encode=int)
         if "destination" in changes:
             destination = self._stored(site_id, changes["destination"])
             section_id, site_space_id = self._target(site_id, destination)
@@ -183,7 +203,7 @@ class RedirectStore(ListedPart):
 
     def resolve(self, actor: Actor, org_id: str, site_id: str, source: str) -> dict[str, Any]:
         """``{redirect, target}``: the redirect from ``source`` and the URL it leads to."""
-        site = self.site(actor, org_id, site_id)
+        shown = site(self._db, actor, org_id, site_id)
         row, rest = self.by_source(site_id, source, draft=False), ""
         if row is None:
             row, rest = self._wildcard(site_id, source)
@@ -191,7 +211,7 @@ class RedirectStore(ListedPart):
             missing = NotFound("redirect", source)
             missing.message = f"The site has no redirect from {source}"
             raise missing
-        target = self.target_url(site, row)
+        target = self.target_url(shown, row)
         if rest and row["capture_wildcard"]:
             target = f"{target.rstrip('/')}/{rest.lstrip('/')}"
         return {"redirect": self.render(row), "target": target}
@@ -209,17 +229,18 @@ class RedirectStore(ListedPart):
                 best = (row, source[len(prefix) :])
         return best
 
-    def target_url(self, site: sqlite3.Row, row: sqlite3.Row) -> str:
+    def target_url(self, shown: sqlite3.Row, row: sqlite3.Row) -> str:
         """The URL a redirect leads to (the published site, or the external URL)."""
         destination = loads(row["destination"])
         if destination["kind"] == "external":
             return str(destination["url"])
-        base = self.base_url(site)
+        db, site_id = self._db, shown["id"]
+        base = base_url(db, shown)
         if row["section_id"] is not None:
-            return section_url(base, self.section_row(site["id"], row["section_id"]))
-        site_space = self._site_spaces.row(site["id"], row["site_space_id"])
+            return section_url(base, section_row(db, site_id, row["section_id"]))
+        site_space = SITE_SPACES.row(db, site_id, row["site_space_id"])
         section_id = site_space["section_id"]
-        section = None if section_id is None else self.section_row(site["id"], section_id)
+        section = None if section_id is None else section_row(db, site_id, section_id)
         url = site_space_url(section_url(base, section), site_space)
         if destination["kind"] == "site-page":
             page = self._content.page_target(site_space["space_id"], None, destination["pageId"])

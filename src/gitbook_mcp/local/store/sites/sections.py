@@ -8,13 +8,15 @@ with section groups) or the sections of a group.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
+from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import (
     free_path,
     group_positions,
@@ -26,7 +28,15 @@ from gitbook_mcp.local.store.sites.common import (
     slugify,
     top_level,
 )
-from gitbook_mcp.local.store.sites.part import MovablePart, RenderedPart
+from gitbook_mcp.local.store.sites.rows import (
+    SECTIONS,
+    Anchors,
+    base_url,
+    location,
+    sections_in_group,
+    site,
+    site_row,
+)
 
 if TYPE_CHECKING:
     import sqlite3
@@ -53,8 +63,8 @@ _OPTIONAL = {
 
 
 @dataclass(eq=False, repr=False)
-class SectionStore(RenderedPart, MovablePart[str]):
-    table, kind = "site_sections", "section"
+class SectionStore(StorePart):
+    """The sections of sites (table ``site_sections``)."""
 
     _site_spaces: SiteSpaceStore
 
@@ -63,9 +73,9 @@ class SectionStore(RenderedPart, MovablePart[str]):
     def render(self, actor: Actor, row: sqlite3.Row, site: sqlite3.Row) -> dict[str, Any]:
         """The wire ``SiteSection`` with its site spaces, in their order."""
         spaces = self._site_spaces
-        urls: dict[str, str] = {"location": self.location(site, f"/sections/{row['id']}")}
+        urls: dict[str, str] = {"location": location(site, f"/sections/{row['id']}")}
         if site["published"]:
-            urls["published"] = section_url(self.base_url(site), row)
+            urls["published"] = section_url(base_url(self._db, site), row)
         return {
             "object": "site-section",
             "id": row["id"],
@@ -79,12 +89,21 @@ class SectionStore(RenderedPart, MovablePart[str]):
             **present(row, _OPTIONAL),
         }
 
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
+        """One section as the API answers it."""
+        db = self._db
+        return self.render(actor, SECTIONS.row(db, site_id, ident), site_row(db, site_id))
+
     # -- operations -----------------------------------------------------------------------
 
-    def ordering(self, site_id: str) -> Callable[[sqlite3.Row], tuple[Any, ...]]:
-        """Sections list in the order of the site's structure (groups expanded)."""
+    def list_page(
+        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+    ) -> dict[str, Any]:
+        """A page of the site's sections (membership checked), in the order of the site's
+        structure (groups expanded)."""
         groups = group_positions(self._db, site_id)
-        return lambda row: section_key(row, groups)
+        order = functools.partial(section_key, group_positions=groups)
+        return SECTIONS.page(self._db, actor, (org_id, site_id), paging, order, self.render)
 
     def add(
         self,
@@ -101,7 +120,7 @@ class SectionStore(RenderedPart, MovablePart[str]):
         """A new section, last at the top level, publishing the space as its site space."""
         section_id = ident or new_id("sec_")
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
+            site(self._db, actor, org_id, site_id, write=True)
             space = self._site_spaces.space_in_org(org_id, space_id)
             name = title or _title_from(space["title"])
             existing = self._db.all("SELECT path FROM site_sections WHERE site_id = ?", (site_id,))
@@ -132,8 +151,17 @@ class SectionStore(RenderedPart, MovablePart[str]):
             self._site_spaces.insert(site_id, section_id, space, ident=site_space_ident)
         return self.one(actor, site_id, section_id)
 
-    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
-        """The fields given; None removes ``condition``, ``icon`` or ``description``."""
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Change the fields given (organization.admin; absent fields stay); None removes
+        ``condition``, ``icon`` or ``description``."""
+        SECTIONS.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+        )
+        return self.one(actor, site_id, ident)
+
+    def _change(self, row: sqlite3.Row, changes: dict[str, Any]) -> None:
         if "path" in changes:
             taken = self._db.scalar(
                 "SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id != ?",
@@ -145,7 +173,7 @@ class SectionStore(RenderedPart, MovablePart[str]):
                 )
         if "defaultSiteSpace" in changes:
             self._set_default(row, changes["defaultSiteSpace"])
-        self.set_columns(row, changes, _COLUMNS)
+        SECTIONS.set_columns(self._db, row, changes, _COLUMNS)
 
     def _set_default(self, section: sqlite3.Row, site_space_id: str) -> None:
         found = self._db.scalar(
@@ -161,21 +189,33 @@ class SectionStore(RenderedPart, MovablePart[str]):
         )
         self._db.execute("UPDATE site_spaces SET is_default = 1 WHERE id = ?", (site_space_id,))
 
-    def remove(self, row: sqlite3.Row) -> None:
+    def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
+        """Delete a section (organization.admin), see `_remove`; whether it existed."""
+        return SECTIONS.delete(self._db, actor, org_id, site_id, ident, self._remove)
+
+    def _remove(self, row: sqlite3.Row) -> None:
         """The section with its site spaces (and the redirects to them).
 
         When it was the default section, the first section left in the structure takes over.
         """
-        super().remove(row)
+        SECTIONS.remove(self._db, row)
         remaining = ordered_sections(self._db, row["site_id"])
         if row["is_default"] and remaining:
             self._db.execute(
                 "UPDATE site_sections SET is_default = 1 WHERE id = ?", (remaining[0]["id"],)
             )
 
-    def reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
-        """Next to another section of the site, joining that one's siblings; with neither
-        anchor, last among its current siblings."""
+    def move(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, anchors: Anchors[str]
+    ) -> dict[str, Any]:
+        """Place a section next to another section of the site (organization.admin), joining
+        that one's siblings; with neither anchor, last among its current siblings."""
+        SECTIONS.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._reposition(row, *anchors)
+        )
+        return self.one(actor, site_id, ident)
+
+    def _reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
         site_id, group = row["site_id"], row["group_id"]
         anchor = before if before is not None else after
         if anchor is not None:
@@ -189,7 +229,7 @@ class SectionStore(RenderedPart, MovablePart[str]):
         siblings = (
             top_level(self._db, site_id)
             if group is None
-            else [(r["id"], r["position"]) for r in self.sections_in_group(group)]
+            else [(r["id"], r["position"]) for r in sections_in_group(self._db, group)]
         )
         position = place(siblings, moving=row["id"], before=before, after=after)
         self._db.execute(

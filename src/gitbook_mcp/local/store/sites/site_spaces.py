@@ -15,6 +15,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import (
     free_path,
     ordered_sections,
@@ -24,7 +25,17 @@ from gitbook_mcp.local.store.sites.common import (
     site_space_url,
     slugify,
 )
-from gitbook_mcp.local.store.sites.part import MovablePart
+from gitbook_mcp.local.store.sites.rows import (
+    SITE_SPACES,
+    Anchors,
+    base_url,
+    default_section_id,
+    location,
+    section_of,
+    section_row,
+    site,
+    site_row,
+)
 
 if TYPE_CHECKING:
     import sqlite3
@@ -35,8 +46,8 @@ __all__ = ["SiteSpaceStore"]
 
 
 @dataclass(eq=False, repr=False)
-class SiteSpaceStore(MovablePart[str]):
-    table, kind = "site_spaces", "site space"
+class SiteSpaceStore(StorePart):
+    """The spaces sites publish (table ``site_spaces``)."""
 
     _spaces: SpaceRows
 
@@ -80,9 +91,9 @@ class SiteSpaceStore(MovablePart[str]):
     ) -> dict[str, Any]:
         """The wire ``SiteSpace``, embedding the full ``Space`` as the caller sees it."""
         space = self._spaces.render_space(actor, row["space_id"], include_deleted=True)
-        urls: dict[str, str] = {"location": self.location(site, f"/site-spaces/{row['id']}")}
+        urls: dict[str, str] = {"location": location(site, f"/site-spaces/{row['id']}")}
         if site["published"]:
-            parent = section_url(self.base_url(site), section)
+            parent = section_url(base_url(self._db, site), section)
             urls["published"] = site_space_url(parent, row)
         return {
             "object": "site-space",
@@ -96,9 +107,9 @@ class SiteSpaceStore(MovablePart[str]):
         }
 
     def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:
-        row = self.row(site_id, ident)
-        site = self.site_row(site_id)
-        return self.render(actor, row, site, self.section_of(row))
+        """One site space as the API answers it."""
+        row = SITE_SPACES.row(self._db, site_id, ident)
+        return self.render(actor, row, site_row(self._db, site_id), section_of(self._db, row))
 
     # -- operations -----------------------------------------------------------------------
 
@@ -112,7 +123,7 @@ class SiteSpaceStore(MovablePart[str]):
         paging: Paging = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The site's site spaces in the order of its structure; ``default`` filters them."""
-        site = self.site(actor, org_id, site_id)
+        shown = site(self._db, actor, org_id, site_id)
         sections = ordered_sections(self._db, site_id)
         index = {s["id"]: i for i, s in enumerate(sections)}
         by_id = {s["id"]: s for s in sections}
@@ -123,7 +134,7 @@ class SiteSpaceStore(MovablePart[str]):
             rows,
             key=lambda r: (index.get(r["section_id"], -1), r["position"], r["id"]),
             paging=paging,
-            render=lambda r: self.render(actor, r, site, by_id.get(r["section_id"])),
+            render=lambda r: self.render(actor, r, shown, by_id.get(r["section_id"])),
         )
 
     def add(
@@ -138,12 +149,12 @@ class SiteSpaceStore(MovablePart[str]):
     ) -> dict[str, Any]:
         """Publish a space in a section (default: the default section, else the root)."""
         with self._db.transaction():
-            self.site(actor, org_id, site_id, write=True)
+            site(self._db, actor, org_id, site_id, write=True)
             space = self.space_in_org(org_id, space_id)
             if section_id is not None:
-                self.section_row(site_id, section_id)
+                section_row(self._db, site_id, section_id)
             else:
-                section_id = self.default_section_id(site_id)
+                section_id = default_section_id(self._db, site_id)
             created = self.insert(site_id, section_id, space, ident=ident)
         return self.one(actor, site_id, created)
 
@@ -185,10 +196,23 @@ class SiteSpaceStore(MovablePart[str]):
             )
         return site_space_id
 
-    def change(self, site: sqlite3.Row, row: sqlite3.Row, changes: dict[str, Any]) -> None:
-        """``path``, ``condition`` (None removes it) or ``spaceId``."""
+    def update(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Change ``path``, ``condition`` (None removes it) or ``spaceId`` (organization.admin;
+        absent fields stay)."""
+        SITE_SPACES.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._change(org_id, row, changes)
+        )
+        return self.one(actor, site_id, ident)
+
+    def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
+        """Delete a site space (organization.admin); whether it existed."""
+        return SITE_SPACES.delete(self._db, actor, org_id, site_id, ident)
+
+    def _change(self, org_id: str, row: sqlite3.Row, changes: dict[str, Any]) -> None:
         if "spaceId" in changes:
-            space = self.space_in_org(site["org_id"], changes["spaceId"])
+            space = self.space_in_org(org_id, changes["spaceId"])
             self._db.execute(
                 "UPDATE site_spaces SET space_id = ? WHERE id = ?", (space["id"], row["id"])
             )
@@ -203,10 +227,19 @@ class SiteSpaceStore(MovablePart[str]):
                     "path",
                     f"another site space of the section has the path {changes['path']!r}",
                 )
-        self.set_columns(row, changes, {"path": "path", "condition": "condition"})
+        SITE_SPACES.set_columns(self._db, row, changes, {"path": "path", "condition": "condition"})
 
-    def reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
-        """Before or after another site space of its section (last when neither)."""
+    def move(
+        self, actor: Actor, org_id: str, site_id: str, ident: str, anchors: Anchors[str]
+    ) -> dict[str, Any]:
+        """Place a site space before or after another of its section (organization.admin;
+        last when neither)."""
+        SITE_SPACES.write(
+            self._db, actor, org_id, site_id, ident, lambda row: self._reposition(row, *anchors)
+        )
+        return self.one(actor, site_id, ident)
+
+    def _reposition(self, row: sqlite3.Row, before: str | None, after: str | None) -> None:
         siblings = self.in_section(row["site_id"], row["section_id"])
         position = place(
             [(r["id"], r["position"]) for r in siblings],

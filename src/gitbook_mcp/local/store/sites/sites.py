@@ -2,8 +2,9 @@
 published URLs that site spaces, sections, groups, redirects and MCP servers all share.
 
 Reads need membership of the site's organization (404 otherwise); every write needs
-organization.admin (403). The parts live in their own modules: `site_spaces`,
-`site_sections`, `site_groups`, `redirects` and `site_mcp`.
+organization.admin (403). The parts live in their own modules: `site_spaces`, `sections`,
+`groups`, `redirects`, `mcp_servers` and `findings`, each a plain class over `StorePart` calling
+the functions of `rows` for what they share.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.store.access import Actor, org_role
 from gitbook_mcp.local.store.db import dumps, loads
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.findings import FindingStore
 from gitbook_mcp.local.store.sites.groups import SectionGroupStore
 from gitbook_mcp.local.store.sites.mcp_servers import McpServerStore
-from gitbook_mcp.local.store.sites.part import SitePart
 from gitbook_mcp.local.store.sites.redirects import RedirectStore
+from gitbook_mcp.local.store.sites.rows import base_url, location, site
 from gitbook_mcp.local.store.sites.sections import SectionStore
 from gitbook_mcp.local.store.sites.site_spaces import SiteSpaceStore
 from gitbook_mcp.local.store.urls import APP_URL
@@ -38,10 +40,8 @@ _FEATURES: dict[str, tuple[str, ...]] = {
 }
 
 
-class SiteStore(SitePart):
+class SiteStore(StorePart):
     """Sites of an organization, and the stores of each part of a site."""
-
-    table, kind = "sites", "site"
 
     def __init__(
         self, db: Database, clock: Clock, spaces: SpaceRows, content: ContentStore
@@ -50,7 +50,7 @@ class SiteStore(SitePart):
         self.site_spaces = SiteSpaceStore(db, clock, spaces)
         self.sections = SectionStore(db, clock, self.site_spaces)
         self.groups = SectionGroupStore(db, clock, self.sections)
-        self.redirects = RedirectStore(db, clock, content, self.site_spaces)
+        self.redirects = RedirectStore(db, clock, content)
         self.mcp_servers = McpServerStore(db, clock)
         self.findings = FindingStore(db, clock, content)
 
@@ -93,11 +93,11 @@ class SiteStore(SitePart):
         data = loads(site["data"]) or {}
         count = self._db.scalar("SELECT COUNT(*) FROM site_spaces WHERE site_id = ?", (site["id"],))
         urls: dict[str, str] = {
-            "location": self.location(site),
+            "location": location(site),
             "app": f"{APP_URL}/o/{site['org_id']}/sites/{site['id']}",
         }
         if site["published"]:
-            urls["published"] = self.base_url(site)
+            urls["published"] = base_url(self._db, site)
         rendered: dict[str, Any] = {
             "object": "site",
             "id": site["id"],
@@ -156,4 +156,4 @@ class SiteStore(SitePart):
         )
 
     def get_site(self, actor: Actor, org_id: str, site_id: str) -> dict[str, Any]:
-        return self.render_site(self.site(actor, org_id, site_id))
+        return self.render_site(site(self._db, actor, org_id, site_id))

@@ -23,7 +23,7 @@ from gitbook_mcp.local.store.access import (
 )
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import Paging
-from gitbook_mcp.local.store.part import StorePart
+from gitbook_mcp.local.store.part import StorePart, found
 from gitbook_mcp.local.store.spaces.containers import (
     check_parent,
     destination,
@@ -54,7 +54,9 @@ class CollectionStore(StorePart):
     # -- lookups --------------------------------------------------------------------------
 
     def row(self, collection_id: str) -> sqlite3.Row:
-        return self._found("collection", "SELECT * FROM collections WHERE id = ?", collection_id)
+        return found(
+            self._db, "collection", "SELECT * FROM collections WHERE id = ?", collection_id
+        )
 
     def visible(self, actor: Actor, collection_id: str) -> tuple[sqlite3.Row, dict[str, bool]]:
         """The row and the caller's flags; a collection the caller cannot view is a 404."""

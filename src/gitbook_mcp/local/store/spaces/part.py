@@ -9,12 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.local.store.part import StorePart
-
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["SpacePart", "SpaceScope"]
@@ -30,10 +28,12 @@ class SpaceScope:
     spaces: SpaceRows
 
 
-class SpacePart(StorePart):
-    """A `StorePart` that also holds the identity store and the space rows of its scope."""
+class SpacePart:
+    """A part of the store built from a `SpaceScope`: the connection, the clock, the identity
+    store and the space rows, as its attributes (its own collaborators follow the scope)."""
 
     def __init__(self, scope: SpaceScope) -> None:
-        super().__init__(scope.db, scope.clock)
+        self._db = scope.db
+        self._clock = scope.clock
         self._identity = scope.identity
         self._spaces = scope.spaces

@@ -13,20 +13,26 @@ from gitbook_mcp.local.errors import NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, effective_space_role, require, space_permissions
 from gitbook_mcp.local.store.db import loads
 from gitbook_mcp.local.store.paging import Paging
-from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.spaces.containers import page_by_position, render_level
 from gitbook_mcp.local.store.urls import app_urls
 
 if TYPE_CHECKING:
     import sqlite3
 
+    from gitbook_mcp.local.clock import Clock
+    from gitbook_mcp.local.store.db import Database
+
 __all__ = ["PURGE_AFTER", "SpaceRows"]
 
 PURGE_AFTER = timedelta(days=7)
 
 
-class SpaceRows(StorePart):
+class SpaceRows:
     """Reads of spaces that other parts and domains rely on."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self._db = db
+        self._clock = clock
 
     # -- lookups shared by every domain ---------------------------------------------------
 

@@ -29,7 +29,7 @@ from gitbook_mcp.local.store.spaces.rows import SpaceRows
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
     from gitbook_mcp.local.store.db import Database
-    from gitbook_mcp.local.store.identity import IdentityStore
+    from gitbook_mcp.local.store.identity.identity import IdentityStore
 
 __all__ = ["ContentCopier", "SpaceStore"]
 

@@ -106,7 +106,7 @@ async def test_an_import_overtaken_by_another_edit_is_refused_and_leaves_nothing
     def on_page(part: RevisionStore) -> None:
         if not edited:  # another request points the change request elsewhere meanwhile
             other = store.content.revisions.create("spc_handbook", copy_of=_current(store))
-            store.content.change_requests.set_revision(CR_INSTALL, other)
+            store.change_requests.rows.set_revision(CR_INSTALL, other)
             edited.append(other)
 
     _spy_pages(monkeypatch, on_page)

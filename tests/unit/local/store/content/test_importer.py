@@ -118,7 +118,7 @@ async def test_search_finds_imported_pages_once_published(
     await _import(api, _docs(tmp_path).as_uri())
     search = {"query": "zebracorn"}
     assert (await api.get("/orgs/org_acme/search", params=search)).json()["items"] == []
-    store.content.merge_change_request(CR_INSTALL)
+    store.change_requests.rows.merge(CR_INSTALL)
     results = (await api.get("/orgs/org_acme/search", params=search)).json()["items"]
     assert [(r["id"], [p["path"] for p in r["pages"]]) for r in results] == [
         ("spc_handbook", ["tutorials/first-steps"])

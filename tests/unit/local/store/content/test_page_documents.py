@@ -149,12 +149,12 @@ async def test_the_refusing_mode_answers_422_to_a_node_tree_in_update_page(
     # The contract lists no 422 for this operation: the vendor's skill documents it.
     tree = {"object": "document", "data": {}, "nodes": []}
     sent = {"operation": "update_page", "page": PAGE_INSTALL, "document": {"document": tree}}
-    store.content.batch.refuse_trees = True
+    store.change_requests.batch.refuse_trees = True
     async with raw_api(app, "gb_local_editor", check=False) as editor:
         await _checked_422(editor, sent)
         markdown = {**sent, "document": {"markdown": "Only text.\n"}}
         assert (await _batch(editor, markdown)).status_code == 200
-        store.content.batch.refuse_trees = False
+        store.change_requests.batch.refuse_trees = False
         assert (await _batch(editor, sent)).status_code == 200
 
 

@@ -95,14 +95,14 @@ async def test_the_index_follows_page_writes(api: httpx2.AsyncClient, store: Sto
     )
     store.content.revisions.set_markdown(draft, PAGE_INSTALL, "Wombats install things.")
     assert await _search(api, "wombats") == []
-    store.content.merge_change_request(CR_INSTALL)
+    store.change_requests.rows.merge(CR_INSTALL)
     assert _page_paths(await _search(api, "wombats")) == [
         ("spc_handbook", "getting-started/install")
     ]
 
 
 async def test_deleted_spaces_are_not_searched(api: httpx2.AsyncClient, store: Store) -> None:
-    revision = store.content.publish_new_revision("spc_archive")
+    revision = store.change_requests.rows.publish_empty("spc_archive")
     store.content.revisions.add_page(
         revision, title="Legacy", slug="legacy", markdown="Fossilised platypus notes."
     )

@@ -15,7 +15,7 @@ from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.access import Actor
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
 __all__ = ["EDITABLE", "TRANSITIONS", "ChangeRequestAuthoring"]
@@ -37,7 +37,7 @@ class ChangeRequestAuthoring(StorePart):
     """See the module's docstring."""
 
     _spaces: SpaceRows
-    _change_requests: ChangeRequestStore
+    _change_requests: ChangeRequestRows
 
     def create(self, actor: Actor, space_id: str, *, subject: str | None) -> dict[str, Any]:
         """A draft change request on the space's current revision."""

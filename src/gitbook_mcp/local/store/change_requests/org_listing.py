@@ -23,8 +23,8 @@ from gitbook_mcp.local.store.part import StorePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
-    from gitbook_mcp.local.store.content.reviewers import ReviewerStore
+    from gitbook_mcp.local.store.change_requests.reviewers import ReviewerStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
 
 __all__ = ["OrgChangeRequests", "OrgFilters"]
 
@@ -47,7 +47,7 @@ class OrgFilters:
 class OrgChangeRequests(StorePart):
     """See the module's docstring."""
 
-    _change_requests: ChangeRequestStore
+    _change_requests: ChangeRequestRows
     _reviewers: ReviewerStore
 
     def listing(

@@ -17,7 +17,7 @@ from gitbook_mcp.local.store.spaces.part import SpacePart
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["MAX_REVIEWERS", "ReviewerStore"]
@@ -29,7 +29,7 @@ MAX_REVIEWERS = 50
 class ReviewerStore(SpacePart):
     """See the module's docstring."""
 
-    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestStore) -> None:
+    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestRows) -> None:
         super().__init__(scope)
         self._change_requests = change_requests
 

@@ -119,8 +119,8 @@ async def test_requesting_reviewers_needs_edit_and_known_users(app: object) -> N
 
 
 async def test_contributors_count_edits_and_comments(app: object, store: Store) -> None:
-    store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")
-    store.content.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")  # and one in the demo
+    store.change_requests.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")
+    store.change_requests.reviewers.record_edit(CR_TROUBLESHOOT, "usr_dana")  # and one in the demo
     cr = f"{SPACE}/change-requests/{CR_TROUBLESHOOT}"
     async with raw_api(app, "gb_local_admin") as api:
         posted = await api.post(f"{cr}/comments", json={"body": {"markdown": "Nice page."}})

@@ -26,8 +26,8 @@ from gitbook_mcp.local.store.urls import API_URL
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.access import Actor
-    from gitbook_mcp.local.store.content.authoring import ChangeRequestAuthoring
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.authoring import ChangeRequestAuthoring
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.content.revisions import RevisionStore
 
 __all__ = ["BatchResult", "ContentBatch"]
@@ -61,7 +61,7 @@ class ContentBatch(StorePart):
     """See the module's docstring."""
 
     _revisions: RevisionStore
-    _change_requests: ChangeRequestStore
+    _change_requests: ChangeRequestRows
     _authoring: ChangeRequestAuthoring
     _on_edit: Callable[[str, str], None] | None = None
     """Told (change request, user) of each batch applied, so contributors can be counted."""

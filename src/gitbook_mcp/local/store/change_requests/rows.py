@@ -13,6 +13,7 @@ from gitbook_mcp.local.errors import Conflict, NotFound, one_of
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 from gitbook_mcp.local.store.urls import app_urls
 
@@ -22,12 +23,12 @@ if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.spaces.part import SpaceScope
 
-__all__ = ["STATUSES", "ChangeRequestStore"]
+__all__ = ["STATUSES", "ChangeRequestRows"]
 
 STATUSES = ("draft", "open", "archived", "merged")
 
 
-class ChangeRequestStore(SpacePart):
+class ChangeRequestRows(SpacePart):
     def __init__(self, scope: SpaceScope, revisions: RevisionStore) -> None:
         super().__init__(scope)
         self._revisions = revisions
@@ -110,8 +111,11 @@ class ChangeRequestStore(SpacePart):
     # -- reading ----------------------------------------------------------------------------
 
     def row(self, change_request_id: str) -> sqlite3.Row:
-        return self._found(
-            "change request", "SELECT * FROM change_requests WHERE id = ?", change_request_id
+        return found(
+            self._db,
+            "change request",
+            "SELECT * FROM change_requests WHERE id = ?",
+            change_request_id,
         )
 
     def find(self, actor: Actor, space_id: str, ref: str, need: str | None = None) -> sqlite3.Row:

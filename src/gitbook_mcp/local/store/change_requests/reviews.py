@@ -16,13 +16,14 @@ from gitbook_mcp.local.store.access import Actor, effective_space_role, space_pe
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 from gitbook_mcp.local.store.urls import APP_URL
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.spaces.part import SpaceScope
 
 __all__ = ["REVIEW_STATUSES", "Format", "ReviewStore"]
@@ -35,7 +36,7 @@ Format = Literal["markdown", "document"]
 class ReviewStore(SpacePart):
     """See the module's docstring."""
 
-    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestStore) -> None:
+    def __init__(self, scope: SpaceScope, change_requests: ChangeRequestRows) -> None:
         super().__init__(scope)
         self._change_requests = change_requests
 
@@ -116,7 +117,8 @@ class ReviewStore(SpacePart):
         return self._render_review(self._review_row(row["id"], review_id), row, fmt)
 
     def _review_row(self, change_request_id: str, review_id: str) -> sqlite3.Row:
-        return self._found(
+        return found(
+            self._db,
             "review",
             "SELECT * FROM change_request_reviews WHERE id = ? AND change_request_id = ?",
             review_id,

@@ -64,7 +64,7 @@ async def test_listing_filters_by_creator_space_contributor_and_reviewer(
         )
         assert await _ids(api, requestedReviewer="usr_dana") == [CR_MOVE]
         assert await _ids(api, requestedReviewer="usr_sam") == [CR_INSTALL]
-        store.content.reviewers.record_edit(CR_INSTALL, "usr_dana")
+        store.change_requests.reviewers.record_edit(CR_INSTALL, "usr_dana")
         assert set(await _ids(api, status=every, contributor="usr_dana")) == {
             CR_INSTALL,
             CR_TROUBLESHOOT,
@@ -77,7 +77,7 @@ async def test_listing_orders_by_update_and_pages(
 ) -> None:
     for index in range(3):
         clock.advance(timedelta(minutes=1))
-        store.content.change_requests.create(
+        store.change_requests.rows.create(
             "spc_api", subject=f"API {index}", status="open", created_by="usr_admin"
         )
     async with raw_api(app, "gb_local_admin") as api:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.access import Actor
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.content.revisions import RevisionStore
 
 __all__ = ["DEFAULT_LIMIT", "SemanticChanges"]
@@ -62,7 +62,7 @@ class SemanticChanges(StorePart):
     """See the module's docstring."""
 
     _revisions: RevisionStore
-    _change_requests: ChangeRequestStore
+    _change_requests: ChangeRequestRows
 
     def _page_changes(self, base: str, head: str) -> list[dict[str, Any]]:
         old = {r["id"]: r for r in self._revisions.pages(base)}

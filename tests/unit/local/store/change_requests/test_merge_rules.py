@@ -7,7 +7,7 @@ from typing import Any
 
 from gitbook_mcp.document import plain_text
 from gitbook_mcp.document.nodes import block, document, text
-from gitbook_mcp.local.store.content.merge import PAGE_FIELDS, merge_items
+from gitbook_mcp.local.store.change_requests.merge import PAGE_FIELDS, merge_items
 from gitbook_mcp.local.store.content.pagedoc import dump, load, search_text
 
 

@@ -22,7 +22,7 @@ from gitbook_mcp.local.store.content.pagedoc import dump, load, search_text
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
-    from gitbook_mcp.local.store.content.change_requests import ChangeRequestStore
+    from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
     from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.spaces.rows import SpaceRows
 
@@ -146,7 +146,7 @@ class MergeStore(StorePart):
 
     _spaces: SpaceRows
     _revisions: RevisionStore
-    _change_requests: ChangeRequestStore
+    _change_requests: ChangeRequestRows
 
     # -- operations -----------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ import pytest
 
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.db import Database
+from gitbook_mcp.local.store.organizations.table import OrgTable
 from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
-from gitbook_mcp.local.store.table import OrgTable
 
 SPECS = OrgTable("specs", "OpenAPI spec", key="slug")
 

@@ -35,7 +35,7 @@ MAIN_EDIT = "## Install the CLI\n\nMain content says: use the archive.\n"
 
 def _edit_main(store: Store, page_id: str, markdown: str) -> None:
     """Change a page of the main content through another change request, merged at once."""
-    crs = store.content.change_requests
+    crs = store.change_requests.rows
     cr_id, revision = crs.create("spc_handbook", subject="Main edit", created_by="usr_admin")
     store.content.revisions.set_markdown(revision, page_id, markdown)
     crs.merge(cr_id)

@@ -11,7 +11,7 @@ import pytest
 from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL, CR_MERGED
-from gitbook_mcp.local.store.content.authoring import TRANSITIONS
+from gitbook_mcp.local.store.change_requests.authoring import TRANSITIONS
 from tests.support.local import raw_api
 
 pytestmark = pytest.mark.anyio

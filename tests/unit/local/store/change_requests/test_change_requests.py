@@ -55,7 +55,7 @@ async def test_listing_filters_by_contributor(api: httpx2.AsyncClient) -> None:
 
 async def test_listing_pages_newest_first(api: httpx2.AsyncClient, store: Store) -> None:
     for index in range(4):
-        store.content.change_requests.create(
+        store.change_requests.rows.create(
             "spc_handbook", subject=f"Extra {index}", status="open", created_by="usr_editor"
         )
     numbers: list[int] = []
@@ -112,7 +112,7 @@ async def test_merged_change_request_published_its_content(api: httpx2.AsyncClie
 async def test_a_new_change_request_starts_from_the_published_content(
     api: httpx2.AsyncClient, store: Store
 ) -> None:
-    cr_id, revision = store.content.change_requests.create(
+    cr_id, revision = store.change_requests.rows.create(
         "spc_handbook", subject="Fresh", status="open", created_by="usr_admin"
     )
     fresh = (await api.get(f"{SPACE}/change-requests/{cr_id}")).json()
@@ -130,7 +130,7 @@ async def test_a_new_change_request_starts_from_the_published_content(
 
 async def test_merging_twice_is_a_conflict(store: Store) -> None:
     with pytest.raises(Conflict):
-        store.content.merge_change_request(CR_MERGED)
+        store.change_requests.rows.merge(CR_MERGED)
 
 
 async def test_comments_count_only_open_comments(api: httpx2.AsyncClient, store: Store) -> None:
