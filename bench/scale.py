@@ -65,7 +65,7 @@ def build_space(pages: int) -> tuple[Store, str, list[str]]:
     """The demo workspace with a change request of ``pages`` linked pages: (store, cr, ids)."""
     store = Store(":memory:")
     load_demo(store)
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         SPACE, subject="Scale", status="open", created_by="usr_admin"
     )
     ids = [
@@ -146,7 +146,7 @@ async def _recheck_calls(store: Store, cr: str, ids: list[str]) -> dict[str, int
         revision = store.content.revisions.create(SPACE, copy_of=str(current))
         for page in ids[:5]:
             store.content.revisions.set_markdown(revision, page, "Changed: [x](nowhere.md)\n")
-        store.content.change_requests.set_revision(cr, revision)
+        store.change_requests.rows.set_revision(cr, revision)
         calls.clear()
         await run_scan(client, request)
     return {"first": first, "recheck": sum(calls.values())}

@@ -40,7 +40,7 @@ class Counting(httpx2.AsyncBaseTransport):
 
 
 def _change_request(store: Store) -> tuple[str, list[str]]:
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         SPACE, subject="Many pages", status="open", created_by="usr_admin"
     )
     pages = [
@@ -62,7 +62,7 @@ def _edit(store: Store, cr: str, pages: list[str]) -> None:
     revision = store.content.revisions.create(SPACE, copy_of=str(current))
     for page in pages:
         store.content.revisions.set_markdown(revision, page, "Now [nowhere](nowhere.md).\n")
-    store.content.change_requests.set_revision(cr, revision)
+    store.change_requests.rows.set_revision(cr, revision)
 
 
 def _client(store: Store, token: str, transport: Counting) -> GitBookClient:

@@ -99,7 +99,7 @@ def seed(store: Store) -> None:
     """The space's files and pages (markdown read against the pages and files already there, so
     the pages are added first and written after), then the Legacy CLI page removed."""
     revisions = store.content.revisions
-    revision = store.content.publish_new_revision(SPACES["cloud"])
+    revision = store.change_requests.rows.publish_empty(SPACES["cloud"])
     for file_id, (name, content_type, size, box) in CLOUD_FILES.items():
         width, height = box or (None, None)
         revisions.add_file(

@@ -384,7 +384,7 @@ async def test_a_new_revision_reads_again_only_the_pages_that_changed(
 async def test_a_large_plan_lists_at_most_a_hundred_of_each_and_says_how_many_more(
     mcp: McpFactory, store: Store
 ) -> None:
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         SPACE, subject="Bulk", status="open", created_by="usr_admin"
     )
     for i in range(130):

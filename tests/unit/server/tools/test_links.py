@@ -89,7 +89,7 @@ async def test_one_page_mode_never_calls_an_unchecked_link_ok(mcp: McpFactory) -
 async def test_a_large_report_is_a_summary_then_pages_of_details(
     mcp: McpFactory, store: Store
 ) -> None:
-    cr, revision = store.content.change_requests.create(
+    cr, revision = store.change_requests.rows.create(
         "spc_handbook", subject="Bulk", status="open", created_by="usr_admin"
     )
     for i in range(130):
