@@ -66,22 +66,12 @@ _PAGES: dict[str, tuple[str | None, str, str, str]] = {
     PAGE_CLOUD_OVERVIEW: (None, "Overview", "overview", md.OVERVIEW),
     PAGE_CLOUD_QUICKSTART: (None, "Quickstart", "quickstart", md.QUICKSTART),
     PAGE_CLOUD_CONCEPTS: (None, "Concepts", "concepts", md.CONCEPTS),
-    PAGE_CLOUD_ARCHITECTURE: (
-        PAGE_CLOUD_CONCEPTS,
-        "Architecture",
-        "architecture",
-        md.ARCHITECTURE,
-    ),
+    PAGE_CLOUD_ARCHITECTURE: (PAGE_CLOUD_CONCEPTS, "Architecture", "architecture", md.ARCHITECTURE),
     PAGE_CLOUD_DEPLOYING: (PAGE_CLOUD_CONCEPTS, "Deploying", "deploying", md.DEPLOYING),
     PAGE_CLOUD_API: (None, "API reference", "api-reference", md.API_REFERENCE),
     PAGE_CLOUD_RELEASES: (None, "Release notes", "release-notes", md.RELEASE_NOTES),
     PAGE_CLOUD_LEGACY_CLI: (None, "Legacy CLI", "legacy-cli", md.LEGACY_CLI),
-    PAGE_CLOUD_TROUBLESHOOTING: (
-        None,
-        "Troubleshooting",
-        "troubleshooting",
-        md.TROUBLESHOOTING,
-    ),
+    PAGE_CLOUD_TROUBLESHOOTING: (None, "Troubleshooting", "troubleshooting", md.TROUBLESHOOTING),
 }
 
 CLOUD_FILES: dict[str, tuple[str, str, int, tuple[int, int] | None]] = {
