@@ -108,7 +108,7 @@ class BaseClient:
         self.base_url = base_url.rstrip("/")
         self.caller_key = hashlib.sha256(token.encode()).hexdigest()[:32]
         """Who this client reads as, for caches that keep callers apart: a hash of its token
-        (the rule of ``server.auth.keys.caller_key``), never the token."""
+        (the rule of ``server.http.auth.keys.caller_key``), never the token."""
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
         self.attempt_deadline = attempt_deadline

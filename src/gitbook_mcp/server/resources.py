@@ -24,7 +24,7 @@ from gitbook_mcp.server.tools._shared import outline, page_entries
 
 if TYPE_CHECKING:
     from gitbook_mcp.server.app import GitBookServer
-    from gitbook_mcp.server.runtime import Runtime
+    from gitbook_mcp.server.calls.runtime import Runtime
 
 __all__ = ["register_resources"]
 

@@ -24,7 +24,7 @@ from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
-from gitbook_mcp.server.gating import require_flag
+from gitbook_mcp.server.calls.gating import require_flag
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._fixing import (

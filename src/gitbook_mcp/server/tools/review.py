@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome
-from gitbook_mcp.server.confirm import confirm, confirm_field
+from gitbook_mcp.server.calls.confirm import confirm, confirm_field
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages

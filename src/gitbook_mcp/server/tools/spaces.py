@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
-from gitbook_mcp.server.confirm import Plan, confirm, confirm_field
+from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._access import (

@@ -12,8 +12,8 @@ import httpx2
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from gitbook_mcp.server.auth.gate import UpstreamGate
-from gitbook_mcp.server.auth.verifier import UpstreamVerifier, Verdict
+from gitbook_mcp.server.http.auth.gate import UpstreamGate
+from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier, Verdict
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import AUTH_SERVER, EXTRA_TOKEN, Running
 

@@ -24,8 +24,8 @@ from mcp.server.auth.provider import AccessToken
 
 from gitbook_mcp.client.errors import AuthenticationError, PermissionDeniedError
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.auth.cache import ExpiringLRU
-from gitbook_mcp.server.auth.keys import caller_key
+from gitbook_mcp.server.http.auth.cache import ExpiringLRU
+from gitbook_mcp.server.http.auth.keys import caller_key
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
@@ -40,7 +40,7 @@ __all__ = [
     "Verdict",
 ]
 
-_log = get_logger("gitbook_mcp.server.auth")
+_log = get_logger("gitbook_mcp.server.http.auth")
 
 TokenClients = Callable[[str], "AbstractAsyncContextManager[GitBookClient]"]
 """An API client acting with the given token (the embedded local workspace or the real API)."""

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gitbook_mcp.server.auth.keys import caller_key
-from gitbook_mcp.server.ops.metrics import HTTP_REJECTED
+from gitbook_mcp.server.http.auth.keys import caller_key
+from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED
 
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings

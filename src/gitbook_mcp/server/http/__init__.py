@@ -1,0 +1,1 @@
+"""The HTTP edge: the transports, the operational middleware (`ops/`) and authentication (`auth/`)."""
