@@ -27,6 +27,7 @@ from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
 from gitbook_mcp.server.calls.gating import require_flag
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tools._arguments import SpaceId
 from gitbook_mcp.server.tools._fixing import (
     PageEdit,
     RedirectProposal,
@@ -36,8 +37,8 @@ from gitbook_mcp.server.tools._fixing import (
     suggested_redirects,
 )
 from gitbook_mcp.server.tools._pages import DocMode, PageWrite, Tree, read_back, send
+from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools._resolving import EndView, describe_end, resolve
-from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
 from gitbook_mcp.server.tools._sites import SITE_ADMIN
 from gitbook_mcp.server.toolsets import FIXES
 

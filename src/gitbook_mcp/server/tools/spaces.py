@@ -30,18 +30,13 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import (
+from gitbook_mcp.server.tools._arguments import ChangeRequestId, EditMode, SpaceId, changed, need
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
+from gitbook_mcp.server.tools._permissions import (
     ORG_ADMIN,
     ORG_CREATE_CONTENT,
     SPACE_ADMIN,
     SPACE_EDIT,
-    ChangeRequestId,
-    Deleted,
-    EditMode,
-    SpaceId,
-    changed,
-    delete_tool,
-    need,
 )
 from gitbook_mcp.server.tools._space_views import (
     ChangeRequestView,

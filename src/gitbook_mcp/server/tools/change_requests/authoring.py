@@ -13,7 +13,7 @@ from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
 from gitbook_mcp.server.tools._pages import DocMode, Tree, read_back, send
-from gitbook_mcp.server.tools._shared import SPACE_EDIT
+from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
     PageEdit,
