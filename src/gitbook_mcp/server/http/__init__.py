@@ -1,1 +1,2 @@
-"""The HTTP edge: the transports, the operational middleware (`ops/`) and authentication (`auth/`)."""
+"""The HTTP edge: the transports (`transports`), the operations around them (`ops/`) and each
+caller's own token (`auth/`)."""
