@@ -72,9 +72,9 @@ def _warn_token_flag(settings: Options) -> None:
 
 
 def _serve(settings: Settings) -> int:
+    from gitbook_mcp.server.http.transports import run
     from gitbook_mcp.server.runner import create_server
     from gitbook_mcp.server.toolsets import SelectionError
-    from gitbook_mcp.server.transports import run
 
     configure_logging(level=settings.log_level, json=settings.log_json)
     log = get_logger("gitbook_mcp")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.server.gating import PermissionState
+from gitbook_mcp.server.calls.gating import PermissionState
 from gitbook_mcp.server.tooling import ToolDef, ToolFailure
 from gitbook_mcp.server.toolsets import all_tools
 from tests.contract.profiles_support import load_profile_contract, serving_transport

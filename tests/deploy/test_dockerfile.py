@@ -16,7 +16,7 @@ import anyio
 import pytest
 
 from gitbook_mcp.local import Store
-from gitbook_mcp.server.transports import http_app
+from gitbook_mcp.server.http.transports import http_app
 from gitbook_mcp.settings import Settings
 from tests.deploy.ops_support import free_port, serve_app
 from tests.unit.server.conftest import make_server

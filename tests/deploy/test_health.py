@@ -10,8 +10,8 @@ import pytest
 
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.local import Store
+from gitbook_mcp.server.http.transports import http_app
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.server.transports import http_app
 from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.unit.server.conftest import make_server

@@ -13,7 +13,7 @@ import yaml
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.options import resolve
-from gitbook_mcp.server.transports import http_app
+from gitbook_mcp.server.http.transports import http_app
 from gitbook_mcp.settings import Settings
 from tests.deploy.ops_support import serve_app
 from tests.unit.server.conftest import make_server

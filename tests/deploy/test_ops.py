@@ -18,8 +18,8 @@ from prometheus_client.openmetrics.parser import (
 from prometheus_client.parser import text_string_to_metric_families
 
 from gitbook_mcp.local import Store
-from gitbook_mcp.server.ops.limits import RateLimit, caller_key, caller_of
-from gitbook_mcp.server.transports import MAX_BODY_BYTES, http_app
+from gitbook_mcp.server.http.ops.limits import CallerRateLimit, caller_key, caller_of
+from gitbook_mcp.server.http.transports import MAX_BODY_BYTES, http_app
 from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.deploy.ops_support import modern_headers, rpc, serve_app
@@ -190,7 +190,7 @@ def test_only_a_bearer_known_valid_names_a_caller() -> None:
 
 def test_a_bucket_refills_at_its_rate() -> None:
     now = [0.0]
-    limit = RateLimit(lambda *_: None, rate=2.0, burst=1, clock=lambda: now[0])  # type: ignore[arg-type,return-value]
+    limit = CallerRateLimit(lambda *_: None, rate=2.0, burst=1, clock=lambda: now[0])  # type: ignore[arg-type,return-value]
     assert limit.take("a") == 0.0
     assert limit.take("a") == pytest.approx(0.5)
     now[0] = 0.5

@@ -66,7 +66,7 @@ async def test_a_thousand_calls_through_injected_faults(tmp_path: object) -> Non
     async with GitBookClient(
         token="gb_local_admin", base_url="http://local.test/v1", transport=LocalTransport(healthy)
     ) as warm:
-        from gitbook_mcp.server.gating import PermissionState
+        from gitbook_mcp.server.calls.gating import PermissionState
 
         server.runtime.permissions = await PermissionState.load(warm)
 

@@ -173,7 +173,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "gitbook_mcp.local.store": frozenset(
         {"gitbook_mcp.local.app", "gitbook_mcp.local.routes", "gitbook_mcp.local.handlers"}
     ),
-    "gitbook_mcp.server.auth": frozenset({"gitbook_mcp.server.app", "gitbook_mcp.server.runner"}),
+    "gitbook_mcp.server.http.auth": frozenset(
+        {"gitbook_mcp.server.app", "gitbook_mcp.server.runner"}
+    ),
     "gitbook_mcp.settings": frozenset({"gitbook_mcp.server"}),
     "gitbook_mcp.linkcheck": frozenset({"gitbook_mcp.server"}),
 }

@@ -63,7 +63,7 @@ def _same(actual: Any, written: str) -> bool:
 def test_the_table_lists_the_limits_of_every_layer() -> None:
     wheres = " ".join(where for _, _, where, _ in LIMITS)
     assert len(LIMITS) >= 40
-    for layer in ("server.transports", "client.constants", "local.http", "serve", "local-api"):
+    for layer in ("server.http.transports", "client.constants", "local.http", "serve", "local-api"):
         assert layer in wheres
     assert all(protects for *_, protects in LIMITS)
 

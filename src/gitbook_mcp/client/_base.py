@@ -30,7 +30,7 @@ from gitbook_mcp.client.errors import (
     UnreadableWriteResult,
     summarize_invalid_fields,
 )
-from gitbook_mcp.client.limits import RateLimiter
+from gitbook_mcp.client.limits import Throttle
 from gitbook_mcp.client.models._base import RequestModel
 from gitbook_mcp.client.pacing import Pacer
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage, list_page_of
@@ -108,14 +108,14 @@ class BaseClient:
         self.base_url = base_url.rstrip("/")
         self.caller_key = hashlib.sha256(token.encode()).hexdigest()[:32]
         """Who this client reads as, for caches that keep callers apart: a hash of its token
-        (the rule of ``server.auth.keys.caller_key``), never the token."""
+        (the rule of ``server.http.auth.keys.caller_key``), never the token."""
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
         self.attempt_deadline = attempt_deadline
         self.max_response_bytes = max_response_bytes
         self.max_pages = max_pages
         self._limiter = anyio.CapacityLimiter(max_concurrency)
-        self._rate = RateLimiter(requests_per_second) if requests_per_second else None
+        self._rate = Throttle(requests_per_second) if requests_per_second else None
         self.pacer = pacer or Pacer(reserve=max_concurrency, sleep=sleep)
         """Paces every request on the budget the API's ``X-RateLimit-*`` headers state."""
         self._random = random.Random()

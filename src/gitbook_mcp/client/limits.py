@@ -8,10 +8,10 @@ from collections.abc import Awaitable, Callable
 
 import anyio
 
-__all__ = ["RateLimiter"]
+__all__ = ["Throttle"]
 
 
-class RateLimiter:
+class Throttle:
     """Spaces requests at least ``1 / rate`` seconds apart (a token bucket of ``burst`` tokens).
 
     ``burst`` requests may go at once after a quiet period; after that they are paced.

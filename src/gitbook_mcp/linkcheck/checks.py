@@ -21,7 +21,7 @@ from gitbook_mcp.linkcheck.resolve import follow
 
 __all__ = [
     "CHECKED_KINDS",
-    "Outcome",
+    "CheckOutcome",
     "Verdict",
     "check_target",
     "find_page",
@@ -52,7 +52,7 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class CheckOutcome:
     """Whether the link was checked at all, and its verdict (None: it works); ``why`` says why a
     link was not checked."""
 
@@ -116,19 +116,19 @@ async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Ve
     return None
 
 
-async def _check_site_url(ctx: ScanContext, url: str) -> Outcome | None:
+async def _check_site_url(ctx: ScanContext, url: str) -> CheckOutcome | None:
     """None when the URL is not under a published site; else where it ends, redirects followed."""
     end = await follow(ctx, url)
     if end is None:
         return None
     if end.outside:
-        return Outcome(False, why=f"not checked: the site redirects it to {end.url}")
+        return CheckOutcome(False, why=f"not checked: the site redirects it to {end.url}")
     if end.page is None:
-        return Outcome(True, Verdict(end.reason + end.via()))
+        return CheckOutcome(True, Verdict(end.reason + end.via()))
     fragment = urlsplit(url).fragment
     if fragment and end.index is not None:
-        return Outcome(True, await _check_anchor(ctx, end.index, end.page, fragment))
-    return Outcome(True)
+        return CheckOutcome(True, await _check_anchor(ctx, end.index, end.page, fragment))
+    return CheckOutcome(True)
 
 
 def _broken_mark(target: Target) -> Verdict | None:
@@ -141,42 +141,44 @@ def _broken_mark(target: Target) -> Verdict | None:
     return None
 
 
-async def _check_reusable(ctx: ScanContext, target: Target) -> Outcome:
+async def _check_reusable(ctx: ScanContext, target: Target) -> CheckOutcome:
     index = await _index_for(ctx, target)
     if isinstance(index, Verdict):
-        return Outcome(True, index)
+        return CheckOutcome(True, index)
     if index.reusable_contents is None:
-        return Outcome(False, why="not checked: the revision's reusable contents were not read")
+        return CheckOutcome(
+            False, why="not checked: the revision's reusable contents were not read"
+        )
     if target.ident in index.reusable_contents:
-        return Outcome(True)
-    return Outcome(True, Verdict(f"no reusable content {target.ident} {index.where()}"))
+        return CheckOutcome(True)
+    return CheckOutcome(True, Verdict(f"no reusable content {target.ident} {index.where()}"))
 
 
 async def check_target(
     ctx: ScanContext, target: Target, here: PageNode, external: ExternalChecker | None
-) -> Outcome:
+) -> CheckOutcome:
     """Check one link's target from the page ``here``."""
     marked = _broken_mark(target)
     if marked is not None:
-        return Outcome(True, marked)
+        return CheckOutcome(True, marked)
     if target.kind in CHECKED_KINDS:
-        return Outcome(True, await _check_content(ctx, target, here))
+        return CheckOutcome(True, await _check_content(ctx, target, here))
     if target.kind == "reusable-content":
         return await _check_reusable(ctx, target)
     if target.kind in _UNCHECKABLE:
-        return Outcome(False, why=_UNCHECKABLE[target.kind])
+        return CheckOutcome(False, why=_UNCHECKABLE[target.kind])
     if target.kind != "url" or not target.url:
-        return Outcome(False, why=f"not checked: a {target.raw_kind or target.kind} reference")
+        return CheckOutcome(False, why=f"not checked: a {target.raw_kind or target.kind} reference")
     site = await _check_site_url(ctx, target.url)
     if site is not None:
         return site
     if not target.url.lower().startswith(("http://", "https://")):
-        return Outcome(False, why="not checked: not a web address")
+        return CheckOutcome(False, why="not checked: not a web address")
     if external is None:
-        return Outcome(False, why="not checked: outside URL (check with external=true)")
+        return CheckOutcome(False, why="not checked: outside URL (check with external=true)")
     verdict = await external.check(target.url)
     if verdict.status == "ok":
-        return Outcome(True)
+        return CheckOutcome(True)
     if verdict.status == "skipped":
-        return Outcome(False, why=verdict.reason)
-    return Outcome(True, Verdict(verdict.reason, verdict.status, verdict.category))
+        return CheckOutcome(False, why=verdict.reason)
+    return CheckOutcome(True, Verdict(verdict.reason, verdict.status, verdict.category))

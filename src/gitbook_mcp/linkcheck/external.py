@@ -26,7 +26,7 @@ from contextlib import contextmanager
 import anyio
 import httpx2
 
-from gitbook_mcp.client.limits import RateLimiter
+from gitbook_mcp.client.limits import Throttle
 from gitbook_mcp.client.retry import parse_retry_after
 from gitbook_mcp.linkcheck.netguard import Resolver, guard_host, system_resolver
 from gitbook_mcp.linkcheck.once import Once
@@ -141,7 +141,7 @@ class ExternalChecker:
         self._max_per_host = max_urls_per_host
         self._host_urls: dict[str, set[str]] = {}
         self._host_rate = host_rate
-        self._rates: dict[str, RateLimiter] = {}
+        self._rates: dict[str, Throttle] = {}
         self._sleep = sleep
         self._accept = accept or Accept()
         self._filter = url_filter or UrlFilter()
@@ -210,7 +210,7 @@ class ExternalChecker:
 
     async def _pace(self, host: str) -> None:
         if host not in self._rates:
-            self._rates[host] = RateLimiter(self._host_rate, sleep=self._sleep)
+            self._rates[host] = Throttle(self._host_rate, sleep=self._sleep)
         await self._rates[host].acquire()
 
     async def _follow(self, url: str, clock: _UrlClock) -> UrlVerdict:

@@ -8,7 +8,7 @@ streams). The tool definitions are built, and their schemas slimmed, on the firs
 call, so that answering ``initialize`` never waits for them. Capabilities are the same on every
 transport and protocol version (`truthful_capabilities`).
 
-With ``--auth upstream`` (`server.auth`), each caller has its own runtime: `CallerScope` picks
+With ``--auth upstream`` (`server.http.auth`), each caller has its own runtime: `CallerScope` picks
 it per request from the verified bearer token, and `GitBookServer.runtime` answers with it.
 """
 
@@ -37,21 +37,21 @@ from mcp.types import (
 )
 
 from gitbook_mcp import __version__
-from gitbook_mcp.server.arguments import validate_arguments
-from gitbook_mcp.server.auth.keys import CALLER_KEY, caller_key
-from gitbook_mcp.server.availability import Missing, missing
-from gitbook_mcp.server.handler import notify_tools_changed, run_tool, tool_error
-from gitbook_mcp.server.offer import withheld_method
-from gitbook_mcp.server.ops.metrics import observe_tool_call
-from gitbook_mcp.server.ops.request_id import bind_from_request
+from gitbook_mcp.server.calls.arguments import validate_arguments
+from gitbook_mcp.server.calls.availability import Missing, missing
+from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, tool_error
+from gitbook_mcp.server.calls.offer import withheld_method
+from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
+from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
+from gitbook_mcp.server.http.ops.metrics import observe_tool_call
+from gitbook_mcp.server.http.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
-from gitbook_mcp.server.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
 if TYPE_CHECKING:
-    from gitbook_mcp.server.auth.callers import Callers
-    from gitbook_mcp.server.auth.verifier import UpstreamVerifier
+    from gitbook_mcp.server.http.auth.callers import Callers
+    from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 __all__ = [
     "GENERIC_INSTRUCTIONS",

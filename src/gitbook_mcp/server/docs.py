@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from gitbook_mcp.api import PROFILES, operations
 from gitbook_mcp.readme import replace_section
-from gitbook_mcp.server.gating import permission_table
-from gitbook_mcp.server.offer import for_profile
+from gitbook_mcp.server.calls.gating import permission_table
+from gitbook_mcp.server.calls.offer import for_profile
 from gitbook_mcp.server.tooling import ToolDef
 from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, all_tools
 

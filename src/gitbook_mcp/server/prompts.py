@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from mcp.server.mcpserver.prompts.base import Prompt, PromptArgument
 
-from gitbook_mcp.server.availability import missing, needs_sentence
+from gitbook_mcp.server.calls.availability import missing, needs_sentence
 from gitbook_mcp.server.rendering import one_line
 
 if TYPE_CHECKING:

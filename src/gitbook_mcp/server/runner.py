@@ -13,16 +13,16 @@ from mcp.server.auth.routes import create_protected_resource_routes
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import GitBookServer, build_server
-from gitbook_mcp.server.auth.callers import Callers
-from gitbook_mcp.server.auth.upstream import (
+from gitbook_mcp.server.calls.availability import unregistered
+from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
+from gitbook_mcp.server.guide import instructions_for
+from gitbook_mcp.server.http.auth.callers import Callers
+from gitbook_mcp.server.http.auth.upstream import (
     METADATA_PATH,
     UpstreamBackend,
     no_server_client,
     upstream_options,
 )
-from gitbook_mcp.server.availability import unregistered
-from gitbook_mcp.server.guide import instructions_for
-from gitbook_mcp.server.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.tooling import ToolOptions
 from gitbook_mcp.server.toolsets import (
     Selection,
@@ -36,7 +36,7 @@ from gitbook_mcp.settings import Settings
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.local import Store
-    from gitbook_mcp.server.auth.verifier import UpstreamVerifier
+    from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 __all__ = ["client_factory", "create_server", "open_local_store", "reset_local_db"]
 

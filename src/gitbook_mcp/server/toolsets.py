@@ -161,7 +161,7 @@ def build_tool_list(selection: Selection, tools: list[ToolDef] | None = None) ->
         picked = [t for t in picked if t.read_only]
     if selection.profile is None:
         return picked
-    from gitbook_mcp.server.offer import for_profile
+    from gitbook_mcp.server.calls.offer import for_profile
 
     available = operations(selection.profile)
     return [offered for t in picked if (offered := for_profile(t, available)) is not None]

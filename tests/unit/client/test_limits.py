@@ -10,7 +10,7 @@ import httpx2
 import pytest
 
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.client.limits import RateLimiter
+from gitbook_mcp.client.limits import Throttle
 
 pytestmark = pytest.mark.anyio
 
@@ -31,15 +31,15 @@ class FakeTime:
         await anyio.lowlevel.checkpoint()
 
 
-def _limiter(rate: float, burst: int = 1) -> tuple[RateLimiter, FakeTime]:
+def _limiter(rate: float, burst: int = 1) -> tuple[Throttle, FakeTime]:
     fake = FakeTime()
-    return RateLimiter(rate, burst=burst, clock=fake.clock, sleep=fake.sleep), fake
+    return Throttle(rate, burst=burst, clock=fake.clock, sleep=fake.sleep), fake
 
 
 @pytest.mark.parametrize("rate", [0.0, -1.0, math.nan, math.inf])
 def test_a_rate_that_is_not_positive_and_finite_is_refused(rate: float) -> None:
     with pytest.raises(ValueError, match="positive finite"):
-        RateLimiter(rate)
+        Throttle(rate)
 
 
 async def test_the_first_request_goes_at_once_and_the_next_waits_one_interval() -> None:

@@ -12,7 +12,7 @@ from mcp.shared.exceptions import NoBackChannelError
 from gitbook_mcp.api import Profile
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
-from gitbook_mcp.server.confirm import SIGNER, Answered, Plan, Signer, confirm
+from gitbook_mcp.server.calls.confirm import SIGNER, Answered, Plan, Signer, confirm
 from gitbook_mcp.server.tooling import Asker, ToolContext, ToolFailure
 from tests.unit.server.conftest import McpFactory
 

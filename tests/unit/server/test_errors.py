@@ -1,4 +1,4 @@
-"""Failure descriptions (`server/errors.py`): what the agent reads when a call fails."""
+"""Failure descriptions (`server/calls/errors.py`): what the agent reads when a call fails."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from gitbook_mcp.client.errors import (
     RateLimitError,
     RedirectError,
 )
-from gitbook_mcp.server.errors import describe_failure, describe_validation, redact, said
+from gitbook_mcp.server.calls.errors import describe_failure, describe_validation, redact, said
 from gitbook_mcp.server.tooling import ToolFailure
 from tests.unit.server.conftest import McpFactory
 

@@ -199,7 +199,7 @@ async def test_refresh_sends_list_changed_when_access_grows(store: Store) -> Non
 
 
 def test_the_permission_table_covers_every_writing_tool() -> None:
-    from gitbook_mcp.server.gating import permission_table
+    from gitbook_mcp.server.calls.gating import permission_table
 
     tools = build_tool_list(Selection(toolsets=("all",)))
     table = {name for name, _, _, _ in permission_table(tools)}

@@ -1,4 +1,4 @@
-"""One tool call (`server/handler.py`): arguments are validated and refused by field."""
+"""One tool call (`server/calls/handler.py`): arguments are validated and refused by field."""
 
 from __future__ import annotations
 

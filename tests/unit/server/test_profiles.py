@@ -17,8 +17,8 @@ from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES
+from gitbook_mcp.server.calls.offer import for_profile
 from gitbook_mcp.server.docs import profiles_cell
-from gitbook_mcp.server.offer import for_profile
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.server.tooling import Needs
 from gitbook_mcp.server.toolsets import Selection, all_tools, build_tool_list

@@ -1,4 +1,4 @@
-"""The runtime (`server/runtime.py`): when the permissions cannot be read (a refused token,
+"""The runtime (`server/calls/runtime.py`): when the permissions cannot be read (a refused token,
 the API down), nothing fails with a protocol error and nothing upstream reaches the agent
 unredacted."""
 

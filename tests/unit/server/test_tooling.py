@@ -7,7 +7,7 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel
 
-from gitbook_mcp.server.gating import PermissionState, permission_table
+from gitbook_mcp.server.calls.gating import PermissionState, permission_table
 from gitbook_mcp.server.tooling import (
     ANY_TOKEN,
     Args,

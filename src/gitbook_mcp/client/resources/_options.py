@@ -16,10 +16,10 @@ from gitbook_mcp.client._types import NOT_GIVEN
 from gitbook_mcp.client.models._base import RequestModel, body_model, required_keys, wire_name
 from gitbook_mcp.client.paths import argument_name, placeholders
 
-__all__ = ["Options"]
+__all__ = ["OperationOptions"]
 
 
-class Options:
+class OperationOptions:
     """The keyword options of an operation method, and the request body they fill, if any."""
 
     def __init__(

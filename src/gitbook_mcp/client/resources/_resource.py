@@ -24,7 +24,7 @@ from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
 from gitbook_mcp.client.models._base import RequestModel, wire_name
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 from gitbook_mcp.client.paths import argument_name, placeholders
-from gitbook_mcp.client.resources._options import Options
+from gitbook_mcp.client.resources._options import OperationOptions
 
 if TYPE_CHECKING:
     from gitbook_mcp.client._base import BaseClient
@@ -51,7 +51,7 @@ M = TypeVar("M", bound=BaseModel)
 Ids = TypeVarTuple("Ids")
 
 
-class Call:
+class OperationCall:
     """The request an operation method is running: its HTTP method, path template, path ids,
     the body `operation` built from the method's options, if it declares one, and for a GET
     its query and paging, read from the keyword options.
@@ -80,12 +80,12 @@ class Call:
         }
 
 
-_CALL: ContextVar[Call] = ContextVar("gitbook_mcp_client_call")
+_CALL: ContextVar[OperationCall] = ContextVar("gitbook_mcp_client_call")
 """Set by `operation` and `scoped` while their method runs, read by `APIResource`'s senders."""
 
 
 @contextmanager
-def _running(call: Call) -> Iterator[None]:
+def _running(call: OperationCall) -> Iterator[None]:
     """Make ``call`` the running operation's request for the time of the block."""
     token = _CALL.set(call)
     try:
@@ -115,12 +115,12 @@ def operation(
     check_route(operation_id, method, path)
 
     def mark(fn: F) -> F:
-        options = Options(fn, path=path, body=body, sends_body=method != "GET")
+        options = OperationOptions(fn, path=path, body=body, sends_body=method != "GET")
 
-        def call_of(self: APIResource, args: Any, kwargs: Any) -> Call:
+        def call_of(self: APIResource, args: Any, kwargs: Any) -> OperationCall:
             _require(self._client, operation_id)
             ids, given = options.bind(self, *args, **kwargs)
-            return Call(method, path, ids, options.body_of(given), given)
+            return OperationCall(method, path, ids, options.body_of(given), given)
 
         if inspect.iscoroutinefunction(fn):
 
@@ -315,7 +315,7 @@ class Declared:
         self.suffix = suffix
         self.operation_ids = dict(operation_ids)
         self.name = fn.__name__
-        self.signature = Options(fn).signature  # spelled out once, for every parent
+        self.signature = OperationOptions(fn).signature  # spelled out once, for every parent
 
     def __set_name__(self, owner: type[Any], name: str) -> None:
         self.name = name
@@ -360,13 +360,15 @@ class BoundOperation:
             n = len(self._id_names)
             raise InvalidRequestError(f"{self._full_path} takes {n} ids, got {len(args)}")
         ids = dict(zip(self._id_names, args, strict=True))
-        call = Call(self._method, self._full_path, ids, options=kwargs)
+        call = OperationCall(self._method, self._full_path, ids, options=kwargs)
         if inspect.iscoroutinefunction(self._fn):
             return self._run_async(call, args, kwargs)
         with _running(call):
             return self._fn(self._resource, *args, **kwargs)
 
-    async def _run_async(self, call: Call, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    async def _run_async(
+        self, call: OperationCall, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
         """Run the coroutine method with ``call`` as the running request."""
         with _running(call):
             return await self._fn(self._resource, *args, **kwargs)

@@ -18,16 +18,9 @@ from gitbook_mcp.client.pagination import ListPage
 from gitbook_mcp.client.resources.permissions import Permissions
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
-from gitbook_mcp.server.tools._shared import (
-    Cursor,
-    Deleted,
-    Limit,
-    RoleOrGuest,
-    given,
-    listing,
-    need,
-    role_value,
-)
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, RoleOrGuest, given, need, role_value
+from gitbook_mcp.server.tools._deleting import Deleted
+from gitbook_mcp.server.tools._listing import listing
 
 __all__ = [
     "AccessListArgs",

@@ -32,11 +32,17 @@ from gitbook_mcp.linkcheck import (
 )
 from gitbook_mcp.linkcheck.checks import path_under
 from gitbook_mcp.server.tooling import ToolFailure
-from gitbook_mcp.server.tools._pages import Item, PageWrite, Tree, markdown_of, unresolved_refs
+from gitbook_mcp.server.tools._pages import (
+    Item,
+    PageWrite,
+    RevisionTree,
+    markdown_of,
+    unresolved_refs,
+)
 
 __all__ = [
     "DIFF_LINES",
-    "PageEdit",
+    "FixedPage",
     "RedirectProposal",
     "choose",
     "edit_pages",
@@ -65,7 +71,7 @@ class RedirectProposal:
 
 
 @dataclass(frozen=True)
-class PageEdit:
+class FixedPage:
     """One page's new content (a `PageWrite` of its document, or a markdown change), its unified
     diff (of markdown) and the fixes in it."""
 
@@ -194,10 +200,10 @@ def _diff(before: str, after: str, path: str) -> str:
 
 async def _edit_page(
     reader: ContentReader,
-    where: tuple[str, str | None, Tree],
+    where: tuple[str, str | None, RevisionTree],
     page_id: str,
     fixes: list[Fix],
-) -> PageEdit:
+) -> FixedPage:
     """The page's content read now, with its fixes applied in place; refused if one misses."""
     space_id, cr, tree = where
     path = fixes[0].finding.page_path or fixes[0].finding.page_title
@@ -223,7 +229,7 @@ async def _edit_page(
             f"Nothing written: fix {fix.id} on {path} no longer applies ({edit.reason}). "
             "Run fix_links without apply to plan again."
         )
-    return PageEdit(page_id, path, item, _diff(before, after, path), tuple(f.id for f in fixes))
+    return FixedPage(page_id, path, item, _diff(before, after, path), tuple(f.id for f in fixes))
 
 
 def _refuse_new(path: str, before: list[str], after: list[str]) -> None:
@@ -237,8 +243,8 @@ def _refuse_new(path: str, before: list[str], after: list[str]) -> None:
 
 
 async def edit_pages(
-    reader: ContentReader, space_id: str, cr: str | None, fixes: Sequence[Fix], tree: Tree
-) -> list[PageEdit]:
+    reader: ContentReader, space_id: str, cr: str | None, fixes: Sequence[Fix], tree: RevisionTree
+) -> list[FixedPage]:
     """One edit per page with chosen fixes, read from ``cr`` (None: the main content); ``tree``
     is that revision's (links are checked against it and written relative to it)."""
     by_page: dict[str, list[Fix]] = {}

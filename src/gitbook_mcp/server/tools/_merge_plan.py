@@ -1,10 +1,10 @@
 """What merging a change request will publish, as the user is asked to confirm it: the pages it
-changes and the revision the confirmation is bound to (see `gitbook_mcp.server.confirm`)."""
+changes and the revision the confirmation is bound to (see `gitbook_mcp.server.calls.confirm`)."""
 
 from __future__ import annotations
 
 from gitbook_mcp.client.models.authoring import RevisionSemanticChanges
-from gitbook_mcp.server.confirm import Plan
+from gitbook_mcp.server.calls.confirm import Plan
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolContext
 

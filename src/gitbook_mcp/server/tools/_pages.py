@@ -33,7 +33,7 @@ __all__ = [
     "DocMode",
     "Item",
     "PageWrite",
-    "Tree",
+    "RevisionTree",
     "batch",
     "compare",
     "fallback_markdown",
@@ -67,7 +67,7 @@ def remember_mode(client: GitBookClient, mode: DocMode) -> None:
 
 
 @dataclass(frozen=True)
-class Tree:
+class RevisionTree:
     """A revision's pages (id -> path), which pages have children, and its file ids."""
 
     paths: dict[str, str]
@@ -75,7 +75,7 @@ class Tree:
     files: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, content: RevisionContent) -> Tree:
+    def of(cls, content: RevisionContent) -> RevisionTree:
         return cls(
             {p.id: p.path for p in content.pages},
             frozenset(p.parent_id for p in content.pages if p.parent_id),
@@ -116,7 +116,7 @@ class PageWrite:
     """Differences between the intended tree and what the service stored (after read-back)."""
 
 
-def markdown_of(doc: Mapping[str, Any], tree: Tree, page_id: str) -> str:
+def markdown_of(doc: Mapping[str, Any], tree: RevisionTree, page_id: str) -> str:
     """The page as GitBook markdown with relative links: what diffs are made of."""
     return render_markdown(doc, tree.href(page_id))
 
@@ -135,7 +135,7 @@ def text_diff(before: str | None, after: str | None, name: str, *, context: int 
     )
 
 
-def unresolved_refs(doc: Mapping[str, Any], tree: Tree) -> list[str]:
+def unresolved_refs(doc: Mapping[str, Any], tree: RevisionTree) -> list[str]:
     """Links of ``doc`` to a page or file of this space that the revision does not have."""
     missing: list[str] = []
     for link in document_links(doc):
@@ -165,7 +165,7 @@ def one_line_tags(markdown: str) -> str:
     return "".join(out)
 
 
-def fallback_markdown(doc: Mapping[str, Any], tree: Tree, page_id: str) -> str:
+def fallback_markdown(doc: Mapping[str, Any], tree: RevisionTree, page_id: str) -> str:
     """The page as markdown for a service that refuses node trees, with the vendor's documented
     mitigations: links to pages of the tree as relative paths (so they resolve), integration tags
     on one line, and no leading ``# title`` line (``update_page`` keeps one as a duplicate
@@ -173,7 +173,9 @@ def fallback_markdown(doc: Mapping[str, Any], tree: Tree, page_id: str) -> str:
     return one_line_tags(render_markdown(doc, tree.href(page_id)))
 
 
-def page_changes(writes: Sequence[PageWrite], tree: Tree, mode: DocMode) -> list[dict[str, Any]]:
+def page_changes(
+    writes: Sequence[PageWrite], tree: RevisionTree, mode: DocMode
+) -> list[dict[str, Any]]:
     """The ``update_page`` changes of the writes in ``mode``."""
     changes: list[dict[str, Any]] = []
     for w in writes:
@@ -191,7 +193,7 @@ def is_tree_refused(exc: APIStatusError) -> bool:
 
 
 def compare(
-    intended: Mapping[str, Any], stored: Mapping[str, Any], tree: Tree, w: PageWrite
+    intended: Mapping[str, Any], stored: Mapping[str, Any], tree: RevisionTree, w: PageWrite
 ) -> list[str]:
     """How the stored page differs from the intended tree, keys aside: the top-level blocks that
     differ, and the diff of their markdown (empty when they are the same)."""
@@ -217,7 +219,7 @@ Item = dict[str, Any] | PageWrite
 """A change of a batch: as sent, or a page's new document (sent in the mode the service takes)."""
 
 
-def batch(items: Sequence[Item], tree: Tree, mode: DocMode) -> list[dict[str, Any]]:
+def batch(items: Sequence[Item], tree: RevisionTree, mode: DocMode) -> list[dict[str, Any]]:
     """The batch's changes, each page write as ``mode`` sends it."""
     out: list[dict[str, Any]] = []
     for item in items:
@@ -226,7 +228,7 @@ def batch(items: Sequence[Item], tree: Tree, mode: DocMode) -> list[dict[str, An
 
 
 async def send(
-    client: GitBookClient, space_id: str, cr_id: str, items: Sequence[Item], tree: Tree
+    client: GitBookClient, space_id: str, cr_id: str, items: Sequence[Item], tree: RevisionTree
 ) -> tuple[ChangeRequestContentUpdate, DocMode]:
     """The batch sent (``compat=false``) with page documents as trees, or, where the service
     answers 422 to a tree, as markdown; the mode that worked is remembered for the client."""
@@ -251,7 +253,9 @@ async def send(
     return done, mode
 
 
-async def read_back(read: Callable[[str], Any], writes: Sequence[PageWrite], tree: Tree) -> None:
+async def read_back(
+    read: Callable[[str], Any], writes: Sequence[PageWrite], tree: RevisionTree
+) -> None:
     """Each written page read again (``read``: page id -> `RevisionPage` or None); what differs
     from the intended tree goes to the write's ``stored``."""
     for w in writes:

@@ -7,7 +7,8 @@ from pydantic import BaseModel
 from gitbook_mcp.client.models.sites import SiteSpace
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args
-from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId, SiteId
+from gitbook_mcp.server.tools._arguments import OrganizationId, SiteId
+from gitbook_mcp.server.tools._permissions import ORG_ADMIN
 
 __all__ = ["SITE_ADMIN", "SiteArgs", "SiteSpaceView", "site_space_view"]
 

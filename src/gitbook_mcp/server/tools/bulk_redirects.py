@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.redirects import SiteRedirect
-from gitbook_mcp.server.confirm import Plan, confirm, confirm_field, digest
+from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field, digest
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, write_tool
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs

@@ -34,20 +34,18 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import (
-    ORG_CREATE_CONTENT,
+from gitbook_mcp.server.tools._arguments import (
     Cursor,
-    Deleted,
     Limit,
     RoleOrGuest,
-    delete_tool,
     exactly_one,
     given,
-    listing,
     need,
-    one_or_page,
     role_name,
 )
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
+from gitbook_mcp.server.tools._listing import listing, one_or_page
+from gitbook_mcp.server.tools._permissions import ORG_CREATE_CONTENT
 from gitbook_mcp.server.toolsets import COLLECTIONS
 
 __all__: list[str] = []

@@ -22,17 +22,10 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, SpaceId, changed, need
 from gitbook_mcp.server.tools._comment_inputs import Reaction, check_filters
-from gitbook_mcp.server.tools._shared import (
-    Cursor,
-    Deleted,
-    Limit,
-    SpaceId,
-    changed,
-    delete_tool,
-    listing,
-    need,
-)
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.toolsets import COMMENTS
 
 __all__: list[str] = []

@@ -16,14 +16,8 @@ from gitbook_mcp.server.rendering import (
     untrusted,
 )
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool
-from gitbook_mcp.server.tools._shared import (
-    ChangeRequestId,
-    Cursor,
-    Limit,
-    SpaceId,
-    exactly_one,
-    listing,
-)
+from gitbook_mcp.server.tools._arguments import ChangeRequestId, Cursor, Limit, SpaceId, exactly_one
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.toolsets import CONTENT
 
 __all__: list[str] = []

@@ -24,20 +24,21 @@ from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
-from gitbook_mcp.server.gating import require_flag
+from gitbook_mcp.server.calls.gating import require_flag
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tools._arguments import SpaceId
 from gitbook_mcp.server.tools._fixing import (
-    PageEdit,
+    FixedPage,
     RedirectProposal,
     choose,
     edit_pages,
     propose_redirects,
     suggested_redirects,
 )
-from gitbook_mcp.server.tools._pages import DocMode, PageWrite, Tree, read_back, send
+from gitbook_mcp.server.tools._pages import DocMode, PageWrite, RevisionTree, read_back, send
+from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools._resolving import EndView, describe_end, resolve
-from gitbook_mcp.server.tools._shared import SPACE_EDIT, SpaceId
 from gitbook_mcp.server.tools._sites import SITE_ADMIN
 from gitbook_mcp.server.toolsets import FIXES
 
@@ -79,7 +80,7 @@ class FixView(BaseModel):
     confidence: float
 
 
-class RedirectView(BaseModel):
+class ProposedRedirectView(BaseModel):
     id: str
     site_id: str
     source: UntrustedRef
@@ -98,7 +99,7 @@ class FixPlan(BaseModel):
     pages_scanned: int = 0
     links_checked: int = 0
     fixes: list[FixView]
-    redirects: list[RedirectView] = Field(default_factory=list)
+    redirects: list[ProposedRedirectView] = Field(default_factory=list)
     unfixed: list[Unfixed] = Field(default_factory=list)
     applied: list[str] | None = None
     change_request_id: str | None = None
@@ -151,8 +152,8 @@ def _fix_view(fix: Fix) -> FixView:
     )
 
 
-def _redirect_view(r: RedirectProposal) -> RedirectView:
-    return RedirectView(
+def _redirect_view(r: RedirectProposal) -> ProposedRedirectView:
+    return ProposedRedirectView(
         id=r.id, site_id=r.site_id, source=r.source, target=r.target, confidence=r.confidence
     )
 
@@ -302,7 +303,7 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
             what="fix_links (redirects)",
             hint="Leave the redirect ids out to apply the page fixes alone.",
         )
-    tree = Tree.of(await reader.revision(args.space_id, args.change_request_id))
+    tree = RevisionTree.of(await reader.revision(args.space_id, args.change_request_id))
     edits = await edit_pages(reader, args.space_id, args.change_request_id, fixes, tree)
     # What was written, not the plan again: the text says only that, and Claude Code and VS Code
     # hand the model the structured result alone (README, "What the model sees").
@@ -315,7 +316,7 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
 
 
 async def _write(
-    ctx: ToolContext, args: FixArgs, edits: list[PageEdit], tree: Tree, answer: FixPlan
+    ctx: ToolContext, args: FixArgs, edits: list[FixedPage], tree: RevisionTree, answer: FixPlan
 ) -> FixPlan:
     """Every page edit in one atomic batch, to the change request given or to a new one; then
     the pages read back, and what the service stored differently reported."""

@@ -18,7 +18,7 @@ from gitbook_mcp.linkcheck.report import suggestion
 from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedLine, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
-from gitbook_mcp.server.tools._shared import Cursor, SpaceId
+from gitbook_mcp.server.tools._arguments import Cursor, SpaceId
 from gitbook_mcp.server.toolsets import LINKS
 
 __all__: list[str] = []

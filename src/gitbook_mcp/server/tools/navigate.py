@@ -7,22 +7,14 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, OrganizationId, SpaceId, exactly_one
+from gitbook_mcp.server.tools._listing import listing
+from gitbook_mcp.server.tools._page_tree import PageEntry, outline, page_entries
 from gitbook_mcp.server.tools._review_state import (
     REVIEW_READS,
     PersonView,
     latest_reviews,
     requested_reviewers,
-)
-from gitbook_mcp.server.tools._shared import (
-    Cursor,
-    Limit,
-    OrganizationId,
-    PageEntry,
-    SpaceId,
-    exactly_one,
-    listing,
-    outline,
-    page_entries,
 )
 from gitbook_mcp.server.toolsets import NAVIGATE
 
@@ -39,7 +31,7 @@ class OrgSummary(BaseModel):
     can_admin: bool = False
 
 
-class OrgList(BaseModel):
+class OrgSummaryList(BaseModel):
     organizations: list[OrgSummary]
 
 
@@ -57,10 +49,10 @@ def _rows(header: str, rows: list[str], cursor: str | None) -> str:
         "Organizations:", [f"- {o.title} [{o.id}]" for o in r.organizations], None
     ),
 )
-async def list_organizations(ctx: ToolContext, args: Empty) -> OrgList:
+async def list_organizations(ctx: ToolContext, args: Empty) -> OrgSummaryList:
     """Organizations of this token."""
     orgs = [org async for org in ctx.client.orgs.list()]
-    return OrgList(
+    return OrgSummaryList(
         organizations=[
             OrgSummary(
                 id=o.id,
@@ -253,20 +245,20 @@ class TreeArgs(Args):
     change_request_id: str | None = Field(default=None, description="Tree of this change request")
 
 
-class PageTree(BaseModel):
+class PageOutline(BaseModel):
     pages: list[PageEntry]
 
 
 @read_tool(NAVIGATE, render=lambda r: outline(r.pages))
-async def get_page_tree(ctx: ToolContext, args: TreeArgs) -> PageTree:
+async def get_page_tree(ctx: ToolContext, args: TreeArgs) -> PageOutline:
     """Page tree of a space or change request."""
     if args.change_request_id:
         result = await ctx.client.change_request_content.list_pages(
             args.space_id, args.change_request_id
         )
-        return PageTree(pages=page_entries(result.pages))
+        return PageOutline(pages=page_entries(result.pages))
     published = await ctx.client.space_content.list_pages(args.space_id)
-    return PageTree(pages=page_entries(published.pages))
+    return PageOutline(pages=page_entries(published.pages))
 
 
 class RefreshResult(BaseModel):

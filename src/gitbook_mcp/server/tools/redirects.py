@@ -16,8 +16,10 @@ from gitbook_mcp.client.models import redirects as client_redirects
 from gitbook_mcp.client.models.redirects import SiteRedirect
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, changed
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.tools._resolving import describe_end, resolve
-from gitbook_mcp.server.tools._shared import Cursor, Deleted, Limit, changed, delete_tool, listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import REDIRECTS
 

@@ -8,11 +8,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome
-from gitbook_mcp.server.confirm import confirm, confirm_field
+from gitbook_mcp.server.calls.confirm import confirm, confirm_field
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
 from gitbook_mcp.server.tools._merge_plan import merge_plan
+from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools._review_state import (
     LIST_CAP,
     PersonView,
@@ -20,7 +21,6 @@ from gitbook_mcp.server.tools._review_state import (
     latest_reviews,
     requested_reviewers,
 )
-from gitbook_mcp.server.tools._shared import SPACE_EDIT
 from gitbook_mcp.server.toolsets import REVIEW
 
 __all__: list[str] = []

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.models.organizations import SearchSpaceResult
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
-from gitbook_mcp.server.tools._shared import Cursor, Limit, OrganizationId
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, OrganizationId
 from gitbook_mcp.server.toolsets import SEARCH
 
 __all__: list[str] = []

@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from gitbook_mcp.client.models.sites import SiteSpace
-from gitbook_mcp.server.confirm import Plan, confirm, confirm_field, digest
+from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field, digest
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Limit, exactly_one, listing
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, exactly_one
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs, SiteSpaceView, site_space_view
 from gitbook_mcp.server.toolsets import SITE_SPACES
 

@@ -16,18 +16,9 @@ from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import (
-    Cursor,
-    Deleted,
-    Limit,
-    ReadOne,
-    changed,
-    delete_tool,
-    given,
-    listing,
-    need,
-    one_or_page,
-)
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, ReadOne, changed, given, need
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
+from gitbook_mcp.server.tools._listing import listing, one_or_page
 from gitbook_mcp.server.tools._sites import SITE_ADMIN, SiteArgs
 from gitbook_mcp.server.toolsets import SITES_ADMIN
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
-from gitbook_mcp.server.confirm import Plan, confirm, confirm_field
+from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._access import (
@@ -30,18 +30,13 @@ from gitbook_mcp.server.tools._access import (
     render_users,
     require_target_admin,
 )
-from gitbook_mcp.server.tools._shared import (
+from gitbook_mcp.server.tools._arguments import ChangeRequestId, EditMode, SpaceId, changed, need
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
+from gitbook_mcp.server.tools._permissions import (
     ORG_ADMIN,
     ORG_CREATE_CONTENT,
     SPACE_ADMIN,
     SPACE_EDIT,
-    ChangeRequestId,
-    Deleted,
-    EditMode,
-    SpaceId,
-    changed,
-    delete_tool,
-    need,
 )
 from gitbook_mcp.server.tools._space_views import (
     ChangeRequestView,

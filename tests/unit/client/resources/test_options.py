@@ -8,7 +8,7 @@ from typing import Required, TypedDict, Unpack
 import pytest
 
 from gitbook_mcp.client import NOT_GIVEN
-from gitbook_mcp.client.resources._options import Options
+from gitbook_mcp.client.resources._options import OperationOptions
 
 
 class _Changes(TypedDict, total=False):
@@ -21,7 +21,7 @@ def _update(self: object, organization_id: str, **body: Unpack[_Changes]) -> Non
 
 
 def test_the_signature_spells_out_each_key_as_a_keyword_option() -> None:
-    signature = Options(_update).signature
+    signature = OperationOptions(_update).signature
     params = signature.parameters
     assert list(params) == ["self", "organization_id", "title", "default_role"]
     assert params["title"].kind is inspect.Parameter.KEYWORD_ONLY
@@ -30,7 +30,7 @@ def test_the_signature_spells_out_each_key_as_a_keyword_option() -> None:
 
 
 def test_a_write_fills_its_body_from_the_options_given() -> None:
-    options = Options(_update, path="/orgs/{organizationId}", sends_body=True)
+    options = OperationOptions(_update, path="/orgs/{organizationId}", sends_body=True)
     ids, given = options.bind(None, "org_1", title="Docs")
     assert ids == {"organizationId": "org_1"}
     body = options.body_of(given)
@@ -39,7 +39,7 @@ def test_a_write_fills_its_body_from_the_options_given() -> None:
 
 
 def test_a_misspelt_or_missing_option_fails_before_sending() -> None:
-    options = Options(_update, sends_body=True)
+    options = OperationOptions(_update, sends_body=True)
     with pytest.raises(TypeError):
         options.bind(None, "org_1", title="Docs", titel="typo")
     with pytest.raises(TypeError):
@@ -47,7 +47,7 @@ def test_a_misspelt_or_missing_option_fails_before_sending() -> None:
 
 
 def test_a_read_sends_no_body() -> None:
-    options = Options(_update)
+    options = OperationOptions(_update)
     _, given = options.bind(None, "org_1", title="Docs")
     assert options.body_of(given) is None
     assert given == {"title": "Docs", "default_role": NOT_GIVEN}

@@ -18,8 +18,8 @@ from mcp.client.streamable_http import streamable_http_client
 
 from gitbook_mcp.local import Store, load_demo
 from gitbook_mcp.server.app import GitBookServer
+from gitbook_mcp.server.http.transports import http_app, uvicorn_config
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.server.transports import http_app, uvicorn_config
 from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 

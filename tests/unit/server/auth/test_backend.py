@@ -9,7 +9,7 @@ import pytest
 import uvicorn
 
 from gitbook_mcp.local import Store, create_app
-from gitbook_mcp.server.auth.upstream import UpstreamBackend
+from gitbook_mcp.server.http.auth.upstream import UpstreamBackend
 from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import free_port

@@ -10,10 +10,10 @@ import anyio
 import anyio.lowlevel
 import pytest
 
-from gitbook_mcp.server.auth.cache import ExpiringLRU
-from gitbook_mcp.server.auth.callers import Callers
-from gitbook_mcp.server.auth.keys import caller_key
-from gitbook_mcp.server.runtime import Runtime
+from gitbook_mcp.server.calls.runtime import Runtime
+from gitbook_mcp.server.http.auth.cache import ExpiringLRU
+from gitbook_mcp.server.http.auth.callers import Callers
+from gitbook_mcp.server.http.auth.keys import caller_key
 
 
 class Clock:

@@ -18,7 +18,7 @@ import structlog
 from mcp.client import Client
 from mcp.client.sse import sse_client
 
-from gitbook_mcp.server.auth.keys import caller_key
+from gitbook_mcp.server.http.auth.keys import caller_key
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import Running
 from tests.unit.server.conftest import McpFactory

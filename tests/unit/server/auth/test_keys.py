@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.server.auth.keys import KEY_LENGTH, caller_key
+from gitbook_mcp.server.http.auth.keys import KEY_LENGTH, caller_key
 
 
 def test_a_key_is_a_stable_truncated_hash_that_does_not_contain_the_token() -> None:

@@ -11,8 +11,8 @@ import anyio
 import pytest
 from mcp.server.subscriptions import ToolsListChanged
 
-from gitbook_mcp.server.auth.bus import CallerBus
-from gitbook_mcp.server.auth.keys import CALLER_KEY
+from gitbook_mcp.server.http.auth.bus import CallerBus
+from gitbook_mcp.server.http.auth.keys import CALLER_KEY
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import Running
 

@@ -12,8 +12,8 @@ import httpx2
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from gitbook_mcp.server.auth.gate import UpstreamGate
-from gitbook_mcp.server.auth.verifier import UpstreamVerifier, Verdict
+from gitbook_mcp.server.http.auth.gate import UpstreamGate
+from gitbook_mcp.server.http.auth.verifier import TokenVerdict, UpstreamVerifier
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import AUTH_SERVER, EXTRA_TOKEN, Running
 
@@ -167,6 +167,8 @@ async def test_verdicts_are_cached_by_hash_and_one_request_serves_concurrent_cal
     held = verifier.verdicts.held_keys() + verifier.refusals.held_keys()
     assert all(CANARY not in key and "gb_bad" not in key for key in held)
     assert [verifier.verdicts.get(k) for k in verifier.verdicts.held_keys()] == [
-        Verdict("valid", "usr_a")
+        TokenVerdict("valid", "usr_a")
     ]
-    assert [verifier.refusals.get(k) for k in verifier.refusals.held_keys()] == [Verdict("invalid")]
+    assert [verifier.refusals.get(k) for k in verifier.refusals.held_keys()] == [
+        TokenVerdict("invalid")
+    ]

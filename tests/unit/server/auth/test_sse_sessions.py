@@ -11,7 +11,7 @@ import anyio
 import httpx2
 import pytest
 
-from gitbook_mcp.server.ops.sse_sessions import session_in
+from gitbook_mcp.server.http.ops.sse_sessions import session_in
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import EXTRA_TOKEN, Running
 

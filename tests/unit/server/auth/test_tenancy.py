@@ -13,7 +13,7 @@ import httpx2
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from gitbook_mcp.server.auth.verifier import VERIFY_CONCURRENCY, UpstreamVerifier
+from gitbook_mcp.server.http.auth.verifier import VERIFY_CONCURRENCY, UpstreamVerifier
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import EXTRA_TOKEN, Running
 

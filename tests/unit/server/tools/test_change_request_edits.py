@@ -12,7 +12,7 @@ from gitbook_mcp.document import plain_text
 from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools.change_requests import _edits
-from gitbook_mcp.server.tools.change_requests._diff import PageText, diff_lines, window
+from gitbook_mcp.server.tools.change_requests._diff import PageSides, diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
     EDIT_MAX_CHARS,
     FIND_MAX_CHARS,
@@ -193,7 +193,7 @@ def test_an_insert_becomes_an_insert_page_change_under_its_parent() -> None:
 def test_a_long_diff_comes_in_windows_that_cover_it_once() -> None:
     before = "".join(f"line {n}\n" for n in range(300))
     after = before.replace("line 1", "LINE 1")  # lines 1, 10-19, 100-199 change
-    lines = diff_lines(PageText("p", "P", "guide/p", before, after))
+    lines = diff_lines(PageSides("p", "P", "guide/p", before, after))
     seen: list[str] = []
     offset: int | None = 0
     while offset is not None:
@@ -206,6 +206,6 @@ def test_a_long_diff_comes_in_windows_that_cover_it_once() -> None:
 
 
 def test_a_created_page_diffs_from_dev_null() -> None:
-    lines = diff_lines(PageText("p", "P", "p", None, "one\n"))
+    lines = diff_lines(PageSides("p", "P", "p", None, "one\n"))
     assert lines[:2] == ["--- /dev/null", "+++ b/p"]
     assert lines[-1] == "+one"

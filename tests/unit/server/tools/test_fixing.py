@@ -10,7 +10,7 @@ import pytest
 from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._fixing import choose, edit_pages, propose_redirects
-from gitbook_mcp.server.tools._pages import PageWrite, Tree
+from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree
 from tests.unit.linkcheck.fakes import SITE_URL, doc, heading, link, para, set_home, text, world
 
 pytestmark = pytest.mark.anyio
@@ -30,7 +30,7 @@ async def test_document_pages_change_only_at_each_ref_and_the_diff_shows_just_th
     result = await scanner.scan("s1", "cr1")
     fixes = await scanner.plan(result.findings, "s1", "cr1")
     chosen, _ = choose(fixes, [], None, 0.0)
-    tree = Tree.of(await reader.revision("s1", "cr1"))
+    tree = RevisionTree.of(await reader.revision("s1", "cr1"))
     [edit] = await edit_pages(reader, "s1", "cr1", chosen, tree)
     assert edit.page_id == "p_home"
     assert edit.fix_ids == tuple(f.id for f in fixes)
@@ -60,7 +60,7 @@ async def test_a_page_whose_link_changed_is_refused_whole() -> None:
     moved = json.loads(json.dumps(DOCUMENT))
     moved["nodes"].insert(0, para(text("A new first paragraph.")))
     set_home(reader, moved)
-    tree = Tree.of(await reader.revision("s1", "cr1"))
+    tree = RevisionTree.of(await reader.revision("s1", "cr1"))
     with pytest.raises(ToolFailure, match=f"fix {fixes[0].id} on Home no longer applies"):
         await edit_pages(reader, "s1", "cr1", fixes, tree)
 

@@ -12,7 +12,7 @@ from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.nodes import block, document, inline, text
 from gitbook_mcp.server.tools._pages import (
     PageWrite,
-    Tree,
+    RevisionTree,
     compare,
     fallback_markdown,
     markdown_of,
@@ -22,7 +22,7 @@ from gitbook_mcp.server.tools._pages import (
     unresolved_refs,
 )
 
-TREE = Tree(
+TREE = RevisionTree(
     {"p_home": "", "p_guide": "guides/writing", "p_guides": "guides"},
     folders=frozenset({"p_guides"}),
     files=frozenset({"f_1"}),

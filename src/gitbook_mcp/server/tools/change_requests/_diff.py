@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from gitbook_mcp.server.rendering import untrusted
 
-__all__ = ["PageText", "Window", "diff_lines", "window"]
+__all__ = ["PageSides", "Window", "diff_lines", "window"]
 
 
 @dataclass(frozen=True)
-class PageText:
+class PageSides:
     """A page's markdown on both sides of a change; None where the page does not exist."""
 
     page_id: str
@@ -21,7 +21,7 @@ class PageText:
     after: str | None
 
 
-def diff_lines(page: PageText) -> list[str]:
+def diff_lines(page: PageSides) -> list[str]:
     """The unified diff of a page (3 lines of context), sanitised; empty when the text is equal."""
     before = untrusted(page.before or "").splitlines()
     after = untrusted(page.after or "").splitlines()

@@ -12,7 +12,7 @@ from gitbook_mcp.client.errors import NotFoundError, PermissionDeniedError
 from gitbook_mcp.linkcheck.checks import path_under
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.server.rendering import UntrustedRef
-from gitbook_mcp.server.tools._pages import Tree
+from gitbook_mcp.server.tools._pages import RevisionTree
 
 __all__ = ["MoveRedirect", "move_redirects", "redirect_line"]
 
@@ -34,7 +34,7 @@ def redirect_line(r: MoveRedirect) -> str:
 
 
 async def move_redirects(
-    client: GitBookClient, space_id: str, moved: Sequence[str], before: Tree
+    client: GitBookClient, space_id: str, moved: Sequence[str], before: RevisionTree
 ) -> list[MoveRedirect]:
     """A redirect per site publishing the space and per moved page, from its path before the
     move; none when the space is not published or the sites cannot be read."""

@@ -19,8 +19,8 @@ from gitbook_mcp.document.checks import marker_problems
 from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.linkcheck.markdown import resolve_path
 from gitbook_mcp.server.tooling import ToolFailure
-from gitbook_mcp.server.tools._pages import PageWrite, Tree, markdown_of, unresolved_refs
-from gitbook_mcp.server.tools.change_requests._diff import PageText
+from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
+from gitbook_mcp.server.tools.change_requests._diff import PageSides
 from gitbook_mcp.server.tools.change_requests._edits import (
     ROOT,
     PageEdit,
@@ -29,19 +29,19 @@ from gitbook_mcp.server.tools.change_requests._edits import (
     label,
 )
 
-__all__ = ["SHRINK_MIN_CHARS", "Plan", "plan"]
+__all__ = ["SHRINK_MIN_CHARS", "EditPlan", "plan"]
 
 SHRINK_MIN_CHARS = 200
 """A page shorter than this (in markdown) may shrink by more than half without asking."""
 
 
 @dataclass
-class Plan:
+class EditPlan:
     """The batch in order (a `PageWrite` where a page's new document goes), the diffs' texts,
     and the pages moved."""
 
     items: list[dict[str, Any] | PageWrite] = field(default_factory=list)
-    texts: dict[str, PageText] = field(default_factory=dict)
+    texts: dict[str, PageSides] = field(default_factory=dict)
     moved: list[str] = field(default_factory=list)
 
     @property
@@ -53,10 +53,10 @@ def plan(
     edits: list[PageEdit],
     in_cr: Mapping[str, RevisionPage | None],
     in_main: Mapping[str, RevisionPage | None],
-    tree: Tree,
-) -> Plan:
+    tree: RevisionTree,
+) -> EditPlan:
     """The plan of ``edits`` over the pages read (documents), or a `ToolFailure` naming the edit."""
-    out = Plan()
+    out = EditPlan()
     ops: dict[str, str] = {}
     for index, edit in enumerate(edits):
         where = label(index, edit)
@@ -82,7 +82,9 @@ def _doc(page: RevisionPage) -> dict[str, Any]:
     return raw_document(page) or {"object": "document", "data": {}, "nodes": []}
 
 
-def _replace(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: str) -> None:
+def _replace(
+    out: EditPlan, edit: PageEdit, page: RevisionPage, tree: RevisionTree, where: str
+) -> None:
     page_id = page.id
     existing = next((w for w in out.writes if w.page_id == page_id), None)
     before = _doc(page)
@@ -104,7 +106,7 @@ def _replace(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: s
         out.items.append(write)
     else:
         existing.after = after
-    out.texts[page_id] = PageText(page_id, page.title, page.path or "", old_md, new_md)
+    out.texts[page_id] = PageSides(page_id, page.title, page.path or "", old_md, new_md)
     if after == before:  # a no-op: nothing to send for this page
         out.items = [
             i for i in out.items if not (isinstance(i, PageWrite) and i.page_id == page_id)
@@ -119,17 +121,19 @@ def _refuse_new(where: str, what: str, before: list[str], after: list[str]) -> N
         )
 
 
-def _insert(out: Plan, index: int, edit: PageEdit, tree: Tree, where: str) -> None:
+def _insert(out: EditPlan, index: int, edit: PageEdit, tree: RevisionTree, where: str) -> None:
     markdown = edit.markdown or ""
     parent = "" if edit.parent_id in (None, ROOT) else tree.paths.get(edit.parent_id or "", "")
     _check_markdown(markdown, parent, tree, where, [])
     out.items.append({**batch_change(edit), "ref": f"new-{index}"})
     title = edit.title or ""
     # No path yet: the service gives one when it creates the page (see authoring._with_paths).
-    out.texts[f"new-{index}"] = PageText(f"new-{index}", title, "", None, markdown)
+    out.texts[f"new-{index}"] = PageSides(f"new-{index}", title, "", None, markdown)
 
 
-def _rewrite(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: str) -> None:
+def _rewrite(
+    out: EditPlan, edit: PageEdit, page: RevisionPage, tree: RevisionTree, where: str
+) -> None:
     """A whole page from markdown: checked as an insert is, and for shrinking as a replace is."""
     markdown = edit.markdown or ""
     path = tree.paths.get(page.id, "")
@@ -138,11 +142,11 @@ def _rewrite(out: Plan, edit: PageEdit, page: RevisionPage, tree: Tree, where: s
     _check_markdown(markdown, folder, tree, where, marker_problems(before))
     _check_shrink(where, edit, before, markdown)
     out.items.append(batch_change(edit))
-    out.texts[page.id] = PageText(page.id, page.title, page.path or "", before, markdown)
+    out.texts[page.id] = PageSides(page.id, page.title, page.path or "", before, markdown)
 
 
 def _check_markdown(
-    markdown: str, folder: str, tree: Tree, where: str, markers_before: list[str]
+    markdown: str, folder: str, tree: RevisionTree, where: str, markers_before: list[str]
 ) -> None:
     """Refuse markdown whose links resolve to nothing (relative to ``folder``) or whose
     ``{% %}`` markers are unsound (beyond ``markers_before``)."""
@@ -172,7 +176,7 @@ def _check_shrink(where: str, edit: PageEdit, before: str, after: str) -> None:
 
 
 def _other(
-    out: Plan, edit: PageEdit, page: RevisionPage, main: RevisionPage | None, tree: Tree
+    out: EditPlan, edit: PageEdit, page: RevisionPage, main: RevisionPage | None, tree: RevisionTree
 ) -> None:
     before = markdown_of(_doc(page), tree, page.id)
     after: str | None = before
@@ -183,4 +187,4 @@ def _other(
     else:
         out.moved.append(page.id)
     out.items.append(batch_change(edit))
-    out.texts[page.id] = PageText(page.id, page.title, page.path or "", before, after)
+    out.texts[page.id] = PageSides(page.id, page.title, page.path or "", before, after)

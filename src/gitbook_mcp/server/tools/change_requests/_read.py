@@ -14,8 +14,8 @@ from gitbook_mcp.client.models.content import ChangeRequest, ContentFormat, Revi
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext
-from gitbook_mcp.server.tools._pages import Tree, markdown_of
-from gitbook_mcp.server.tools.change_requests._diff import PageText
+from gitbook_mcp.server.tools._pages import RevisionTree, markdown_of
+from gitbook_mcp.server.tools.change_requests._diff import PageSides
 
 __all__ = [
     "CrArgs",
@@ -86,14 +86,14 @@ async def main_page(
 
 async def page_texts(
     ctx: ToolContext, space_id: str, cr_id: str, page_ids: list[str]
-) -> list[PageText]:
+) -> list[PageSides]:
     """Each page's markdown in main and in the change request, in order, rendered from its
     document with links relative to the page (as edit_pages shows them); a page in neither is
     skipped."""
     reader = ClientContentReader(ctx.client)
     trees = {
-        "main": Tree.of(await reader.revision(space_id, None)),
-        "cr": Tree.of(await reader.revision(space_id, cr_id)),
+        "main": RevisionTree.of(await reader.revision(space_id, None)),
+        "cr": RevisionTree.of(await reader.revision(space_id, cr_id)),
     }
 
     async def text(page: RevisionPage | None, side: str) -> str | None:
@@ -102,13 +102,13 @@ async def page_texts(
         doc = raw_document(page) or {"object": "document", "data": {}, "nodes": []}
         return await to_thread.run_sync(markdown_of, doc, trees[side], page.id)
 
-    async def both(page_id: str) -> PageText | None:
+    async def both(page_id: str) -> PageSides | None:
         after = await cr_page(ctx, space_id, cr_id, page_id, "document")
         before = await main_page(ctx, space_id, page_id, "document")
         page = after or before
         if page is None:
             return None
-        return PageText(
+        return PageSides(
             page_id,
             page.title,
             page.path or "",

@@ -12,8 +12,8 @@ from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
-from gitbook_mcp.server.tools._pages import DocMode, Tree, read_back, send
-from gitbook_mcp.server.tools._shared import SPACE_EDIT
+from gitbook_mcp.server.tools._pages import DocMode, RevisionTree, read_back, send
+from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
     PageEdit,
@@ -26,7 +26,7 @@ from gitbook_mcp.server.tools.change_requests._moves import (
     move_redirects,
     redirect_line,
 )
-from gitbook_mcp.server.tools.change_requests._plan import Plan
+from gitbook_mcp.server.tools.change_requests._plan import EditPlan
 from gitbook_mcp.server.tools.change_requests._plan import plan as _plan
 from gitbook_mcp.server.tools.change_requests._read import (
     CrArgs,
@@ -146,7 +146,7 @@ async def _read_pages(
 
 
 async def _with_paths(
-    ctx: ToolContext, space_id: str, cr_id: str, planned: Plan, created: dict[str, str]
+    ctx: ToolContext, space_id: str, cr_id: str, planned: EditPlan, created: dict[str, str]
 ) -> None:
     """The inserted pages with the path the service gave them (its answer names only ids)."""
     pages = await gather(list(created.values()), lambda pid: cr_page(ctx, space_id, cr_id, pid))
@@ -156,7 +156,7 @@ async def _with_paths(
             planned.texts[key] = replace(text, path=page.path or "")
 
 
-def _diffs(planned: Plan, created: dict[str, str]) -> list[PageDiff]:
+def _diffs(planned: EditPlan, created: dict[str, str]) -> list[PageDiff]:
     out: list[PageDiff] = []
     stored = {w.page_id: w.stored for w in planned.writes}
     for t in planned.texts.values():
@@ -201,7 +201,7 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     _check_revision(cr, args.expected_revision)
     in_cr, in_main = await _read_pages(ctx, args.space_id, cr.id, args.edits)
-    tree = Tree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
+    tree = RevisionTree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
     # Matching, checking and diffing whole pages is CPU work on someone else's text: off the loop.
     planned = await to_thread.run_sync(_plan, args.edits, in_cr, in_main, tree)
     if args.dry_run or not planned.items:

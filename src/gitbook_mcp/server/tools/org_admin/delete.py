@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import Field
 
 from gitbook_mcp.server.tooling import Permission, ToolContext
-from gitbook_mcp.server.tools._shared import Deleted, delete_tool, need
+from gitbook_mcp.server.tools._arguments import need
+from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, SPEC_WRITER, TEAM_ADMIN, OrgArgs
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

@@ -8,7 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import ReadOne, changed, listing, need
+from gitbook_mcp.server.tools._arguments import ReadOne, changed, need
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, FontView, OrgArgs, font_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

@@ -7,17 +7,16 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.tooling import ANY_TOKEN, ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import (
+from gitbook_mcp.server.tools._arguments import (
     Cursor,
     Limit,
     ReadOne,
     RoleOrGuest,
     given,
-    listing,
     need,
-    one_or_page,
     role_value,
 )
+from gitbook_mcp.server.tools._listing import listing, one_or_page
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, LinkView, OrgArgs, link_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

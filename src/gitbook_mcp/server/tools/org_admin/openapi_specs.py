@@ -7,15 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import (
-    Cursor,
-    Limit,
-    ReadOne,
-    Visibility,
-    listing,
-    need,
-    one_or_page,
-)
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, ReadOne, Visibility, need
+from gitbook_mcp.server.tools._listing import listing, one_or_page
 from gitbook_mcp.server.tools.org_admin.views import SPEC_WRITER, OrgArgs, SpecView, spec_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

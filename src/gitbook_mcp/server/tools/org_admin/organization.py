@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.models.organizations import Organization
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import RoleOrGuest, given, role_name, role_value
+from gitbook_mcp.server.tools._arguments import RoleOrGuest, given, role_name, role_value
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, OrgArgs
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

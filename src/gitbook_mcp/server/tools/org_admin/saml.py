@@ -8,15 +8,8 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import (
-    Cursor,
-    Limit,
-    RoleOrGuest,
-    given,
-    listing,
-    need,
-    role_value,
-)
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, RoleOrGuest, given, need, role_value
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.tools.org_admin.views import ORG_ADMIN, OrgArgs, SamlView, saml_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

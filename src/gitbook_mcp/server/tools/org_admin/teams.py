@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Permission, ToolContext, ToolFailure, read_tool, write_tool
-from gitbook_mcp.server.tools._shared import Cursor, Limit, TeamRole, given, listing, need
+from gitbook_mcp.server.tools._arguments import Cursor, Limit, TeamRole, given, need
+from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.tools.org_admin.views import TEAM_ADMIN, OrgArgs, TeamView, team_view
 from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 

@@ -12,7 +12,8 @@ from gitbook_mcp.client.models.openapi_specs import OpenAPISpec
 from gitbook_mcp.client.models.saml import SAMLProvider
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, Permission
-from gitbook_mcp.server.tools._shared import ORG_ADMIN, OrganizationId, role_name
+from gitbook_mcp.server.tools._arguments import OrganizationId, role_name
+from gitbook_mcp.server.tools._permissions import ORG_ADMIN
 
 __all__ = [
     "ORG_ADMIN",

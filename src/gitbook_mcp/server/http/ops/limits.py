@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Final
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gitbook_mcp.server.auth.keys import caller_key
-from gitbook_mcp.server.ops.metrics import HTTP_REJECTED
+from gitbook_mcp.server.http.auth.keys import caller_key
+from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED
 
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings
 
 __all__ = [
     "MAX_CALLERS",
-    "RateLimit",
+    "CallerRateLimit",
     "Trusted",
     "bearer_of",
     "caller_key",
@@ -73,7 +73,7 @@ async def too_many(send: Send, retry_after: float, error: str) -> None:
     await send({"type": "http.response.body", "body": f'{{"error":"{error}"}}'.encode()})
 
 
-class RateLimit:
+class CallerRateLimit:
     """A token bucket per caller: ``rate`` requests a second, bursts of ``burst``."""
 
     def __init__(
@@ -118,7 +118,7 @@ class RateLimit:
 def with_rate_limit(app: ASGIApp, settings: Settings, trusted: Trusted | None = None) -> ASGIApp:
     """``app`` behind the per-caller rate limit of ``settings`` (by address until a bearer is
     known valid by ``trusted``)."""
-    return RateLimit(
+    return CallerRateLimit(
         app,
         rate=settings.rate_limit,
         burst=settings.rate_burst,

@@ -12,13 +12,13 @@ from mcp.types import CallToolResult, InputRequiredResult, TextContent
 
 from gitbook_mcp.client.errors import AuthenticationError
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.confirm import Answered, asker_of
+from gitbook_mcp.server.calls.confirm import Answered, asker_of
 from gitbook_mcp.server.tooling import Args, ServerControls, ToolContext, ToolDef
-from gitbook_mcp.server.tools._shared import resolve_change_request
+from gitbook_mcp.server.tools._change_request_ids import resolve_change_request
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
-    from gitbook_mcp.server.runtime import Runtime
+    from gitbook_mcp.server.calls.runtime import Runtime
 
 __all__ = ["notify_tools_changed", "run_tool", "tool_error"]
 

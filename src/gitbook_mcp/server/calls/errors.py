@@ -29,8 +29,8 @@ from gitbook_mcp.client.errors import (
     RedirectError,
     UnreadableWriteResult,
 )
-from gitbook_mcp.server.arguments import describe_validation, in_tool_terms
-from gitbook_mcp.server.auth.keys import CALLER_KEY
+from gitbook_mcp.server.calls.arguments import describe_validation, in_tool_terms
+from gitbook_mcp.server.http.auth.keys import CALLER_KEY
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import ToolFailure
 

@@ -5,7 +5,7 @@ path with ``?session_id=``. A verified caller may hold ``--sessions-per-caller``
 one more ends its own oldest (its stream is closed, as a DELETE ends a streamable session),
 and every caller together at most ``--max-sessions`` (429 past it). A message for a session is
 answered only for the caller that opened it; any other gets 404, as for an unknown session.
-The rules, and why only verified callers have a quota, are those of `gitbook_mcp.server.ops.sessions`.
+The rules, and why only verified callers have a quota, are those of `gitbook_mcp.server.http.ops.sessions`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.ops.limits import Trusted, too_many
-from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
-from gitbook_mcp.server.ops.sessions import SessionRules, session_not_found
+from gitbook_mcp.server.http.ops.limits import Trusted, too_many
+from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
+from gitbook_mcp.server.http.ops.sessions import SessionRules, session_not_found
 
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings

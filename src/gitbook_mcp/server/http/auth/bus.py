@@ -15,11 +15,11 @@ import anyio.lowlevel
 from mcp.server.subscriptions import ServerEvent
 
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.auth.keys import CALLER_KEY
+from gitbook_mcp.server.http.auth.keys import CALLER_KEY
 
 __all__ = ["CallerBus"]
 
-_log = get_logger("gitbook_mcp.server.auth")
+_log = get_logger("gitbook_mcp.server.http.auth")
 Listener = Callable[[ServerEvent], None]
 
 

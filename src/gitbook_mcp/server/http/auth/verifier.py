@@ -24,8 +24,8 @@ from mcp.server.auth.provider import AccessToken
 
 from gitbook_mcp.client.errors import AuthenticationError, PermissionDeniedError
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.auth.cache import ExpiringLRU
-from gitbook_mcp.server.auth.keys import caller_key
+from gitbook_mcp.server.http.auth.cache import ExpiringLRU
+from gitbook_mcp.server.http.auth.keys import caller_key
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
@@ -36,11 +36,11 @@ __all__ = [
     "VERIFY_TIMEOUT",
     "VOUCH_SECONDS",
     "TokenClients",
+    "TokenVerdict",
     "UpstreamVerifier",
-    "Verdict",
 ]
 
-_log = get_logger("gitbook_mcp.server.auth")
+_log = get_logger("gitbook_mcp.server.http.auth")
 
 TokenClients = Callable[[str], "AbstractAsyncContextManager[GitBookClient]"]
 """An API client acting with the given token (the embedded local workspace or the real API)."""
@@ -55,7 +55,7 @@ VOUCH_SECONDS = 900.0
 
 
 @dataclass(frozen=True)
-class Verdict:
+class TokenVerdict:
     """What the API said of a token: valid (with the user when known), invalid or unavailable."""
 
     status: Literal["valid", "invalid", "unavailable"]
@@ -77,9 +77,9 @@ class UpstreamVerifier:
         self.clients = clients
         self.has_user_endpoint = has_user_endpoint
         self.timeout = timeout
-        self.verdicts: ExpiringLRU[Verdict] = ExpiringLRU(max_size, ttl)
+        self.verdicts: ExpiringLRU[TokenVerdict] = ExpiringLRU(max_size, ttl)
         """Valid verdicts."""
-        self.refusals: ExpiringLRU[Verdict] = ExpiringLRU(min(max_size, MAX_REFUSALS), ttl)
+        self.refusals: ExpiringLRU[TokenVerdict] = ExpiringLRU(min(max_size, MAX_REFUSALS), ttl)
         """Invalid verdicts, apart so that they cannot evict valid ones."""
         self._vouched: ExpiringLRU[bool] = ExpiringLRU(max_size, VOUCH_SECONDS)
         self.asked = 0
@@ -96,10 +96,10 @@ class UpstreamVerifier:
         key = caller_key(token)
         return self.verdicts.get(key) is not None or self._vouched.get(key) is not None
 
-    def _cached(self, key: str) -> Verdict | None:
+    def _cached(self, key: str) -> TokenVerdict | None:
         return self.verdicts.get(key) or self.refusals.get(key)
 
-    async def check(self, token: str) -> Verdict:
+    async def check(self, token: str) -> TokenVerdict:
         """The token's verdict, from the cache or from one API request."""
         key = caller_key(token)
         cached = self._cached(key)
@@ -130,7 +130,7 @@ class UpstreamVerifier:
         self.verdicts.pop(key)
         self._vouched.pop(key)
 
-    def _keep(self, key: str, verdict: Verdict) -> None:
+    def _keep(self, key: str, verdict: TokenVerdict) -> None:
         if verdict.status == "valid":
             self.verdicts.put(key, verdict)
             self._vouched.put(key, True)
@@ -147,17 +147,17 @@ class UpstreamVerifier:
             token=token, client_id=caller_key(token), scopes=[], subject=verdict.subject
         )
 
-    async def _ask(self, token: str) -> Verdict:
+    async def _ask(self, token: str) -> TokenVerdict:
         try:
             with anyio.fail_after(self.timeout):
                 async with self.clients(token) as client:
                     if self.has_user_endpoint:
                         user = await client.users.me()
-                        return Verdict("valid", subject=user.id)
+                        return TokenVerdict("valid", subject=user.id)
                     await client.orgs.list(limit=1).to_list(max_items=1)
-                    return Verdict("valid")
+                    return TokenVerdict("valid")
         except (AuthenticationError, PermissionDeniedError):
-            return Verdict("invalid")
+            return TokenVerdict("invalid")
         except Exception as exc:  # noqa: BLE001 - any other failure says nothing of the token
             _log.warning("auth.unavailable", error=type(exc).__name__)
-            return Verdict("unavailable")
+            return TokenVerdict("unavailable")

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 import anyio
 
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.auth.cache import ExpiringLRU
-from gitbook_mcp.server.auth.keys import caller_key
-from gitbook_mcp.server.runtime import Runtime
+from gitbook_mcp.server.calls.runtime import Runtime
+from gitbook_mcp.server.http.auth.cache import ExpiringLRU
+from gitbook_mcp.server.http.auth.keys import caller_key
 
 __all__ = ["Callers"]
 
-_log = get_logger("gitbook_mcp.server.auth")
+_log = get_logger("gitbook_mcp.server.http.auth")
 
 
 @dataclass

@@ -28,8 +28,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.asgi import HttpMiddleware
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.ops.limits import Trusted, caller_of, too_many
-from gitbook_mcp.server.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
+from gitbook_mcp.server.http.ops.limits import Trusted, caller_of, too_many
+from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
 
 if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings

@@ -4,7 +4,7 @@ uvicorn already closes its listening sockets on a signal, asks idle keep-alive c
 close and waits for the requests in flight (up to ``timeout_graceful_shutdown``, our grace
 period), then runs the lifespan shutdown. It then raises the captured signal again, which would
 end the process with that signal instead of status 0; `DrainingServer` handles the signal without
-re-raising it (`gitbook_mcp.server.ops.shutdown`, imported only when HTTP serves). While draining, ``/readyz`` answers 503 (`Drain.draining`) so that a load balancer
+re-raising it (`gitbook_mcp.server.http.ops.shutdown`, imported only when HTTP serves). While draining, ``/readyz`` answers 503 (`Drain.draining`) so that a load balancer
 that still probes stops sending, and the number of calls still in flight is logged.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gitbook_mcp.asgi import HttpMiddleware
-from gitbook_mcp.server.ops.metrics import IN_FLIGHT
+from gitbook_mcp.server.http.ops.metrics import IN_FLIGHT
 
 __all__ = ["Drain", "InFlight"]
 

@@ -1,6 +1,6 @@
 """`DrainingServer`: uvicorn's server, draining on SIGTERM or SIGINT and then returning normally.
 
-See `gitbook_mcp.server.ops.drain` for what draining does; this module imports uvicorn, so only
+See `gitbook_mcp.server.http.ops.drain` for what draining does; this module imports uvicorn, so only
 the HTTP transports load it.
 """
 
@@ -16,7 +16,7 @@ from types import FrameType
 import uvicorn
 
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.ops.drain import Drain
+from gitbook_mcp.server.http.ops.drain import Drain
 
 __all__ = ["DrainingServer", "QuietServer"]
 

@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.server.offer import withheld_tools
+from gitbook_mcp.server.calls.offer import withheld_tools
 
 if TYPE_CHECKING:
-    from gitbook_mcp.server.runtime import Runtime
+    from gitbook_mcp.server.calls.runtime import Runtime
     from gitbook_mcp.server.tooling import ToolDef
     from gitbook_mcp.server.toolsets import Selection
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gitbook_mcp.server.auth.verifier import UpstreamVerifier
+from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 __all__ = ["RETRY_AFTER_SECONDS", "UpstreamGate"]
 

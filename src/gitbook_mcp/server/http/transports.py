@@ -3,7 +3,7 @@
 HTTP binds to loopback by default with DNS-rebinding protection (allowed hosts and origins are
 configurable). When a bearer token is configured (required when binding beyond loopback), every
 HTTP request must carry it; the check is a small ASGI layer in front of the SDK's app. With
-``--auth upstream`` each request carries the caller's own API token instead (`server.auth`).
+``--auth upstream`` each request carries the caller's own API token instead (`server.http.auth`).
 
 No request is held open forever: the request line and headers must arrive within
 `HEADER_TIMEOUT` seconds of the connection (or of the previous response), through uvicorn's h11
@@ -16,7 +16,7 @@ cached for `READY_CACHE_SECONDS`) are served in front of the bearer check and th
 that probes need no token; neither ever shows a token or an upstream body. Every route, probes
 included, is behind the Host allow-list. ``/metrics`` is on its own listener with
 ``--metrics-port``, else behind the bearer (under ``--auth upstream``: a verified caller's).
-The layers of `gitbook_mcp.server.ops` wrap the app: a request id per request, the in-flight
+The layers of `gitbook_mcp.server.http.ops` wrap the app: a request id per request, the in-flight
 count and drain on SIGTERM, a per-caller rate limit and session quotas (429).
 """
 
@@ -35,13 +35,13 @@ from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.ops.drain import Drain, InFlight
-from gitbook_mcp.server.ops.edge import BearerAuth, HostCheck, OneAuthorization
-from gitbook_mcp.server.ops.limits import Trusted, bearer_of, with_rate_limit
-from gitbook_mcp.server.ops.metrics import MetricsRoute
-from gitbook_mcp.server.ops.request_id import RequestIdMiddleware
-from gitbook_mcp.server.ops.sessions import with_session_cap
-from gitbook_mcp.server.ops.sse_sessions import with_sse_session_cap
+from gitbook_mcp.server.http.ops.drain import Drain, InFlight
+from gitbook_mcp.server.http.ops.edge import BearerAuth, HostCheck, OneAuthorization
+from gitbook_mcp.server.http.ops.limits import Trusted, bearer_of, with_rate_limit
+from gitbook_mcp.server.http.ops.metrics import MetricsRoute
+from gitbook_mcp.server.http.ops.request_id import RequestIdMiddleware
+from gitbook_mcp.server.http.ops.sessions import with_session_cap
+from gitbook_mcp.server.http.ops.sse_sessions import with_sse_session_cap
 
 if TYPE_CHECKING:
     import asyncio
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     import uvicorn
 
     from gitbook_mcp.server.app import GitBookServer
-    from gitbook_mcp.server.runtime import Runtime
+    from gitbook_mcp.server.calls.runtime import Runtime
     from gitbook_mcp.settings import Settings
 
 __all__ = [
@@ -335,7 +335,7 @@ def http_app(server: GitBookServer, settings: Settings, drain: Drain | None = No
     if settings.mcp_auth_token:
         app = BearerAuth(app, settings.mcp_auth_token)
     if verifier is not None:
-        from gitbook_mcp.server.auth.gate import UpstreamGate
+        from gitbook_mcp.server.http.auth.gate import UpstreamGate
 
         app = UpstreamGate(app, verifier)
     app = with_rate_limit(app, settings, verifier.vouched if verifier is not None else None)
@@ -381,8 +381,8 @@ async def run(server: GitBookServer, settings: Settings) -> None:
         return
     from uvicorn import Config
 
-    from gitbook_mcp.server.ops.metrics import metrics_app
-    from gitbook_mcp.server.ops.shutdown import DrainingServer, QuietServer
+    from gitbook_mcp.server.http.ops.metrics import metrics_app
+    from gitbook_mcp.server.http.ops.shutdown import DrainingServer, QuietServer
 
     drain = Drain()
     app = http_app(server, settings, drain)

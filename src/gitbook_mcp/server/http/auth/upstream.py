@@ -18,8 +18,8 @@ from mcp.server.auth.settings import AuthSettings
 
 from gitbook_mcp.api import operations
 from gitbook_mcp.client.errors import AuthenticationError
-from gitbook_mcp.server.auth.bus import CallerBus
-from gitbook_mcp.server.auth.verifier import UpstreamVerifier
+from gitbook_mcp.server.http.auth.bus import CallerBus
+from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient

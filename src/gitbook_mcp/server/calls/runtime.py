@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 import anyio
 
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.server.errors import describe_failure
-from gitbook_mcp.server.gating import PermissionState
+from gitbook_mcp.server.calls.errors import describe_failure
+from gitbook_mcp.server.calls.gating import PermissionState
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
 if TYPE_CHECKING:

@@ -1,1 +1,0 @@
-"""Operations around the HTTP transports: metrics, request ids, limits and draining."""
