@@ -1,7 +1,7 @@
 """`ABSENT`: the one marker of a body field that was not sent, as opposed to an explicit null.
 
 Handlers read optional fields with ``default=ABSENT`` and the store leaves a field alone when
-it receives ``ABSENT``; ``Body.ABSENT`` is the same object.
+it receives ``ABSENT``.
 """
 
 from __future__ import annotations

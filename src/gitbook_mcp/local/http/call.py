@@ -172,9 +172,8 @@ class _Fields:
 
 
 class Body(_Fields):
-    """The JSON body. `Body.ABSENT` tells "not sent" apart from an explicit null."""
+    """The JSON body. `ABSENT` tells "not sent" apart from an explicit null."""
 
-    ABSENT: Any = ABSENT
     where = "body"
 
 

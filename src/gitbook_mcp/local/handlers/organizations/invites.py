@@ -6,9 +6,10 @@ from typing import Any
 
 from starlette.responses import Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_page, org_removed
-from gitbook_mcp.local.http.call import Body, Call, created, ok
+from gitbook_mcp.local.http.call import Call, created, ok
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.invites import InviteEntry
 
@@ -51,8 +52,8 @@ async def invite_users(call: Call) -> Response:
         call.actor,
         org_id(call),
         entries,
-        role=None if role is Body.ABSENT else role,
-        role_given=role is not Body.ABSENT,
+        role=None if role is ABSENT else role,
+        role_given=role is not ABSENT,
         sso=body.boolean("sso", default=False),
     )
     return ok(result)

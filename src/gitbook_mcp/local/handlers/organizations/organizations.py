@@ -10,9 +10,10 @@ import re
 
 from starlette.responses import Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.organizations.common import item_page, org_id, org_item, org_removed
-from gitbook_mcp.local.http.call import Body, Call, ok
+from gitbook_mcp.local.http.call import Call, ok
 from gitbook_mcp.local.http.patterns import ORGANIZATION_TITLE
 from gitbook_mcp.local.store.access import ROLES
 from gitbook_mcp.local.store.organizations.members import MEMBER_SORTS
@@ -104,7 +105,7 @@ async def get_member(call: Call) -> Response:
 
 async def update_member(call: Call) -> Response:
     role = call.body.role("role")
-    changes = {} if role is Body.ABSENT else {"role": role}
+    changes = {} if role is ABSENT else {"role": role}
     return org_item(call, call.store.orgs.members.update_member, "userId", changes)
 
 
@@ -131,6 +132,3 @@ async def member_spaces(call: Call) -> Response:
 async def member_teams(call: Call) -> Response:
     title = call.query.string("title")
     return item_page(call, call.store.orgs.members.teams, "userId", title=title)
-
-
-_MEMBER = "/orgs/{organizationId}/members/{userId}"

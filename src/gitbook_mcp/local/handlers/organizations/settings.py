@@ -6,6 +6,7 @@ from typing import Any
 
 from starlette.responses import Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.handlers.organizations.common import org_id, org_item, org_page, org_removed
 from gitbook_mcp.local.http.call import URL_RE, Body, Call, created, ok
@@ -86,7 +87,7 @@ async def list_sso_logins(call: Call) -> Response:
 
 def _font_faces(body: Body, *, creating: bool) -> list[tuple[int, str | None]] | None:
     value = body.raw("fontFaces", required=creating)
-    if value is Body.ABSENT:
+    if value is ABSENT:
         return None
     if not isinstance(value, list):
         raise Invalid("fontFaces", "must be an array")
@@ -192,6 +193,5 @@ async def delete_spec(call: Call) -> Response:
     return org_removed(call, call.store.orgs.openapi.delete, "specSlug")
 
 
-_SAML = "/orgs/{organizationId}/saml"
 _FONTS = "/orgs/{organizationId}/fonts"
 _SPECS = "/orgs/{organizationId}/openapi"

@@ -101,4 +101,3 @@ async def remove_team_member(call: Call) -> Response:
 
 
 _TEAMS = "/orgs/{organizationId}/teams"
-_TEAM = f"{_TEAMS}/{{teamId}}"

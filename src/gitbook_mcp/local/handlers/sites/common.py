@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from starlette.responses import Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object
 from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
 from gitbook_mcp.local.store.access import Actor
@@ -57,8 +58,8 @@ def item(
 
 
 def changes(fields: dict[str, Any]) -> dict[str, Any]:
-    """The fields that were sent (absent ones read as `Body.ABSENT`)."""
-    return {name: value for name, value in fields.items() if value is not Body.ABSENT}
+    """The fields that were sent (absent ones read as `ABSENT`)."""
+    return {name: value for name, value in fields.items() if value is not ABSENT}
 
 
 def updated(

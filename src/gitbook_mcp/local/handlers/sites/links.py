@@ -12,16 +12,9 @@ from typing import Any
 from starlette.responses import Response
 
 from gitbook_mcp.api import Profile
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
-from gitbook_mcp.local.handlers.sites.common import (
-    BASE,
-    added,
-    item,
-    listing,
-    removed,
-    site_ids,
-    updated,
-)
+from gitbook_mcp.local.handlers.sites.common import added, item, listing, removed, site_ids, updated
 from gitbook_mcp.local.http.call import Body, Call, ok
 from gitbook_mcp.local.store.sites.redirect_batch import bulk_upsert
 from gitbook_mcp.local.store.sites.redirects import OPTIONS
@@ -67,9 +60,6 @@ _LIVE_DESTINATION_FIELDS: dict[str, tuple[str, ...]] = {
     "external": ("url",),
     "path": ("spaceId", "path"),
 }
-REDIRECT = f"{BASE}/redirects/{{siteRedirectId}}"
-SERVERS = f"{BASE}/mcp-servers"
-SERVER = f"{SERVERS}/{{siteMcpServerId}}"
 
 
 # -- redirects --------------------------------------------------------------------------------
@@ -95,7 +85,7 @@ def destination(value: Any, profile: Profile = "seed") -> dict[str, str]:
 def _source(fields: Body, profile: Profile, *, required: bool = False) -> Any:
     pattern = LIVE_SOURCE_RE if profile == "live" else SOURCE_RE
     return fields.string(
-        "source", required=required, max_len=SOURCE_MAX, pattern=pattern, default=Body.ABSENT
+        "source", required=required, max_len=SOURCE_MAX, pattern=pattern, default=ABSENT
     )
 
 
@@ -103,8 +93,8 @@ def _options(call: Call, fields: Body) -> dict[str, Any]:
     """The live redirect options given (``captureWildcard``, ``permanent``, ``draft``)."""
     if call.profile != "live":
         return {}
-    given = {name: fields.boolean(name, default=Body.ABSENT) for name in OPTIONS}
-    return {name: value for name, value in given.items() if value is not Body.ABSENT}
+    given = {name: fields.boolean(name, default=ABSENT) for name in OPTIONS}
+    return {name: value for name, value in given.items() if value is not ABSENT}
 
 
 async def list_redirects(call: Call) -> Response:
@@ -127,7 +117,7 @@ async def update_redirect(call: Call) -> Response:
     fields = {
         "source": _source(b, call.profile),
         "destination": (
-            destination(b.raw("destination"), call.profile) if b.has("destination") else Body.ABSENT
+            destination(b.raw("destination"), call.profile) if b.has("destination") else ABSENT
         ),
         **_options(call, b),
     }
@@ -157,8 +147,8 @@ def _batch_item(index: int, value: Any) -> dict[str, Any]:
         raw = fields.raw("destination", required=True)
         item["destination"] = None if raw is None else destination(raw, "live")
         for name in ("captureWildcard", "permanent"):
-            flag = fields.boolean(name, default=Body.ABSENT)
-            if flag is not Body.ABSENT:
+            flag = fields.boolean(name, default=ABSENT)
+            if flag is not ABSENT:
                 item[name] = flag
         return item
     except Invalid as exc:
@@ -184,7 +174,7 @@ def _headers(fields: Body) -> Any:
     """The ``headers`` map (names are header tokens, values 1 to 512 characters)."""
     value = fields.object("headers")
     if value is None:
-        return Body.ABSENT
+        return ABSENT
     for name, text in value.items():
         if not HEADER_NAME_RE.match(name):
             raise Invalid("headers", f"{name!r} is not a valid HTTP header name")
@@ -207,7 +197,7 @@ async def create_server(call: Call) -> Response:
         call.store.sites.mcp_servers.create,
         name=b.string("name", required=True, min_len=1, max_len=100),
         url=b.url("url", required=True),
-        headers=None if headers is Body.ABSENT else headers,
+        headers=None if headers is ABSENT else headers,
     )
 
 
@@ -218,8 +208,8 @@ async def get_server(call: Call) -> Response:
 async def update_server(call: Call) -> Response:
     b = call.body
     fields = {
-        "name": b.string("name", min_len=1, max_len=100, default=Body.ABSENT),
-        "url": b.url("url") if b.has("url") else Body.ABSENT,
+        "name": b.string("name", min_len=1, max_len=100, default=ABSENT),
+        "url": b.url("url") if b.has("url") else ABSENT,
         "headers": _headers(b),
     }
     return updated(call, call.store.sites.mcp_servers.update, "siteMcpServerId", fields)

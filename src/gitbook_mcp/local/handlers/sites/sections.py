@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.handlers.sites.common import (
-    BASE,
     added,
     listing,
     moved,
@@ -15,7 +15,7 @@ from gitbook_mcp.local.handlers.sites.common import (
     site_ids,
     updated,
 )
-from gitbook_mcp.local.http.call import Body, Call, created, deleted, ok
+from gitbook_mcp.local.http.call import Call, created, deleted, ok
 from gitbook_mcp.local.store.sites.groups import GROUP, SECTION
 
 __all__ = [
@@ -32,9 +32,6 @@ __all__ = [
     "update_group",
     "update_section",
 ]
-
-SECTION_PATH = f"{BASE}/sections/{{siteSectionId}}"
-GROUP_PATH = f"{BASE}/section-groups/{{siteSectionGroupId}}"
 
 
 # -- sections ---------------------------------------------------------------------------------
@@ -60,18 +57,16 @@ async def add_section(call: Call) -> Response:
 async def update_section(call: Call) -> Response:
     b = call.body
     fields = {
-        "title": b.string("title", min_len=2, max_len=128, default=Body.ABSENT),
-        "path": b.string("path", min_len=1, max_len=100, default=Body.ABSENT),
-        "defaultSiteSpace": b.string("defaultSiteSpace", min_len=1, default=Body.ABSENT),
-        "condition": b.string(
-            "condition", min_len=1, max_len=1024, nullable=True, default=Body.ABSENT
-        ),
-        "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
-        "description": b.string("description", max_len=256, nullable=True, default=Body.ABSENT),
+        "title": b.string("title", min_len=2, max_len=128, default=ABSENT),
+        "path": b.string("path", min_len=1, max_len=100, default=ABSENT),
+        "defaultSiteSpace": b.string("defaultSiteSpace", min_len=1, default=ABSENT),
+        "condition": b.string("condition", min_len=1, max_len=1024, nullable=True, default=ABSENT),
+        "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=ABSENT),
+        "description": b.string("description", max_len=256, nullable=True, default=ABSENT),
     }
     if call.profile == "live":
         _join_or_leave_group(
-            call, b.string("siteSectionGroupId", min_len=1, nullable=True, default=Body.ABSENT)
+            call, b.string("siteSectionGroupId", min_len=1, nullable=True, default=ABSENT)
         )
     return updated(call, call.store.sites.sections.update, "siteSectionId", fields)
 
@@ -79,7 +74,7 @@ async def update_section(call: Call) -> Response:
 def _join_or_leave_group(call: Call, group_id: object) -> None:
     """Live: ``siteSectionGroupId`` puts the section last in that group, ``null`` takes it out
     (the live service's way; it has no group-membership routes)."""
-    if group_id is Body.ABSENT:
+    if group_id is ABSENT:
         return
     groups, section_id = call.store.sites.groups, call.path("siteSectionId")
     if isinstance(group_id, str):
@@ -120,8 +115,8 @@ async def add_group(call: Call) -> Response:
 async def update_group(call: Call) -> Response:
     b = call.body
     fields = {
-        "title": b.string("title", min_len=1, max_len=100, default=Body.ABSENT),
-        "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=Body.ABSENT),
+        "title": b.string("title", min_len=1, max_len=100, default=ABSENT),
+        "icon": b.string("icon", min_len=1, max_len=50, nullable=True, default=ABSENT),
     }
     return updated(call, call.store.sites.groups.update, "siteSectionGroupId", fields)
 

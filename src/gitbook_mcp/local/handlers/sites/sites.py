@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
+from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import one_of
 from gitbook_mcp.local.handlers.sites.common import (
-    BASE,
     added,
     moved,
     position_ids,
@@ -16,7 +16,7 @@ from gitbook_mcp.local.handlers.sites.common import (
     site_ids,
     updated,
 )
-from gitbook_mcp.local.http.call import Body, Call, ok
+from gitbook_mcp.local.http.call import Call, ok
 from gitbook_mcp.local.store.sites.common import SITE_TYPES
 
 __all__ = [
@@ -28,8 +28,6 @@ __all__ = [
     "move_site_space",
     "update_site_space",
 ]
-
-SITE_SPACE = f"{BASE}/site-spaces/{{siteSpaceId}}"
 
 
 # -- sites ------------------------------------------------------------------------------------
@@ -86,11 +84,9 @@ async def add_site_space(call: Call) -> Response:
 async def update_site_space(call: Call) -> Response:
     b = call.body
     fields = {
-        "path": b.string("path", min_len=1, max_len=100, default=Body.ABSENT),
-        "condition": b.string(
-            "condition", min_len=1, max_len=1024, nullable=True, default=Body.ABSENT
-        ),
-        "spaceId": b.string("spaceId", min_len=1, default=Body.ABSENT),
+        "path": b.string("path", min_len=1, max_len=100, default=ABSENT),
+        "condition": b.string("condition", min_len=1, max_len=1024, nullable=True, default=ABSENT),
+        "spaceId": b.string("spaceId", min_len=1, default=ABSENT),
     }
     return updated(call, call.store.sites.site_spaces.update, "siteSpaceId", fields)
 
