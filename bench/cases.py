@@ -30,20 +30,11 @@ from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.settings import OutputSchemas, Settings
+from tests.deploy.ops_support import LEGACY_INITIALIZE
 
 __all__ = ["context_cost", "http_load", "memory", "per_call_overhead", "scan", "startup"]
 
 HERE = Path(__file__).resolve().parent
-INIT = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "bench", "version": "0"},
-    },
-}
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -113,7 +104,7 @@ def startup(runs: int) -> dict[str, Any]:
             for name, command in subjects.items():
                 started = time.perf_counter()
                 proc = StdioProcess(command, _env())
-                proc.send(INIT)
+                proc.send(LEGACY_INITIALIZE)
                 proc.receive(1)
                 elapsed = (time.perf_counter() - started) * 1000
                 proc.close()
@@ -343,7 +334,7 @@ def memory(pages: int) -> dict[str, Any]:
         source.close()
         proc = StdioProcess(_ours(db), _env())
         try:
-            proc.send(INIT)
+            proc.send(LEGACY_INITIALIZE)
             proc.receive(1)
             proc.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
             after_start = rss_mb(proc.process.pid)

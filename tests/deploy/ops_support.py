@@ -11,9 +11,30 @@ import anyio
 import uvicorn
 from starlette.types import ASGIApp
 
-__all__ = ["MODERN", "free_port", "modern_headers", "rpc", "serve_app"]
+__all__ = [
+    "ACCEPT",
+    "LEGACY_INITIALIZE",
+    "MODERN",
+    "free_port",
+    "modern_headers",
+    "rpc",
+    "serve_app",
+]
 
 MODERN = "2026-07-28"
+LEGACY_INITIALIZE: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "ops-test", "version": "1"},
+    },
+}
+"""The handshake of a client of the 2025-06-18 protocol (it opens a session)."""
+ACCEPT = {"accept": "application/json, text/event-stream"}
+"""What a streamable-HTTP client accepts."""
 _META = {
     "io.modelcontextprotocol/protocolVersion": MODERN,
     "io.modelcontextprotocol/clientInfo": {"name": "ops-test", "version": "1"},

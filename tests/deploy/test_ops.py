@@ -22,7 +22,7 @@ from gitbook_mcp.server.http.ops.limits import CallerRateLimit, caller_key, call
 from gitbook_mcp.server.http.transports import MAX_BODY_BYTES, http_app
 from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
-from tests.deploy.ops_support import modern_headers, rpc, serve_app
+from tests.deploy.ops_support import ACCEPT, LEGACY_INITIALIZE, modern_headers, rpc, serve_app
 from tests.unit.server.conftest import make_server
 
 pytestmark = pytest.mark.anyio
@@ -199,18 +199,7 @@ def test_a_bucket_refills_at_its_rate() -> None:
 
 
 async def _initialize(client: httpx2.AsyncClient) -> httpx2.Response:
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "ops-test", "version": "1"},
-        },
-    }
-    headers = {"accept": "application/json, text/event-stream"}
-    return await client.post("/mcp", json=body, headers=headers)
+    return await client.post("/mcp", json=LEGACY_INITIALIZE, headers=ACCEPT)
 
 
 async def test_sessions_beyond_the_cap_get_429_and_a_closed_one_frees_room(store: Store) -> None:

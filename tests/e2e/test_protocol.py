@@ -16,6 +16,7 @@ import pytest
 from mcp import StdioServerParameters
 from mcp.client import Client
 
+from tests.deploy.ops_support import LEGACY_INITIALIZE
 from tests.e2e.test_process import _env, http_server
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -52,16 +53,6 @@ async def test_capabilities_are_the_same_on_every_transport_and_protocol_version
 
 
 def test_one_interrupt_ends_the_stdio_server_without_a_traceback(tmp_path: Path) -> None:
-    hello = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "test", "version": "1"},
-        },
-    }
     with subprocess.Popen(
         [sys.executable, "-m", "gitbook_mcp", "--local"],
         env=_env(tmp_path / "local.db"),
@@ -72,7 +63,7 @@ def test_one_interrupt_ends_the_stdio_server_without_a_traceback(tmp_path: Path)
         assert process.stdin is not None
         assert process.stdout is not None
         assert process.stderr is not None
-        process.stdin.write((json.dumps(hello) + "\n").encode())
+        process.stdin.write((json.dumps(LEGACY_INITIALIZE) + "\n").encode())
         process.stdin.flush()
         assert json.loads(process.stdout.readline())["id"] == 1
         # stdin stays open, as a terminal's does: the server is waiting for the next line.

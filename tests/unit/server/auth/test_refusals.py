@@ -15,27 +15,16 @@ from mcp.shared.exceptions import MCPError
 from gitbook_mcp.server.http.auth.gate import UpstreamGate
 from gitbook_mcp.server.http.auth.verifier import TokenVerdict, UpstreamVerifier
 from tests.conftest import CANARY
+from tests.deploy.ops_support import ACCEPT, LEGACY_INITIALIZE
 from tests.unit.server.auth.conftest import AUTH_SERVER, EXTRA_TOKEN, Running
 
 pytestmark = pytest.mark.anyio
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "1"},
-    },
-}
-ACCEPT = {"accept": "application/json, text/event-stream"}
 
 
 async def _initialize(running: Running, token: str | None) -> httpx2.Response:
     headers = {**ACCEPT, **({"authorization": f"Bearer {token}"} if token else {})}
     async with httpx2.AsyncClient(timeout=30) as http:
-        return await http.post(running.mcp_url, json=INITIALIZE, headers=headers)
+        return await http.post(running.mcp_url, json=LEGACY_INITIALIZE, headers=headers)
 
 
 def _assert_refused(answer: httpx2.Response, running: Running) -> None:

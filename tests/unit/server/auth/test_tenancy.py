@@ -15,22 +15,11 @@ from mcp.shared.exceptions import MCPError
 
 from gitbook_mcp.server.http.auth.verifier import VERIFY_CONCURRENCY, UpstreamVerifier
 from tests.conftest import CANARY
+from tests.deploy.ops_support import ACCEPT, LEGACY_INITIALIZE
 from tests.unit.server.auth.conftest import EXTRA_TOKEN, Running
 
 pytestmark = pytest.mark.anyio
 Upstream = Callable[..., AbstractAsyncContextManager[Running]]
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "1"},
-    },
-}
-ACCEPT = {"accept": "application/json, text/event-stream"}
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -45,7 +34,11 @@ async def test_random_bearers_share_their_address_bucket_and_verifications_are_b
         assert verifier is not None
         async with httpx2.AsyncClient(timeout=30) as http:
             answers = [
-                (await http.post(running.mcp_url, json=INITIALIZE, headers=_bearer(f"junk-{n}")))
+                (
+                    await http.post(
+                        running.mcp_url, json=LEGACY_INITIALIZE, headers=_bearer(f"junk-{n}")
+                    )
+                )
                 for n in range(30)
             ]
     statuses = [a.status_code for a in answers]
@@ -61,8 +54,8 @@ async def test_two_authorization_headers_are_refused_400(upstream: Upstream) -> 
             ("authorization", f"Bearer {CANARY}"),
             ("authorization", "Bearer something-else"),
         ]
-        doubled = await http.post(running.mcp_url, json=INITIALIZE, headers=headers)
-        single = await http.post(running.mcp_url, json=INITIALIZE, headers=_bearer(CANARY))
+        doubled = await http.post(running.mcp_url, json=LEGACY_INITIALIZE, headers=headers)
+        single = await http.post(running.mcp_url, json=LEGACY_INITIALIZE, headers=_bearer(CANARY))
     assert doubled.status_code == 400
     assert single.status_code == 200
 
@@ -74,7 +67,9 @@ async def test_each_verified_caller_has_its_own_bucket(upstream: Upstream) -> No
     ):
 
         async def post(token: str) -> int:
-            answer = await http.post(running.mcp_url, json=INITIALIZE, headers=_bearer(token))
+            answer = await http.post(
+                running.mcp_url, json=LEGACY_INITIALIZE, headers=_bearer(token)
+            )
             return answer.status_code
 
         # The first request of each token is charged to the address (it is not yet known).
@@ -161,7 +156,7 @@ async def test_one_caller_filling_its_quota_closes_its_own_oldest_not_others_cha
     ):
 
         async def initialize(token: str) -> httpx2.Response:
-            return await http.post(running.mcp_url, json=INITIALIZE, headers=_bearer(token))
+            return await http.post(running.mcp_url, json=LEGACY_INITIALIZE, headers=_bearer(token))
 
         reader = [await initialize(EXTRA_TOKEN) for _ in range(5)]
         admin = await initialize(CANARY)
