@@ -7,7 +7,6 @@ that run the client against the local workspace).
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import httpx2
@@ -16,6 +15,7 @@ import pytest
 from gitbook_mcp.api import PROFILES, Profile, operations
 from gitbook_mcp.client import GitBookClient
 from tests.contract.profiles_support import load_profile_contract
+from tests.support.client_methods import id_parameters, keyword_options
 
 pytestmark = pytest.mark.anyio
 
@@ -105,11 +105,11 @@ def _checking_transport(
 def _arguments(op_id: str, method: Any) -> tuple[list[str], dict[str, Any]]:
     args: list[str] = []
     kwargs: dict[str, Any] = {}
-    for param in inspect.signature(method).parameters.values():
-        if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
-            args.append("guides/install" if param.name == "page_path" else f"{param.name}-1")
-        elif param.kind is param.KEYWORD_ONLY and param.default is inspect.Parameter.empty:
-            kwargs[param.name] = PER_OPERATION.get(op_id, {}).get(param.name, SAMPLES[param.name])
+    for name in id_parameters(method):
+        args.append("guides/install" if name == "page_path" else f"{name}-1")
+    for name, required in keyword_options(method).items():
+        if required:
+            kwargs[name] = PER_OPERATION.get(op_id, {}).get(name, SAMPLES[name])
     for name, value in PER_OPERATION.get(op_id, {}).items():
         kwargs.setdefault(name, value)
     return args, kwargs

@@ -11,6 +11,7 @@ import pytest
 from gitbook_mcp.api import PROFILES, Profile, operations
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.local.routes import ROUTES
+from tests.support.client_methods import id_parameters, unpacked
 from tests.support.contract import load_contract, load_profile_contract
 
 
@@ -56,8 +57,15 @@ def test_client_methods_take_path_ids_positionally_and_options_by_keyword(
         op = contract.operations[op_id]
         n_ids = len(re.findall(r"\{\w+\}", op.path))
         params = list(inspect.signature(method).parameters.values())
-        positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        others = [p for p in params if p not in positional and p.kind is not p.KEYWORD_ONLY]
+        positional = id_parameters(method)
+        # besides ids, only keyword options: spelled out, or one ``**options: Unpack[TypedDict]``
+        others = [
+            p
+            for p in params
+            if p.name not in positional
+            and p.kind is not p.KEYWORD_ONLY
+            and not (p.kind is p.VAR_KEYWORD and unpacked(method) is not None)
+        ]
         if len(positional) != n_ids or others:
             wrong.append(op_id)
     assert wrong == []

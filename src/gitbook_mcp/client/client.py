@@ -15,7 +15,7 @@ from gitbook_mcp.client.resources._resource import (
 )
 from gitbook_mcp.client.resources.change_requests import ChangeRequests
 from gitbook_mcp.client.resources.collections import Collections
-from gitbook_mcp.client.resources.comments import Comments
+from gitbook_mcp.client.resources.comments import ChangeRequestComments, SpaceComments
 from gitbook_mcp.client.resources.content import Content
 from gitbook_mcp.client.resources.findings import SiteFindings
 from gitbook_mcp.client.resources.fonts import Fonts
@@ -62,8 +62,8 @@ class GitBookClient(BaseClient):
         self.spaces = Spaces(self)
         self.space_content = Content(self, SPACE)
         self.change_requests = ChangeRequests(self)
-        self.comments = Comments(self, SPACE)
-        self.change_request_comments = Comments(self, CHANGE_REQUEST)
+        self.comments = SpaceComments(self)
+        self.change_request_comments = ChangeRequestComments(self)
         self.change_request_content = Content(self, CHANGE_REQUEST)
         self.sites = Sites(self)
         self.site_spaces = SiteSpaces(self)

@@ -22,6 +22,7 @@ from gitbook_mcp.client import (
     ListPage,
 )
 from gitbook_mcp.client.resources._resource import operation_id_of
+from tests.support.client_methods import id_parameters
 from tests.support.contract import load_contract
 from tests.unit.client.resources import (
     test_collections,
@@ -249,8 +250,7 @@ async def test_a_limit_outside_1_to_1000_is_refused_before_sending(
     recorder = Recorder.always(200, page_of())
     async with recorder.client() as client:
         method = client.operations()[operation_id]
-        params = inspect.signature(method).parameters.values()
-        ids = [f"{p.name}-1" for p in params if p.kind is not p.KEYWORD_ONLY]
+        ids = [f"{name}-1" for name in id_parameters(method)]
         extra = {"query": "install"} if operation_id == "searchOrganizationContent" else {}
         with pytest.raises(InvalidRequestError, match="limit"):
             method(*ids, limit=limit, **extra)

@@ -14,14 +14,14 @@ import inspect
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, TypeVarTuple, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, TypeVarTuple, cast, get_type_hints
 
 from pydantic import BaseModel
 
 from gitbook_mcp.api import OPERATIONS
 from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError, OperationNotInProfile
-from gitbook_mcp.client.models._base import RequestModel, wire_name
+from gitbook_mcp.client.models._base import RequestModel, body_model, required_keys, wire_name
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 from gitbook_mcp.client.paths import argument_name, placeholders
 from gitbook_mcp.client.resources._options import OperationOptions
@@ -41,8 +41,11 @@ __all__ = [
     "OperationNotOfferedError",
     "Parent",
     "ScopedResource",
+    "body_of",
+    "check_options",
     "operation",
     "operation_id_of",
+    "query_of",
     "scoped",
 ]
 
@@ -95,55 +98,86 @@ def _running(call: OperationCall) -> Iterator[None]:
 
 
 def operation(
-    operation_id: str, route: str, *, body: type[RequestModel] | None = None
+    operation_id: str, route: str | None = None, *, body: type[RequestModel] | None = None
 ) -> Callable[[F], F]:
-    """Mark a method as the client's implementation of one operationId of the contract, sent
-    as ``route`` (``"METHOD /path"``); each path id is the positional parameter of its name
-    (``{siteId}`` is ``site_id``, wherever it stands), checked when the method is defined.
-
-    A method's keyword options may be declared as ``**options: Unpack[SomeTypedDict]``; its
-    signature then spells them out, one keyword option per key. For a write, such a TypedDict
-    is the request body (see `body_model`). With ``body``, the request body is that model
-    instead, filled from the keyword options whose camelCase names are, ignoring case, its
-    fields (``default_site_space`` -> ``defaultSiteSpace``, ``sso_url`` -> ``ssoURL``).
-    The method refuses to run, before anything is sent, when the client's profile lacks it.
-    Its docstring starts with the route; its body sends through `APIResource`'s senders.
-    The route is the API table's for that operationId (`gitbook_mcp.api`), checked when the
-    method is defined.
+    """Mark a method as the client's implementation of one operationId of the API's table
+    (`gitbook_mcp.api`): read by the coverage and profile checks, it refuses the call before
+    anything is sent when the client's profile lacks the operation, and puts the route first
+    in the method's docstring. The method itself names its path and binds each id by name
+    (``ids={"siteId": site_id}``); every placeholder of the route must be an argument of its
+    name (``{siteId}`` is ``site_id``), checked when the method is defined.
     """
-    method, path = route.split(" ", 1)
-    check_route(operation_id, method, path)
+    if route is not None:  # the declaration being replaced, until every module is converted
+        return _legacy_operation(operation_id, route, body=body)
+    row = OPERATIONS.get(operation_id)
+    if row is None:
+        raise TypeError(f"the API has no operation {operation_id!r}")
 
     def mark(fn: F) -> F:
-        options = OperationOptions(fn, path=path, body=body, sends_body=method != "GET")
-
-        def call_of(self: APIResource, args: Any, kwargs: Any) -> OperationCall:
-            _require(self._client, operation_id)
-            ids, given = options.bind(self, *args, **kwargs)
-            return OperationCall(method, path, ids, options.body_of(given), given)
-
+        _check_ids(fn, row.path)
         if inspect.iscoroutinefunction(fn):
 
             @functools.wraps(fn)
-            async def guarded_async(self: APIResource, *args: Any, **kwargs: Any) -> Any:
-                with _running(call_of(self, args, kwargs)):
-                    return await fn(self, *args, **kwargs)
+            async def offered_async(self: APIResource, *args: Any, **kwargs: Any) -> Any:
+                _require(self._client, operation_id)
+                return await fn(self, *args, **kwargs)
 
-            guarded: Callable[..., Any] = guarded_async
+            offered: Callable[..., Any] = offered_async
         else:
 
             @functools.wraps(fn)
-            def guarded_sync(self: APIResource, *args: Any, **kwargs: Any) -> Any:
-                with _running(call_of(self, args, kwargs)):
-                    return fn(self, *args, **kwargs)
+            def offered_sync(self: APIResource, *args: Any, **kwargs: Any) -> Any:
+                _require(self._client, operation_id)
+                return fn(self, *args, **kwargs)
 
-            guarded = guarded_sync
-        guarded.__operation_id__ = operation_id  # type: ignore[attr-defined]
-        guarded.__signature__ = options.signature  # type: ignore[attr-defined]
-        guarded.__doc__ = f"{route}\n\n{inspect.getdoc(fn)}"
-        return cast("F", guarded)
+            offered = offered_sync
+        offered.__operation_id__ = operation_id  # type: ignore[attr-defined]
+        offered.__doc__ = f"{row.method} {row.path}\n\n{inspect.getdoc(fn)}"
+        return cast("F", offered)
 
     return mark
+
+
+def _check_ids(fn: Callable[..., Any], path: str) -> None:
+    """Refuse a method whose positional arguments (after ``self``) are not exactly its path's
+    ids, each named after its placeholder (``{siteId}`` is ``site_id``)."""
+    params = inspect.signature(fn).parameters.values()
+    positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD][1:]
+    needed = [argument_name(name) for name in placeholders(path)]
+    if sorted(positional) != sorted(needed):
+        raise TypeError(f"{fn.__qualname__} takes {positional}; {path} needs the ids {needed}")
+
+
+def check_options(shape: type, given: Mapping[str, object]) -> Mapping[str, object]:
+    """``given``, once every key is one of the TypedDict ``shape``'s and every key it requires
+    is there: a misspelt or missing keyword option fails with a `TypeError` before anything is
+    sent, as it would for a spelled-out keyword."""
+    unknown = sorted(given.keys() - _keys(shape))
+    if unknown:
+        raise TypeError(f"unexpected keyword options: {', '.join(unknown)}")
+    missing = sorted(required_keys(shape) - given.keys())
+    if missing:
+        raise TypeError(f"missing required keyword options: {', '.join(missing)}")
+    return given
+
+
+def body_of(shape: type, given: Mapping[str, object]) -> RequestModel:
+    """The request body a write's keyword options fill, checked against its TypedDict
+    ``shape`` (`check_options`, then the model `body_model` derives from it)."""
+    return body_model(shape).model_validate(check_options(shape, given))
+
+
+def query_of(shape: type, given: Mapping[str, object]) -> dict[str, object]:
+    """The query a GET's keyword options fill, checked against its TypedDict ``shape``, each
+    under its camelCase name (``target_page`` -> ``targetPage``)."""
+    check_options(shape, given)
+    return {wire_name(k): v for k, v in given.items() if not isinstance(v, NotGiven)}
+
+
+@functools.cache
+def _keys(shape: type) -> frozenset[str]:
+    """Every key of a TypedDict, its bases' included."""
+    return frozenset(get_type_hints(shape))
 
 
 def check_route(operation_id: str, method: str, path: str) -> None:
@@ -178,6 +212,84 @@ class APIResource:
     def __init__(self, client: BaseClient) -> None:
         self._client = client
 
+    async def _get(
+        self,
+        path: str,
+        *,
+        ids: Mapping[str, object],
+        cast_to: type[M],
+        query: Mapping[str, object] | None = None,
+    ) -> M:
+        """GET ``path`` (its ``{name}`` placeholders filled from ``ids``, by name) as ``cast_to``."""
+        return await self._client.request("GET", path, ids=ids, params=query, cast_to=cast_to)
+
+    async def _post(
+        self,
+        path: str,
+        *,
+        ids: Mapping[str, object],
+        cast_to: type[M],
+        body: RequestModel | None = None,
+        query: Mapping[str, object] | None = None,
+    ) -> M:
+        """POST ``body`` to ``path`` and read the answer as ``cast_to``."""
+        return await self._client.request(
+            "POST", path, ids=ids, params=query, body=body, cast_to=cast_to
+        )
+
+    async def _put(
+        self, path: str, *, ids: Mapping[str, object], cast_to: type[M], body: RequestModel
+    ) -> M:
+        """PUT ``body`` at ``path`` and read the answer as ``cast_to``."""
+        return await self._client.request("PUT", path, ids=ids, body=body, cast_to=cast_to)
+
+    async def _patch(
+        self, path: str, *, ids: Mapping[str, object], cast_to: type[M], body: RequestModel
+    ) -> M:
+        """PATCH ``path`` with ``body`` and read the answer as ``cast_to``."""
+        return await self._client.request("PATCH", path, ids=ids, body=body, cast_to=cast_to)
+
+    async def _send_empty(
+        self,
+        method: str,
+        path: str,
+        *,
+        ids: Mapping[str, object],
+        body: RequestModel | None = None,
+        query: Mapping[str, object] | None = None,
+    ) -> None:
+        """A write whose success has no body (204), such as permission and membership writes."""
+        await self._client.request_empty(method, path, ids=ids, params=query, body=body)
+
+    async def _delete(
+        self, path: str, *, ids: Mapping[str, object], query: Mapping[str, object] | None = None
+    ) -> bool:
+        """DELETE ``path``: True when deleted, False when the target did not exist."""
+        return await self._client.request_delete(path, ids=ids, params=query)
+
+    def _list(
+        self,
+        path: str,
+        *,
+        ids: Mapping[str, object],
+        item: type[M],
+        query: Mapping[str, object] | None = None,
+        page_type: type[ListPage[M]] | None = None,
+    ) -> AsyncPaginator[M]:
+        """GET the list at ``path`` as a lazy paginator of ``item``, from the page ``query``
+        names (its ``page`` and ``limit``, the rest sent as the query)."""
+        rest = dict(query or {})
+        page, limit = rest.pop("page", None), rest.pop("limit", None)
+        return self._client.paginate(
+            path,
+            item=item,
+            ids=ids,
+            params=rest,
+            page=cast("str | None", page),
+            limit=cast("int | None", limit),
+            page_type=page_type,
+        )
+
     async def _call(
         self,
         cast_to: type[M],
@@ -210,7 +322,7 @@ class APIResource:
             body=call.body if body is None else body,
         )
 
-    async def _delete(self, *, params: Mapping[str, object] | None = None) -> bool:
+    async def _delete_running(self, *, params: Mapping[str, object] | None = None) -> bool:
         """Send the running DELETE: True when deleted, False when the target did not exist."""
         call = _CALL.get()
         return await self._client.request_delete(call.path, ids=call.ids, params=params)
@@ -388,3 +500,55 @@ def _signature(id_names: list[str], original: inspect.Signature) -> inspect.Sign
     ]
     options = [p for p in original.parameters.values() if p.kind is p.KEYWORD_ONLY]
     return original.replace(parameters=[*ids, *options])
+
+
+def _legacy_operation(
+    operation_id: str, route: str, *, body: type[RequestModel] | None = None
+) -> Callable[[F], F]:
+    """Mark a method as the client's implementation of one operationId of the contract, sent
+    as ``route`` (``"METHOD /path"``); each path id is the positional parameter of its name
+    (``{siteId}`` is ``site_id``, wherever it stands), checked when the method is defined.
+
+    A method's keyword options may be declared as ``**options: Unpack[SomeTypedDict]``; its
+    signature then spells them out, one keyword option per key. For a write, such a TypedDict
+    is the request body (see `body_model`). With ``body``, the request body is that model
+    instead, filled from the keyword options whose camelCase names are, ignoring case, its
+    fields (``default_site_space`` -> ``defaultSiteSpace``, ``sso_url`` -> ``ssoURL``).
+    The method refuses to run, before anything is sent, when the client's profile lacks it.
+    Its docstring starts with the route; its body sends through `APIResource`'s senders.
+    The route is the API table's for that operationId (`gitbook_mcp.api`), checked when the
+    method is defined.
+    """
+    method, path = route.split(" ", 1)
+    check_route(operation_id, method, path)
+
+    def mark(fn: F) -> F:
+        options = OperationOptions(fn, path=path, body=body, sends_body=method != "GET")
+
+        def call_of(self: APIResource, args: Any, kwargs: Any) -> OperationCall:
+            _require(self._client, operation_id)
+            ids, given = options.bind(self, *args, **kwargs)
+            return OperationCall(method, path, ids, options.body_of(given), given)
+
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def guarded_async(self: APIResource, *args: Any, **kwargs: Any) -> Any:
+                with _running(call_of(self, args, kwargs)):
+                    return await fn(self, *args, **kwargs)
+
+            guarded: Callable[..., Any] = guarded_async
+        else:
+
+            @functools.wraps(fn)
+            def guarded_sync(self: APIResource, *args: Any, **kwargs: Any) -> Any:
+                with _running(call_of(self, args, kwargs)):
+                    return fn(self, *args, **kwargs)
+
+            guarded = guarded_sync
+        guarded.__operation_id__ = operation_id  # type: ignore[attr-defined]
+        guarded.__signature__ = options.signature  # type: ignore[attr-defined]
+        guarded.__doc__ = f"{route}\n\n{inspect.getdoc(fn)}"
+        return cast("F", guarded)
+
+    return mark

@@ -1,8 +1,9 @@
 """Comments on a space's or a change request's content: threads, replies, resolving, reactions.
 
-One class for both parents (``client.comments`` on a space, ``client.change_request_comments``
-on a change request, whose id may be its number within the space). Text is given as
-``markdown="..."``, or as the API's raw ``body={...}`` document.
+Two classes, one per parent: ``client.comments`` on a space and ``client.change_request_comments``
+on a change request (whose id may be its number within the space); the bodies they send are
+built once, below. Text is given as ``markdown="..."``, or as the API's raw ``body={...}``
+document.
 """
 
 from __future__ import annotations
@@ -30,18 +31,35 @@ from gitbook_mcp.client.models.comments import (
 from gitbook_mcp.client.models.common import Member
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, Ids, ScopedResource, scoped
+from gitbook_mcp.client.resources._resource import APIResource, check_options, operation, query_of
 
-__all__ = ["Comments"]
+__all__ = ["ChangeRequestComments", "SpaceComments"]
 
-_THREADS = "/comments"
-_THREAD = _THREADS + "/{commentId}"
-_REPLIES = _THREAD + "/replies"
-_REPLY = _REPLIES + "/{commentReplyId}"
+
+def _thread_body(post: NewComment) -> PostCommentRequest:
+    """The body of a new thread, on the parent or on ``page`` and ``node`` within it."""
+    check_options(NewComment, post)
+    return PostCommentRequest.model_validate(
+        {
+            "body": require_comment_document(post),
+            "page": post.get("page", NOT_GIVEN),
+            "node": post.get("node", NOT_GIVEN),
+            "tableCell": post.get("table_cell", NOT_GIVEN),
+        }
+    )
+
+
+def _reply_body(post: NewReply) -> PostCommentReplyRequest:
+    """The body of a reply."""
+    check_options(NewReply, post)
+    return PostCommentReplyRequest.model_validate(
+        {"body": require_comment_document(post, what="reply")}
+    )
 
 
 def _edit_body(edit: CommentEdit) -> UpdateCommentRequest:
     """The body of an edit of a comment or a reply."""
+    check_options(CommentEdit, edit)
     return UpdateCommentRequest.model_validate(
         {
             "resolved": edit.get("resolved", NOT_GIVEN),
@@ -52,103 +70,281 @@ def _edit_body(edit: CommentEdit) -> UpdateCommentRequest:
     )
 
 
-class Comments(ScopedResource[*Ids]):
-    """Comment threads and replies under one parent; ids are the parent's, then the comment's."""
+def _format(format: ContentFormat | NotGiven) -> dict[str, object]:
+    """The query of a read that takes only ``format``."""
+    return query_of(RepliesQuery, {"format": format})
 
-    @scoped(
-        "GET", _THREADS, space="listCommentsInSpace", change_request="listCommentsInChangeRequest"
-    )
-    def list(self, *ids: *Ids, **query: Unpack[CommentsQuery]) -> AsyncPaginator[Comment]:
+
+class SpaceComments(APIResource):
+    """Comment threads on a space's content, and their replies."""
+
+    @operation("listCommentsInSpace")
+    def list(self, space_id: str, **query: Unpack[CommentsQuery]) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
-        return self._paginate(Comment)
-
-    @scoped(
-        "POST", _THREADS, space="postCommentInSpace", change_request="postCommentInChangeRequest"
-    )
-    async def create(self, *ids: *Ids, **post: Unpack[NewComment]) -> Comment:
-        """Start a thread, on the parent or on ``page`` (a page id) and ``node`` within it."""
-        payload = PostCommentRequest.model_validate(
-            {
-                "body": require_comment_document(post),
-                "page": post.get("page", NOT_GIVEN),
-                "node": post.get("node", NOT_GIVEN),
-                "tableCell": post.get("table_cell", NOT_GIVEN),
-            }
+        return self._list(
+            "/spaces/{spaceId}/comments",
+            ids={"spaceId": space_id},
+            item=Comment,
+            query=query_of(CommentsQuery, query),
         )
-        return await self._call(Comment, body=payload)
 
-    @scoped("GET", _THREAD, space="getCommentInSpace", change_request="getCommentInChangeRequest")
+    @operation("postCommentInSpace")
+    async def create(self, space_id: str, **post: Unpack[NewComment]) -> Comment:
+        """Start a thread, on the space or on ``page`` (a page id) and ``node`` within it."""
+        return await self._post(
+            "/spaces/{spaceId}/comments",
+            ids={"spaceId": space_id},
+            body=_thread_body(post),
+            cast_to=Comment,
+        )
+
+    @operation("getCommentInSpace")
     async def get(
-        self, *ids: *tuple[*Ids, str], format: ContentFormat | NotGiven = NOT_GIVEN
+        self, space_id: str, comment_id: str, *, format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
-        return await self._call(Comment)
-
-    @scoped(
-        "PUT", _THREAD, space="updateCommentInSpace", change_request="updateCommentInChangeRequest"
-    )
-    async def update(self, *ids: *tuple[*Ids, str], **edit: Unpack[CommentEdit]) -> Comment:
-        """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
-        return await self._call(Comment, body=_edit_body(edit))
-
-    @scoped(
-        "DELETE",
-        _THREAD,
-        space="deleteCommentInSpace",
-        change_request="deleteCommentInChangeRequest",
-    )
-    async def delete(self, *ids: *tuple[*Ids, str]) -> bool:
-        """True if the comment was deleted, False if it did not exist."""
-        return await self._delete()
-
-    @scoped("GET", _REPLIES, change_request="listCommentRepliesInChangeRequest")
-    def list_replies(
-        self, *ids: *tuple[*Ids, str], **query: Unpack[RepliesQuery]
-    ) -> AsyncPaginator[CommentReply]:
-        """The replies of a comment thread."""
-        return self._paginate(CommentReply)
-
-    @scoped(
-        "POST",
-        _REPLIES,
-        space="postCommentReplyInSpace",
-        change_request="postCommentReplyInChangeRequest",
-    )
-    async def create_reply(self, *ids: *tuple[*Ids, str], **post: Unpack[NewReply]) -> CommentReply:
-        """Reply to a comment thread; ``format`` (change requests only) shapes the answer."""
-        format = post.get("format", NOT_GIVEN)
-        if self.parent is not CHANGE_REQUEST and not isinstance(format, NotGiven):
-            raise InvalidRequestError(f"format is not accepted for {self.parent.noun}")
-        payload = PostCommentReplyRequest.model_validate(
-            {"body": require_comment_document(post, what="reply")}
+        return await self._get(
+            "/spaces/{spaceId}/comments/{commentId}",
+            ids={"spaceId": space_id, "commentId": comment_id},
+            query=_format(format),
+            cast_to=Comment,
         )
-        return await self._call(CommentReply, params={"format": format}, body=payload)
 
-    @scoped(
-        "GET",
-        _REPLY,
-        space="getCommentReplyInSpace",
-        change_request="getCommentReplyInChangeRequest",
-    )
+    @operation("updateCommentInSpace")
+    async def update(self, space_id: str, comment_id: str, **edit: Unpack[CommentEdit]) -> Comment:
+        """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
+        return await self._put(
+            "/spaces/{spaceId}/comments/{commentId}",
+            ids={"spaceId": space_id, "commentId": comment_id},
+            body=_edit_body(edit),
+            cast_to=Comment,
+        )
+
+    @operation("deleteCommentInSpace")
+    async def delete(self, space_id: str, comment_id: str) -> bool:
+        """True if the comment was deleted, False if it did not exist."""
+        return await self._delete(
+            "/spaces/{spaceId}/comments/{commentId}",
+            ids={"spaceId": space_id, "commentId": comment_id},
+        )
+
+    @operation("postCommentReplyInSpace")
+    async def create_reply(
+        self, space_id: str, comment_id: str, **post: Unpack[NewReply]
+    ) -> CommentReply:
+        """Reply to a comment thread (``format`` is for change requests only)."""
+        if not isinstance(post.get("format", NOT_GIVEN), NotGiven):
+            raise InvalidRequestError("format is not accepted for a space")
+        return await self._post(
+            "/spaces/{spaceId}/comments/{commentId}/replies",
+            ids={"spaceId": space_id, "commentId": comment_id},
+            body=_reply_body(post),
+            cast_to=CommentReply,
+        )
+
+    @operation("getCommentReplyInSpace")
     async def get_reply(
-        self, *ids: *tuple[*Ids, str, str], format: ContentFormat | NotGiven = NOT_GIVEN
+        self,
+        space_id: str,
+        comment_id: str,
+        comment_reply_id: str,
+        *,
+        format: ContentFormat | NotGiven = NOT_GIVEN,
     ) -> CommentReply:
         """One reply of a comment thread."""
-        return await self._call(CommentReply)
+        return await self._get(
+            "/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
+            ids={"spaceId": space_id, "commentId": comment_id, "commentReplyId": comment_reply_id},
+            query=_format(format),
+            cast_to=CommentReply,
+        )
 
-    @scoped("PUT", _REPLY, change_request="updateCommentReplyInChangeRequest")
+
+class ChangeRequestComments(APIResource):
+    """Comment threads on a change request, their replies and commenters."""
+
+    @operation("listCommentsInChangeRequest")
+    def list(
+        self, space_id: str, change_request_id: str, **query: Unpack[CommentsQuery]
+    ) -> AsyncPaginator[Comment]:
+        """Comment threads (all statuses, newest first, unless told otherwise)."""
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            item=Comment,
+            query=query_of(CommentsQuery, query),
+        )
+
+    @operation("postCommentInChangeRequest")
+    async def create(
+        self, space_id: str, change_request_id: str, **post: Unpack[NewComment]
+    ) -> Comment:
+        """Start a thread, on the change request or on ``page`` and ``node`` within it."""
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            body=_thread_body(post),
+            cast_to=Comment,
+        )
+
+    @operation("getCommentInChangeRequest")
+    async def get(
+        self,
+        space_id: str,
+        change_request_id: str,
+        comment_id: str,
+        *,
+        format: ContentFormat | NotGiven = NOT_GIVEN,
+    ) -> Comment:
+        """One comment thread's first post, with the caller's ``permissions`` on it."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+            },
+            query=_format(format),
+            cast_to=Comment,
+        )
+
+    @operation("updateCommentInChangeRequest")
+    async def update(
+        self, space_id: str, change_request_id: str, comment_id: str, **edit: Unpack[CommentEdit]
+    ) -> Comment:
+        """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
+        return await self._put(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+            },
+            body=_edit_body(edit),
+            cast_to=Comment,
+        )
+
+    @operation("deleteCommentInChangeRequest")
+    async def delete(self, space_id: str, change_request_id: str, comment_id: str) -> bool:
+        """True if the comment was deleted, False if it did not exist."""
+        return await self._delete(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+            },
+        )
+
+    @operation("listCommentRepliesInChangeRequest")
+    def list_replies(
+        self,
+        space_id: str,
+        change_request_id: str,
+        comment_id: str,
+        **query: Unpack[RepliesQuery],
+    ) -> AsyncPaginator[CommentReply]:
+        """The replies of a comment thread."""
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+            },
+            item=CommentReply,
+            query=query_of(RepliesQuery, query),
+        )
+
+    @operation("postCommentReplyInChangeRequest")
+    async def create_reply(
+        self, space_id: str, change_request_id: str, comment_id: str, **post: Unpack[NewReply]
+    ) -> CommentReply:
+        """Reply to a comment thread; ``format`` shapes the answer."""
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+            },
+            query=_format(post.get("format", NOT_GIVEN)),
+            body=_reply_body(post),
+            cast_to=CommentReply,
+        )
+
+    @operation("getCommentReplyInChangeRequest")
+    async def get_reply(
+        self,
+        space_id: str,
+        change_request_id: str,
+        comment_id: str,
+        comment_reply_id: str,
+        *,
+        format: ContentFormat | NotGiven = NOT_GIVEN,
+    ) -> CommentReply:
+        """One reply of a comment thread."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
+            "/replies/{commentReplyId}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+                "commentReplyId": comment_reply_id,
+            },
+            query=_format(format),
+            cast_to=CommentReply,
+        )
+
+    @operation("updateCommentReplyInChangeRequest")
     async def update_reply(
-        self, *ids: *tuple[*Ids, str, str], **edit: Unpack[CommentEdit]
+        self,
+        space_id: str,
+        change_request_id: str,
+        comment_id: str,
+        comment_reply_id: str,
+        **edit: Unpack[CommentEdit],
     ) -> CommentReply:
         """Edit a reply's text (author or space admin), add or remove reactions."""
-        return await self._call(CommentReply, body=_edit_body(edit))
+        return await self._put(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
+            "/replies/{commentReplyId}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+                "commentReplyId": comment_reply_id,
+            },
+            body=_edit_body(edit),
+            cast_to=CommentReply,
+        )
 
-    @scoped("DELETE", _REPLY, change_request="deleteCommentReplyInChangeRequest")
-    async def delete_reply(self, *ids: *tuple[*Ids, str, str]) -> bool:
+    @operation("deleteCommentReplyInChangeRequest")
+    async def delete_reply(
+        self, space_id: str, change_request_id: str, comment_id: str, comment_reply_id: str
+    ) -> bool:
         """True if the reply was deleted, False if it did not exist."""
-        return await self._delete()
+        return await self._delete(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
+            "/replies/{commentReplyId}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "commentId": comment_id,
+                "commentReplyId": comment_reply_id,
+            },
+        )
 
-    @scoped("GET", "/commenters", change_request="listCommentersInChangeRequest")
-    def list_commenters(self, *ids: *Ids, **query: Unpack[Paging]) -> AsyncPaginator[Member]:
+    @operation("listCommentersInChangeRequest")
+    def list_commenters(
+        self, space_id: str, change_request_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
-        return self._paginate(Member, page_type=CommentersPage)
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/commenters",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            item=Member,
+            query=query_of(Paging, query),
+            page_type=CommentersPage,
+        )

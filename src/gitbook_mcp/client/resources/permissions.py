@@ -69,7 +69,7 @@ class Permissions(ScopedResource[*Ids]):
     @scoped("DELETE", _USER, space="removeUserFromSpace", collection="removeUserFromCollection")
     async def remove_user(self, *ids: *tuple[*Ids, str]) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
-        return await self._delete()
+        return await self._delete_running()
 
     @scoped(
         "GET",

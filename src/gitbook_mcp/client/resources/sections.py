@@ -162,4 +162,4 @@ class SiteSectionGroups(APIResource):
         site_section_id: str,
     ) -> bool:
         """Take a section out of the group. True if removed, False if it was not in the group."""
-        return await self._delete()
+        return await self._delete_running()

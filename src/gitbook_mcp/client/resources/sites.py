@@ -6,16 +6,27 @@ from typing import Unpack
 
 from gitbook_mcp.client.models.sites import Site, SitesQuery
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import reading
-from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, operation, query_of
 
 __all__ = ["Sites"]
 
 
 class Sites(APIResource):
-    @operation("listSites", "GET /orgs/{organizationId}/sites")
+    @operation("listSites")
     def list(self, organization_id: str, **query: Unpack[SitesQuery]) -> AsyncPaginator[Site]:
         """Sites of the organization; ``space`` keeps those publishing that space id."""
-        return self._paginate(Site)
+        return self._list(
+            "/orgs/{organizationId}/sites",
+            ids={"organizationId": organization_id},
+            item=Site,
+            query=query_of(SitesQuery, query),
+        )
 
-    get = reading(ORG, "/sites/{siteId}", Site, "getSiteById")
+    @operation("getSiteById")
+    async def get(self, organization_id: str, site_id: str) -> Site:
+        """One Site."""
+        return await self._get(
+            "/orgs/{organizationId}/sites/{siteId}",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            cast_to=Site,
+        )

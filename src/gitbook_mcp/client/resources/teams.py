@@ -79,4 +79,4 @@ class Teams(APIResource):
     )
     async def remove_member(self, organization_id: str, team_id: str, user_id: str) -> bool:
         """Remove a member from the team. True if removed, False if they were not in it."""
-        return await self._delete()
+        return await self._delete_running()
