@@ -8,7 +8,6 @@ from typing import Any
 from gitbook_mcp.client._base import BaseClient
 from gitbook_mcp.client.resources._resource import (
     CHANGE_REQUEST,
-    COLLECTION,
     SPACE,
     APIResource,
     operation_id_of,
@@ -24,7 +23,7 @@ from gitbook_mcp.client.resources.mcp_servers import SiteMcpServers
 from gitbook_mcp.client.resources.members import Members
 from gitbook_mcp.client.resources.openapi_specs import OpenAPISpecs
 from gitbook_mcp.client.resources.organizations import Organizations
-from gitbook_mcp.client.resources.permissions import Permissions
+from gitbook_mcp.client.resources.permissions import CollectionPermissions, SpacePermissions
 from gitbook_mcp.client.resources.redirects import SiteRedirects
 from gitbook_mcp.client.resources.reviews import ChangeRequestReviews
 from gitbook_mcp.client.resources.saml import Saml
@@ -55,8 +54,8 @@ class GitBookClient(BaseClient):
         self.teams = Teams(self)
         self.saml = Saml(self)
         self.collections = Collections(self)
-        self.space_permissions = Permissions(self, SPACE)
-        self.collection_permissions = Permissions(self, COLLECTION)
+        self.space_permissions = SpacePermissions(self)
+        self.collection_permissions = CollectionPermissions(self)
         self.fonts = Fonts(self)
         self.openapi_specs = OpenAPISpecs(self)
         self.spaces = Spaces(self)

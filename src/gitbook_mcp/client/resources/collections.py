@@ -7,6 +7,7 @@ from typing import Any, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
 from gitbook_mcp.client.errors import InvalidRequestError
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.collections import (
     Collection,
     CollectionsQuery,
@@ -18,47 +19,75 @@ from gitbook_mcp.client.models.collections import (
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.spaces import TransferRequest
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, listing, reading
-from gitbook_mcp.client.resources._resource import COLLECTION, ROOT, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Collections"]
 
 
 class Collections(APIResource):
-    @operation("listCollectionsInOrganizationById", "GET /orgs/{organizationId}/collections")
+    @operation("listCollectionsInOrganizationById")
     def list(
         self, organization_id: str, **query: Unpack[CollectionsQuery]
     ) -> AsyncPaginator[Collection]:
         """The organization's collections; nested ones too unless ``nested=False``."""
-        return self._paginate(Collection)
+        return self._list(
+            "/orgs/{organizationId}/collections",
+            ids={"organizationId": organization_id},
+            item=Collection,
+            query=query_of(CollectionsQuery, query),
+        )
 
-    @operation("createCollection", "POST /orgs/{organizationId}/collections")
+    @operation("createCollection")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCollectionRequest]
     ) -> Collection:
         """Create a collection (title at most 50 characters), inside ``parent`` if given."""
-        return await self._call(Collection)
+        return await self._post(
+            "/orgs/{organizationId}/collections",
+            ids={"organizationId": organization_id},
+            body=body_of(CreateCollectionRequest, body),
+            cast_to=Collection,
+        )
 
-    get = reading(
-        ROOT,
-        "/collections/{collectionId}",
-        Collection,
-        "getCollectionById",
-        doc="One collection, with the caller's ``permissions`` on it.",
-    )
+    @operation("getCollectionById")
+    async def get(self, collection_id: str) -> Collection:
+        """One collection, with the caller's ``permissions`` on it."""
+        return await self._get(
+            "/collections/{collectionId}",
+            ids={"collectionId": collection_id},
+            cast_to=Collection,
+        )
 
-    @operation("updateCollectionById", "PATCH /collections/{collectionId}")
+    @operation("updateCollectionById")
     async def update(
         self, collection_id: str, **body: Unpack[UpdateCollectionRequest]
     ) -> Collection:
         """Change the title, description (at most 100 characters) or default level passed."""
-        return await self._call(Collection)
+        return await self._patch(
+            "/collections/{collectionId}",
+            ids={"collectionId": collection_id},
+            body=body_of(UpdateCollectionRequest, body),
+            cast_to=Collection,
+        )
 
-    delete = deleting(ROOT, "/collections/{collectionId}", "deleteCollectionById")
+    @operation("deleteCollectionById")
+    async def delete(self, collection_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/collections/{collectionId}", ids={"collectionId": collection_id}
+        )
 
-    list_spaces = listing(COLLECTION, "/spaces", Space, "listSpacesInCollectionById")
+    @operation("listSpacesInCollectionById")
+    def list_spaces(self, collection_id: str, **query: Unpack[Paging]) -> AsyncPaginator[Space]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/collections/{collectionId}/spaces",
+            ids={"collectionId": collection_id},
+            item=Space,
+            query=query_of(Paging, query),
+        )
 
-    @operation("moveCollection", "POST /collections/{collectionId}/move")
+    @operation("moveCollection")
     async def move(
         self,
         collection_id: str,
@@ -81,9 +110,19 @@ class Collections(APIResource):
         body = MoveCollectionRequest.model_validate(
             {"parent": parent, "position": position or NOT_GIVEN}
         )
-        return await self._call(Collection, body=body)
+        return await self._post(
+            "/collections/{collectionId}/move",
+            ids={"collectionId": collection_id},
+            body=body,
+            cast_to=Collection,
+        )
 
-    @operation("transferCollection", "POST /collections/{collectionId}/transfer")
+    @operation("transferCollection")
     async def transfer(self, collection_id: str, **body: Unpack[TransferRequest]) -> Collection:
         """Move the collection, with its spaces, to another organization (an id)."""
-        return await self._call(Collection)
+        return await self._post(
+            "/collections/{collectionId}/transfer",
+            ids={"collectionId": collection_id},
+            body=body_of(TransferRequest, body),
+            cast_to=Collection,
+        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.invites import (
     CreateInviteLinkRequest,
@@ -14,35 +15,47 @@ from gitbook_mcp.client.models.invites import (
     JoinResult,
     UpdateInviteLinkRequest,
 )
-from gitbook_mcp.client.resources._plain import deleting, listing, posting, reading
-from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Invites"]
 
 
 class Invites(APIResource):
-    @operation("inviteUsersToOrganization", "POST /orgs/{organizationId}/invites")
+    @operation("inviteUsersToOrganization")
     async def invite_users(
         self, organization_id: str, **body: Unpack[InviteUsersRequest]
     ) -> InviteUsersResult:
         """Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``."""
-        return await self._call(InviteUsersResult)
+        return await self._post(
+            "/orgs/{organizationId}/invites",
+            ids={"organizationId": organization_id},
+            body=body_of(InviteUsersRequest, body),
+            cast_to=InviteUsersResult,
+        )
 
-    join = posting(
-        ORG,
-        "/invites/{inviteId}",
-        JoinResult,
-        "joinOrganizationWithInvite",
-        doc="Join the organization as the authenticated user, with an invite link's id.",
-    )
+    @operation("joinOrganizationWithInvite")
+    async def join(self, organization_id: str, invite_id: str) -> JoinResult:
+        """Join the organization as the authenticated user, with an invite link's id."""
+        return await self._post(
+            "/orgs/{organizationId}/invites/{inviteId}",
+            ids={"organizationId": organization_id, "inviteId": invite_id},
+            cast_to=JoinResult,
+        )
 
-    list_links = listing(ORG, "/link-invites", InviteLink, "listOrganizationInviteLinks")
+    @operation("listOrganizationInviteLinks")
+    def list_links(
+        self, organization_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[InviteLink]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/orgs/{organizationId}/link-invites",
+            ids={"organizationId": organization_id},
+            item=InviteLink,
+            query=query_of(Paging, query),
+        )
 
-    @operation(
-        "createOrganizationInvite",
-        "POST /orgs/{organizationId}/link-invites",
-        body=CreateInviteLinkRequest,
-    )
+    @operation("createOrganizationInvite")
     async def create_link(
         self,
         organization_id: str,
@@ -53,15 +66,26 @@ class Invites(APIResource):
         collection: str | NotGiven = NOT_GIVEN,
     ) -> InviteLink:
         """A link joining the organization with ``role``, or a space or collection with ``level``."""
-        return await self._call(InviteLink)
+        body = CreateInviteLinkRequest.model_validate(
+            {"role": role, "level": level, "space": space, "collection": collection}
+        )
+        return await self._post(
+            "/orgs/{organizationId}/link-invites",
+            ids={"organizationId": organization_id},
+            body=body,
+            cast_to=InviteLink,
+        )
 
-    get_link = reading(ORG, "/link-invites/{inviteId}", InviteLink, "getOrganizationInviteLink")
+    @operation("getOrganizationInviteLink")
+    async def get_link(self, organization_id: str, invite_id: str) -> InviteLink:
+        """One InviteLink."""
+        return await self._get(
+            "/orgs/{organizationId}/link-invites/{inviteId}",
+            ids={"organizationId": organization_id, "inviteId": invite_id},
+            cast_to=InviteLink,
+        )
 
-    @operation(
-        "updateOrganizationInviteById",
-        "PATCH /orgs/{organizationId}/link-invites/{inviteId}",
-        body=UpdateInviteLinkRequest,
-    )
+    @operation("updateOrganizationInviteById")
     async def update_link(
         self,
         organization_id: str,
@@ -71,6 +95,17 @@ class Invites(APIResource):
         level: Role | NotGiven | None = NOT_GIVEN,
     ) -> InviteLink:
         """Change the ``role`` of an organization link, or the ``level`` of a space or collection link."""
-        return await self._call(InviteLink)
+        return await self._patch(
+            "/orgs/{organizationId}/link-invites/{inviteId}",
+            ids={"organizationId": organization_id, "inviteId": invite_id},
+            body=UpdateInviteLinkRequest.model_validate({"role": role, "level": level}),
+            cast_to=InviteLink,
+        )
 
-    delete_link = deleting(ORG, "/link-invites/{inviteId}", "deleteOrganizationInviteById")
+    @operation("deleteOrganizationInviteById")
+    async def delete_link(self, organization_id: str, invite_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/link-invites/{inviteId}",
+            ids={"organizationId": organization_id, "inviteId": invite_id},
+        )

@@ -15,61 +15,91 @@ from gitbook_mcp.client.models.members import (
     UpdateMemberRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, posting, reading
-from gitbook_mcp.client.resources._resource import ORG, ROOT, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Members"]
 
 
 class Members(APIResource):
-    @operation("listMembersInOrganizationById", "GET /orgs/{organizationId}/members")
+    @operation("listMembersInOrganizationById")
     def list(self, organization_id: str, **query: Unpack[MembersQuery]) -> AsyncPaginator[Member]:
         """The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
         active members only.
         """
-        return self._paginate(Member)
+        return self._list(
+            "/orgs/{organizationId}/members",
+            ids={"organizationId": organization_id},
+            item=Member,
+            query=query_of(MembersQuery, query),
+        )
 
-    get = reading(ORG, "/members/{userId}", Member, "getMemberInOrganizationById")
+    @operation("getMemberInOrganizationById")
+    async def get(self, organization_id: str, user_id: str) -> Member:
+        """One Member."""
+        return await self._get(
+            "/orgs/{organizationId}/members/{userId}",
+            ids={"organizationId": organization_id, "userId": user_id},
+            cast_to=Member,
+        )
 
-    @operation("updateMemberInOrganizationById", "PATCH /orgs/{organizationId}/members/{userId}")
+    @operation("updateMemberInOrganizationById")
     async def update(
         self, organization_id: str, user_id: str, **body: Unpack[UpdateMemberRequest]
     ) -> Member:
         """Change a member's organization role (None makes them a guest)."""
-        return await self._call(Member)
+        return await self._patch(
+            "/orgs/{organizationId}/members/{userId}",
+            ids={"organizationId": organization_id, "userId": user_id},
+            body=body_of(UpdateMemberRequest, body),
+            cast_to=Member,
+        )
 
-    remove = deleting(ORG, "/members/{userId}", "removeMemberFromOrganizationById")
+    @operation("removeMemberFromOrganizationById")
+    async def remove(self, organization_id: str, user_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/members/{userId}",
+            ids={"organizationId": organization_id, "userId": user_id},
+        )
 
-    ping = posting(
-        ROOT,
-        "/orgs/{organizationId}/ping",
-        PingResult,
-        "updateOrganizationMemberLastSeenAt",
-        doc="Record the caller as seen now in the organization; answers visitor claims.",
-    )
+    @operation("updateOrganizationMemberLastSeenAt")
+    async def ping(self, organization_id: str) -> PingResult:
+        """Record the caller as seen now in the organization; answers visitor claims."""
+        return await self._post(
+            "/orgs/{organizationId}/ping",
+            ids={"organizationId": organization_id},
+            cast_to=PingResult,
+        )
 
-    set_sso = posting(
-        ORG,
-        "/members/{userId}/sso",
-        Member,
-        "setUserAsSSOMemberForOrganization",
-        doc="Make a member an SSO member of the organization.",
-    )
+    @operation("setUserAsSSOMemberForOrganization")
+    async def set_sso(self, organization_id: str, user_id: str) -> Member:
+        """Make a member an SSO member of the organization."""
+        return await self._post(
+            "/orgs/{organizationId}/members/{userId}/sso",
+            ids={"organizationId": organization_id, "userId": user_id},
+            cast_to=Member,
+        )
 
-    @operation(
-        "listSpacesForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/spaces"
-    )
+    @operation("listSpacesForOrganizationMember")
     def list_spaces(
         self, organization_id: str, user_id: str, **query: Unpack[MemberSpacesQuery]
     ) -> AsyncPaginator[MemberSpace]:
         """The spaces a member can reach, with their permission on each."""
-        return self._paginate(MemberSpace)
+        return self._list(
+            "/orgs/{organizationId}/members/{userId}/spaces",
+            ids={"organizationId": organization_id, "userId": user_id},
+            item=MemberSpace,
+            query=query_of(MemberSpacesQuery, query),
+        )
 
-    @operation(
-        "listTeamsForOrganizationMember", "GET /orgs/{organizationId}/members/{userId}/teams"
-    )
+    @operation("listTeamsForOrganizationMember")
     def list_teams(
         self, organization_id: str, user_id: str, **query: Unpack[MemberTeamsQuery]
     ) -> AsyncPaginator[MemberTeam]:
         """The teams a member belongs to; ``title`` filters by name (case-insensitive contains)."""
-        return self._paginate(MemberTeam)
+        return self._list(
+            "/orgs/{organizationId}/members/{userId}/teams",
+            ids={"organizationId": organization_id, "userId": user_id},
+            item=MemberTeam,
+            query=query_of(MemberTeamsQuery, query),
+        )

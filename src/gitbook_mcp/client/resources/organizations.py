@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.organizations import (
     EmailDomainOrganizations,
     Organization,
@@ -13,48 +14,55 @@ from gitbook_mcp.client.models.organizations import (
     search_query_adapter,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import listing, reading
-from gitbook_mcp.client.resources._resource import ROOT, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Organizations"]
 
 
 class Organizations(APIResource):
-    list = listing(
-        ROOT,
-        "/orgs",
-        Organization,
-        "listOrganizationsForAuthenticatedUser",
-        doc="The organizations the authenticated user belongs to.",
-    )
+    @operation("listOrganizationsForAuthenticatedUser")
+    def list(self, **query: Unpack[Paging]) -> AsyncPaginator[Organization]:
+        """The organizations the authenticated user belongs to."""
+        return self._list("/orgs", ids={}, item=Organization, query=query_of(Paging, query))
 
-    get = reading(
-        ROOT,
-        "/orgs/{organizationId}",
-        Organization,
-        "getOrganizationById",
-        doc="One organization, with the caller's ``permissions`` in it.",
-    )
+    @operation("getOrganizationById")
+    async def get(self, organization_id: str) -> Organization:
+        """One organization, with the caller's ``permissions`` in it."""
+        return await self._get(
+            "/orgs/{organizationId}", ids={"organizationId": organization_id}, cast_to=Organization
+        )
 
-    @operation("updateOrganizationById", "PATCH /orgs/{organizationId}")
+    @operation("updateOrganizationById")
     async def update(
         self, organization_id: str, **body: Unpack[UpdateOrganizationRequest]
     ) -> Organization:
         """Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None."""
-        return await self._call(Organization)
+        return await self._patch(
+            "/orgs/{organizationId}",
+            ids={"organizationId": organization_id},
+            body=body_of(UpdateOrganizationRequest, body),
+            cast_to=Organization,
+        )
 
-    @operation("searchOrganizationContent", "GET /orgs/{organizationId}/search")
+    @operation("searchOrganizationContent")
     def search(
         self, organization_id: str, **options: Unpack[SearchOptions]
     ) -> AsyncPaginator[SearchSpaceResult]:
         """Search the organization's content (``query`` at most 512 characters); results by space."""
-        query = search_query_adapter.validate_python(options["query"])
-        return self._paginate(SearchSpaceResult, params={"query": query})
+        query = query_of(SearchOptions, options)
+        query["query"] = search_query_adapter.validate_python(options["query"])
+        return self._list(
+            "/orgs/{organizationId}/search",
+            ids={"organizationId": organization_id},
+            item=SearchSpaceResult,
+            query=query,
+        )
 
-    list_for_email_domain = reading(
-        ROOT,
-        "/email-domains/{emailDomain}/orgs",
-        EmailDomainOrganizations,
-        "getOrganizationsForEmailDomain",
-        doc="The organizations an email domain (such as ``acme.test``) belongs to.",
-    )
+    @operation("getOrganizationsForEmailDomain")
+    async def list_for_email_domain(self, email_domain: str) -> EmailDomainOrganizations:
+        """The organizations an email domain (such as ``acme.test``) belongs to."""
+        return await self._get(
+            "/email-domains/{emailDomain}/orgs",
+            ids={"emailDomain": email_domain},
+            cast_to=EmailDomainOrganizations,
+        )

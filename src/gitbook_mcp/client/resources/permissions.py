@@ -1,8 +1,9 @@
 """User and team permissions on a space or a collection.
 
-One class for both parents (``client.space_permissions``, ``client.collection_permissions``):
-invite users or teams, list the users invited, change or remove one user's role, and list
-everyone with access (the aggregate).
+Two classes, one per parent (``client.space_permissions``, ``client.collection_permissions``),
+with the same operations: invite users or teams, list the users invited, change or remove one
+user's role, and list everyone with access (the aggregate). The bodies they send are built
+once, below.
 """
 
 from __future__ import annotations
@@ -19,68 +20,146 @@ from gitbook_mcp.client.models.permissions import (
     UserPermission,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import Ids, ScopedResource, scoped
+from gitbook_mcp.client.resources._resource import APIResource, operation, query_of
 
-__all__ = ["Permissions"]
-
-_USER = "/permissions/users/{userId}"
+__all__ = ["CollectionPermissions", "SpacePermissions"]
 
 
-class Permissions(ScopedResource[*Ids]):
-    """Who may do what on one space or collection; ids are the parent's, then the user's."""
+def _invite_body(
+    role: Role | None, users: list[str] | NotGiven, teams: list[str] | NotGiven
+) -> InviteUsersAndTeamsRequest:
+    """The body of an invite: ``role`` for the users and/or teams named."""
+    return InviteUsersAndTeamsRequest.model_validate({"role": role, "users": users, "teams": teams})
 
-    @scoped("POST", "/permissions", space="inviteToSpace", collection="inviteToCollection")
+
+def _role_body(role: Role | NotGiven | None) -> UpdateUserPermissionRequest:
+    """The body of a change of one user's role."""
+    return UpdateUserPermissionRequest.model_validate({"role": role})
+
+
+class SpacePermissions(APIResource):
+    """Who may do what on a space."""
+
+    @operation("inviteToSpace")
     async def invite(
         self,
-        *ids: *Ids,
+        space_id: str,
+        *,
         role: Role | None,
         users: list[str] | NotGiven = NOT_GIVEN,
         teams: list[str] | NotGiven = NOT_GIVEN,
     ) -> None:
         """Give ``role`` (None: guest) to users and/or teams (ids)."""
-        body = InviteUsersAndTeamsRequest.model_validate(
-            {"role": role, "users": users, "teams": teams}
+        await self._send_empty(
+            "POST",
+            "/spaces/{spaceId}/permissions",
+            ids={"spaceId": space_id},
+            body=_invite_body(role, users, teams),
         )
-        await self._call_empty(body=body)
 
-    @scoped(
-        "GET",
-        "/permissions/users",
-        space="listUserPermissionsInSpace",
-        collection="listUserPermissionsInCollection",
-    )
-    def list_users(self, *ids: *Ids, **query: Unpack[Paging]) -> AsyncPaginator[UserPermission]:
+    @operation("listUserPermissionsInSpace")
+    def list_users(self, space_id: str, **query: Unpack[Paging]) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
-        return self._paginate(UserPermission)
+        return self._list(
+            "/spaces/{spaceId}/permissions/users",
+            ids={"spaceId": space_id},
+            item=UserPermission,
+            query=query_of(Paging, query),
+        )
 
-    @scoped(
-        "PATCH",
-        _USER,
-        space="updateUserPermissionInSpace",
-        collection="updateUserPermissionInCollection",
-    )
+    @operation("updateUserPermissionInSpace")
     async def update_user(
-        self, *ids: *tuple[*Ids, str], role: Role | NotGiven | None = NOT_GIVEN
+        self, space_id: str, user_id: str, *, role: Role | NotGiven | None = NOT_GIVEN
     ) -> None:
         """Change a user's role (None: guest)."""
-        body = UpdateUserPermissionRequest.model_validate({"role": role})
-        await self._call_empty(body=body)
+        await self._send_empty(
+            "PATCH",
+            "/spaces/{spaceId}/permissions/users/{userId}",
+            ids={"spaceId": space_id, "userId": user_id},
+            body=_role_body(role),
+        )
 
-    @scoped("DELETE", _USER, space="removeUserFromSpace", collection="removeUserFromCollection")
-    async def remove_user(self, *ids: *tuple[*Ids, str]) -> bool:
+    @operation("removeUserFromSpace")
+    async def remove_user(self, space_id: str, user_id: str) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
-        return await self._delete_running()
+        return await self._delete(
+            "/spaces/{spaceId}/permissions/users/{userId}",
+            ids={"spaceId": space_id, "userId": user_id},
+        )
 
-    @scoped(
-        "GET",
-        "/permissions/aggregate",
-        space="listPermissionsAggregateInSpace",
-        collection="listPermissionsAggregateInCollection",
-    )
+    @operation("listPermissionsAggregateInSpace")
     def list_aggregate(
-        self,
-        *ids: *Ids,
-        **query: Unpack[AggregateQuery],
+        self, space_id: str, **query: Unpack[AggregateQuery]
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
-        return self._paginate(UserPermission)
+        return self._list(
+            "/spaces/{spaceId}/permissions/aggregate",
+            ids={"spaceId": space_id},
+            item=UserPermission,
+            query=query_of(AggregateQuery, query),
+        )
+
+
+class CollectionPermissions(APIResource):
+    """Who may do what on a collection."""
+
+    @operation("inviteToCollection")
+    async def invite(
+        self,
+        collection_id: str,
+        *,
+        role: Role | None,
+        users: list[str] | NotGiven = NOT_GIVEN,
+        teams: list[str] | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """Give ``role`` (None: guest) to users and/or teams (ids)."""
+        await self._send_empty(
+            "POST",
+            "/collections/{collectionId}/permissions",
+            ids={"collectionId": collection_id},
+            body=_invite_body(role, users, teams),
+        )
+
+    @operation("listUserPermissionsInCollection")
+    def list_users(
+        self, collection_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[UserPermission]:
+        """The users invited, with their role."""
+        return self._list(
+            "/collections/{collectionId}/permissions/users",
+            ids={"collectionId": collection_id},
+            item=UserPermission,
+            query=query_of(Paging, query),
+        )
+
+    @operation("updateUserPermissionInCollection")
+    async def update_user(
+        self, collection_id: str, user_id: str, *, role: Role | NotGiven | None = NOT_GIVEN
+    ) -> None:
+        """Change a user's role (None: guest)."""
+        await self._send_empty(
+            "PATCH",
+            "/collections/{collectionId}/permissions/users/{userId}",
+            ids={"collectionId": collection_id, "userId": user_id},
+            body=_role_body(role),
+        )
+
+    @operation("removeUserFromCollection")
+    async def remove_user(self, collection_id: str, user_id: str) -> bool:
+        """Remove a user's access. True if removed, False if they had none."""
+        return await self._delete(
+            "/collections/{collectionId}/permissions/users/{userId}",
+            ids={"collectionId": collection_id, "userId": user_id},
+        )
+
+    @operation("listPermissionsAggregateInCollection")
+    def list_aggregate(
+        self, collection_id: str, **query: Unpack[AggregateQuery]
+    ) -> AsyncPaginator[UserPermission]:
+        """Every user with access, however granted; ``role`` filters."""
+        return self._list(
+            "/collections/{collectionId}/permissions/aggregate",
+            ids={"collectionId": collection_id},
+            item=UserPermission,
+            query=query_of(AggregateQuery, query),
+        )

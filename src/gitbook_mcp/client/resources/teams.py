@@ -15,68 +15,103 @@ from gitbook_mcp.client.models.teams import (
     UpdateTeamRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, reading
-from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Teams"]
 
 
 class Teams(APIResource):
-    @operation("listTeamsInOrganizationById", "GET /orgs/{organizationId}/teams")
+    @operation("listTeamsInOrganizationById")
     def list(self, organization_id: str, **query: Unpack[TeamsQuery]) -> AsyncPaginator[Team]:
         """The organization's teams; ``owner`` (a member id) keeps those they manage, ``title``
         filters by name.
         """
-        return self._paginate(Team)
+        return self._list(
+            "/orgs/{organizationId}/teams",
+            ids={"organizationId": organization_id},
+            item=Team,
+            query=query_of(TeamsQuery, query),
+        )
 
-    @operation("createOrganizationTeam", "PUT /orgs/{organizationId}/teams")
+    @operation("createOrganizationTeam")
     async def create(self, organization_id: str, **body: Unpack[CreateTeamRequest]) -> Team:
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
-        return await self._call(Team)
+        return await self._put(
+            "/orgs/{organizationId}/teams",
+            ids={"organizationId": organization_id},
+            body=body_of(CreateTeamRequest, body),
+            cast_to=Team,
+        )
 
-    get = reading(ORG, "/teams/{teamId}", Team, "getTeamInOrganizationById")
+    @operation("getTeamInOrganizationById")
+    async def get(self, organization_id: str, team_id: str) -> Team:
+        """One Team."""
+        return await self._get(
+            "/orgs/{organizationId}/teams/{teamId}",
+            ids={"organizationId": organization_id, "teamId": team_id},
+            cast_to=Team,
+        )
 
-    @operation("updateTeamInOrganizationById", "PATCH /orgs/{organizationId}/teams/{teamId}")
+    @operation("updateTeamInOrganizationById")
     async def update(
         self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamRequest]
     ) -> Team:
         """Rename a team."""
-        return await self._call(Team)
+        return await self._patch(
+            "/orgs/{organizationId}/teams/{teamId}",
+            ids={"organizationId": organization_id, "teamId": team_id},
+            body=body_of(UpdateTeamRequest, body),
+            cast_to=Team,
+        )
 
-    delete = deleting(ORG, "/teams/{teamId}", "removeTeamFromOrganizationById")
+    @operation("removeTeamFromOrganizationById")
+    async def delete(self, organization_id: str, team_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/teams/{teamId}",
+            ids={"organizationId": organization_id, "teamId": team_id},
+        )
 
-    @operation(
-        "listTeamMembersInOrganizationById", "GET /orgs/{organizationId}/teams/{teamId}/members"
-    )
+    @operation("listTeamMembersInOrganizationById")
     def list_members(
         self, organization_id: str, team_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[TeamRosterEntry]:
         """The team's members, with their role in the team."""
-        return self._paginate(TeamRosterEntry)
+        return self._list(
+            "/orgs/{organizationId}/teams/{teamId}/members",
+            ids={"organizationId": organization_id, "teamId": team_id},
+            item=TeamRosterEntry,
+            query=query_of(Paging, query),
+        )
 
-    @operation(
-        "updateMembersInOrganizationTeam", "PUT /orgs/{organizationId}/teams/{teamId}/members"
-    )
+    @operation("updateMembersInOrganizationTeam")
     async def update_members(
         self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamMembersRequest]
     ) -> None:
         """Add and remove members (user ids or emails; both lists: removed), set roles by user."""
-        await self._call_empty()
+        await self._send_empty(
+            "PUT",
+            "/orgs/{organizationId}/teams/{teamId}/members",
+            ids={"organizationId": organization_id, "teamId": team_id},
+            body=body_of(UpdateTeamMembersRequest, body),
+        )
 
-    @operation(
-        "addMemberToOrganizationTeamById",
-        "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}",
-    )
+    @operation("addMemberToOrganizationTeamById")
     async def add_member(
         self, organization_id: str, team_id: str, user_id: str, **body: Unpack[AddTeamMemberRequest]
     ) -> None:
         """Add a member to the team, or change their team role (``owner`` or ``member``)."""
-        await self._call_empty()
+        await self._send_empty(
+            "PUT",
+            "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+            ids={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
+            body=body_of(AddTeamMemberRequest, body),
+        )
 
-    @operation(
-        "deleteMemberFromOrganizationTeamById",
-        "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}",
-    )
+    @operation("deleteMemberFromOrganizationTeamById")
     async def remove_member(self, organization_id: str, team_id: str, user_id: str) -> bool:
         """Remove a member from the team. True if removed, False if they were not in it."""
-        return await self._delete_running()
+        return await self._delete(
+            "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+            ids={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
+        )
