@@ -6,16 +6,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from gitbook_mcp.client._base import BaseClient
-from gitbook_mcp.client.resources._resource import (
-    CHANGE_REQUEST,
-    SPACE,
-    APIResource,
-    operation_id_of,
-)
+from gitbook_mcp.client.resources._resource import APIResource, operation_id_of
 from gitbook_mcp.client.resources.change_requests import ChangeRequests
 from gitbook_mcp.client.resources.collections import Collections
 from gitbook_mcp.client.resources.comments import ChangeRequestComments, SpaceComments
-from gitbook_mcp.client.resources.content import Content
+from gitbook_mcp.client.resources.content import ChangeRequestContent, SpaceContent
 from gitbook_mcp.client.resources.findings import SiteFindings
 from gitbook_mcp.client.resources.fonts import Fonts
 from gitbook_mcp.client.resources.invites import Invites
@@ -59,11 +54,11 @@ class GitBookClient(BaseClient):
         self.fonts = Fonts(self)
         self.openapi_specs = OpenAPISpecs(self)
         self.spaces = Spaces(self)
-        self.space_content = Content(self, SPACE)
+        self.space_content = SpaceContent(self)
         self.change_requests = ChangeRequests(self)
         self.comments = SpaceComments(self)
         self.change_request_comments = ChangeRequestComments(self)
-        self.change_request_content = Content(self, CHANGE_REQUEST)
+        self.change_request_content = ChangeRequestContent(self)
         self.sites = Sites(self)
         self.site_spaces = SiteSpaces(self)
         self.sections = SiteSections(self)

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Unpack, overload
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.authoring import (
     ChangeRequestContentChange,
     ChangeRequestContentUpdate,
@@ -26,8 +27,7 @@ from gitbook_mcp.client.models.content import (
     OrganizationChangeRequestsQuery,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import listing, posting, reading
-from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, SPACE, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["ChangeRequests"]
 
@@ -35,45 +35,64 @@ Change = ChangeRequestContentChange | Mapping[str, Any]
 
 
 class ChangeRequests(APIResource):
-    @operation("listChangeRequestsForSpace", "GET /spaces/{spaceId}/change-requests")
+    @operation("listChangeRequestsForSpace")
     def list(
         self, space_id: str, **query: Unpack[ChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests of the space; the API lists ``open`` ones unless ``status`` is given."""
-        return self._paginate(ChangeRequest)
+        return self._list(
+            "/spaces/{spaceId}/change-requests",
+            ids={"spaceId": space_id},
+            item=ChangeRequest,
+            query=query_of(ChangeRequestsQuery, query),
+        )
 
-    get = reading(
-        SPACE,
-        "/change-requests/{changeRequestId}",
-        ChangeRequest,
-        "getChangeRequestById",
-        doc="One change request, by id or by its number within the space.",
-    )
+    @operation("getChangeRequestById")
+    async def get(self, space_id: str, change_request_id: str) -> ChangeRequest:
+        """One change request, by id or by its number within the space."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            cast_to=ChangeRequest,
+        )
 
     # -- live profile: authoring, merging, the organization's list ------------------------
 
-    @operation("listChangeRequestsForOrganization", "GET /orgs/{organizationId}/change-requests")
+    @operation("listChangeRequestsForOrganization")
     def list_for_organization(
         self, organization_id: str, **query: Unpack[OrganizationChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests across the organization (``open`` ones unless ``status`` is given)."""
-        return self._paginate(ChangeRequest)
+        return self._list(
+            "/orgs/{organizationId}/change-requests",
+            ids={"organizationId": organization_id},
+            item=ChangeRequest,
+            query=query_of(OrganizationChangeRequestsQuery, query),
+        )
 
-    @operation("createChangeRequest", "POST /spaces/{spaceId}/change-requests")
+    @operation("createChangeRequest")
     async def create(
         self, space_id: str, **body: Unpack[CreateChangeRequestRequest]
     ) -> ChangeRequest:
         """Open a draft change request on the space's current revision."""
-        return await self._call(ChangeRequest)
+        return await self._post(
+            "/spaces/{spaceId}/change-requests",
+            ids={"spaceId": space_id},
+            body=body_of(CreateChangeRequestRequest, body),
+            cast_to=ChangeRequest,
+        )
 
-    @operation(
-        "updateChangeRequestById", "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}"
-    )
+    @operation("updateChangeRequestById")
     async def update(
         self, space_id: str, change_request_id: str, **body: Unpack[UpdateChangeRequestRequest]
     ) -> ChangeRequest:
         """Change the subject, or the status (``draft``, ``open``, ``archived``)."""
-        return await self._call(ChangeRequest)
+        return await self._patch(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            body=body_of(UpdateChangeRequestRequest, body),
+            cast_to=ChangeRequest,
+        )
 
     @overload
     async def update_content(
@@ -95,10 +114,7 @@ class ChangeRequests(APIResource):
         compat: Literal[False],
     ) -> ChangeRequestContentUpdate: ...
 
-    @operation(
-        "updateChangeRequestContent",
-        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content",
-    )
+    @operation("updateChangeRequestContent")
     async def update_content(
         self,
         space_id: str,
@@ -113,37 +129,52 @@ class ChangeRequests(APIResource):
         body = ContentUpdateRequest.model_validate({"changes": list(changes)})
         cast_to: type[ChangeRequest | ChangeRequestContentUpdate]
         cast_to = ChangeRequest if compat else ChangeRequestContentUpdate
-        return await self._call(cast_to, params={"compat": compat}, body=body)
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            query={"compat": compat},
+            body=body,
+            cast_to=cast_to,
+        )
 
-    @operation(
-        "getChangeRequestChanges", "GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes"
-    )
+    @operation("getChangeRequestChanges")
     async def get_changes(
         self, space_id: str, change_request_id: str, *, limit: int | NotGiven = NOT_GIVEN
     ) -> RevisionSemanticChanges:
         """What the change request changes against its base; ``more`` counts those cut."""
-        return await self._call(RevisionSemanticChanges)
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/changes",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            cast_to=RevisionSemanticChanges,
+            query={} if isinstance(limit, NotGiven) else {"limit": limit},
+        )
 
-    merge = posting(
-        SPACE,
-        "/change-requests/{changeRequestId}/merge",
-        MergeResult,
-        "mergeChangeRequest",
-        doc="Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried.",
-    )
+    @operation("mergeChangeRequest")
+    async def merge(self, space_id: str, change_request_id: str) -> MergeResult:
+        """Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried."""
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            cast_to=MergeResult,
+        )
 
-    update_from_main = posting(
-        SPACE,
-        "/change-requests/{changeRequestId}/update",
-        UpdateResult,
-        "updateChangeRequest",
-        doc="Bring the main content's changes into the change request. Not retried.",
-    )
+    @operation("updateChangeRequest")
+    async def update_from_main(self, space_id: str, change_request_id: str) -> UpdateResult:
+        """Bring the main content's changes into the change request. Not retried."""
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/update",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            cast_to=UpdateResult,
+        )
 
-    list_contributors = listing(
-        CHANGE_REQUEST,
-        "/contributors",
-        ChangeRequestContributor,
-        "getContributorsByChangeRequestId",
-        doc="The users who edited the change request.",
-    )
+    @operation("getContributorsByChangeRequestId")
+    def list_contributors(
+        self, space_id: str, change_request_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[ChangeRequestContributor]:
+        """The users who edited the change request."""
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/contributors",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            item=ChangeRequestContributor,
+            query=query_of(Paging, query),
+        )

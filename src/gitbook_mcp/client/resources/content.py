@@ -1,8 +1,9 @@
 """A space's or a change request's content: revision, pages, files, links and backlinks, imports.
 
-One class for both parents (``client.space_content`` for the space's current revision,
-``client.change_request_content`` for a change request's latest one). ``metadata=False`` omits
-mutable git metadata; ``computed=False`` skips computed content.
+Two classes, one per parent: ``client.space_content`` for the space's current revision,
+``client.change_request_content`` for a change request's latest one (links, backlinks and
+imports are the change request's only). ``metadata=False`` omits mutable git metadata;
+``computed=False`` skips computed content.
 """
 
 from __future__ import annotations
@@ -24,86 +25,211 @@ from gitbook_mcp.client.models.content import (
 )
 from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._resource import Ids, ScopedResource, scoped
+from gitbook_mcp.client.resources._resource import APIResource, operation, query_of
 
-__all__ = ["Content"]
-
-_FILE = "/content/files/{fileId}"
-_PAGE = "/content/page/{pageId}"
-_BY_PATH = "/content/path/{pagePath}"
+__all__ = ["ChangeRequestContent", "SpaceContent"]
 
 
-class Content(ScopedResource[*Ids]):
-    """The content under one parent; ids are the parent's, then the page's or file's."""
+class SpaceContent(APIResource):
+    """The content of a space's current revision; ids are the space's, then the page's or
+    file's."""
 
-    @scoped(
-        "GET",
-        "/content",
-        space="getCurrentRevision",
-        change_request="getRevisionOfChangeRequestById",
-    )
-    async def get_revision(self, *ids: *Ids, **query: Unpack[RevisionQuery]) -> Revision:
+    @operation("getCurrentRevision")
+    async def get_revision(self, space_id: str, **query: Unpack[RevisionQuery]) -> Revision:
         """The revision: its page tree, files and reusable content."""
-        return await self._call(Revision)
+        return await self._get(
+            "/spaces/{spaceId}/content",
+            ids={"spaceId": space_id},
+            cast_to=Revision,
+            query=query_of(RevisionQuery, query),
+        )
 
-    @scoped("GET", "/content/pages", space="listPages", change_request="listPagesInChangeRequest")
-    async def list_pages(self, *ids: *Ids, **query: Unpack[RevisionQuery]) -> PageList:
+    @operation("listPages")
+    async def list_pages(self, space_id: str, **query: Unpack[RevisionQuery]) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
-        return await self._call(PageList)
+        return await self._get(
+            "/spaces/{spaceId}/content/pages",
+            ids={"spaceId": space_id},
+            cast_to=PageList,
+            query=query_of(RevisionQuery, query),
+        )
 
-    @scoped("GET", _PAGE, space="getPageById", change_request="getPageInChangeRequestById")
-    async def get_page(self, *ids: *tuple[*Ids, str], **query: Unpack[PageQuery]) -> RevisionPage:
+    @operation("getPageById")
+    async def get_page(
+        self, space_id: str, page_id: str, **query: Unpack[PageQuery]
+    ) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
-        return await self._call(RevisionPage)
+        return await self._get(
+            "/spaces/{spaceId}/content/page/{pageId}",
+            ids={"spaceId": space_id, "pageId": page_id},
+            cast_to=RevisionPage,
+            query=query_of(PageQuery, query),
+        )
 
-    @scoped("GET", _BY_PATH, space="getPageByPath", change_request="getPageInChangeRequestByPath")
+    @operation("getPageByPath")
     async def get_page_by_path(
-        self, *ids: *tuple[*Ids, str], **query: Unpack[PageQuery]
+        self, space_id: str, page_path: str, **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
-        return await self._call(RevisionPage)
+        return await self._get(
+            "/spaces/{spaceId}/content/path/{pagePath}",
+            ids={"spaceId": space_id, "pagePath": page_path},
+            cast_to=RevisionPage,
+            query=query_of(PageQuery, query),
+        )
 
-    @scoped(
-        "GET", "/content/files", space="listFiles", change_request="listFilesInChangeRequestById"
-    )
-    def list_files(self, *ids: *Ids, **query: Unpack[FilesQuery]) -> AsyncPaginator[RevisionFile]:
+    @operation("listFiles")
+    def list_files(
+        self, space_id: str, **query: Unpack[FilesQuery]
+    ) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
-        return self._paginate(RevisionFile)
+        return self._list(
+            "/spaces/{spaceId}/content/files",
+            ids={"spaceId": space_id},
+            item=RevisionFile,
+            query=query_of(FilesQuery, query),
+        )
 
-    @scoped("GET", _FILE, space="getFileById", change_request="getFileInChangeRequestById")
+    @operation("getFileById")
     async def get_file(
-        self, *ids: *tuple[*Ids, str], **query: Unpack[RevisionQuery]
+        self, space_id: str, file_id: str, **query: Unpack[RevisionQuery]
     ) -> RevisionFile:
         """One file of the revision."""
-        return await self._call(RevisionFile)
+        return await self._get(
+            "/spaces/{spaceId}/content/files/{fileId}",
+            ids={"spaceId": space_id, "fileId": file_id},
+            cast_to=RevisionFile,
+            query=query_of(RevisionQuery, query),
+        )
 
-    @scoped("GET", _FILE + "/backlinks", change_request="listChangeRequestFileBacklinks")
+
+class ChangeRequestContent(APIResource):
+    """The content of a change request's latest revision; ids are the space's and the change
+    request's (its id, or its number within the space), then the page's or file's."""
+
+    @operation("getRevisionOfChangeRequestById")
+    async def get_revision(
+        self, space_id: str, change_request_id: str, **query: Unpack[RevisionQuery]
+    ) -> Revision:
+        """The revision: its page tree, files and reusable content."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            cast_to=Revision,
+            query=query_of(RevisionQuery, query),
+        )
+
+    @operation("listPagesInChangeRequest")
+    async def list_pages(
+        self, space_id: str, change_request_id: str, **query: Unpack[RevisionQuery]
+    ) -> PageList:
+        """The page tree (not paginated; walk it with ``.walk()``)."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            cast_to=PageList,
+            query=query_of(RevisionQuery, query),
+        )
+
+    @operation("getPageInChangeRequestById")
+    async def get_page(
+        self, space_id: str, change_request_id: str, page_id: str, **query: Unpack[PageQuery]
+    ) -> RevisionPage:
+        """One page; ``format="markdown"`` returns its text as markdown."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id},
+            cast_to=RevisionPage,
+            query=query_of(PageQuery, query),
+        )
+
+    @operation("getPageInChangeRequestByPath")
+    async def get_page_by_path(
+        self, space_id: str, change_request_id: str, page_path: str, **query: Unpack[PageQuery]
+    ) -> RevisionPage:
+        """A document or group page by its path (``"guides/install"``; slashes are kept)."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}",
+            ids={
+                "spaceId": space_id,
+                "changeRequestId": change_request_id,
+                "pagePath": page_path,
+            },
+            cast_to=RevisionPage,
+            query=query_of(PageQuery, query),
+        )
+
+    @operation("listFilesInChangeRequestById")
+    def list_files(
+        self, space_id: str, change_request_id: str, **query: Unpack[FilesQuery]
+    ) -> AsyncPaginator[RevisionFile]:
+        """The files (images, attachments) of the revision."""
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            item=RevisionFile,
+            query=query_of(FilesQuery, query),
+        )
+
+    @operation("getFileInChangeRequestById")
+    async def get_file(
+        self, space_id: str, change_request_id: str, file_id: str, **query: Unpack[RevisionQuery]
+    ) -> RevisionFile:
+        """One file of the revision."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "fileId": file_id},
+            cast_to=RevisionFile,
+            query=query_of(RevisionQuery, query),
+        )
+
+    @operation("listChangeRequestFileBacklinks")
     def list_file_backlinks(
-        self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
+        self, space_id: str, change_request_id: str, file_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
-        return self._paginate(ContentLocation)
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "fileId": file_id},
+            item=ContentLocation,
+            query=query_of(Paging, query),
+        )
 
-    @scoped("GET", _PAGE + "/links", change_request="listPageLinksInChangeRequest")
+    @operation("listPageLinksInChangeRequest")
     def list_page_links(
-        self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
+        self, space_id: str, change_request_id: str, page_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[LinkUsage]:
         """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
         ``stats``.
         """
-        return self._paginate(LinkUsage, page_type=LinkListing)
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id},
+            item=LinkUsage,
+            query=query_of(Paging, query),
+            page_type=LinkListing,
+        )
 
-    @scoped("GET", _PAGE + "/backlinks", change_request="listChangeRequestPageBacklinks")
+    @operation("listChangeRequestPageBacklinks")
     def list_page_backlinks(
-        self, *ids: *tuple[*Ids, str], **query: Unpack[Paging]
+        self, space_id: str, change_request_id: str, page_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
-        return self._paginate(ContentLocation)
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id},
+            item=ContentLocation,
+            query=query_of(Paging, query),
+        )
 
-    @scoped("POST", "/content/import", change_request="importContentInChangeRequest")
+    @operation("importContentInChangeRequest")
     async def import_content(
-        self, *ids: *Ids, url: str, source: ImportContentSource
+        self, space_id: str, change_request_id: str, *, url: str, source: ImportContentSource
     ) -> ImportContentResult:
         """Import content from ``url`` (of kind ``source``) into a new revision."""
-        body = ImportContentRequest(url=url, source=source)
-        return await self._call(ImportContentResult, body=body)
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/content/import",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            body=ImportContentRequest(url=url, source=source),
+            cast_to=ImportContentResult,
+        )

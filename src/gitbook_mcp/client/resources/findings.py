@@ -10,32 +10,38 @@ from gitbook_mcp.client.models.findings import (
     UpdateSiteFindingRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import reading
-from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["SiteFindings"]
 
 
 class SiteFindings(APIResource):
-    @operation("listSiteFindings", "GET /orgs/{organizationId}/sites/{siteId}/findings")
+    @operation("listSiteFindings")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteFindingsQuery]
     ) -> AsyncPaginator[SiteFinding]:
         """The site's findings, by status and type (``broken-link``, ``outbound-link-error``...)."""
-        return self._paginate(SiteFinding)
+        return self._list(
+            "/orgs/{organizationId}/sites/{siteId}/findings",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            item=SiteFinding,
+            query=query_of(SiteFindingsQuery, query),
+        )
 
-    get = reading(
-        SITE,
-        "/findings/{siteFindingId}",
-        SiteFinding,
-        "getSiteFindingById",
-        doc="One finding, with the pages it affects.",
-    )
+    @operation("getSiteFindingById")
+    async def get(self, organization_id: str, site_id: str, site_finding_id: str) -> SiteFinding:
+        """One finding, with the pages it affects."""
+        return await self._get(
+            "/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteFindingId": site_finding_id,
+            },
+            cast_to=SiteFinding,
+        )
 
-    @operation(
-        "updateSiteFindingById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
-    )
+    @operation("updateSiteFindingById")
     async def update(
         self,
         organization_id: str,
@@ -44,4 +50,13 @@ class SiteFindings(APIResource):
         **body: Unpack[UpdateSiteFindingRequest],
     ) -> SiteFinding:
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
-        return await self._call(SiteFinding)
+        return await self._patch(
+            "/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteFindingId": site_finding_id,
+            },
+            body=body_of(UpdateSiteFindingRequest, body),
+            cast_to=SiteFinding,
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.authoring import (
     ChangeRequestReview,
     RequestedReviewer,
@@ -13,48 +14,60 @@ from gitbook_mcp.client.models.authoring import (
     SubmitReviewRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, listing, reading
-from gitbook_mcp.client.resources._resource import CHANGE_REQUEST, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["ChangeRequestReviews"]
 
 
 class ChangeRequestReviews(APIResource):
-    @operation(
-        "getReviewsByChangeRequestId",
-        "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
-    )
+    @operation("getReviewsByChangeRequestId")
     def list(
         self, space_id: str, change_request_id: str, **query: Unpack[ReviewsQuery]
     ) -> AsyncPaginator[ChangeRequestReview]:
         """The reviews of the change request; ``outdated`` keeps those of older revisions or not."""
-        return self._paginate(ChangeRequestReview)
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            item=ChangeRequestReview,
+            query=query_of(ReviewsQuery, query),
+        )
 
-    @operation(
-        "submitChangeRequestReview",
-        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
-    )
+    @operation("submitChangeRequestReview")
     async def submit(
         self, space_id: str, change_request_id: str, **body: Unpack[SubmitReviewRequest]
     ) -> ChangeRequestReview:
         """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
-        return await self._call(ChangeRequestReview)
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            body=body_of(SubmitReviewRequest, body),
+            cast_to=ChangeRequestReview,
+        )
 
-    get = reading(
-        CHANGE_REQUEST, "/reviews/{reviewId}", ChangeRequestReview, "getChangeRequestReviewById"
-    )
+    @operation("getChangeRequestReviewById")
+    async def get(
+        self, space_id: str, change_request_id: str, review_id: str
+    ) -> ChangeRequestReview:
+        """One ChangeRequestReview."""
+        return await self._get(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "reviewId": review_id},
+            cast_to=ChangeRequestReview,
+        )
 
-    list_requested = listing(
-        CHANGE_REQUEST,
-        "/requested-reviewers",
-        RequestedReviewer,
-        "getRequestedReviewersByChangeRequestId",
-    )
+    @operation("getRequestedReviewersByChangeRequestId")
+    def list_requested(
+        self, space_id: str, change_request_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[RequestedReviewer]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            item=RequestedReviewer,
+            query=query_of(Paging, query),
+        )
 
-    @operation(
-        "requestReviewersForChangeRequest",
-        "POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
-    )
+    @operation("requestReviewersForChangeRequest")
     async def request_reviewers(
         self,
         space_id: str,
@@ -62,8 +75,17 @@ class ChangeRequestReviews(APIResource):
         **body: Unpack[RequestReviewersRequest],
     ) -> RequestedReviewers:
         """Ask ``users`` (user ids) to review. Not retried once sent."""
-        return await self._call(RequestedReviewers)
+        return await self._post(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            body=body_of(RequestReviewersRequest, body),
+            cast_to=RequestedReviewers,
+        )
 
-    remove_requested = deleting(
-        CHANGE_REQUEST, "/requested-reviewers/{userId}", "removeRequestedReviewerFromChangeRequest"
-    )
+    @operation("removeRequestedReviewerFromChangeRequest")
+    async def remove_requested(self, space_id: str, change_request_id: str, user_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
+            ids={"spaceId": space_id, "changeRequestId": change_request_id, "userId": user_id},
+        )

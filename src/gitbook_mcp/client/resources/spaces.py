@@ -18,47 +18,52 @@ from gitbook_mcp.client.models.spaces import (
     UpdateSpaceRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, listing, posting
-from gitbook_mcp.client.resources._resource import ORG, ROOT, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Spaces"]
 
 
 class Spaces(APIResource):
-    @operation("getSpaceById", "GET /spaces/{spaceId}")
+    @operation("getSpaceById")
     async def get(self, space_id: str, **query: Unpack[ShareKeyQuery]) -> Space:
         """One space, with the caller's ``permissions`` on it."""
-        return await self._call(Space)
+        return await self._get(
+            "/spaces/{spaceId}",
+            ids={"spaceId": space_id},
+            cast_to=Space,
+            query=query_of(ShareKeyQuery, query),
+        )
 
-    @operation("updateSpaceById", "PATCH /spaces/{spaceId}")
+    @operation("updateSpaceById")
     async def update(self, space_id: str, **body: Unpack[UpdateSpaceRequest]) -> Space:
         """Only the fields passed are changed."""
-        return await self._call(Space)
+        return await self._patch(
+            "/spaces/{spaceId}",
+            ids={"spaceId": space_id},
+            body=body_of(UpdateSpaceRequest, body),
+            cast_to=Space,
+        )
 
-    delete = deleting(
-        ROOT,
-        "/spaces/{spaceId}",
-        "deleteSpaceById",
-        doc="Soft delete, restorable for 7 days. True if deleted, False if it did not exist.",
-    )
+    @operation("deleteSpaceById")
+    async def delete(self, space_id: str) -> bool:
+        """Soft delete, restorable for 7 days. True if deleted, False if it did not exist."""
+        return await self._delete("/spaces/{spaceId}", ids={"spaceId": space_id})
 
-    duplicate = posting(
-        ROOT,
-        "/spaces/{spaceId}/duplicate",
-        Space,
-        "duplicateSpace",
-        doc="A copy of the space; the answer is the new space.",
-    )
+    @operation("duplicateSpace")
+    async def duplicate(self, space_id: str) -> Space:
+        """A copy of the space; the answer is the new space."""
+        return await self._post(
+            "/spaces/{spaceId}/duplicate", ids={"spaceId": space_id}, cast_to=Space
+        )
 
-    restore = posting(
-        ROOT,
-        "/spaces/{spaceId}/restore",
-        Space,
-        "restoreSpace",
-        doc="Only spaces deleted in the last 7 days can be restored.",
-    )
+    @operation("restoreSpace")
+    async def restore(self, space_id: str) -> Space:
+        """Only spaces deleted in the last 7 days can be restored."""
+        return await self._post(
+            "/spaces/{spaceId}/restore", ids={"spaceId": space_id}, cast_to=Space
+        )
 
-    @operation("moveSpace", "POST /spaces/{spaceId}/move")
+    @operation("moveSpace")
     async def move(
         self,
         space_id: str,
@@ -80,16 +85,37 @@ class Spaces(APIResource):
         body = MoveSpaceRequest.model_validate(
             {"parent": parent, "position": position or NOT_GIVEN}
         )
-        return await self._call(Space, body=body)
+        return await self._post(
+            "/spaces/{spaceId}/move", ids={"spaceId": space_id}, body=body, cast_to=Space
+        )
 
-    @operation("transferSpace", "POST /spaces/{spaceId}/transfer")
+    @operation("transferSpace")
     async def transfer(self, space_id: str, **body: Unpack[TransferRequest]) -> Space:
         """Move the space to another ``organization`` (seed profile)."""
-        return await self._call(Space)
+        return await self._post(
+            "/spaces/{spaceId}/transfer",
+            ids={"spaceId": space_id},
+            body=body_of(TransferRequest, body),
+            cast_to=Space,
+        )
 
-    @operation("listSpaceLinks", "GET /spaces/{spaceId}/links")
+    @operation("listSpaceLinks")
     def list_links(self, space_id: str, **query: Unpack[Paging]) -> AsyncPaginator[LinkUsage]:
         """The links of the space's current revision with their status; pages carry ``stats``."""
-        return self._paginate(LinkUsage, page_type=LinkListing)
+        return self._list(
+            "/spaces/{spaceId}/links",
+            ids={"spaceId": space_id},
+            item=LinkUsage,
+            query=query_of(Paging, query),
+            page_type=LinkListing,
+        )
 
-    list = listing(ORG, "/spaces", Space, "listSpacesInOrganizationById")
+    @operation("listSpacesInOrganizationById")
+    def list(self, organization_id: str, **query: Unpack[Paging]) -> AsyncPaginator[Space]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/orgs/{organizationId}/spaces",
+            ids={"organizationId": organization_id},
+            item=Space,
+            query=query_of(Paging, query),
+        )

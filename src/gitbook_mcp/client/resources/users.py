@@ -9,7 +9,7 @@ __all__ = ["Users"]
 
 
 class Users(APIResource):
-    @operation("getAuthenticatedUser", "GET /user")
+    @operation("getAuthenticatedUser")
     async def me(self) -> User:
         """The authenticated user: who the agent acts as."""
-        return await self._call(User)
+        return await self._get("/user", ids={}, cast_to=User)

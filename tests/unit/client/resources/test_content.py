@@ -12,6 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from gitbook_mcp.api import ADDED_IN_LIVE
+from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.client.models.content import (
     ImportContentResult,
     PageList,
@@ -197,6 +198,15 @@ async def test_link_pages_keep_their_stats() -> None:
     page = await run_case("listPageLinksInChangeRequest", CASES["listPageLinksInChangeRequest"])
     assert isinstance(page, LinkListing)
     assert page.stats.broken.total == 1
+
+
+def test_a_space_has_only_the_operations_the_api_offers_for_a_space() -> None:
+    """Links, backlinks and imports are a change request's only: the space's class lacks them."""
+    client = GitBookClient(token="t")
+    for method in ("list_page_links", "list_page_backlinks", "list_file_backlinks"):
+        assert not hasattr(client.space_content, method)
+        assert hasattr(client.change_request_content, method)
+    assert not hasattr(client.space_content, "import_content")
 
 
 REFUSED: list[Any] = [

@@ -83,8 +83,6 @@ def test_each_parent_documents_and_signs_its_own_operation() -> None:
         ("comments", "list_replies", ("s", "c")),
         ("comments", "delete_reply", ("s", "c", "r")),
         ("comments", "list_commenters", ("s",)),
-        ("space_content", "import_content", ("s",)),
-        ("space_content", "list_page_links", ("s", "p")),
     ],
 )
 async def test_an_operation_the_parent_lacks_is_refused_before_sending(
