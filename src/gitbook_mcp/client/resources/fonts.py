@@ -10,28 +10,43 @@ from gitbook_mcp.client.models.fonts import (
     UpdateCustomFontRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, reading
-from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation
 
 __all__ = ["Fonts"]
 
 
 class Fonts(APIResource):
-    @operation("listCustomFonts", "GET /orgs/{organizationId}/fonts")
+    @operation("listCustomFonts")
     def list(self, organization_id: str) -> AsyncPaginator[CustomFont]:
         """The organization's custom fonts (the operation takes no page or limit)."""
-        return self._paginate(CustomFont)
+        return self._list(
+            "/orgs/{organizationId}/fonts",
+            ids={"organizationId": organization_id},
+            item=CustomFont,
+        )
 
-    @operation("createCustomFont", "PUT /orgs/{organizationId}/fonts")
+    @operation("createCustomFont")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCustomFontRequest]
     ) -> CustomFont:
         """Create a font: a family and one face per weight."""
-        return await self._call(CustomFont)
+        return await self._put(
+            "/orgs/{organizationId}/fonts",
+            ids={"organizationId": organization_id},
+            body=body_of(CreateCustomFontRequest, body),
+            cast_to=CustomFont,
+        )
 
-    get = reading(ORG, "/fonts/{fontId}", CustomFont, "getCustomFont")
+    @operation("getCustomFont")
+    async def get(self, organization_id: str, font_id: str) -> CustomFont:
+        """One CustomFont."""
+        return await self._get(
+            "/orgs/{organizationId}/fonts/{fontId}",
+            ids={"organizationId": organization_id, "fontId": font_id},
+            cast_to=CustomFont,
+        )
 
-    @operation("updateCustomFont", "POST /orgs/{organizationId}/fonts/{fontId}")
+    @operation("updateCustomFont")
     async def update(
         self,
         organization_id: str,
@@ -39,6 +54,17 @@ class Fonts(APIResource):
         **body: Unpack[UpdateCustomFontRequest],
     ) -> CustomFont:
         """Rename the family and/or change faces (``storageKey`` None: no file for that weight)."""
-        return await self._call(CustomFont)
+        return await self._post(
+            "/orgs/{organizationId}/fonts/{fontId}",
+            ids={"organizationId": organization_id, "fontId": font_id},
+            body=body_of(UpdateCustomFontRequest, body),
+            cast_to=CustomFont,
+        )
 
-    delete = deleting(ORG, "/fonts/{fontId}", "deleteCustomFont")
+    @operation("deleteCustomFont")
+    async def delete(self, organization_id: str, font_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/fonts/{fontId}",
+            ids={"organizationId": organization_id, "fontId": font_id},
+        )

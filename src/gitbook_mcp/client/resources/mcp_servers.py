@@ -6,21 +6,32 @@ from collections.abc import Mapping
 from typing import Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.mcp_servers import (
     CreateSiteMcpServerRequest,
     SiteMcpServer,
     UpdateSiteMcpServerRequest,
 )
-from gitbook_mcp.client.resources._plain import deleting, listing, reading
-from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["SiteMcpServers"]
 
 
 class SiteMcpServers(APIResource):
-    list = listing(SITE, "/mcp-servers", SiteMcpServer, "listSiteMcpServers")
+    @operation("listSiteMcpServers")
+    def list(
+        self, organization_id: str, site_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[SiteMcpServer]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            item=SiteMcpServer,
+            query=query_of(Paging, query),
+        )
 
-    @operation("createSiteMcpServer", "POST /orgs/{organizationId}/sites/{siteId}/mcp-servers")
+    @operation("createSiteMcpServer")
     async def create(
         self,
         organization_id: str,
@@ -34,14 +45,29 @@ class SiteMcpServers(APIResource):
         body = CreateSiteMcpServerRequest(
             name=name, url=url, headers=dict(headers) if isinstance(headers, Mapping) else {}
         )
-        return await self._call(SiteMcpServer, body=body)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            body=body,
+            cast_to=SiteMcpServer,
+        )
 
-    get = reading(SITE, "/mcp-servers/{siteMcpServerId}", SiteMcpServer, "getSiteMcpServerById")
+    @operation("getSiteMcpServerById")
+    async def get(
+        self, organization_id: str, site_id: str, site_mcp_server_id: str
+    ) -> SiteMcpServer:
+        """One SiteMcpServer."""
+        return await self._get(
+            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteMcpServerId": site_mcp_server_id,
+            },
+            cast_to=SiteMcpServer,
+        )
 
-    @operation(
-        "updateSiteMcpServerById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-    )
+    @operation("updateSiteMcpServerById")
     async def update(
         self,
         organization_id: str,
@@ -50,6 +76,25 @@ class SiteMcpServers(APIResource):
         **body: Unpack[UpdateSiteMcpServerRequest],
     ) -> SiteMcpServer:
         """Only the fields passed change; ``headers`` replaces the whole map."""
-        return await self._call(SiteMcpServer)
+        return await self._patch(
+            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteMcpServerId": site_mcp_server_id,
+            },
+            body=body_of(UpdateSiteMcpServerRequest, body),
+            cast_to=SiteMcpServer,
+        )
 
-    delete = deleting(SITE, "/mcp-servers/{siteMcpServerId}", "deleteSiteMcpServerById")
+    @operation("deleteSiteMcpServerById")
+    async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteMcpServerId": site_mcp_server_id,
+            },
+        )

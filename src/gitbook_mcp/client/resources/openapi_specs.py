@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.openapi_specs import (
     CreateOpenAPISpecRequest,
     OpenAPISpec,
     PutOpenAPISpecRequest,
     UpdateOpenAPISpecRequest,
 )
-from gitbook_mcp.client.resources._plain import deleting, listing, reading
-from gitbook_mcp.client.resources._resource import ORG, APIResource, operation
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["OpenAPISpecs"]
 
@@ -20,31 +21,65 @@ __all__ = ["OpenAPISpecs"]
 class OpenAPISpecs(APIResource):
     """A ``source`` is ``{"url": "https://..."}`` or ``{"text": "<the spec>"}``."""
 
-    list = listing(ORG, "/openapi", OpenAPISpec, "listOpenAPISpecs")
+    @operation("listOpenAPISpecs")
+    def list(self, organization_id: str, **query: Unpack[Paging]) -> AsyncPaginator[OpenAPISpec]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/orgs/{organizationId}/openapi",
+            ids={"organizationId": organization_id},
+            item=OpenAPISpec,
+            query=query_of(Paging, query),
+        )
 
-    @operation("createOpenAPISpec", "POST /orgs/{organizationId}/openapi")
+    @operation("createOpenAPISpec")
     async def create(
         self, organization_id: str, *, slug: str, source: Mapping[str, str]
     ) -> OpenAPISpec:
         """Create a spec under ``slug`` (lowercase words joined by hyphens) from ``source``."""
-        body = CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)})
-        return await self._call(OpenAPISpec, body=body)
+        return await self._post(
+            "/orgs/{organizationId}/openapi",
+            ids={"organizationId": organization_id},
+            body=CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)}),
+            cast_to=OpenAPISpec,
+        )
 
-    get = reading(ORG, "/openapi/{specSlug}", OpenAPISpec, "getOpenAPISpecBySlug")
+    @operation("getOpenAPISpecBySlug")
+    async def get(self, organization_id: str, spec_slug: str) -> OpenAPISpec:
+        """One OpenAPISpec."""
+        return await self._get(
+            "/orgs/{organizationId}/openapi/{specSlug}",
+            ids={"organizationId": organization_id, "specSlug": spec_slug},
+            cast_to=OpenAPISpec,
+        )
 
-    @operation("createOrUpdateOpenAPISpecBySlug", "PUT /orgs/{organizationId}/openapi/{specSlug}")
+    @operation("createOrUpdateOpenAPISpecBySlug")
     async def create_or_update(
         self, organization_id: str, spec_slug: str, *, source: Mapping[str, str]
     ) -> OpenAPISpec:
         """Create the spec with this slug, or give it a new source (a new version)."""
-        body = PutOpenAPISpecRequest.model_validate({"source": dict(source)})
-        return await self._call(OpenAPISpec, body=body)
+        return await self._put(
+            "/orgs/{organizationId}/openapi/{specSlug}",
+            ids={"organizationId": organization_id, "specSlug": spec_slug},
+            body=PutOpenAPISpecRequest.model_validate({"source": dict(source)}),
+            cast_to=OpenAPISpec,
+        )
 
-    @operation("updateOpenAPISpecBySlug", "PATCH /orgs/{organizationId}/openapi/{specSlug}")
+    @operation("updateOpenAPISpecBySlug")
     async def update(
         self, organization_id: str, spec_slug: str, **body: Unpack[UpdateOpenAPISpecRequest]
     ) -> OpenAPISpec:
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
-        return await self._call(OpenAPISpec)
+        return await self._patch(
+            "/orgs/{organizationId}/openapi/{specSlug}",
+            ids={"organizationId": organization_id, "specSlug": spec_slug},
+            body=body_of(UpdateOpenAPISpecRequest, body),
+            cast_to=OpenAPISpec,
+        )
 
-    delete = deleting(ORG, "/openapi/{specSlug}", "deleteOpenAPISpecBySlug")
+    @operation("deleteOpenAPISpecBySlug")
+    async def delete(self, organization_id: str, spec_slug: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/openapi/{specSlug}",
+            ids={"organizationId": organization_id, "specSlug": spec_slug},
+        )

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
 from gitbook_mcp.client._types import NOT_GIVEN, NotGiven
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.findings import BulkRedirectsRequest, BulkRedirectsResult
 from gitbook_mcp.client.models.redirects import (
     CreateSiteRedirectRequest,
@@ -18,8 +19,8 @@ from gitbook_mcp.client.models.redirects import (
     UpdateSiteRedirectRequest,
     source_adapter,
 )
-from gitbook_mcp.client.resources._plain import deleting, listing
-from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["SiteRedirects"]
 
@@ -32,19 +33,31 @@ class SiteRedirects(APIResource):
     - ``{"kind": "site-page", "siteSpaceId": ..., "pageId": ...}``
     """
 
-    list = listing(SITE, "/redirects", SiteRedirect, "listSiteRedirects")
+    @operation("listSiteRedirects")
+    def list(
+        self, organization_id: str, site_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[SiteRedirect]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/orgs/{organizationId}/sites/{siteId}/redirects",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            item=SiteRedirect,
+            query=query_of(Paging, query),
+        )
 
-    @operation("createSiteRedirect", "POST /orgs/{organizationId}/sites/{siteId}/redirects")
+    @operation("createSiteRedirect")
     async def create(
         self, organization_id: str, site_id: str, **body: Unpack[CreateSiteRedirectRequest]
     ) -> SiteRedirect:
         """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
-        return await self._call(SiteRedirect)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/redirects",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            body=body_of(CreateSiteRedirectRequest, body),
+            cast_to=SiteRedirect,
+        )
 
-    @operation(
-        "updateSiteRedirectById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-    )
+    @operation("updateSiteRedirectById")
     async def update(
         self,
         organization_id: str,
@@ -53,11 +66,30 @@ class SiteRedirects(APIResource):
         **body: Unpack[UpdateSiteRedirectRequest],
     ) -> SiteRedirect:
         """Change the source path, the destination, or both."""
-        return await self._call(SiteRedirect)
+        return await self._patch(
+            "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteRedirectId": site_redirect_id,
+            },
+            body=body_of(UpdateSiteRedirectRequest, body),
+            cast_to=SiteRedirect,
+        )
 
-    delete = deleting(SITE, "/redirects/{siteRedirectId}", "deleteSiteRedirectById")
+    @operation("deleteSiteRedirectById")
+    async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteRedirectId": site_redirect_id,
+            },
+        )
 
-    @operation("getSiteRedirectBySource", "GET /orgs/{organizationId}/sites/{siteId}/redirect")
+    @operation("getSiteRedirectBySource")
     async def get_by_source(
         self,
         organization_id: str,
@@ -67,17 +99,23 @@ class SiteRedirects(APIResource):
         share_key: str | NotGiven = NOT_GIVEN,
     ) -> SiteRedirectLookup:
         """The redirect whose source is ``source``, and the URL it resolves to (404 if none)."""
-        return await self._call(
-            SiteRedirectLookup,
-            params={"source": source_adapter.validate_python(source), "shareKey": share_key},
+        return await self._get(
+            "/orgs/{organizationId}/sites/{siteId}/redirect",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            query={"source": source_adapter.validate_python(source), "shareKey": share_key},
+            cast_to=SiteRedirectLookup,
         )
 
-    @operation("bulkUpsertSiteRedirects", "PUT /orgs/{organizationId}/sites/{siteId}/redirects")
+    @operation("bulkUpsertSiteRedirects")
     async def bulk_upsert(
         self, organization_id: str, site_id: str, *, redirects: Sequence[Mapping[str, Any]]
     ) -> BulkRedirectsResult:
         """Create, update (``destination``), delete (``destination: None``) or publish (``intent:
         "publish"``) up to 500 redirects in one atomic call (live profile).
         """
-        body = BulkRedirectsRequest.model_validate({"redirects": list(redirects)})
-        return await self._call(BulkRedirectsResult, body=body)
+        return await self._put(
+            "/orgs/{organizationId}/sites/{siteId}/redirects",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            body=BulkRedirectsRequest.model_validate({"redirects": list(redirects)}),
+            cast_to=BulkRedirectsResult,
+        )

@@ -4,45 +4,76 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.saml import (
     CreateSAMLProviderRequest,
     SAMLProvider,
     SSOLoginList,
     UpdateSAMLProviderRequest,
 )
-from gitbook_mcp.client.resources._plain import deleting, listing, reading
-from gitbook_mcp.client.resources._resource import ORG, ROOT, APIResource, operation
+from gitbook_mcp.client.pagination import AsyncPaginator
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["Saml"]
 
 
 class Saml(APIResource):
-    list = listing(ORG, "/saml", SAMLProvider, "listSAMLProvidersInOrganizationById")
+    @operation("listSAMLProvidersInOrganizationById")
+    def list(self, organization_id: str, **query: Unpack[Paging]) -> AsyncPaginator[SAMLProvider]:
+        """Await it for one page, or ``async for`` over every item."""
+        return self._list(
+            "/orgs/{organizationId}/saml",
+            ids={"organizationId": organization_id},
+            item=SAMLProvider,
+            query=query_of(Paging, query),
+        )
 
-    @operation("createOrganizationSAMLProvider", "POST /orgs/{organizationId}/saml")
+    @operation("createOrganizationSAMLProvider")
     async def create(
         self, organization_id: str, **body: Unpack[CreateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Add a SAML provider (label 1 to 30 characters)."""
-        return await self._call(SAMLProvider)
+        return await self._post(
+            "/orgs/{organizationId}/saml",
+            ids={"organizationId": organization_id},
+            body=body_of(CreateSAMLProviderRequest, body),
+            cast_to=SAMLProvider,
+        )
 
-    get = reading(ORG, "/saml/{samlProviderId}", SAMLProvider, "getOrganizationSAMLProviderById")
+    @operation("getOrganizationSAMLProviderById")
+    async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
+        """One SAMLProvider."""
+        return await self._get(
+            "/orgs/{organizationId}/saml/{samlProviderId}",
+            ids={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            cast_to=SAMLProvider,
+        )
 
-    @operation(
-        "updateOrganizationSAMLProvider", "PATCH /orgs/{organizationId}/saml/{samlProviderId}"
-    )
+    @operation("updateOrganizationSAMLProvider")
     async def update(
         self, organization_id: str, saml_provider_id: str, **body: Unpack[UpdateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Change the provider's fields passed."""
-        return await self._call(SAMLProvider)
+        return await self._patch(
+            "/orgs/{organizationId}/saml/{samlProviderId}",
+            ids={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            body=body_of(UpdateSAMLProviderRequest, body),
+            cast_to=SAMLProvider,
+        )
 
-    delete = deleting(ORG, "/saml/{samlProviderId}", "deleteOrganizationSAMLProvider")
+    @operation("deleteOrganizationSAMLProvider")
+    async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/saml/{samlProviderId}",
+            ids={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+        )
 
-    list_sso_logins = reading(
-        ROOT,
-        "/orgs/{organizationId}/sso",
-        SSOLoginList,
-        "listSSOProviderLoginsInOrganization",
-        doc="The SSO logins members can start (a plain list, not paginated).",
-    )
+    @operation("listSSOProviderLoginsInOrganization")
+    async def list_sso_logins(self, organization_id: str) -> SSOLoginList:
+        """The SSO logins members can start (a plain list, not paginated)."""
+        return await self._get(
+            "/orgs/{organizationId}/sso",
+            ids={"organizationId": organization_id},
+            cast_to=SSOLoginList,
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from gitbook_mcp.client.models._base import Paging
 from gitbook_mcp.client.models.sites import (
     AddSectionGroupRequest,
     AddSectionRequest,
@@ -20,8 +21,7 @@ from gitbook_mcp.client.models.sites import (
     UpdateSectionRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting, listing
-from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["SiteSectionGroups", "SiteSections"]
 
@@ -31,24 +31,31 @@ def _section_pointer(section_id: str) -> dict[str, str]:
 
 
 class SiteSections(APIResource):
-    @operation("listSiteSections", "GET /orgs/{organizationId}/sites/{siteId}/sections")
+    @operation("listSiteSections")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteSectionsQuery]
     ) -> AsyncPaginator[SiteSection]:
         """The site's sections, each with its site spaces."""
-        return self._paginate(SiteSection)
+        return self._list(
+            "/orgs/{organizationId}/sites/{siteId}/sections",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            item=SiteSection,
+            query=query_of(SiteSectionsQuery, query),
+        )
 
-    @operation("addSectionToSite", "POST /orgs/{organizationId}/sites/{siteId}/sections")
+    @operation("addSectionToSite")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionRequest]
     ) -> SiteSection:
         """Add a section to the site, publishing ``space_id`` as its first site space."""
-        return await self._call(SiteSection)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/sections",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            body=body_of(AddSectionRequest, body),
+            cast_to=SiteSection,
+        )
 
-    @operation(
-        "updateSiteSectionById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-    )
+    @operation("updateSiteSectionById")
     async def update(
         self,
         organization_id: str,
@@ -59,12 +66,18 @@ class SiteSections(APIResource):
         """Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         ``site_section_group_id`` (live profile) puts the section in a group, None takes it out.
         """
-        return await self._call(SiteSection)
+        return await self._patch(
+            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionId": site_section_id,
+            },
+            body=body_of(UpdateSectionRequest, body),
+            cast_to=SiteSection,
+        )
 
-    @operation(
-        "moveSiteSection",
-        "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-    )
+    @operation("moveSiteSection")
     async def move(
         self,
         organization_id: str,
@@ -75,32 +88,57 @@ class SiteSections(APIResource):
         """Place it ``before`` or ``after`` another section (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
-        body = MoveRequest[SiteSectionPointer].of(where, pointer=_section_pointer)
-        return await self._call(SiteSection, body=body)
+        body_of(Placement, where)  # checks each option, name and type
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionId": site_section_id,
+            },
+            body=MoveRequest[SiteSectionPointer].of(where, pointer=_section_pointer),
+            cast_to=SiteSection,
+        )
 
-    delete = deleting(SITE, "/sections/{siteSectionId}", "deleteSiteSectionById")
+    @operation("deleteSiteSectionById")
+    async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionId": site_section_id,
+            },
+        )
 
 
 class SiteSectionGroups(APIResource):
-    list = listing(
-        SITE,
-        "/section-groups",
-        SiteSectionGroup,
-        "listSiteSectionGroups",
-        doc="The site's section groups, each with its sections.",
-    )
+    @operation("listSiteSectionGroups")
+    def list(
+        self, organization_id: str, site_id: str, **query: Unpack[Paging]
+    ) -> AsyncPaginator[SiteSectionGroup]:
+        """The site's section groups, each with its sections."""
+        return self._list(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            item=SiteSectionGroup,
+            query=query_of(Paging, query),
+        )
 
-    @operation("addSectionGroupToSite", "POST /orgs/{organizationId}/sites/{siteId}/section-groups")
+    @operation("addSectionGroupToSite")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionGroupRequest]
     ) -> SiteSectionGroup:
         """Add a section group, gathering the given ``sections`` (ids)."""
-        return await self._call(SiteSectionGroup)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            body=body_of(AddSectionGroupRequest, body),
+            cast_to=SiteSectionGroup,
+        )
 
-    @operation(
-        "updateSiteSectionGroupById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-    )
+    @operation("updateSiteSectionGroupById")
     async def update(
         self,
         organization_id: str,
@@ -109,12 +147,18 @@ class SiteSectionGroups(APIResource):
         **body: Unpack[UpdateSectionGroupRequest],
     ) -> SiteSectionGroup:
         """Rename the group or change its icon (None removes it)."""
-        return await self._call(SiteSectionGroup)
+        return await self._patch(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionGroupId": site_section_group_id,
+            },
+            body=body_of(UpdateSectionGroupRequest, body),
+            cast_to=SiteSectionGroup,
+        )
 
-    @operation(
-        "moveSiteSectionGroup",
-        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-    )
+    @operation("moveSiteSectionGroup")
     async def move(
         self,
         organization_id: str,
@@ -125,21 +169,36 @@ class SiteSectionGroups(APIResource):
         """Place it ``before`` or ``after`` another group (or a section, with
         ``relative_to="site-section"``), or at a raw ``position``. Deprecated by the API.
         """
-
+        body_of(GroupPlacement, where)  # checks each option, name and type
         relative_to = where.get("relative_to", "site-section-group")
 
         def pointer(neighbour_id: str) -> dict[str, str]:
             return {"type": relative_to, "id": neighbour_id}
 
-        body = MoveRequest[SectionGroupPointer].of(where, pointer=pointer)
-        return await self._call(SiteSectionGroup, body=body)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionGroupId": site_section_group_id,
+            },
+            body=MoveRequest[SectionGroupPointer].of(where, pointer=pointer),
+            cast_to=SiteSectionGroup,
+        )
 
-    delete = deleting(SITE, "/section-groups/{siteSectionGroupId}", "deleteSiteSectionGroupById")
+    @operation("deleteSiteSectionGroupById")
+    async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
+        """True if deleted, False if it did not exist."""
+        return await self._delete(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionGroupId": site_section_group_id,
+            },
+        )
 
-    @operation(
-        "addSectionToGroup",
-        "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-    )
+    @operation("addSectionToGroup")
     async def add_section(
         self,
         organization_id: str,
@@ -148,12 +207,18 @@ class SiteSectionGroups(APIResource):
         **body: Unpack[AddSectionToGroupRequest],
     ) -> SiteSectionGroup:
         """Put a section in the group."""
-        return await self._call(SiteSectionGroup)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionGroupId": site_section_group_id,
+            },
+            body=body_of(AddSectionToGroupRequest, body),
+            cast_to=SiteSectionGroup,
+        )
 
-    @operation(
-        "removeSectionFromGroup",
-        "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
-    )
+    @operation("removeSectionFromGroup")
     async def remove_section(
         self,
         organization_id: str,
@@ -162,4 +227,13 @@ class SiteSectionGroups(APIResource):
         site_section_id: str,
     ) -> bool:
         """Take a section out of the group. True if removed, False if it was not in the group."""
-        return await self._delete_running()
+        return await self._delete(
+            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}"
+            "/sections/{siteSectionId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSectionGroupId": site_section_group_id,
+                "siteSectionId": site_section_id,
+            },
+        )

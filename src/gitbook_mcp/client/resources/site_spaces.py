@@ -14,8 +14,7 @@ from gitbook_mcp.client.models.sites import (
     UpdateSiteSpaceRequest,
 )
 from gitbook_mcp.client.pagination import AsyncPaginator
-from gitbook_mcp.client.resources._plain import deleting
-from gitbook_mcp.client.resources._resource import SITE, APIResource, operation
+from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
 __all__ = ["SiteSpaces"]
 
@@ -25,24 +24,31 @@ def _pointer(site_space_id: str) -> dict[str, str]:
 
 
 class SiteSpaces(APIResource):
-    @operation("listSiteSpaces", "GET /orgs/{organizationId}/sites/{siteId}/site-spaces")
+    @operation("listSiteSpaces")
     def list(
         self, organization_id: str, site_id: str, **query: Unpack[SiteSpacesQuery]
     ) -> AsyncPaginator[SiteSpace]:
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
-        return self._paginate(SiteSpace)
+        return self._list(
+            "/orgs/{organizationId}/sites/{siteId}/site-spaces",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            item=SiteSpace,
+            query=query_of(SiteSpacesQuery, query),
+        )
 
-    @operation("addSpaceToSite", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces")
+    @operation("addSpaceToSite")
     async def add(
         self, organization_id: str, site_id: str, **body: Unpack[AddSiteSpaceRequest]
     ) -> SiteSpace:
         """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
-        return await self._call(SiteSpace)
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/site-spaces",
+            ids={"organizationId": organization_id, "siteId": site_id},
+            body=body_of(AddSiteSpaceRequest, body),
+            cast_to=SiteSpace,
+        )
 
-    @operation(
-        "updateSiteSpaceById",
-        "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-    )
+    @operation("updateSiteSpaceById")
     async def update(
         self,
         organization_id: str,
@@ -51,11 +57,18 @@ class SiteSpaces(APIResource):
         **body: Unpack[UpdateSiteSpaceRequest],
     ) -> SiteSpace:
         """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
-        return await self._call(SiteSpace)
+        return await self._patch(
+            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSpaceId": site_space_id,
+            },
+            body=body_of(UpdateSiteSpaceRequest, body),
+            cast_to=SiteSpace,
+        )
 
-    @operation(
-        "moveSiteSpace", "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move"
-    )
+    @operation("moveSiteSpace")
     async def move(
         self,
         organization_id: str,
@@ -66,12 +79,26 @@ class SiteSpaces(APIResource):
         """Place it ``before`` or ``after`` another site space (an id), or at a raw ``position``.
         Deprecated by the API in favour of sortSiteStructure.
         """
-        body = MoveRequest[SiteSpacePointer].of(where, pointer=_pointer)
-        return await self._call(SiteSpace, body=body)
+        body_of(Placement, where)  # checks each option, name and type
+        return await self._post(
+            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSpaceId": site_space_id,
+            },
+            body=MoveRequest[SiteSpacePointer].of(where, pointer=_pointer),
+            cast_to=SiteSpace,
+        )
 
-    delete = deleting(
-        SITE,
-        "/site-spaces/{siteSpaceId}",
-        "deleteSiteSpaceById",
-        doc="Unpublish the space from the site. True if removed, False if it was not there.",
-    )
+    @operation("deleteSiteSpaceById")
+    async def delete(self, organization_id: str, site_id: str, site_space_id: str) -> bool:
+        """Unpublish the space from the site. True if removed, False if it was not there."""
+        return await self._delete(
+            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
+            ids={
+                "organizationId": organization_id,
+                "siteId": site_id,
+                "siteSpaceId": site_space_id,
+            },
+        )
