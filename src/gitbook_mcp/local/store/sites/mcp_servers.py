@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.rows import MCP_SERVERS, location, site, site_row
 
@@ -50,7 +50,7 @@ class McpServerStore(StorePart):
         return self.render(actor, MCP_SERVERS.row(db, site_id, ident), site_row(db, site_id))
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's servers (membership checked), oldest first."""
         order = itemgetter("created_at", "seq")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
 from gitbook_mcp.local.store.sites.rows import REDIRECTS, SITE_SPACES, base_url, section_row, site
@@ -115,7 +115,7 @@ class RedirectStore(StorePart):
     # -- operations -----------------------------------------------------------------------
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's redirects (membership checked), by source."""
         order, render = itemgetter("source", "id"), self.render

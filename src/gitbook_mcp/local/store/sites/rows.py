@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import loads
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.urls import API_URL
 
@@ -193,7 +193,7 @@ class SiteTable:
         db: Database,
         actor: Actor,
         ids: tuple[str, str],
-        paging: Paging,
+        paging: PageWindow,
         key: Callable[[sqlite3.Row], tuple[Any, ...]],
         render: Callable[[Actor, sqlite3.Row, sqlite3.Row], dict[str, Any]],
     ) -> dict[str, Any]:

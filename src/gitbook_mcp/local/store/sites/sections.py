@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import (
     free_path,
@@ -97,7 +97,7 @@ class SectionStore(StorePart):
     # -- operations -----------------------------------------------------------------------
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's sections (membership checked), in the order of the site's
         structure (groups expanded)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import (
     free_path,
@@ -120,7 +120,7 @@ class SiteSpaceStore(StorePart):
         site_id: str,
         *,
         default: bool | None = None,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The site's site spaces in the order of its structure; ``default`` filters them."""
         shown = site(self._db, actor, org_id, site_id)
