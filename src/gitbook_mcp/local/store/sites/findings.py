@@ -193,7 +193,7 @@ class FindingStore(StorePart):
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
         one_of("status", status, STATUSES)
         with self._db.transaction():
-            FINDINGS.writable(self._db, actor, org_id, site_id, finding_id)
+            FINDINGS.writable(self._db, actor, (org_id, site_id, finding_id))
             self._set_status(finding_id, status, self._clock.stamp())
         return self.get(actor, org_id, site_id, finding_id)
 

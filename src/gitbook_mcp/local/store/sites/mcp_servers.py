@@ -87,7 +87,7 @@ class McpServerStore(StorePart):
         """Change ``name``, ``url`` or ``headers`` (organization.admin; the given map replaces
         the old one)."""
         MCP_SERVERS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._change(row, changes)
         )
         return self.one(actor, site_id, ident)
 
@@ -97,4 +97,4 @@ class McpServerStore(StorePart):
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a server (organization.admin); whether it existed."""
-        return MCP_SERVERS.delete(self._db, actor, org_id, site_id, ident)
+        return MCP_SERVERS.delete(self._db, actor, (org_id, site_id, ident))

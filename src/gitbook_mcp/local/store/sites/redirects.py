@@ -174,13 +174,13 @@ class RedirectStore(StorePart):
         """Change ``source``, ``destination`` and the options (organization.admin; absent
         fields stay), by the rules of a new redirect."""
         REDIRECTS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._change(row, changes)
         )
         return self.one(actor, site_id, ident)
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a redirect (organization.admin); whether it existed."""
-        return REDIRECTS.delete(self._db, actor, org_id, site_id, ident)
+        return REDIRECTS.delete(self._db, actor, (org_id, site_id, ident))
 
     def _change(self, row: sqlite3.Row, changes: dict[str, Any]) -> None:
         site_id, redirect_id = row["site_id"], row["id"]
