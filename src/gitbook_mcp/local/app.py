@@ -47,12 +47,12 @@ if TYPE_CHECKING:
 __all__ = ["create_app", "served_routes"]
 
 
-def _in_profile(profile: Profile, operation_id: str, response: Response) -> Response:
+def _in_profile(profile: Profile, spec: RouteSpec, response: Response) -> Response:
     """A success's JSON in the profile's shape (the store renders the seed shapes)."""
     if profile == "seed" or not isinstance(response, JSONResponse) or response.status_code >= 300:
         return response
     headers = {k: v for k, v in response.headers.items() if k not in _RECOMPUTED}
-    body = reshape(profile, json.loads(bytes(response.body)), operation_id)
+    body = reshape(profile, json.loads(bytes(response.body)), spec.live_shape)
     return JSONResponse(body, status_code=response.status_code, headers=headers)
 
 
@@ -69,7 +69,7 @@ def _endpoint(
             store.spaces.purge_expired()
             body = await read_json(request)
             response = await handler(Call(request, store, actor_of(request.scope), body))
-            response = _in_profile(profile, spec.operation_id, response)
+            response = _in_profile(profile, spec, response)
         except DomainError as exc:
             response = error_response(status_for(exc), exc.message)
         except BodyRefused as exc:

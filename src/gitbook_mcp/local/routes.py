@@ -18,6 +18,7 @@ from gitbook_mcp.local.handlers.sites import sections as site_sections
 from gitbook_mcp.local.handlers.sites import sites
 from gitbook_mcp.local.handlers.spaces import collections, permissions, spaces
 from gitbook_mcp.local.http.route import RouteSpec
+from gitbook_mcp.local.http.shapes import search_results
 
 __all__ = ["ROUTES", "RouteSpec", "starlette_path"]
 
@@ -127,7 +128,7 @@ ROUTES: list[RouteSpec] = [
     RouteSpec("GET", CR + "/content/page/{pageId}/backlinks", content.backlinks),
     RouteSpec("GET", CR + "/content/path/{pagePath}", content.page_by_path),
     RouteSpec("GET", SPACE + "/links", content.space_links),
-    RouteSpec("GET", ORG + "/search", content.search),
+    RouteSpec("GET", ORG + "/search", content.search, live_shape=search_results),
     # live profile only (ADDED_IN_LIVE): change-request authoring
     RouteSpec("POST", SPACE + "/change-requests", authoring.create_change_request),
     RouteSpec("PATCH", CR, authoring.update_change_request),

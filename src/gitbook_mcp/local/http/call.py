@@ -20,7 +20,7 @@ from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.http.patterns import ContractPattern
 from gitbook_mcp.local.store.access import ROLES, Actor
-from gitbook_mcp.local.store.paging import MAX_LIMIT, Paging
+from gitbook_mcp.local.store.paging import MAX_LIMIT, PageWindow
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
@@ -224,9 +224,9 @@ class Query(_Fields):
         value = self.values.get("page")
         return value if value else None
 
-    def paging(self) -> Paging:
+    def paging(self) -> PageWindow:
         """``page`` and ``limit``: which page of a list the caller asks for."""
-        return Paging(self.page(), self.limit())
+        return PageWindow(self.page(), self.limit())
 
 
 def _matches(pattern: re.Pattern[str] | ContractPattern, value: str) -> bool:

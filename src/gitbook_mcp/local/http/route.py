@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.responses import Response
 
@@ -25,6 +26,9 @@ class RouteSpec:
     path: str
     handler: Handler
     operation_id: str = field(default="")
+    live_shape: Callable[[Any], None] | None = None
+    """What the live profile changes in the route's whole answer, after each object's shape by
+    its kind (`gitbook_mcp.local.http.shapes`); None for most routes."""
 
     def __post_init__(self) -> None:
         if not self.operation_id:

@@ -1,5 +1,6 @@
 """Per-profile shapes of answers: the store renders the seed (0.130.0) shapes, and in the live
-profile (0.202.0) each object is reshaped, by its ``object`` kind, at the HTTP edge.
+profile (0.202.0) each object is reshaped, by its ``object`` kind, at the HTTP edge (an answer
+without kinds, the search's, by its route's `RouteSpec.live_shape`).
 
 Where the two releases disagree, each profile follows its own contract: fields the live service
 removed are absent (``Site.agentsContext``, ``OrganizationPermissions.ingestConversations``), a
@@ -14,7 +15,7 @@ from typing import Any, Final
 
 from gitbook_mcp.api import Profile
 
-__all__ = ["LIVE_SHAPES", "reshape"]
+__all__ = ["LIVE_SHAPES", "reshape", "search_results"]
 
 Shape = Callable[[dict[str, Any]], None]
 
@@ -90,9 +91,10 @@ def _change_request(obj: dict[str, Any]) -> None:
         obj["space"] = location.split("/s/", 1)[1].split("/", 1)[0]
 
 
-def _search(items: list[Any]) -> None:
-    """Search results carry no ``object``: live adds ``type``, ``score``, ``rank`` and more."""
-    for space in items:
+def search_results(body: Any) -> None:
+    """Search results carry no ``object``: live adds ``type``, ``score``, ``rank`` and more (the
+    search route's own reshape, see `RouteSpec.live_shape`)."""
+    for space in body.get("items", []) if isinstance(body, dict) else []:
         if not isinstance(space, dict) or "pages" not in space:
             continue
         space.setdefault("type", "space")
@@ -153,10 +155,11 @@ def _walk(node: Any, shapes: dict[str, Shape]) -> None:
             shape(node)
 
 
-def reshape(profile: Profile, body: Any, operation_id: str = "") -> Any:
-    """``body`` (the store's seed shape) in ``profile``'s shape; seed answers are unchanged."""
+def reshape(profile: Profile, body: Any, route_shape: Callable[[Any], None] | None = None) -> Any:
+    """``body`` (the store's seed shape) in ``profile``'s shape, ``route_shape`` (the route's
+    `RouteSpec.live_shape`) applied last; seed answers are unchanged."""
     if profile == "live":
         _walk(body, LIVE_SHAPES)
-        if operation_id == "searchOrganizationContent" and isinstance(body, dict):
-            _search(body.get("items", []))
+        if route_shape is not None:
+            route_shape(body)
     return body

@@ -17,7 +17,7 @@ from gitbook_mcp.local.seed.content import (
 )
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.local.store.access import Actor
-from gitbook_mcp.local.store.comments.bodies import Edit
+from gitbook_mcp.local.store.comments.bodies import CommentUpdate
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
@@ -156,6 +156,8 @@ def _post(store: Store, space: str, cr_id: str | None, plan: _Plan) -> None:
             _who(author), space, cr_id, comment_id, markdown=text, reply_id=reply_id
         )
     for comment_id, user, emoji in plan.reactions:
-        comments.update(_who(user), space, cr_id, comment_id, Edit.of(added=emoji))
+        comments.update(_who(user), space, cr_id, comment_id, CommentUpdate.of(added=emoji))
     for comment_id, user, emoji in plan.resolves:
-        comments.update(_who(user), space, cr_id, comment_id, Edit.of(added=emoji), resolved=True)
+        comments.update(
+            _who(user), space, cr_id, comment_id, CommentUpdate.of(added=emoji), resolved=True
+        )

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from gitbook_mcp.local.errors import Invalid
 
-__all__ = ["DEFAULT_LIMIT", "FIRST_PAGE", "MAX_LIMIT", "Paging", "paginate"]
+__all__ = ["DEFAULT_LIMIT", "FIRST_PAGE", "MAX_LIMIT", "PageWindow", "paginate"]
 
 T = TypeVar("T")
 DEFAULT_LIMIT = 100
@@ -23,7 +23,7 @@ MAX_LIMIT = 1000
 
 
 @dataclass(frozen=True, slots=True)
-class Paging:
+class PageWindow:
     """Which page of a list: the cursor a previous page gave (None for the first page) and the
     page size (None for the default); the HTTP edge reads both from the query."""
 
@@ -31,7 +31,7 @@ class Paging:
     limit: int | None = None
 
 
-FIRST_PAGE = Paging()
+FIRST_PAGE = PageWindow()
 
 
 def _encode(key: Sequence[Any]) -> str:
@@ -64,7 +64,7 @@ def paginate(
     items: Sequence[T],
     *,
     key: Callable[[T], Sequence[Any]],
-    paging: Paging,
+    paging: PageWindow,
     descending: bool = False,
     render: Callable[[T], Any] | None = None,
 ) -> dict[str, Any]:

@@ -12,19 +12,21 @@ from importlib import resources
 
 from gitbook_mcp.local.store.db import Migration
 
-__all__ = ["DOMAINS", "MIGRATIONS", "schema_of"]
+__all__ = ["DOMAINS", "FOLDERS", "MIGRATIONS", "schema_of"]
 
 DOMAINS = ("identity", "organizations", "spaces", "content", "comments", "sites")
-"""In the order their tables refer to each other (the change-request tables are the content
-domain's: they were squashed with it)."""
+"""In the order their tables refer to each other."""
+FOLDERS = {"content": ("content", "change_requests")}
+"""The folders whose ``schema.sql`` make up a domain's migration, where more than the domain's
+own: the change-request tables were squashed with the content domain's, so files made since
+record them as part of its migration."""
 
 
 def schema_of(domain: str) -> Migration:
     """The domain's schema as one migration named after the domain."""
-    text = (
-        resources.files(f"{__package__}.{domain}")
-        .joinpath("schema.sql")
-        .read_text(encoding="utf-8")
+    text = "".join(
+        resources.files(f"{__package__}.{folder}").joinpath("schema.sql").read_text("utf-8")
+        for folder in FOLDERS.get(domain, (domain,))
     )
     return (domain, text)
 

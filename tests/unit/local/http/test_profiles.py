@@ -61,3 +61,16 @@ async def test_bare_app_is_seed_and_the_hook_checks_the_served_profile(store: St
         # validated against openapi-live.json: a seed-only path is not in it at all
         with pytest.raises(AssertionError, match="no operation in the contract"):
             await live.get(f"/spaces/{HANDBOOK}/links")
+
+
+async def test_live_search_results_take_the_search_routes_own_shape(store: Store) -> None:
+    """Search results carry no ``object`` kind: the route's ``live_shape`` adds live's fields."""
+    query = {"query": "publishing"}
+    async with raw_api(create_app(store, profile="live")) as live:
+        reshaped = (await live.get(f"/orgs/{ORG_ACME}/search", params=query)).json()["items"]
+    async with raw_api(create_app(store, profile="seed")) as seed:
+        plain = (await seed.get(f"/orgs/{ORG_ACME}/search", params=query)).json()["items"]
+    assert reshaped
+    assert all(s["type"] == "space" and "score" in s for s in reshaped)
+    assert [p["rank"] for p in reshaped[0]["pages"]] == list(range(1, len(plain[0]["pages"]) + 1))
+    assert not any("score" in s for s in plain)

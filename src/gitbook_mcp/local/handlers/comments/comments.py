@@ -16,7 +16,7 @@ from starlette.responses import Response
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.http.call import Call, deleted, ok
 from gitbook_mcp.local.store.access import Actor
-from gitbook_mcp.local.store.comments.bodies import Edit, body_markdown
+from gitbook_mcp.local.store.comments.bodies import CommentUpdate, body_markdown
 from gitbook_mcp.local.store.comments.comments import STATUS_FILTERS
 from gitbook_mcp.local.store.comments.render import BodyFormat
 
@@ -125,7 +125,7 @@ async def get_comment(call: Call) -> Response:
 async def update_comment(call: Call) -> Response:
     added, removed = _reactions(call)
     resolved = call.body.boolean("resolved")
-    edit = Edit.of(_text(call, required=False), added, removed)
+    edit = CommentUpdate.of(_text(call, required=False), added, removed)
     return ok(call.store.comments.update(*_thread(call), edit, resolved=resolved))
 
 
@@ -165,7 +165,7 @@ async def get_reply(call: Call) -> Response:
 async def update_reply(call: Call) -> Response:
     call.body.boolean("resolved")  # accepted by the contract; a reply has no status
     added, removed = _reactions(call)
-    edit = Edit.of(_text(call, required=False), added, removed)
+    edit = CommentUpdate.of(_text(call, required=False), added, removed)
     return ok(call.store.comments.update_reply(*_thread(call), call.path("commentReplyId"), edit))
 
 

@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from gitbook_mcp.local.http.call import Call, deleted, ok
 from gitbook_mcp.local.store.access import Actor
-from gitbook_mcp.local.store.paging import Paging
+from gitbook_mcp.local.store.paging import PageWindow
 
 __all__ = [
     "OrgLister",
@@ -27,7 +27,9 @@ P = ParamSpec("P")
 class OrgLister(Protocol):
     """A store method listing one page of an organization's items."""
 
-    def __call__(self, actor: Actor, org_id: str, *, paging: Paging = ...) -> dict[str, Any]: ...
+    def __call__(
+        self, actor: Actor, org_id: str, *, paging: PageWindow = ...
+    ) -> dict[str, Any]: ...
 
 
 def org_id(call: Call) -> str:

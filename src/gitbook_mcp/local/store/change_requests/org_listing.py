@@ -17,7 +17,7 @@ from gitbook_mcp.local.store.access import (
     require_org_member,
     space_permissions,
 )
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class OrgChangeRequests(StorePart):
         org_id: str,
         filters: OrgFilters,
         *,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         require_org_member(self._db, actor, org_id)
         rows = [] if filters.linked else self._matching(actor, org_id, filters)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, space_permissions
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
@@ -71,7 +71,9 @@ class ReviewerStore(SpacePart):
         )
         return {"users": [self._render(r) for r in sent]}
 
-    def listing(self, actor: Actor, space_id: str, ref: str, *, paging: Paging) -> dict[str, Any]:
+    def listing(
+        self, actor: Actor, space_id: str, ref: str, *, paging: PageWindow
+    ) -> dict[str, Any]:
         cr_id = self._change_requests.resolve(actor, space_id, ref)
         rows = self._db.all(
             "SELECT * FROM change_request_reviewers WHERE change_request_id = ?", (cr_id,)

@@ -15,7 +15,7 @@ from gitbook_mcp.local.errors import Conflict, Forbidden, one_of
 from gitbook_mcp.local.store.access import Actor, effective_space_role, space_permissions
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 from gitbook_mcp.local.store.urls import APP_URL
@@ -93,7 +93,7 @@ class ReviewStore(SpacePart):
         *,
         outdated: bool | None,
         fmt: Format,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """The reviews, newest first; ``outdated`` keeps only those (not) outdated."""
         row = self._change_requests.find(actor, space_id, ref)

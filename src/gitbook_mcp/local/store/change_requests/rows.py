@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Conflict, NotFound, one_of
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 from gitbook_mcp.local.store.urls import app_urls
@@ -177,7 +177,7 @@ class ChangeRequestRows(SpacePart):
         *,
         status: str,
         contributor: str | None,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """The space's change requests with ``status``, newest first; ``contributor`` filters
         on the author."""

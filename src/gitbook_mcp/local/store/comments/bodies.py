@@ -1,5 +1,5 @@
 """Comment and reply bodies: the ``Document`` variants a write may send, read as markdown (the
-text the local workspace stores), the emoji a reaction may name, and an update's `Edit`."""
+text the local workspace stores), the emoji a reaction may name, and a `CommentUpdate`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from gitbook_mcp.document import render_markdown
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.content.pagedoc import checked_tree
 
-__all__ = ["EMOJI_MAX_LEN", "Edit", "body_markdown", "check_emoji", "document_markdown"]
+__all__ = ["EMOJI_MAX_LEN", "CommentUpdate", "body_markdown", "check_emoji", "document_markdown"]
 
 EMOJI_MAX_LEN = 50
 """The contract's ``Emoji``: a string of at most 50 characters."""
@@ -59,7 +59,7 @@ def check_emoji(values: Iterable[str], field: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Edit:
+class CommentUpdate:
     """An update of a comment or reply, checked alike for both: new text (or None), reactions."""
 
     markdown: str | None
@@ -69,7 +69,7 @@ class Edit:
     @classmethod
     def of(
         cls, markdown: str | None = None, added: Iterable[str] = (), removed: Iterable[str] = ()
-    ) -> Edit:
+    ) -> CommentUpdate:
         """The edit, its ``addedReactions`` and ``removedReactions`` checked (`check_emoji`)."""
         return cls(
             markdown, check_emoji(added, "addedReactions"), check_emoji(removed, "removedReactions")

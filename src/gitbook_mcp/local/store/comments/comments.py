@@ -20,7 +20,7 @@ from gitbook_mcp.local.store.access import Actor, require, space_permissions
 from gitbook_mcp.local.store.comments.reactions import apply_reactions
 from gitbook_mcp.local.store.comments.render import BodyFormat, CommentRenderer
 from gitbook_mcp.local.store.db import dumps, new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
-    from gitbook_mcp.local.store.comments.bodies import Edit
+    from gitbook_mcp.local.store.comments.bodies import CommentUpdate
     from gitbook_mcp.local.store.content.content import ContentStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
     from gitbook_mcp.local.store.spaces.part import SpaceScope
@@ -52,7 +52,7 @@ def _page_of(
     rows: Sequence[T],
     *,
     key: Callable[[T], Sequence[Any]],
-    paging: Paging,
+    paging: PageWindow,
     descending: bool = False,
     render: Callable[[T], Any],
 ) -> dict[str, Any]:
@@ -142,15 +142,15 @@ class CommentStore(SpacePart):
         actor: Actor,
         role: str | None,
         row: sqlite3.Row,
-        edit: Edit,
+        edit: CommentUpdate,
         *,
         space_id: str,
         post: Literal["comment", "reply"],
         resolve: Callable[[str], None] | None = None,
     ) -> None:
-        """Apply the `Edit` to a comment or reply in one write. space.comment for any update,
-        and the ``edit`` flag too when the text changes (the same text again is no change);
-        ``resolve`` runs first, given the time."""
+        """Apply the `CommentUpdate` to a comment or reply in one write. space.comment for any
+        update, and the ``edit`` flag too when the text changes (the same text again is no
+        change); ``resolve`` runs first, given the time."""
         table, what = _POSTS[post]
         require(space_permissions(role), "comment", f"space {space_id}")
         markdown = edit.markdown
@@ -190,7 +190,7 @@ class CommentStore(SpacePart):
         order: str = "desc",
         target_page: str | None = None,
         authors: Sequence[str] | None = None,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """The comments of the space (or of the change request), newest first by default."""
@@ -281,11 +281,11 @@ class CommentStore(SpacePart):
         space_id: str,
         cr_ref: str | None,
         comment_id: str,
-        edit: Edit,
+        edit: CommentUpdate,
         *,
         resolved: bool | None = None,
     ) -> dict[str, Any]:
-        """Resolve (true) or reopen (false), and apply the `Edit` (text, own reactions)."""
+        """Resolve (true) or reopen (false), and apply the `CommentUpdate` (text, own reactions)."""
         role, cr_id = self._scope(actor, space_id, cr_ref)
         row = self._comment(space_id, cr_id, comment_id)
 
@@ -321,7 +321,7 @@ class CommentStore(SpacePart):
         cr_ref: str | None,
         comment_id: str,
         *,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
         fmt: BodyFormat = "markdown",
     ) -> dict[str, Any]:
         """The comment's replies, oldest first."""
@@ -372,9 +372,10 @@ class CommentStore(SpacePart):
         cr_ref: str | None,
         comment_id: str,
         reply_id: str,
-        edit: Edit,
+        edit: CommentUpdate,
     ) -> dict[str, Any]:
-        """Apply the `Edit` to the reply: its text (its ``edit`` flag), the caller's reactions."""
+        """Apply the `CommentUpdate` to the reply: its text (its ``edit`` flag), the caller's
+        reactions."""
         role, parent = self._thread(actor, space_id, cr_ref, comment_id)
         row = self._reply(comment_id, reply_id)
         self._edit(actor, role, row, edit, space_id=space_id, post="reply")
@@ -410,7 +411,7 @@ class CommentStore(SpacePart):
         space_id: str,
         cr_ref: str,
         *,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Members of the space's organization who commented or replied in the change request."""
         _, cr_id = self._scope(actor, space_id, cr_ref)

@@ -20,7 +20,7 @@ from gitbook_mcp.local.store.content.importer import IMPORT_BATCH, MarkdownImpor
 from gitbook_mcp.local.store.content.references import References, Scope
 from gitbook_mcp.local.store.content.revisions import View, git_synced
 from gitbook_mcp.local.store.content.search import ContentSearch
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ class ContentStore(SpacePart):
         space_id: str,
         cr_ref: str | None,
         *,
-        paging: Paging,
+        paging: PageWindow,
         view: View | None = None,
     ) -> dict[str, Any]:
         scope, git = self._file_scope(actor, space_id, cr_ref, view)
@@ -206,7 +206,7 @@ class ContentStore(SpacePart):
         space_id: str,
         *,
         status: str | None = None,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """Every link of the space's current content, one item per target."""
         scope = self._scope(actor, space_id, None)
@@ -220,7 +220,7 @@ class ContentStore(SpacePart):
         cr_ref: str | None,
         page_id: str,
         *,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """The links of one page of a change request, with the broken ones it introduced."""
         scope = self._scope(actor, space_id, cr_ref)
@@ -242,7 +242,7 @@ class ContentStore(SpacePart):
         *,
         page_id: str | None = None,
         file_id: str | None = None,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """The pages of a change request linking to one of its pages or files."""
         scope = self._scope(actor, space_id, cr_ref)

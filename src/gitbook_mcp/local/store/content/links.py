@@ -18,7 +18,7 @@ from urllib.parse import unquote
 from gitbook_mcp.document import document_links, stable_href
 from gitbook_mcp.linkcheck.markdown import resolve_path
 
-__all__ = ["Link", "Revision", "analyse", "resolve_page_path"]
+__all__ = ["CheckedLink", "RevisionTargets", "analyse", "resolve_page_path"]
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _APP_HOSTS = ("https://app.gitbook.com", "http://app.gitbook.com")
@@ -29,7 +29,7 @@ Kind = Literal["page", "file", "url"]
 
 
 @dataclass(frozen=True)
-class Link:
+class CheckedLink:
     href: str
     """The target as written (a ``url`` ref's URL, else the ref's stable form)."""
     status: Status
@@ -50,7 +50,7 @@ def resolve_page_path(href: str, from_path: str, *, folder: bool) -> str:
 
 
 @dataclass(frozen=True)
-class Revision:
+class RevisionTargets:
     """What links resolve against: the revision's pages by path and id, and files."""
 
     pages_by_path: Mapping[str, str]
@@ -62,12 +62,12 @@ class Revision:
 
 
 def analyse(
-    doc: Mapping[str, Any], *, page_path: str, revision: Revision, folder: bool = False
-) -> list[Link]:
+    doc: Mapping[str, Any], *, page_path: str, revision: RevisionTargets, folder: bool = False
+) -> list[CheckedLink]:
     """The links of one page's document with their status (same-page anchors, ``mailto:`` and
     refs to users, tags and the like are not listed)."""
     pages = revision.page_ids()
-    links: list[Link] = []
+    links: list[CheckedLink] = []
     for field in document_links(doc):
         ref = field.ref
         kind = ref.get("kind")
@@ -75,17 +75,17 @@ def analyse(
             link = _url(str(ref["url"]), page_path, revision, folder)
         elif kind == "space" or "space" in ref:
             space = ref.get("space")
-            link = Link(f"{_APP_SPACE}{space}", "in-app", "url", None)
+            link = CheckedLink(f"{_APP_SPACE}{space}", "in-app", "url", None)
         elif kind in ("page", "anchor") and isinstance(ref.get("page"), str):
             page = str(ref["page"])
             ok = page in pages
-            link = Link(
+            link = CheckedLink(
                 stable_href(ref) or "", "ok" if ok else "broken", "page", page if ok else None
             )
         elif kind == "file" and isinstance(ref.get("file"), str):
             file_id = str(ref["file"])
             ok = file_id in revision.file_ids
-            link = Link(
+            link = CheckedLink(
                 f"/files/{file_id}", "ok" if ok else "broken", "file", file_id if ok else None
             )
         else:
@@ -95,19 +95,19 @@ def analyse(
     return links
 
 
-def _url(href: str, page_path: str, revision: Revision, folder: bool) -> Link | None:
+def _url(href: str, page_path: str, revision: RevisionTargets, folder: bool) -> CheckedLink | None:
     """The status of a URL as written: external, in the app, a file or a page path."""
     if href.startswith("#") or href.lower().startswith(_IGNORED_SCHEMES):
         return None
     if href.startswith(_APP_HOSTS):
-        return Link(href, "in-app", "url", None)
+        return CheckedLink(href, "in-app", "url", None)
     if _SCHEME.match(href):
-        return Link(href, "ok", "url", None)
+        return CheckedLink(href, "ok", "url", None)
     if href in revision.file_ids:
-        return Link(href, "ok", "file", href)
+        return CheckedLink(href, "ok", "file", href)
     if ".gitbook/assets/" in href:
         name = unquote(href.split("#", 1)[0].rsplit("/", 1)[-1])
         file_id = revision.files_by_name.get(name)
-        return Link(href, "ok" if file_id else "broken", "file", file_id)
+        return CheckedLink(href, "ok" if file_id else "broken", "file", file_id)
     page_id = revision.pages_by_path.get(resolve_page_path(href, page_path, folder=folder))
-    return Link(href, "ok" if page_id else "broken", "page", page_id)
+    return CheckedLink(href, "ok" if page_id else "broken", "page", page_id)

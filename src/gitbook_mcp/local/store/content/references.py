@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, effective_space_role
-from gitbook_mcp.local.store.content.links import Link, Revision, analyse
+from gitbook_mcp.local.store.content.links import CheckedLink, RevisionTargets, analyse
 from gitbook_mcp.local.store.content.pagedoc import load
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Found", "References", "Scope"]
 
-Found = tuple[sqlite3.Row, Link]
+Found = tuple[sqlite3.Row, CheckedLink]
 """A link and the page it appears on."""
 
 
@@ -64,7 +64,7 @@ class References(StorePart):
             pages = self._db.all(
                 "SELECT * FROM pages WHERE revision_id = ? ORDER BY path, id", (revision,)
             )
-        known = Revision(by_path, by_name, file_ids)
+        known = RevisionTargets(by_path, by_name, file_ids)
         found: list[Found] = []
         for page in pages:
             links = analyse(
@@ -103,7 +103,7 @@ class References(StorePart):
             "page": self._revisions.render_page(page, scope.space),
         }
 
-    def _target(self, scope: Scope, link: Link, owners: dict[str, Any]) -> dict[str, Any]:
+    def _target(self, scope: Scope, link: CheckedLink, owners: dict[str, Any]) -> dict[str, Any]:
         if link.status == "ok" and link.kind == "page" and link.target:
             page = self._revisions.page_row(scope.revision, link.target)
             return self._page_location(scope, page, owners)
@@ -122,11 +122,11 @@ class References(StorePart):
         *,
         base: list[Found] | None = None,
         status: str | None = None,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """The link listing of ``found``; ``base`` (the space's links, for a change request)
         tells which broken links the change request introduced."""
-        groups: dict[tuple[str, ...], tuple[Link, dict[str, sqlite3.Row]]] = {}
+        groups: dict[tuple[str, ...], tuple[CheckedLink, dict[str, sqlite3.Row]]] = {}
         for source, link in found:
             if link.status == "ok" and link.kind != "url" and link.target:
                 key: tuple[str, ...] = (link.kind, link.target)
@@ -165,7 +165,7 @@ class References(StorePart):
         *,
         kind: str,
         target: str,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """The pages of the revision with a working link to the page or file ``target``."""
         linking: dict[str, sqlite3.Row] = {}

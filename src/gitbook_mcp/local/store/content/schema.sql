@@ -1,24 +1,11 @@
--- The content domain's tables: revisions, change requests, pages, files, and the full-text
--- index of the pages of published revisions (kept by triggers).
+-- The content domain's tables: revisions, pages, files, and the full-text index of the pages
+-- of published revisions (kept by triggers).
 
 CREATE TABLE revisions (
     id TEXT PRIMARY KEY,
     space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
     parent_id TEXT,
     created_at TEXT NOT NULL
-);
-CREATE TABLE change_requests (
-    id TEXT PRIMARY KEY,
-    space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,
-    subject TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('draft', 'open', 'merged', 'archived')),
-    created_by TEXT REFERENCES users(id),
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    revision_id TEXT NOT NULL REFERENCES revisions(id),
-    initial_revision_id TEXT NOT NULL REFERENCES revisions(id), merged_revision_id TEXT REFERENCES revisions(id),
-    UNIQUE (space_id, number)
 );
 CREATE TABLE pages (
     revision_id TEXT NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
@@ -77,30 +64,3 @@ CREATE TRIGGER spaces_fts_delete AFTER DELETE ON spaces
 BEGIN
     DELETE FROM pages_fts WHERE revision_id = old.revision_id;
 END;
--- Reviews, requested reviewers and edit contributions of change requests (see reviews.py).
-CREATE TABLE change_request_reviews (
-    id TEXT PRIMARY KEY,
-    change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
-    revision_id TEXT NOT NULL,
-    reviewer_id TEXT NOT NULL REFERENCES users(id),
-    requested_by TEXT REFERENCES users(id),
-    status TEXT NOT NULL CHECK (status IN ('approved', 'changes-requested')),
-    comment_markdown TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-);
-CREATE TABLE change_request_reviewers (
-    change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
-    user_id TEXT NOT NULL REFERENCES users(id),
-    revision_id TEXT NOT NULL,
-    requested_by TEXT NOT NULL REFERENCES users(id),
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (change_request_id, user_id)
-);
-CREATE TABLE change_request_edits (
-    change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
-    user_id TEXT NOT NULL REFERENCES users(id),
-    count INTEGER NOT NULL DEFAULT 0,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (change_request_id, user_id)
-);

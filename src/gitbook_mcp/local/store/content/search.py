@@ -11,7 +11,7 @@ from typing import Any
 from gitbook_mcp.document import slug
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, org_role, space_permissions
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
 from gitbook_mcp.markdown_scan import headings as atx_headings
@@ -94,7 +94,9 @@ class ContentSearch(StorePart):
                 visible[row["revision_id"]] = row
         return visible
 
-    def search(self, actor: Actor, org_id: str, query: str, *, paging: Paging) -> dict[str, Any]:
+    def search(
+        self, actor: Actor, org_id: str, query: str, *, paging: PageWindow
+    ) -> dict[str, Any]:
         """Spaces with matching pages, best match first; each page lists its matching sections."""
         org_role(self._db, actor, org_id)
         match = fts_query(query)

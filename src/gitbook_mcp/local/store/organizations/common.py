@@ -17,7 +17,7 @@ from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import Database
 from gitbook_mcp.local.store.organizations.table import OrgTable
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.clock import Clock
@@ -74,7 +74,7 @@ def page_key(*parts: Any) -> tuple[Any, ...]:
 def page_by_title(
     rows: Sequence[sqlite3.Row],
     title: str | None,
-    paging: Paging,
+    paging: PageWindow,
     render: Callable[[sqlite3.Row], dict[str, Any]],
 ) -> dict[str, Any]:
     """Rows whose title contains ``title`` (any case), one page of them ordered by title."""
@@ -107,7 +107,7 @@ class TablePart(ABC):
         """A row as the API answers it to ``actor``, whose organization role is ``role``."""
 
     def list_page(
-        self, actor: Actor, org_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """One page of the organization's rows, in the table's order."""
         role = org_access(self._db, actor, org_id, self.read)

@@ -22,7 +22,7 @@ from gitbook_mcp.local.store.organizations.common import (
     page_key,
 )
 from gitbook_mcp.local.store.organizations.render import render_member, render_team
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class MemberStore(StorePart):
         search: str | None = None,
         sort: str = "joinedAt",
         order: str = "desc",
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Members, filtered by ``role`` ("guest" = no role) and ``search`` (name or email).
 
@@ -112,7 +112,7 @@ class MemberStore(StorePart):
         user_id: str,
         *,
         order: str = "desc",
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The org's spaces the user holds a grant on (directly or through a team of the org).
 
@@ -159,7 +159,7 @@ class MemberStore(StorePart):
         user_id: str,
         *,
         title: str | None = None,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The org's teams the user belongs to, with the user's team role, by title."""
         org_access(self._db, actor, org_id, "listMembers")

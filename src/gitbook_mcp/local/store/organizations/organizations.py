@@ -19,7 +19,7 @@ from gitbook_mcp.local.store.organizations.members import MemberStore
 from gitbook_mcp.local.store.organizations.openapi_specs import OpenAPISpecStore
 from gitbook_mcp.local.store.organizations.saml import SamlStore
 from gitbook_mcp.local.store.organizations.teams import TeamStore
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import app_urls
 
@@ -94,7 +94,7 @@ class OrgStore(StorePart):
 
     # -- organizations --------------------------------------------------------------------
 
-    def list_organizations(self, actor: Actor, *, paging: Paging) -> dict[str, Any]:
+    def list_organizations(self, actor: Actor, *, paging: PageWindow) -> dict[str, Any]:
         """The caller's organizations (active memberships), oldest first."""
         rows = self._db.all(
             "SELECT o.id, o.created_at FROM organizations o JOIN members m ON m.org_id = o.id "

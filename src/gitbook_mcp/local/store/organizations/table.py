@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 
 if TYPE_CHECKING:
     import sqlite3
@@ -66,7 +66,7 @@ class OrgTable:
         self,
         db: Database,
         org_id: str,
-        paging: Paging,
+        paging: PageWindow,
         render: Callable[[sqlite3.Row], dict[str, Any]],
         *,
         where: str = "",

@@ -21,7 +21,7 @@ from gitbook_mcp.local.store.organizations.common import (
 )
 from gitbook_mcp.local.store.organizations.render import is_team_owner, render_member, render_team
 from gitbook_mcp.local.store.organizations.table import OrgTable
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class TeamStore(StorePart):
         *,
         owner: str | None = None,
         title: str | None = None,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Teams by title; ``owner`` keeps those that member can manage (all, for an admin)."""
         org_access(self._db, actor, org_id, "listTeams")
@@ -130,7 +130,7 @@ class TeamStore(StorePart):
         org_id: str,
         team_id: str,
         *,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """Team members, owners first, each with the organization ``Member`` object."""
         org_access(self._db, actor, org_id, "listTeams")

@@ -19,7 +19,7 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.links import resolve_page_path
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
 from gitbook_mcp.local.store.sites.rows import FINDINGS, location, section_of, site
@@ -162,7 +162,7 @@ class FindingStore(StorePart):
         site_id: str,
         filters: dict[str, Any],
         *,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """A page of the site's findings, filtered (status, type, severity, updated range)."""
         shown = site(self._db, actor, org_id, site_id)
@@ -193,7 +193,7 @@ class FindingStore(StorePart):
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
         one_of("status", status, STATUSES)
         with self._db.transaction():
-            FINDINGS.writable(self._db, actor, org_id, site_id, finding_id)
+            FINDINGS.writable(self._db, actor, (org_id, site_id, finding_id))
             self._set_status(finding_id, status, self._clock.stamp())
         return self.get(actor, org_id, site_id, finding_id)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import place, present, spread, top_level
 from gitbook_mcp.local.store.sites.rows import (
@@ -68,7 +68,7 @@ class SectionGroupStore(StorePart):
     # -- operations -----------------------------------------------------------------------
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's groups (membership checked), by position."""
         order = itemgetter("position", "id")
@@ -110,7 +110,7 @@ class SectionGroupStore(StorePart):
     ) -> dict[str, Any]:
         """Change ``title`` or ``icon`` (organization.admin; None removes the icon)."""
         SECTION_GROUPS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._change(row, changes)
         )
         return self.one(actor, site_id, ident)
 
@@ -119,7 +119,7 @@ class SectionGroupStore(StorePart):
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a group (organization.admin), see `_remove`; whether it existed."""
-        return SECTION_GROUPS.delete(self._db, actor, org_id, site_id, ident, self._remove)
+        return SECTION_GROUPS.delete(self._db, actor, (org_id, site_id, ident), self._remove)
 
     def _remove(self, row: sqlite3.Row) -> None:
         """The group; its sections stay, at the group's place in the top level."""
@@ -143,7 +143,7 @@ class SectionGroupStore(StorePart):
     ) -> dict[str, Any]:
         """Put a section last in the group (it leaves any other group); 404 for either."""
         with self._db.transaction():
-            SECTION_GROUPS.writable(self._db, actor, org_id, site_id, group_id)
+            SECTION_GROUPS.writable(self._db, actor, (org_id, site_id, group_id))
             section = section_row(self._db, site_id, section_id)
             if section["group_id"] != group_id:
                 siblings = [(r["id"], r["position"]) for r in sections_in_group(self._db, group_id)]
@@ -159,7 +159,7 @@ class SectionGroupStore(StorePart):
     ) -> bool:
         """Take a section out of the group, to just after it; False when it was not in it."""
         with self._db.transaction():
-            SECTION_GROUPS.writable(self._db, actor, org_id, site_id, group_id)
+            SECTION_GROUPS.writable(self._db, actor, (org_id, site_id, group_id))
             member = self._db.scalar(
                 "SELECT 1 FROM site_sections WHERE id = ? AND site_id = ? AND group_id = ?",
                 (section_id, site_id, group_id),
@@ -182,7 +182,7 @@ class SectionGroupStore(StorePart):
         or an ungrouped section (the pointer's type must say which). Last at the top level
         when neither."""
         SECTION_GROUPS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._reposition(row, *anchors)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._reposition(row, *anchors)
         )
         return self.one(actor, site_id, ident)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.rows import MCP_SERVERS, location, site, site_row
 
@@ -50,7 +50,7 @@ class McpServerStore(StorePart):
         return self.render(actor, MCP_SERVERS.row(db, site_id, ident), site_row(db, site_id))
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's servers (membership checked), oldest first."""
         order = itemgetter("created_at", "seq")
@@ -87,7 +87,7 @@ class McpServerStore(StorePart):
         """Change ``name``, ``url`` or ``headers`` (organization.admin; the given map replaces
         the old one)."""
         MCP_SERVERS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._change(row, changes)
         )
         return self.one(actor, site_id, ident)
 
@@ -97,4 +97,4 @@ class McpServerStore(StorePart):
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a server (organization.admin); whether it existed."""
-        return MCP_SERVERS.delete(self._db, actor, org_id, site_id, ident)
+        return MCP_SERVERS.delete(self._db, actor, (org_id, site_id, ident))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid, NotFound
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import dumps, loads, new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import section_url, site_space_url
 from gitbook_mcp.local.store.sites.rows import REDIRECTS, SITE_SPACES, base_url, section_row, site
@@ -115,7 +115,7 @@ class RedirectStore(StorePart):
     # -- operations -----------------------------------------------------------------------
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's redirects (membership checked), by source."""
         order, render = itemgetter("source", "id"), self.render
@@ -174,13 +174,13 @@ class RedirectStore(StorePart):
         """Change ``source``, ``destination`` and the options (organization.admin; absent
         fields stay), by the rules of a new redirect."""
         REDIRECTS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._change(row, changes)
         )
         return self.one(actor, site_id, ident)
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a redirect (organization.admin); whether it existed."""
-        return REDIRECTS.delete(self._db, actor, org_id, site_id, ident)
+        return REDIRECTS.delete(self._db, actor, (org_id, site_id, ident))
 
     def _change(self, row: sqlite3.Row, changes: dict[str, Any]) -> None:
         site_id, redirect_id = row["site_id"], row["id"]

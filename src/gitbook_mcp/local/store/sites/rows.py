@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import loads
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import found
 from gitbook_mcp.local.store.urls import API_URL
 
@@ -32,6 +32,7 @@ __all__ = [
     "SECTION_GROUPS",
     "SITE_SPACES",
     "Anchors",
+    "RowIds",
     "SiteTable",
     "base_url",
     "default_section_id",
@@ -48,6 +49,8 @@ A = TypeVar("A")
 
 Anchors = tuple[A | None, A | None]
 """Where a move puts a row: (before, after) a neighbour, at most one given; neither, last."""
+RowIds = tuple[str, str, str]
+"""Which row of a part's table: (organization id, site id, the row's id)."""
 
 
 def site(
@@ -124,37 +127,29 @@ class SiteTable:
         sql = f"SELECT rowid AS seq, * FROM {self.name} WHERE id = ? AND site_id = ?"
         return found(db, self.kind, sql, ident, site_id)
 
-    def writable(
-        self, db: Database, actor: Actor, org_id: str, site_id: str, ident: str
-    ) -> tuple[sqlite3.Row, sqlite3.Row]:
+    def writable(self, db: Database, actor: Actor, ids: RowIds) -> tuple[sqlite3.Row, sqlite3.Row]:
         """For a write to one row: organization.admin, then (the site, the row)."""
+        org_id, site_id, ident = ids
         return site(db, actor, org_id, site_id, write=True), self.row(db, site_id, ident)
 
     def write(
-        self,
-        db: Database,
-        actor: Actor,
-        org_id: str,
-        site_id: str,
-        ident: str,
-        step: Callable[[sqlite3.Row], None],
+        self, db: Database, actor: Actor, ids: RowIds, step: Callable[[sqlite3.Row], None]
     ) -> None:
         """One write to one row (organization.admin, then the row): ``step`` is given the row,
         in one transaction."""
         with db.transaction():
-            step(self.writable(db, actor, org_id, site_id, ident)[1])
+            step(self.writable(db, actor, ids)[1])
 
     def delete(
         self,
         db: Database,
         actor: Actor,
-        org_id: str,
-        site_id: str,
-        ident: str,
+        ids: RowIds,
         remove: Callable[[sqlite3.Row], None] | None = None,
     ) -> bool:
         """Delete one row (organization.admin) with ``remove`` (by default, the row alone),
         in one transaction; whether it existed."""
+        org_id, site_id, ident = ids
         with db.transaction():
             site(db, actor, org_id, site_id, write=True)
             row = db.one(
@@ -193,7 +188,7 @@ class SiteTable:
         db: Database,
         actor: Actor,
         ids: tuple[str, str],
-        paging: Paging,
+        paging: PageWindow,
         key: Callable[[sqlite3.Row], tuple[Any, ...]],
         render: Callable[[Actor, sqlite3.Row, sqlite3.Row], dict[str, Any]],
     ) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import (
     free_path,
@@ -97,7 +97,7 @@ class SectionStore(StorePart):
     # -- operations -----------------------------------------------------------------------
 
     def list_page(
-        self, actor: Actor, org_id: str, site_id: str, *, paging: Paging = FIRST_PAGE
+        self, actor: Actor, org_id: str, site_id: str, *, paging: PageWindow = FIRST_PAGE
     ) -> dict[str, Any]:
         """A page of the site's sections (membership checked), in the order of the site's
         structure (groups expanded)."""
@@ -157,7 +157,7 @@ class SectionStore(StorePart):
         """Change the fields given (organization.admin; absent fields stay); None removes
         ``condition``, ``icon`` or ``description``."""
         SECTIONS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(row, changes)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._change(row, changes)
         )
         return self.one(actor, site_id, ident)
 
@@ -191,7 +191,7 @@ class SectionStore(StorePart):
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a section (organization.admin), see `_remove`; whether it existed."""
-        return SECTIONS.delete(self._db, actor, org_id, site_id, ident, self._remove)
+        return SECTIONS.delete(self._db, actor, (org_id, site_id, ident), self._remove)
 
     def _remove(self, row: sqlite3.Row) -> None:
         """The section with its site spaces (and the redirects to them).
@@ -211,7 +211,7 @@ class SectionStore(StorePart):
         """Place a section next to another section of the site (organization.admin), joining
         that one's siblings; with neither anchor, last among its current siblings."""
         SECTIONS.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._reposition(row, *anchors)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._reposition(row, *anchors)
         )
         return self.one(actor, site_id, ident)
 

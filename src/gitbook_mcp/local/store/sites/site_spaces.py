@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.common import (
     free_path,
@@ -120,7 +120,7 @@ class SiteSpaceStore(StorePart):
         site_id: str,
         *,
         default: bool | None = None,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The site's site spaces in the order of its structure; ``default`` filters them."""
         shown = site(self._db, actor, org_id, site_id)
@@ -201,14 +201,13 @@ class SiteSpaceStore(StorePart):
     ) -> dict[str, Any]:
         """Change ``path``, ``condition`` (None removes it) or ``spaceId`` (organization.admin;
         absent fields stay)."""
-        SITE_SPACES.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._change(org_id, row, changes)
-        )
+        ids = (org_id, site_id, ident)
+        SITE_SPACES.write(self._db, actor, ids, lambda row: self._change(org_id, row, changes))
         return self.one(actor, site_id, ident)
 
     def delete(self, actor: Actor, org_id: str, site_id: str, ident: str) -> bool:
         """Delete a site space (organization.admin); whether it existed."""
-        return SITE_SPACES.delete(self._db, actor, org_id, site_id, ident)
+        return SITE_SPACES.delete(self._db, actor, (org_id, site_id, ident))
 
     def _change(self, org_id: str, row: sqlite3.Row, changes: dict[str, Any]) -> None:
         if "spaceId" in changes:
@@ -235,7 +234,7 @@ class SiteSpaceStore(StorePart):
         """Place a site space before or after another of its section (organization.admin;
         last when neither)."""
         SITE_SPACES.write(
-            self._db, actor, org_id, site_id, ident, lambda row: self._reposition(row, *anchors)
+            self._db, actor, (org_id, site_id, ident), lambda row: self._reposition(row, *anchors)
         )
         return self.one(actor, site_id, ident)
 

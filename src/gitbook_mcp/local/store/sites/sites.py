@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.store.access import Actor, org_role
 from gitbook_mcp.local.store.db import dumps, loads
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging, paginate
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.sites.findings import FindingStore
 from gitbook_mcp.local.store.sites.groups import SectionGroupStore
@@ -129,7 +129,7 @@ class SiteStore(StorePart):
         title: str | None = None,
         published: bool | None = None,
         types: list[str] | None = None,
-        paging: Paging = FIRST_PAGE,
+        paging: PageWindow = FIRST_PAGE,
     ) -> dict[str, Any]:
         """The organization's sites, filtered by a space they publish, title, state, type."""
         org_role(self._db, actor, org_id)

@@ -22,7 +22,7 @@ from gitbook_mcp.local.store.access import (
     require,
 )
 from gitbook_mcp.local.store.db import new_id
-from gitbook_mcp.local.store.paging import Paging
+from gitbook_mcp.local.store.paging import PageWindow
 from gitbook_mcp.local.store.part import StorePart, found
 from gitbook_mcp.local.store.spaces.containers import (
     check_parent,
@@ -106,7 +106,7 @@ class CollectionStore(StorePart):
     # -- reads ----------------------------------------------------------------------------
 
     def list_collections(
-        self, actor: Actor, org_id: str, *, nested: bool, paging: Paging
+        self, actor: Actor, org_id: str, *, nested: bool, paging: PageWindow
     ) -> dict[str, Any]:
         """The organization's collections the caller can view (top level only unless nested)."""
         org_role(self._db, actor, org_id)
@@ -120,7 +120,9 @@ class CollectionStore(StorePart):
                 visible.append((row, flags))
         return page_by_position(visible, paging=paging, render=lambda item: self.render_row(*item))
 
-    def list_spaces(self, actor: Actor, collection_id: str, *, paging: Paging) -> dict[str, Any]:
+    def list_spaces(
+        self, actor: Actor, collection_id: str, *, paging: PageWindow
+    ) -> dict[str, Any]:
         """The live spaces directly in the collection that the caller can view."""
         self.visible(actor, collection_id)
         rows = self._db.all(

@@ -14,7 +14,7 @@ from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Conflict, Invalid
 from gitbook_mcp.local.store.access import Actor, collection_permissions, effective_collection_role
 from gitbook_mcp.local.store.ordering import position_between
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 
 if TYPE_CHECKING:
     import sqlite3
@@ -181,7 +181,7 @@ def destination(
 def page_by_position(
     visible: list[tuple[sqlite3.Row, Any]],
     *,
-    paging: Paging,
+    paging: PageWindow,
     render: Callable[[tuple[sqlite3.Row, Any]], dict[str, Any]],
 ) -> dict[str, Any]:
     """A page of (row, access) pairs of spaces or collections, in their containers' order."""

@@ -21,7 +21,7 @@ from gitbook_mcp.local.store.access import (
     require,
     space_permissions,
 )
-from gitbook_mcp.local.store.paging import Paging, paginate
+from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.spaces.part import SpacePart
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ class GrantStore(SpacePart):
     # -- reads ----------------------------------------------------------------------------
 
     def list_users(
-        self, actor: Actor, kind: Kind, target_id: str, *, paging: Paging
+        self, actor: Actor, kind: Kind, target_id: str, *, paging: PageWindow
     ) -> dict[str, Any]:
         """The users holding an explicit permission on the target itself."""
         self._target(actor, kind, target_id)
@@ -162,7 +162,7 @@ class GrantStore(SpacePart):
         target_id: str,
         *,
         role: str | None,
-        paging: Paging,
+        paging: PageWindow,
     ) -> dict[str, Any]:
         """Every member who can access the target, with the effective role (``role`` filters).
 

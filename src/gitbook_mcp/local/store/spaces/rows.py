@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gitbook_mcp.local.errors import NotFound, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, effective_space_role, require, space_permissions
 from gitbook_mcp.local.store.db import loads
-from gitbook_mcp.local.store.paging import Paging
+from gitbook_mcp.local.store.paging import PageWindow
 from gitbook_mcp.local.store.spaces.containers import page_by_position, render_level
 from gitbook_mcp.local.store.urls import app_urls
 
@@ -148,7 +148,9 @@ class SpaceRows:
 
     # -- lists ----------------------------------------------------------------------------
 
-    def page_of(self, actor: Actor, rows: list[sqlite3.Row], *, paging: Paging) -> dict[str, Any]:
+    def page_of(
+        self, actor: Actor, rows: list[sqlite3.Row], *, paging: PageWindow
+    ) -> dict[str, Any]:
         """A page of the rows the caller can view, ordered by position."""
         visible = []
         for row in rows:

@@ -14,7 +14,7 @@ from gitbook_mcp.local.errors import Conflict, PreconditionFailed
 from gitbook_mcp.local.store.access import Actor, org_permissions, org_role, require
 from gitbook_mcp.local.store.db import dumps, loads, new_id
 from gitbook_mcp.local.store.ordering import position_between
-from gitbook_mcp.local.store.paging import Paging
+from gitbook_mcp.local.store.paging import PageWindow
 from gitbook_mcp.local.store.spaces.collections import CollectionStore
 from gitbook_mcp.local.store.spaces.containers import (
     destination,
@@ -61,7 +61,9 @@ class SpaceStore(SpaceRows):
         self.collections = CollectionStore(db, clock, rows)
         self.grants = GrantStore(SpaceScope(db, clock, identity, rows), self.collections)
 
-    def list_in_organization(self, actor: Actor, org_id: str, *, paging: Paging) -> dict[str, Any]:
+    def list_in_organization(
+        self, actor: Actor, org_id: str, *, paging: PageWindow
+    ) -> dict[str, Any]:
         """The organization's live spaces the caller can view (404 for a non-member)."""
         org_role(self._db, actor, org_id)
         rows = self._db.all(

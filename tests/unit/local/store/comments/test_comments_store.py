@@ -26,7 +26,7 @@ from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_INSTALL, PAGE_PUBLIS
 from gitbook_mcp.local.store import MIGRATIONS
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.comments.bodies import (
-    Edit,
+    CommentUpdate,
     body_markdown,
     check_emoji,
     document_markdown,
@@ -125,7 +125,7 @@ def test_deleting_a_comment_takes_replies_and_all_reactions(store: Store) -> Non
         "SELECT id FROM comment_replies WHERE comment_id = ? LIMIT 1", (COMMENT_STYLE,)
     )
     store.comments.update_reply(
-        Actor("usr_sam"), HANDBOOK, None, COMMENT_STYLE, str(reply), Edit.of(added=["👀"])
+        Actor("usr_sam"), HANDBOOK, None, COMMENT_STYLE, str(reply), CommentUpdate.of(added=["👀"])
     )
     assert _rows(store, "SELECT COUNT(*) FROM reactions WHERE subject_id = ?", str(reply)) == 1
     assert store.comments.delete(ADMIN, HANDBOOK, None, COMMENT_STYLE) is True
@@ -141,7 +141,9 @@ def test_deleting_a_comment_takes_replies_and_all_reactions(store: Store) -> Non
 def test_a_purged_space_takes_its_comments(store: Store, clock: ManualClock) -> None:
     space = "spc_changelog"
     posted = store.comments.post(ADMIN, space, None, markdown="Release notes?")
-    store.comments.update(Actor("usr_editor"), space, None, posted["id"], Edit.of(added=["👍"]))
+    store.comments.update(
+        Actor("usr_editor"), space, None, posted["id"], CommentUpdate.of(added=["👍"])
+    )
     store.comments.post_reply(Actor("usr_dana"), space, None, posted["id"], markdown="Soon.")
     assert store.spaces.delete(ADMIN, space) is True
     clock.advance(timedelta(days=8))

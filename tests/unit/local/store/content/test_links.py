@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.document import parse_markdown
-from gitbook_mcp.local.store.content.links import Revision, analyse, resolve_page_path
+from gitbook_mcp.local.store.content.links import RevisionTargets, analyse, resolve_page_path
 
 pytestmark = pytest.mark.anyio
 
@@ -31,13 +31,15 @@ def test_links_in_code_are_text_and_every_container_is_read() -> None:
         "See [a](one.md).\n\n`[not a link](two.md)`\n\n```\n[also not](three.md)\n```\n\n"
         '{% hint style="info" %}\n[in a hint](four.md)\n{% endhint %}\n'
     )
-    links = analyse(_doc(markdown), page_path="faq", revision=Revision(PAGES, FILES))
+    links = analyse(_doc(markdown), page_path="faq", revision=RevisionTargets(PAGES, FILES))
     assert [link.href for link in links] == ["one.md", "four.md"]
 
 
 def test_refs_by_id_resolve_wherever_the_page_is() -> None:
     doc = _doc("[w](/pages/pg_w) [gone](/pages/pg_removed) [f](/files/fl_d) [x](/files/fl_x)")
-    links = analyse(doc, page_path="a/b/c", revision=Revision(PAGES, FILES, frozenset({"fl_d"})))
+    links = analyse(
+        doc, page_path="a/b/c", revision=RevisionTargets(PAGES, FILES, frozenset({"fl_d"}))
+    )
     assert [(link.status, link.kind, link.target, link.href) for link in links] == [
         ("ok", "page", "pg_w", "/pages/pg_w"),
         ("broken", "page", None, "/pages/pg_removed"),
@@ -70,7 +72,7 @@ def test_analyse_gives_each_link_a_status() -> None:
         "![m](.gitbook/assets/missing.png) [id](fl_d) [mail](mailto:a@b.c) [top](#top)"
     )
     links = analyse(
-        _doc(markdown), page_path="faq", revision=Revision(PAGES, FILES, frozenset({"fl_d"}))
+        _doc(markdown), page_path="faq", revision=RevisionTargets(PAGES, FILES, frozenset({"fl_d"}))
     )
     assert [(link.status, link.kind, link.target) for link in links] == [
         ("ok", "page", "pg_w"),

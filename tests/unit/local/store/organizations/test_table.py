@@ -10,7 +10,7 @@ import pytest
 from gitbook_mcp.local.errors import NotFound
 from gitbook_mcp.local.store.db import Database
 from gitbook_mcp.local.store.organizations.table import OrgTable
-from gitbook_mcp.local.store.paging import FIRST_PAGE, Paging
+from gitbook_mcp.local.store.paging import FIRST_PAGE, PageWindow
 
 SPECS = OrgTable("specs", "OpenAPI spec", key="slug")
 
@@ -57,7 +57,7 @@ def test_a_page_lists_the_organizations_rows_in_the_tables_order(db: Database) -
     assert [item["id"] for item in by_seq["items"]] == ["s1", "s3", "s4"]
     by_slug = OrgTable("specs", "OpenAPI spec", key="slug", order="slug")
     page = by_slug.page(
-        db, "o1", Paging(limit=2), lambda r: {"slug": r["slug"]}, where="id != 's4'"
+        db, "o1", PageWindow(limit=2), lambda r: {"slug": r["slug"]}, where="id != 's4'"
     )
     assert page["items"] == [{"slug": "alpha"}, {"slug": "petstore"}]
     assert page["count"] == 2
