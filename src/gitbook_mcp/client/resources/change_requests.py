@@ -40,9 +40,10 @@ class ChangeRequests(APIResource):
         self, space_id: str, **query: Unpack[ChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests of the space; the API lists ``open`` ones unless ``status`` is given."""
+        ids = {"spaceId": space_id}
         return self._list(
             "/spaces/{spaceId}/change-requests",
-            ids={"spaceId": space_id},
+            ids=ids,
             item=ChangeRequest,
             query=query_of(ChangeRequestsQuery, query),
         )
@@ -50,10 +51,9 @@ class ChangeRequests(APIResource):
     @operation("getChangeRequestById")
     async def get(self, space_id: str, change_request_id: str) -> ChangeRequest:
         """One change request, by id or by its number within the space."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._get(
-            "/spaces/{spaceId}/change-requests/{changeRequestId}",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
-            cast_to=ChangeRequest,
+            "/spaces/{spaceId}/change-requests/{changeRequestId}", ids=ids, cast_to=ChangeRequest
         )
 
     # -- live profile: authoring, merging, the organization's list ------------------------
@@ -63,9 +63,10 @@ class ChangeRequests(APIResource):
         self, organization_id: str, **query: Unpack[OrganizationChangeRequestsQuery]
     ) -> AsyncPaginator[ChangeRequest]:
         """Change requests across the organization (``open`` ones unless ``status`` is given)."""
+        ids = {"organizationId": organization_id}
         return self._list(
             "/orgs/{organizationId}/change-requests",
-            ids={"organizationId": organization_id},
+            ids=ids,
             item=ChangeRequest,
             query=query_of(OrganizationChangeRequestsQuery, query),
         )
@@ -75,9 +76,10 @@ class ChangeRequests(APIResource):
         self, space_id: str, **body: Unpack[CreateChangeRequestRequest]
     ) -> ChangeRequest:
         """Open a draft change request on the space's current revision."""
+        ids = {"spaceId": space_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests",
-            ids={"spaceId": space_id},
+            ids=ids,
             body=body_of(CreateChangeRequestRequest, body),
             cast_to=ChangeRequest,
         )
@@ -87,9 +89,10 @@ class ChangeRequests(APIResource):
         self, space_id: str, change_request_id: str, **body: Unpack[UpdateChangeRequestRequest]
     ) -> ChangeRequest:
         """Change the subject, or the status (``draft``, ``open``, ``archived``)."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._patch(
             "/spaces/{spaceId}/change-requests/{changeRequestId}",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             body=body_of(UpdateChangeRequestRequest, body),
             cast_to=ChangeRequest,
         )
@@ -129,9 +132,10 @@ class ChangeRequests(APIResource):
         body = ContentUpdateRequest.model_validate({"changes": list(changes)})
         cast_to: type[ChangeRequest | ChangeRequestContentUpdate]
         cast_to = ChangeRequest if compat else ChangeRequestContentUpdate
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             query={"compat": compat},
             body=body,
             cast_to=cast_to,
@@ -142,9 +146,10 @@ class ChangeRequests(APIResource):
         self, space_id: str, change_request_id: str, *, limit: int | NotGiven = NOT_GIVEN
     ) -> RevisionSemanticChanges:
         """What the change request changes against its base; ``more`` counts those cut."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/changes",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             cast_to=RevisionSemanticChanges,
             query={} if isinstance(limit, NotGiven) else {"limit": limit},
         )
@@ -152,18 +157,20 @@ class ChangeRequests(APIResource):
     @operation("mergeChangeRequest")
     async def merge(self, space_id: str, change_request_id: str) -> MergeResult:
         """Publish the change request; ``result`` is ``conflicts`` when it could not. Not retried."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             cast_to=MergeResult,
         )
 
     @operation("updateChangeRequest")
     async def update_from_main(self, space_id: str, change_request_id: str) -> UpdateResult:
         """Bring the main content's changes into the change request. Not retried."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/update",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             cast_to=UpdateResult,
         )
 
@@ -172,9 +179,10 @@ class ChangeRequests(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[ChangeRequestContributor]:
         """The users who edited the change request."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/contributors",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             item=ChangeRequestContributor,
             query=query_of(Paging, query),
         )

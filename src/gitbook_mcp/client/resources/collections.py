@@ -30,9 +30,10 @@ class Collections(APIResource):
         self, organization_id: str, **query: Unpack[CollectionsQuery]
     ) -> AsyncPaginator[Collection]:
         """The organization's collections; nested ones too unless ``nested=False``."""
+        ids = {"organizationId": organization_id}
         return self._list(
             "/orgs/{organizationId}/collections",
-            ids={"organizationId": organization_id},
+            ids=ids,
             item=Collection,
             query=query_of(CollectionsQuery, query),
         )
@@ -42,9 +43,10 @@ class Collections(APIResource):
         self, organization_id: str, **body: Unpack[CreateCollectionRequest]
     ) -> Collection:
         """Create a collection (title at most 50 characters), inside ``parent`` if given."""
+        ids = {"organizationId": organization_id}
         return await self._post(
             "/orgs/{organizationId}/collections",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=body_of(CreateCollectionRequest, body),
             cast_to=Collection,
         )
@@ -52,20 +54,18 @@ class Collections(APIResource):
     @operation("getCollectionById")
     async def get(self, collection_id: str) -> Collection:
         """One collection, with the caller's ``permissions`` on it."""
-        return await self._get(
-            "/collections/{collectionId}",
-            ids={"collectionId": collection_id},
-            cast_to=Collection,
-        )
+        ids = {"collectionId": collection_id}
+        return await self._get("/collections/{collectionId}", ids=ids, cast_to=Collection)
 
     @operation("updateCollectionById")
     async def update(
         self, collection_id: str, **body: Unpack[UpdateCollectionRequest]
     ) -> Collection:
         """Change the title, description (at most 100 characters) or default level passed."""
+        ids = {"collectionId": collection_id}
         return await self._patch(
             "/collections/{collectionId}",
-            ids={"collectionId": collection_id},
+            ids=ids,
             body=body_of(UpdateCollectionRequest, body),
             cast_to=Collection,
         )
@@ -80,11 +80,9 @@ class Collections(APIResource):
     @operation("listSpacesInCollectionById")
     def list_spaces(self, collection_id: str, **query: Unpack[Paging]) -> AsyncPaginator[Space]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"collectionId": collection_id}
         return self._list(
-            "/collections/{collectionId}/spaces",
-            ids={"collectionId": collection_id},
-            item=Space,
-            query=query_of(Paging, query),
+            "/collections/{collectionId}/spaces", ids=ids, item=Space, query=query_of(Paging, query)
         )
 
     @operation("moveCollection")
@@ -110,19 +108,18 @@ class Collections(APIResource):
         body = MoveCollectionRequest.model_validate(
             {"parent": parent, "position": position or NOT_GIVEN}
         )
+        ids = {"collectionId": collection_id}
         return await self._post(
-            "/collections/{collectionId}/move",
-            ids={"collectionId": collection_id},
-            body=body,
-            cast_to=Collection,
+            "/collections/{collectionId}/move", ids=ids, body=body, cast_to=Collection
         )
 
     @operation("transferCollection")
     async def transfer(self, collection_id: str, **body: Unpack[TransferRequest]) -> Collection:
         """Move the collection, with its spaces, to another organization (an id)."""
+        ids = {"collectionId": collection_id}
         return await self._post(
             "/collections/{collectionId}/transfer",
-            ids={"collectionId": collection_id},
+            ids=ids,
             body=body_of(TransferRequest, body),
             cast_to=Collection,
         )

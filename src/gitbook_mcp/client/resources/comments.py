@@ -81,9 +81,10 @@ class SpaceComments(APIResource):
     @operation("listCommentsInSpace")
     def list(self, space_id: str, **query: Unpack[CommentsQuery]) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
+        ids = {"spaceId": space_id}
         return self._list(
             "/spaces/{spaceId}/comments",
-            ids={"spaceId": space_id},
+            ids=ids,
             item=Comment,
             query=query_of(CommentsQuery, query),
         )
@@ -91,11 +92,9 @@ class SpaceComments(APIResource):
     @operation("postCommentInSpace")
     async def create(self, space_id: str, **post: Unpack[NewComment]) -> Comment:
         """Start a thread, on the space or on ``page`` (a page id) and ``node`` within it."""
+        ids = {"spaceId": space_id}
         return await self._post(
-            "/spaces/{spaceId}/comments",
-            ids={"spaceId": space_id},
-            body=_thread_body(post),
-            cast_to=Comment,
+            "/spaces/{spaceId}/comments", ids=ids, body=_thread_body(post), cast_to=Comment
         )
 
     @operation("getCommentInSpace")
@@ -103,9 +102,10 @@ class SpaceComments(APIResource):
         self, space_id: str, comment_id: str, *, format: ContentFormat | NotGiven = NOT_GIVEN
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
+        ids = {"spaceId": space_id, "commentId": comment_id}
         return await self._get(
             "/spaces/{spaceId}/comments/{commentId}",
-            ids={"spaceId": space_id, "commentId": comment_id},
+            ids=ids,
             query=_format(format),
             cast_to=Comment,
         )
@@ -113,9 +113,10 @@ class SpaceComments(APIResource):
     @operation("updateCommentInSpace")
     async def update(self, space_id: str, comment_id: str, **edit: Unpack[CommentEdit]) -> Comment:
         """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
+        ids = {"spaceId": space_id, "commentId": comment_id}
         return await self._put(
             "/spaces/{spaceId}/comments/{commentId}",
-            ids={"spaceId": space_id, "commentId": comment_id},
+            ids=ids,
             body=_edit_body(edit),
             cast_to=Comment,
         )
@@ -123,10 +124,8 @@ class SpaceComments(APIResource):
     @operation("deleteCommentInSpace")
     async def delete(self, space_id: str, comment_id: str) -> bool:
         """True if the comment was deleted, False if it did not exist."""
-        return await self._delete(
-            "/spaces/{spaceId}/comments/{commentId}",
-            ids={"spaceId": space_id, "commentId": comment_id},
-        )
+        ids = {"spaceId": space_id, "commentId": comment_id}
+        return await self._delete("/spaces/{spaceId}/comments/{commentId}", ids=ids)
 
     @operation("postCommentReplyInSpace")
     async def create_reply(
@@ -135,9 +134,10 @@ class SpaceComments(APIResource):
         """Reply to a comment thread (``format`` is for change requests only)."""
         if not isinstance(post.get("format", NOT_GIVEN), NotGiven):
             raise InvalidRequestError("format is not accepted for a space")
+        ids = {"spaceId": space_id, "commentId": comment_id}
         return await self._post(
             "/spaces/{spaceId}/comments/{commentId}/replies",
-            ids={"spaceId": space_id, "commentId": comment_id},
+            ids=ids,
             body=_reply_body(post),
             cast_to=CommentReply,
         )
@@ -152,9 +152,10 @@ class SpaceComments(APIResource):
         format: ContentFormat | NotGiven = NOT_GIVEN,
     ) -> CommentReply:
         """One reply of a comment thread."""
+        ids = {"spaceId": space_id, "commentId": comment_id, "commentReplyId": comment_reply_id}
         return await self._get(
             "/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
-            ids={"spaceId": space_id, "commentId": comment_id, "commentReplyId": comment_reply_id},
+            ids=ids,
             query=_format(format),
             cast_to=CommentReply,
         )
@@ -168,9 +169,10 @@ class ChangeRequestComments(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[CommentsQuery]
     ) -> AsyncPaginator[Comment]:
         """Comment threads (all statuses, newest first, unless told otherwise)."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             item=Comment,
             query=query_of(CommentsQuery, query),
         )
@@ -180,9 +182,10 @@ class ChangeRequestComments(APIResource):
         self, space_id: str, change_request_id: str, **post: Unpack[NewComment]
     ) -> Comment:
         """Start a thread, on the change request or on ``page`` and ``node`` within it."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             body=_thread_body(post),
             cast_to=Comment,
         )
@@ -197,13 +200,10 @@ class ChangeRequestComments(APIResource):
         format: ContentFormat | NotGiven = NOT_GIVEN,
     ) -> Comment:
         """One comment thread's first post, with the caller's ``permissions`` on it."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "commentId": comment_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-            },
+            ids=ids,
             query=_format(format),
             cast_to=Comment,
         )
@@ -213,13 +213,10 @@ class ChangeRequestComments(APIResource):
         self, space_id: str, change_request_id: str, comment_id: str, **edit: Unpack[CommentEdit]
     ) -> Comment:
         """Resolve or reopen, edit the text (author or space admin), add or remove reactions."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "commentId": comment_id}
         return await self._put(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-            },
+            ids=ids,
             body=_edit_body(edit),
             cast_to=Comment,
         )
@@ -227,13 +224,9 @@ class ChangeRequestComments(APIResource):
     @operation("deleteCommentInChangeRequest")
     async def delete(self, space_id: str, change_request_id: str, comment_id: str) -> bool:
         """True if the comment was deleted, False if it did not exist."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "commentId": comment_id}
         return await self._delete(
-            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-            },
+            "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", ids=ids
         )
 
     @operation("listCommentRepliesInChangeRequest")
@@ -245,13 +238,10 @@ class ChangeRequestComments(APIResource):
         **query: Unpack[RepliesQuery],
     ) -> AsyncPaginator[CommentReply]:
         """The replies of a comment thread."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "commentId": comment_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-            },
+            ids=ids,
             item=CommentReply,
             query=query_of(RepliesQuery, query),
         )
@@ -261,13 +251,10 @@ class ChangeRequestComments(APIResource):
         self, space_id: str, change_request_id: str, comment_id: str, **post: Unpack[NewReply]
     ) -> CommentReply:
         """Reply to a comment thread; ``format`` shapes the answer."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "commentId": comment_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-            },
+            ids=ids,
             query=_format(post.get("format", NOT_GIVEN)),
             body=_reply_body(post),
             cast_to=CommentReply,
@@ -284,15 +271,16 @@ class ChangeRequestComments(APIResource):
         format: ContentFormat | NotGiven = NOT_GIVEN,
     ) -> CommentReply:
         """One reply of a comment thread."""
+        ids = {
+            "spaceId": space_id,
+            "changeRequestId": change_request_id,
+            "commentId": comment_id,
+            "commentReplyId": comment_reply_id,
+        }
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
             "/replies/{commentReplyId}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-                "commentReplyId": comment_reply_id,
-            },
+            ids=ids,
             query=_format(format),
             cast_to=CommentReply,
         )
@@ -307,15 +295,16 @@ class ChangeRequestComments(APIResource):
         **edit: Unpack[CommentEdit],
     ) -> CommentReply:
         """Edit a reply's text (author or space admin), add or remove reactions."""
+        ids = {
+            "spaceId": space_id,
+            "changeRequestId": change_request_id,
+            "commentId": comment_id,
+            "commentReplyId": comment_reply_id,
+        }
         return await self._put(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
             "/replies/{commentReplyId}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-                "commentReplyId": comment_reply_id,
-            },
+            ids=ids,
             body=_edit_body(edit),
             cast_to=CommentReply,
         )
@@ -325,15 +314,16 @@ class ChangeRequestComments(APIResource):
         self, space_id: str, change_request_id: str, comment_id: str, comment_reply_id: str
     ) -> bool:
         """True if the reply was deleted, False if it did not exist."""
+        ids = {
+            "spaceId": space_id,
+            "changeRequestId": change_request_id,
+            "commentId": comment_id,
+            "commentReplyId": comment_reply_id,
+        }
         return await self._delete(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
             "/replies/{commentReplyId}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "commentId": comment_id,
-                "commentReplyId": comment_reply_id,
-            },
+            ids=ids,
         )
 
     @operation("listCommentersInChangeRequest")
@@ -341,9 +331,10 @@ class ChangeRequestComments(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[Member]:
         """The members who commented; each page carries their ``total``."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/commenters",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             item=Member,
             query=query_of(Paging, query),
             page_type=CommentersPage,

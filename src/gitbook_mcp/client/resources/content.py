@@ -37,9 +37,10 @@ class SpaceContent(APIResource):
     @operation("getCurrentRevision")
     async def get_revision(self, space_id: str, **query: Unpack[RevisionQuery]) -> Revision:
         """The revision: its page tree, files and reusable content."""
+        ids = {"spaceId": space_id}
         return await self._get(
             "/spaces/{spaceId}/content",
-            ids={"spaceId": space_id},
+            ids=ids,
             cast_to=Revision,
             query=query_of(RevisionQuery, query),
         )
@@ -47,9 +48,10 @@ class SpaceContent(APIResource):
     @operation("listPages")
     async def list_pages(self, space_id: str, **query: Unpack[RevisionQuery]) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
+        ids = {"spaceId": space_id}
         return await self._get(
             "/spaces/{spaceId}/content/pages",
-            ids={"spaceId": space_id},
+            ids=ids,
             cast_to=PageList,
             query=query_of(RevisionQuery, query),
         )
@@ -59,9 +61,10 @@ class SpaceContent(APIResource):
         self, space_id: str, page_id: str, **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
+        ids = {"spaceId": space_id, "pageId": page_id}
         return await self._get(
             "/spaces/{spaceId}/content/page/{pageId}",
-            ids={"spaceId": space_id, "pageId": page_id},
+            ids=ids,
             cast_to=RevisionPage,
             query=query_of(PageQuery, query),
         )
@@ -71,9 +74,10 @@ class SpaceContent(APIResource):
         self, space_id: str, page_path: str, **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
+        ids = {"spaceId": space_id, "pagePath": page_path}
         return await self._get(
             "/spaces/{spaceId}/content/path/{pagePath}",
-            ids={"spaceId": space_id, "pagePath": page_path},
+            ids=ids,
             cast_to=RevisionPage,
             query=query_of(PageQuery, query),
         )
@@ -83,9 +87,10 @@ class SpaceContent(APIResource):
         self, space_id: str, **query: Unpack[FilesQuery]
     ) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
+        ids = {"spaceId": space_id}
         return self._list(
             "/spaces/{spaceId}/content/files",
-            ids={"spaceId": space_id},
+            ids=ids,
             item=RevisionFile,
             query=query_of(FilesQuery, query),
         )
@@ -95,9 +100,10 @@ class SpaceContent(APIResource):
         self, space_id: str, file_id: str, **query: Unpack[RevisionQuery]
     ) -> RevisionFile:
         """One file of the revision."""
+        ids = {"spaceId": space_id, "fileId": file_id}
         return await self._get(
             "/spaces/{spaceId}/content/files/{fileId}",
-            ids={"spaceId": space_id, "fileId": file_id},
+            ids=ids,
             cast_to=RevisionFile,
             query=query_of(RevisionQuery, query),
         )
@@ -112,9 +118,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[RevisionQuery]
     ) -> Revision:
         """The revision: its page tree, files and reusable content."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             cast_to=Revision,
             query=query_of(RevisionQuery, query),
         )
@@ -124,9 +131,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[RevisionQuery]
     ) -> PageList:
         """The page tree (not paginated; walk it with ``.walk()``)."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             cast_to=PageList,
             query=query_of(RevisionQuery, query),
         )
@@ -136,9 +144,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, page_id: str, **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """One page; ``format="markdown"`` returns its text as markdown."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id},
+            ids=ids,
             cast_to=RevisionPage,
             query=query_of(PageQuery, query),
         )
@@ -148,13 +157,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, page_path: str, **query: Unpack[PageQuery]
     ) -> RevisionPage:
         """A document or group page by its path (``"guides/install"``; slashes are kept)."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pagePath": page_path}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}",
-            ids={
-                "spaceId": space_id,
-                "changeRequestId": change_request_id,
-                "pagePath": page_path,
-            },
+            ids=ids,
             cast_to=RevisionPage,
             query=query_of(PageQuery, query),
         )
@@ -164,9 +170,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[FilesQuery]
     ) -> AsyncPaginator[RevisionFile]:
         """The files (images, attachments) of the revision."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             item=RevisionFile,
             query=query_of(FilesQuery, query),
         )
@@ -176,9 +183,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, file_id: str, **query: Unpack[RevisionQuery]
     ) -> RevisionFile:
         """One file of the revision."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "fileId": file_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "fileId": file_id},
+            ids=ids,
             cast_to=RevisionFile,
             query=query_of(RevisionQuery, query),
         )
@@ -188,9 +196,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, file_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the file is referenced from, in this content."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "fileId": file_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "fileId": file_id},
+            ids=ids,
             item=ContentLocation,
             query=query_of(Paging, query),
         )
@@ -202,9 +211,10 @@ class ChangeRequestContent(APIResource):
         """The links of a page with their status (``ok``, ``broken``, ``in-app``); pages carry
         ``stats``.
         """
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id},
+            ids=ids,
             item=LinkUsage,
             query=query_of(Paging, query),
             page_type=LinkListing,
@@ -215,9 +225,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, page_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[ContentLocation]:
         """Where the page is linked from, in this content."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id},
+            ids=ids,
             item=ContentLocation,
             query=query_of(Paging, query),
         )
@@ -227,9 +238,10 @@ class ChangeRequestContent(APIResource):
         self, space_id: str, change_request_id: str, *, url: str, source: ImportContentSource
     ) -> ImportContentResult:
         """Import content from ``url`` (of kind ``source``) into a new revision."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/import",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             body=ImportContentRequest(url=url, source=source),
             cast_to=ImportContentResult,
         )

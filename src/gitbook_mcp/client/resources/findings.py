@@ -21,9 +21,10 @@ class SiteFindings(APIResource):
         self, organization_id: str, site_id: str, **query: Unpack[SiteFindingsQuery]
     ) -> AsyncPaginator[SiteFinding]:
         """The site's findings, by status and type (``broken-link``, ``outbound-link-error``...)."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return self._list(
             "/orgs/{organizationId}/sites/{siteId}/findings",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             item=SiteFinding,
             query=query_of(SiteFindingsQuery, query),
         )
@@ -31,13 +32,14 @@ class SiteFindings(APIResource):
     @operation("getSiteFindingById")
     async def get(self, organization_id: str, site_id: str, site_finding_id: str) -> SiteFinding:
         """One finding, with the pages it affects."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteFindingId": site_finding_id,
+        }
         return await self._get(
             "/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteFindingId": site_finding_id,
-            },
+            ids=ids,
             cast_to=SiteFinding,
         )
 
@@ -50,13 +52,14 @@ class SiteFindings(APIResource):
         **body: Unpack[UpdateSiteFindingRequest],
     ) -> SiteFinding:
         """Resolve (``done``), dismiss (``canceled``) or reopen (``open``) a finding."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteFindingId": site_finding_id,
+        }
         return await self._patch(
             "/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteFindingId": site_finding_id,
-            },
+            ids=ids,
             body=body_of(UpdateSiteFindingRequest, body),
             cast_to=SiteFinding,
         )

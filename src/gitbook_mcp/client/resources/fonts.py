@@ -19,20 +19,18 @@ class Fonts(APIResource):
     @operation("listCustomFonts")
     def list(self, organization_id: str) -> AsyncPaginator[CustomFont]:
         """The organization's custom fonts (the operation takes no page or limit)."""
-        return self._list(
-            "/orgs/{organizationId}/fonts",
-            ids={"organizationId": organization_id},
-            item=CustomFont,
-        )
+        ids = {"organizationId": organization_id}
+        return self._list("/orgs/{organizationId}/fonts", ids=ids, item=CustomFont)
 
     @operation("createCustomFont")
     async def create(
         self, organization_id: str, **body: Unpack[CreateCustomFontRequest]
     ) -> CustomFont:
         """Create a font: a family and one face per weight."""
+        ids = {"organizationId": organization_id}
         return await self._put(
             "/orgs/{organizationId}/fonts",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=body_of(CreateCustomFontRequest, body),
             cast_to=CustomFont,
         )
@@ -40,11 +38,8 @@ class Fonts(APIResource):
     @operation("getCustomFont")
     async def get(self, organization_id: str, font_id: str) -> CustomFont:
         """One CustomFont."""
-        return await self._get(
-            "/orgs/{organizationId}/fonts/{fontId}",
-            ids={"organizationId": organization_id, "fontId": font_id},
-            cast_to=CustomFont,
-        )
+        ids = {"organizationId": organization_id, "fontId": font_id}
+        return await self._get("/orgs/{organizationId}/fonts/{fontId}", ids=ids, cast_to=CustomFont)
 
     @operation("updateCustomFont")
     async def update(
@@ -54,9 +49,10 @@ class Fonts(APIResource):
         **body: Unpack[UpdateCustomFontRequest],
     ) -> CustomFont:
         """Rename the family and/or change faces (``storageKey`` None: no file for that weight)."""
+        ids = {"organizationId": organization_id, "fontId": font_id}
         return await self._post(
             "/orgs/{organizationId}/fonts/{fontId}",
-            ids={"organizationId": organization_id, "fontId": font_id},
+            ids=ids,
             body=body_of(UpdateCustomFontRequest, body),
             cast_to=CustomFont,
         )
@@ -64,7 +60,5 @@ class Fonts(APIResource):
     @operation("deleteCustomFont")
     async def delete(self, organization_id: str, font_id: str) -> bool:
         """True if deleted, False if it did not exist."""
-        return await self._delete(
-            "/orgs/{organizationId}/fonts/{fontId}",
-            ids={"organizationId": organization_id, "fontId": font_id},
-        )
+        ids = {"organizationId": organization_id, "fontId": font_id}
+        return await self._delete("/orgs/{organizationId}/fonts/{fontId}", ids=ids)

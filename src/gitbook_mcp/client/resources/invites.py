@@ -27,9 +27,10 @@ class Invites(APIResource):
         self, organization_id: str, **body: Unpack[InviteUsersRequest]
     ) -> InviteUsersResult:
         """Invite people by email (or ``{"email", "role"}`` each), as SSO users if ``sso``."""
+        ids = {"organizationId": organization_id}
         return await self._post(
             "/orgs/{organizationId}/invites",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=body_of(InviteUsersRequest, body),
             cast_to=InviteUsersResult,
         )
@@ -37,10 +38,9 @@ class Invites(APIResource):
     @operation("joinOrganizationWithInvite")
     async def join(self, organization_id: str, invite_id: str) -> JoinResult:
         """Join the organization as the authenticated user, with an invite link's id."""
+        ids = {"organizationId": organization_id, "inviteId": invite_id}
         return await self._post(
-            "/orgs/{organizationId}/invites/{inviteId}",
-            ids={"organizationId": organization_id, "inviteId": invite_id},
-            cast_to=JoinResult,
+            "/orgs/{organizationId}/invites/{inviteId}", ids=ids, cast_to=JoinResult
         )
 
     @operation("listOrganizationInviteLinks")
@@ -48,9 +48,10 @@ class Invites(APIResource):
         self, organization_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[InviteLink]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"organizationId": organization_id}
         return self._list(
             "/orgs/{organizationId}/link-invites",
-            ids={"organizationId": organization_id},
+            ids=ids,
             item=InviteLink,
             query=query_of(Paging, query),
         )
@@ -69,20 +70,17 @@ class Invites(APIResource):
         body = CreateInviteLinkRequest.model_validate(
             {"role": role, "level": level, "space": space, "collection": collection}
         )
+        ids = {"organizationId": organization_id}
         return await self._post(
-            "/orgs/{organizationId}/link-invites",
-            ids={"organizationId": organization_id},
-            body=body,
-            cast_to=InviteLink,
+            "/orgs/{organizationId}/link-invites", ids=ids, body=body, cast_to=InviteLink
         )
 
     @operation("getOrganizationInviteLink")
     async def get_link(self, organization_id: str, invite_id: str) -> InviteLink:
         """One InviteLink."""
+        ids = {"organizationId": organization_id, "inviteId": invite_id}
         return await self._get(
-            "/orgs/{organizationId}/link-invites/{inviteId}",
-            ids={"organizationId": organization_id, "inviteId": invite_id},
-            cast_to=InviteLink,
+            "/orgs/{organizationId}/link-invites/{inviteId}", ids=ids, cast_to=InviteLink
         )
 
     @operation("updateOrganizationInviteById")
@@ -95,9 +93,10 @@ class Invites(APIResource):
         level: Role | NotGiven | None = NOT_GIVEN,
     ) -> InviteLink:
         """Change the ``role`` of an organization link, or the ``level`` of a space or collection link."""
+        ids = {"organizationId": organization_id, "inviteId": invite_id}
         return await self._patch(
             "/orgs/{organizationId}/link-invites/{inviteId}",
-            ids={"organizationId": organization_id, "inviteId": invite_id},
+            ids=ids,
             body=UpdateInviteLinkRequest.model_validate({"role": role, "level": level}),
             cast_to=InviteLink,
         )
@@ -105,7 +104,5 @@ class Invites(APIResource):
     @operation("deleteOrganizationInviteById")
     async def delete_link(self, organization_id: str, invite_id: str) -> bool:
         """True if deleted, False if it did not exist."""
-        return await self._delete(
-            "/orgs/{organizationId}/link-invites/{inviteId}",
-            ids={"organizationId": organization_id, "inviteId": invite_id},
-        )
+        ids = {"organizationId": organization_id, "inviteId": invite_id}
+        return await self._delete("/orgs/{organizationId}/link-invites/{inviteId}", ids=ids)

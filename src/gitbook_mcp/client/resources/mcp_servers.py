@@ -24,9 +24,10 @@ class SiteMcpServers(APIResource):
         self, organization_id: str, site_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[SiteMcpServer]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return self._list(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             item=SiteMcpServer,
             query=query_of(Paging, query),
         )
@@ -45,9 +46,10 @@ class SiteMcpServers(APIResource):
         body = CreateSiteMcpServerRequest(
             name=name, url=url, headers=dict(headers) if isinstance(headers, Mapping) else {}
         )
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             body=body,
             cast_to=SiteMcpServer,
         )
@@ -57,13 +59,14 @@ class SiteMcpServers(APIResource):
         self, organization_id: str, site_id: str, site_mcp_server_id: str
     ) -> SiteMcpServer:
         """One SiteMcpServer."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteMcpServerId": site_mcp_server_id,
+        }
         return await self._get(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=ids,
             cast_to=SiteMcpServer,
         )
 
@@ -76,13 +79,14 @@ class SiteMcpServers(APIResource):
         **body: Unpack[UpdateSiteMcpServerRequest],
     ) -> SiteMcpServer:
         """Only the fields passed change; ``headers`` replaces the whole map."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteMcpServerId": site_mcp_server_id,
+        }
         return await self._patch(
             "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            ids=ids,
             body=body_of(UpdateSiteMcpServerRequest, body),
             cast_to=SiteMcpServer,
         )
@@ -90,11 +94,11 @@ class SiteMcpServers(APIResource):
     @operation("deleteSiteMcpServerById")
     async def delete(self, organization_id: str, site_id: str, site_mcp_server_id: str) -> bool:
         """True if deleted, False if it did not exist."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteMcpServerId": site_mcp_server_id,
+        }
         return await self._delete(
-            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteMcpServerId": site_mcp_server_id,
-            },
+            "/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}", ids=ids
         )

@@ -26,9 +26,10 @@ class Members(APIResource):
         """The organization's members; ``search`` matches name and email, ``lastSeenAt`` sorts
         active members only.
         """
+        ids = {"organizationId": organization_id}
         return self._list(
             "/orgs/{organizationId}/members",
-            ids={"organizationId": organization_id},
+            ids=ids,
             item=Member,
             query=query_of(MembersQuery, query),
         )
@@ -36,20 +37,18 @@ class Members(APIResource):
     @operation("getMemberInOrganizationById")
     async def get(self, organization_id: str, user_id: str) -> Member:
         """One Member."""
-        return await self._get(
-            "/orgs/{organizationId}/members/{userId}",
-            ids={"organizationId": organization_id, "userId": user_id},
-            cast_to=Member,
-        )
+        ids = {"organizationId": organization_id, "userId": user_id}
+        return await self._get("/orgs/{organizationId}/members/{userId}", ids=ids, cast_to=Member)
 
     @operation("updateMemberInOrganizationById")
     async def update(
         self, organization_id: str, user_id: str, **body: Unpack[UpdateMemberRequest]
     ) -> Member:
         """Change a member's organization role (None makes them a guest)."""
+        ids = {"organizationId": organization_id, "userId": user_id}
         return await self._patch(
             "/orgs/{organizationId}/members/{userId}",
-            ids={"organizationId": organization_id, "userId": user_id},
+            ids=ids,
             body=body_of(UpdateMemberRequest, body),
             cast_to=Member,
         )
@@ -57,27 +56,21 @@ class Members(APIResource):
     @operation("removeMemberFromOrganizationById")
     async def remove(self, organization_id: str, user_id: str) -> bool:
         """True if deleted, False if it did not exist."""
-        return await self._delete(
-            "/orgs/{organizationId}/members/{userId}",
-            ids={"organizationId": organization_id, "userId": user_id},
-        )
+        ids = {"organizationId": organization_id, "userId": user_id}
+        return await self._delete("/orgs/{organizationId}/members/{userId}", ids=ids)
 
     @operation("updateOrganizationMemberLastSeenAt")
     async def ping(self, organization_id: str) -> PingResult:
         """Record the caller as seen now in the organization; answers visitor claims."""
-        return await self._post(
-            "/orgs/{organizationId}/ping",
-            ids={"organizationId": organization_id},
-            cast_to=PingResult,
-        )
+        ids = {"organizationId": organization_id}
+        return await self._post("/orgs/{organizationId}/ping", ids=ids, cast_to=PingResult)
 
     @operation("setUserAsSSOMemberForOrganization")
     async def set_sso(self, organization_id: str, user_id: str) -> Member:
         """Make a member an SSO member of the organization."""
+        ids = {"organizationId": organization_id, "userId": user_id}
         return await self._post(
-            "/orgs/{organizationId}/members/{userId}/sso",
-            ids={"organizationId": organization_id, "userId": user_id},
-            cast_to=Member,
+            "/orgs/{organizationId}/members/{userId}/sso", ids=ids, cast_to=Member
         )
 
     @operation("listSpacesForOrganizationMember")
@@ -85,9 +78,10 @@ class Members(APIResource):
         self, organization_id: str, user_id: str, **query: Unpack[MemberSpacesQuery]
     ) -> AsyncPaginator[MemberSpace]:
         """The spaces a member can reach, with their permission on each."""
+        ids = {"organizationId": organization_id, "userId": user_id}
         return self._list(
             "/orgs/{organizationId}/members/{userId}/spaces",
-            ids={"organizationId": organization_id, "userId": user_id},
+            ids=ids,
             item=MemberSpace,
             query=query_of(MemberSpacesQuery, query),
         )
@@ -97,9 +91,10 @@ class Members(APIResource):
         self, organization_id: str, user_id: str, **query: Unpack[MemberTeamsQuery]
     ) -> AsyncPaginator[MemberTeam]:
         """The teams a member belongs to; ``title`` filters by name (case-insensitive contains)."""
+        ids = {"organizationId": organization_id, "userId": user_id}
         return self._list(
             "/orgs/{organizationId}/members/{userId}/teams",
-            ids={"organizationId": organization_id, "userId": user_id},
+            ids=ids,
             item=MemberTeam,
             query=query_of(MemberTeamsQuery, query),
         )

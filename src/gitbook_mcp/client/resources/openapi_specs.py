@@ -24,9 +24,10 @@ class OpenAPISpecs(APIResource):
     @operation("listOpenAPISpecs")
     def list(self, organization_id: str, **query: Unpack[Paging]) -> AsyncPaginator[OpenAPISpec]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"organizationId": organization_id}
         return self._list(
             "/orgs/{organizationId}/openapi",
-            ids={"organizationId": organization_id},
+            ids=ids,
             item=OpenAPISpec,
             query=query_of(Paging, query),
         )
@@ -36,9 +37,10 @@ class OpenAPISpecs(APIResource):
         self, organization_id: str, *, slug: str, source: Mapping[str, str]
     ) -> OpenAPISpec:
         """Create a spec under ``slug`` (lowercase words joined by hyphens) from ``source``."""
+        ids = {"organizationId": organization_id}
         return await self._post(
             "/orgs/{organizationId}/openapi",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=CreateOpenAPISpecRequest.model_validate({"slug": slug, "source": dict(source)}),
             cast_to=OpenAPISpec,
         )
@@ -46,10 +48,9 @@ class OpenAPISpecs(APIResource):
     @operation("getOpenAPISpecBySlug")
     async def get(self, organization_id: str, spec_slug: str) -> OpenAPISpec:
         """One OpenAPISpec."""
+        ids = {"organizationId": organization_id, "specSlug": spec_slug}
         return await self._get(
-            "/orgs/{organizationId}/openapi/{specSlug}",
-            ids={"organizationId": organization_id, "specSlug": spec_slug},
-            cast_to=OpenAPISpec,
+            "/orgs/{organizationId}/openapi/{specSlug}", ids=ids, cast_to=OpenAPISpec
         )
 
     @operation("createOrUpdateOpenAPISpecBySlug")
@@ -57,9 +58,10 @@ class OpenAPISpecs(APIResource):
         self, organization_id: str, spec_slug: str, *, source: Mapping[str, str]
     ) -> OpenAPISpec:
         """Create the spec with this slug, or give it a new source (a new version)."""
+        ids = {"organizationId": organization_id, "specSlug": spec_slug}
         return await self._put(
             "/orgs/{organizationId}/openapi/{specSlug}",
-            ids={"organizationId": organization_id, "specSlug": spec_slug},
+            ids=ids,
             body=PutOpenAPISpecRequest.model_validate({"source": dict(source)}),
             cast_to=OpenAPISpec,
         )
@@ -69,9 +71,10 @@ class OpenAPISpecs(APIResource):
         self, organization_id: str, spec_slug: str, **body: Unpack[UpdateOpenAPISpecRequest]
     ) -> OpenAPISpec:
         """Make the spec ``private`` or ``public`` (anyone with its public link)."""
+        ids = {"organizationId": organization_id, "specSlug": spec_slug}
         return await self._patch(
             "/orgs/{organizationId}/openapi/{specSlug}",
-            ids={"organizationId": organization_id, "specSlug": spec_slug},
+            ids=ids,
             body=body_of(UpdateOpenAPISpecRequest, body),
             cast_to=OpenAPISpec,
         )
@@ -79,7 +82,5 @@ class OpenAPISpecs(APIResource):
     @operation("deleteOpenAPISpecBySlug")
     async def delete(self, organization_id: str, spec_slug: str) -> bool:
         """True if deleted, False if it did not exist."""
-        return await self._delete(
-            "/orgs/{organizationId}/openapi/{specSlug}",
-            ids={"organizationId": organization_id, "specSlug": spec_slug},
-        )
+        ids = {"organizationId": organization_id, "specSlug": spec_slug}
+        return await self._delete("/orgs/{organizationId}/openapi/{specSlug}", ids=ids)

@@ -37,9 +37,10 @@ class Organizations(APIResource):
         self, organization_id: str, **body: Unpack[UpdateOrganizationRequest]
     ) -> Organization:
         """Change the settings passed; ``default_content`` is ``{"site": site_id}`` or None."""
+        ids = {"organizationId": organization_id}
         return await self._patch(
             "/orgs/{organizationId}",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=body_of(UpdateOrganizationRequest, body),
             cast_to=Organization,
         )
@@ -51,18 +52,15 @@ class Organizations(APIResource):
         """Search the organization's content (``query`` at most 512 characters); results by space."""
         query = query_of(SearchOptions, options)
         query["query"] = search_query_adapter.validate_python(options["query"])
+        ids = {"organizationId": organization_id}
         return self._list(
-            "/orgs/{organizationId}/search",
-            ids={"organizationId": organization_id},
-            item=SearchSpaceResult,
-            query=query,
+            "/orgs/{organizationId}/search", ids=ids, item=SearchSpaceResult, query=query
         )
 
     @operation("getOrganizationsForEmailDomain")
     async def list_for_email_domain(self, email_domain: str) -> EmailDomainOrganizations:
         """The organizations an email domain (such as ``acme.test``) belongs to."""
+        ids = {"emailDomain": email_domain}
         return await self._get(
-            "/email-domains/{emailDomain}/orgs",
-            ids={"emailDomain": email_domain},
-            cast_to=EmailDomainOrganizations,
+            "/email-domains/{emailDomain}/orgs", ids=ids, cast_to=EmailDomainOrganizations
         )

@@ -60,9 +60,10 @@ class SpacePermissions(APIResource):
     @operation("listUserPermissionsInSpace")
     def list_users(self, space_id: str, **query: Unpack[Paging]) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
+        ids = {"spaceId": space_id}
         return self._list(
             "/spaces/{spaceId}/permissions/users",
-            ids={"spaceId": space_id},
+            ids=ids,
             item=UserPermission,
             query=query_of(Paging, query),
         )
@@ -82,19 +83,18 @@ class SpacePermissions(APIResource):
     @operation("removeUserFromSpace")
     async def remove_user(self, space_id: str, user_id: str) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
-        return await self._delete(
-            "/spaces/{spaceId}/permissions/users/{userId}",
-            ids={"spaceId": space_id, "userId": user_id},
-        )
+        ids = {"spaceId": space_id, "userId": user_id}
+        return await self._delete("/spaces/{spaceId}/permissions/users/{userId}", ids=ids)
 
     @operation("listPermissionsAggregateInSpace")
     def list_aggregate(
         self, space_id: str, **query: Unpack[AggregateQuery]
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
+        ids = {"spaceId": space_id}
         return self._list(
             "/spaces/{spaceId}/permissions/aggregate",
-            ids={"spaceId": space_id},
+            ids=ids,
             item=UserPermission,
             query=query_of(AggregateQuery, query),
         )
@@ -125,9 +125,10 @@ class CollectionPermissions(APIResource):
         self, collection_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[UserPermission]:
         """The users invited, with their role."""
+        ids = {"collectionId": collection_id}
         return self._list(
             "/collections/{collectionId}/permissions/users",
-            ids={"collectionId": collection_id},
+            ids=ids,
             item=UserPermission,
             query=query_of(Paging, query),
         )
@@ -147,19 +148,18 @@ class CollectionPermissions(APIResource):
     @operation("removeUserFromCollection")
     async def remove_user(self, collection_id: str, user_id: str) -> bool:
         """Remove a user's access. True if removed, False if they had none."""
-        return await self._delete(
-            "/collections/{collectionId}/permissions/users/{userId}",
-            ids={"collectionId": collection_id, "userId": user_id},
-        )
+        ids = {"collectionId": collection_id, "userId": user_id}
+        return await self._delete("/collections/{collectionId}/permissions/users/{userId}", ids=ids)
 
     @operation("listPermissionsAggregateInCollection")
     def list_aggregate(
         self, collection_id: str, **query: Unpack[AggregateQuery]
     ) -> AsyncPaginator[UserPermission]:
         """Every user with access, however granted; ``role`` filters."""
+        ids = {"collectionId": collection_id}
         return self._list(
             "/collections/{collectionId}/permissions/aggregate",
-            ids={"collectionId": collection_id},
+            ids=ids,
             item=UserPermission,
             query=query_of(AggregateQuery, query),
         )

@@ -38,9 +38,10 @@ class SiteRedirects(APIResource):
         self, organization_id: str, site_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[SiteRedirect]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return self._list(
             "/orgs/{organizationId}/sites/{siteId}/redirects",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             item=SiteRedirect,
             query=query_of(Paging, query),
         )
@@ -50,9 +51,10 @@ class SiteRedirects(APIResource):
         self, organization_id: str, site_id: str, **body: Unpack[CreateSiteRedirectRequest]
     ) -> SiteRedirect:
         """Redirect ``source`` (a path such as ``/old``) to ``destination``."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/redirects",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             body=body_of(CreateSiteRedirectRequest, body),
             cast_to=SiteRedirect,
         )
@@ -66,13 +68,14 @@ class SiteRedirects(APIResource):
         **body: Unpack[UpdateSiteRedirectRequest],
     ) -> SiteRedirect:
         """Change the source path, the destination, or both."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteRedirectId": site_redirect_id,
+        }
         return await self._patch(
             "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteRedirectId": site_redirect_id,
-            },
+            ids=ids,
             body=body_of(UpdateSiteRedirectRequest, body),
             cast_to=SiteRedirect,
         )
@@ -80,13 +83,13 @@ class SiteRedirects(APIResource):
     @operation("deleteSiteRedirectById")
     async def delete(self, organization_id: str, site_id: str, site_redirect_id: str) -> bool:
         """True if deleted, False if it did not exist."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteRedirectId": site_redirect_id,
+        }
         return await self._delete(
-            "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteRedirectId": site_redirect_id,
-            },
+            "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}", ids=ids
         )
 
     @operation("getSiteRedirectBySource")
@@ -99,9 +102,10 @@ class SiteRedirects(APIResource):
         share_key: str | NotGiven = NOT_GIVEN,
     ) -> SiteRedirectLookup:
         """The redirect whose source is ``source``, and the URL it resolves to (404 if none)."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._get(
             "/orgs/{organizationId}/sites/{siteId}/redirect",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             query={"source": source_adapter.validate_python(source), "shareKey": share_key},
             cast_to=SiteRedirectLookup,
         )
@@ -113,9 +117,10 @@ class SiteRedirects(APIResource):
         """Create, update (``destination``), delete (``destination: None``) or publish (``intent:
         "publish"``) up to 500 redirects in one atomic call (live profile).
         """
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._put(
             "/orgs/{organizationId}/sites/{siteId}/redirects",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             body=BulkRedirectsRequest.model_validate({"redirects": list(redirects)}),
             cast_to=BulkRedirectsResult,
         )

@@ -25,9 +25,10 @@ class ChangeRequestReviews(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[ReviewsQuery]
     ) -> AsyncPaginator[ChangeRequestReview]:
         """The reviews of the change request; ``outdated`` keeps those of older revisions or not."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             item=ChangeRequestReview,
             query=query_of(ReviewsQuery, query),
         )
@@ -37,9 +38,10 @@ class ChangeRequestReviews(APIResource):
         self, space_id: str, change_request_id: str, **body: Unpack[SubmitReviewRequest]
     ) -> ChangeRequestReview:
         """Approve or request changes, with an optional comment (``{"markdown": ...}``). Not retried."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             body=body_of(SubmitReviewRequest, body),
             cast_to=ChangeRequestReview,
         )
@@ -49,9 +51,10 @@ class ChangeRequestReviews(APIResource):
         self, space_id: str, change_request_id: str, review_id: str
     ) -> ChangeRequestReview:
         """One ChangeRequestReview."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "reviewId": review_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "reviewId": review_id},
+            ids=ids,
             cast_to=ChangeRequestReview,
         )
 
@@ -60,9 +63,10 @@ class ChangeRequestReviews(APIResource):
         self, space_id: str, change_request_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[RequestedReviewer]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return self._list(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             item=RequestedReviewer,
             query=query_of(Paging, query),
         )
@@ -75,9 +79,10 @@ class ChangeRequestReviews(APIResource):
         **body: Unpack[RequestReviewersRequest],
     ) -> RequestedReviewers:
         """Ask ``users`` (user ids) to review. Not retried once sent."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id}
         return await self._post(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id},
+            ids=ids,
             body=body_of(RequestReviewersRequest, body),
             cast_to=RequestedReviewers,
         )
@@ -85,7 +90,8 @@ class ChangeRequestReviews(APIResource):
     @operation("removeRequestedReviewerFromChangeRequest")
     async def remove_requested(self, space_id: str, change_request_id: str, user_id: str) -> bool:
         """True if deleted, False if it did not exist."""
+        ids = {"spaceId": space_id, "changeRequestId": change_request_id, "userId": user_id}
         return await self._delete(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
-            ids={"spaceId": space_id, "changeRequestId": change_request_id, "userId": user_id},
+            ids=ids,
         )

@@ -21,11 +21,9 @@ class Saml(APIResource):
     @operation("listSAMLProvidersInOrganizationById")
     def list(self, organization_id: str, **query: Unpack[Paging]) -> AsyncPaginator[SAMLProvider]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"organizationId": organization_id}
         return self._list(
-            "/orgs/{organizationId}/saml",
-            ids={"organizationId": organization_id},
-            item=SAMLProvider,
-            query=query_of(Paging, query),
+            "/orgs/{organizationId}/saml", ids=ids, item=SAMLProvider, query=query_of(Paging, query)
         )
 
     @operation("createOrganizationSAMLProvider")
@@ -33,9 +31,10 @@ class Saml(APIResource):
         self, organization_id: str, **body: Unpack[CreateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Add a SAML provider (label 1 to 30 characters)."""
+        ids = {"organizationId": organization_id}
         return await self._post(
             "/orgs/{organizationId}/saml",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=body_of(CreateSAMLProviderRequest, body),
             cast_to=SAMLProvider,
         )
@@ -43,10 +42,9 @@ class Saml(APIResource):
     @operation("getOrganizationSAMLProviderById")
     async def get(self, organization_id: str, saml_provider_id: str) -> SAMLProvider:
         """One SAMLProvider."""
+        ids = {"organizationId": organization_id, "samlProviderId": saml_provider_id}
         return await self._get(
-            "/orgs/{organizationId}/saml/{samlProviderId}",
-            ids={"organizationId": organization_id, "samlProviderId": saml_provider_id},
-            cast_to=SAMLProvider,
+            "/orgs/{organizationId}/saml/{samlProviderId}", ids=ids, cast_to=SAMLProvider
         )
 
     @operation("updateOrganizationSAMLProvider")
@@ -54,9 +52,10 @@ class Saml(APIResource):
         self, organization_id: str, saml_provider_id: str, **body: Unpack[UpdateSAMLProviderRequest]
     ) -> SAMLProvider:
         """Change the provider's fields passed."""
+        ids = {"organizationId": organization_id, "samlProviderId": saml_provider_id}
         return await self._patch(
             "/orgs/{organizationId}/saml/{samlProviderId}",
-            ids={"organizationId": organization_id, "samlProviderId": saml_provider_id},
+            ids=ids,
             body=body_of(UpdateSAMLProviderRequest, body),
             cast_to=SAMLProvider,
         )
@@ -64,16 +63,11 @@ class Saml(APIResource):
     @operation("deleteOrganizationSAMLProvider")
     async def delete(self, organization_id: str, saml_provider_id: str) -> bool:
         """True if deleted, False if it did not exist."""
-        return await self._delete(
-            "/orgs/{organizationId}/saml/{samlProviderId}",
-            ids={"organizationId": organization_id, "samlProviderId": saml_provider_id},
-        )
+        ids = {"organizationId": organization_id, "samlProviderId": saml_provider_id}
+        return await self._delete("/orgs/{organizationId}/saml/{samlProviderId}", ids=ids)
 
     @operation("listSSOProviderLoginsInOrganization")
     async def list_sso_logins(self, organization_id: str) -> SSOLoginList:
         """The SSO logins members can start (a plain list, not paginated)."""
-        return await self._get(
-            "/orgs/{organizationId}/sso",
-            ids={"organizationId": organization_id},
-            cast_to=SSOLoginList,
-        )
+        ids = {"organizationId": organization_id}
+        return await self._get("/orgs/{organizationId}/sso", ids=ids, cast_to=SSOLoginList)

@@ -36,9 +36,10 @@ class SiteSections(APIResource):
         self, organization_id: str, site_id: str, **query: Unpack[SiteSectionsQuery]
     ) -> AsyncPaginator[SiteSection]:
         """The site's sections, each with its site spaces."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return self._list(
             "/orgs/{organizationId}/sites/{siteId}/sections",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             item=SiteSection,
             query=query_of(SiteSectionsQuery, query),
         )
@@ -48,9 +49,10 @@ class SiteSections(APIResource):
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionRequest]
     ) -> SiteSection:
         """Add a section to the site, publishing ``space_id`` as its first site space."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/sections",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             body=body_of(AddSectionRequest, body),
             cast_to=SiteSection,
         )
@@ -66,13 +68,14 @@ class SiteSections(APIResource):
         """Only the fields passed change; None removes ``condition``, ``icon`` or ``description``.
         ``site_section_group_id`` (live profile) puts the section in a group, None takes it out.
         """
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionId": site_section_id,
+        }
         return await self._patch(
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=ids,
             body=body_of(UpdateSectionRequest, body),
             cast_to=SiteSection,
         )
@@ -89,13 +92,14 @@ class SiteSections(APIResource):
         Deprecated by the API in favour of sortSiteStructure.
         """
         body_of(Placement, where)  # checks each option, name and type
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionId": site_section_id,
+        }
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=ids,
             body=MoveRequest[SiteSectionPointer].of(where, pointer=_section_pointer),
             cast_to=SiteSection,
         )
@@ -103,13 +107,13 @@ class SiteSections(APIResource):
     @operation("deleteSiteSectionById")
     async def delete(self, organization_id: str, site_id: str, site_section_id: str) -> bool:
         """True if deleted, False if it did not exist."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionId": site_section_id,
+        }
         return await self._delete(
-            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionId": site_section_id,
-            },
+            "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}", ids=ids
         )
 
 
@@ -119,9 +123,10 @@ class SiteSectionGroups(APIResource):
         self, organization_id: str, site_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[SiteSectionGroup]:
         """The site's section groups, each with its sections."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return self._list(
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             item=SiteSectionGroup,
             query=query_of(Paging, query),
         )
@@ -131,9 +136,10 @@ class SiteSectionGroups(APIResource):
         self, organization_id: str, site_id: str, **body: Unpack[AddSectionGroupRequest]
     ) -> SiteSectionGroup:
         """Add a section group, gathering the given ``sections`` (ids)."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/section-groups",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             body=body_of(AddSectionGroupRequest, body),
             cast_to=SiteSectionGroup,
         )
@@ -147,13 +153,14 @@ class SiteSectionGroups(APIResource):
         **body: Unpack[UpdateSectionGroupRequest],
     ) -> SiteSectionGroup:
         """Rename the group or change its icon (None removes it)."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionGroupId": site_section_group_id,
+        }
         return await self._patch(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=ids,
             body=body_of(UpdateSectionGroupRequest, body),
             cast_to=SiteSectionGroup,
         )
@@ -175,13 +182,14 @@ class SiteSectionGroups(APIResource):
         def pointer(neighbour_id: str) -> dict[str, str]:
             return {"type": relative_to, "id": neighbour_id}
 
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionGroupId": site_section_group_id,
+        }
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=ids,
             body=MoveRequest[SectionGroupPointer].of(where, pointer=pointer),
             cast_to=SiteSectionGroup,
         )
@@ -189,13 +197,13 @@ class SiteSectionGroups(APIResource):
     @operation("deleteSiteSectionGroupById")
     async def delete(self, organization_id: str, site_id: str, site_section_group_id: str) -> bool:
         """True if deleted, False if it did not exist."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionGroupId": site_section_group_id,
+        }
         return await self._delete(
-            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}", ids=ids
         )
 
     @operation("addSectionToGroup")
@@ -207,13 +215,14 @@ class SiteSectionGroups(APIResource):
         **body: Unpack[AddSectionToGroupRequest],
     ) -> SiteSectionGroup:
         """Put a section in the group."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionGroupId": site_section_group_id,
+        }
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-            },
+            ids=ids,
             body=body_of(AddSectionToGroupRequest, body),
             cast_to=SiteSectionGroup,
         )
@@ -227,13 +236,14 @@ class SiteSectionGroups(APIResource):
         site_section_id: str,
     ) -> bool:
         """Take a section out of the group. True if removed, False if it was not in the group."""
+        ids = {
+            "organizationId": organization_id,
+            "siteId": site_id,
+            "siteSectionGroupId": site_section_group_id,
+            "siteSectionId": site_section_id,
+        }
         return await self._delete(
             "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}"
             "/sections/{siteSectionId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSectionGroupId": site_section_group_id,
-                "siteSectionId": site_section_id,
-            },
+            ids=ids,
         )

@@ -29,9 +29,10 @@ class SiteSpaces(APIResource):
         self, organization_id: str, site_id: str, **query: Unpack[SiteSpacesQuery]
     ) -> AsyncPaginator[SiteSpace]:
         """The site's spaces; ``default=True`` only the default one, ``False`` only the others."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return self._list(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             item=SiteSpace,
             query=query_of(SiteSpacesQuery, query),
         )
@@ -41,9 +42,10 @@ class SiteSpaces(APIResource):
         self, organization_id: str, site_id: str, **body: Unpack[AddSiteSpaceRequest]
     ) -> SiteSpace:
         """Publish a space on the site, in ``section_id`` (else the default section, or the root)."""
+        ids = {"organizationId": organization_id, "siteId": site_id}
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces",
-            ids={"organizationId": organization_id, "siteId": site_id},
+            ids=ids,
             body=body_of(AddSiteSpaceRequest, body),
             cast_to=SiteSpace,
         )
@@ -57,13 +59,10 @@ class SiteSpaces(APIResource):
         **body: Unpack[UpdateSiteSpaceRequest],
     ) -> SiteSpace:
         """Change the path (1..100), the visibility ``condition`` (None removes it) or the space."""
+        ids = {"organizationId": organization_id, "siteId": site_id, "siteSpaceId": site_space_id}
         return await self._patch(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            ids=ids,
             body=body_of(UpdateSiteSpaceRequest, body),
             cast_to=SiteSpace,
         )
@@ -80,13 +79,10 @@ class SiteSpaces(APIResource):
         Deprecated by the API in favour of sortSiteStructure.
         """
         body_of(Placement, where)  # checks each option, name and type
+        ids = {"organizationId": organization_id, "siteId": site_id, "siteSpaceId": site_space_id}
         return await self._post(
             "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            ids=ids,
             body=MoveRequest[SiteSpacePointer].of(where, pointer=_pointer),
             cast_to=SiteSpace,
         )
@@ -94,11 +90,7 @@ class SiteSpaces(APIResource):
     @operation("deleteSiteSpaceById")
     async def delete(self, organization_id: str, site_id: str, site_space_id: str) -> bool:
         """Unpublish the space from the site. True if removed, False if it was not there."""
+        ids = {"organizationId": organization_id, "siteId": site_id, "siteSpaceId": site_space_id}
         return await self._delete(
-            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-            ids={
-                "organizationId": organization_id,
-                "siteId": site_id,
-                "siteSpaceId": site_space_id,
-            },
+            "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}", ids=ids
         )

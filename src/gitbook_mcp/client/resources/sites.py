@@ -15,18 +15,13 @@ class Sites(APIResource):
     @operation("listSites")
     def list(self, organization_id: str, **query: Unpack[SitesQuery]) -> AsyncPaginator[Site]:
         """Sites of the organization; ``space`` keeps those publishing that space id."""
+        ids = {"organizationId": organization_id}
         return self._list(
-            "/orgs/{organizationId}/sites",
-            ids={"organizationId": organization_id},
-            item=Site,
-            query=query_of(SitesQuery, query),
+            "/orgs/{organizationId}/sites", ids=ids, item=Site, query=query_of(SitesQuery, query)
         )
 
     @operation("getSiteById")
     async def get(self, organization_id: str, site_id: str) -> Site:
         """One Site."""
-        return await self._get(
-            "/orgs/{organizationId}/sites/{siteId}",
-            ids={"organizationId": organization_id, "siteId": site_id},
-            cast_to=Site,
-        )
+        ids = {"organizationId": organization_id, "siteId": site_id}
+        return await self._get("/orgs/{organizationId}/sites/{siteId}", ids=ids, cast_to=Site)

@@ -27,21 +27,17 @@ class Spaces(APIResource):
     @operation("getSpaceById")
     async def get(self, space_id: str, **query: Unpack[ShareKeyQuery]) -> Space:
         """One space, with the caller's ``permissions`` on it."""
+        ids = {"spaceId": space_id}
         return await self._get(
-            "/spaces/{spaceId}",
-            ids={"spaceId": space_id},
-            cast_to=Space,
-            query=query_of(ShareKeyQuery, query),
+            "/spaces/{spaceId}", ids=ids, cast_to=Space, query=query_of(ShareKeyQuery, query)
         )
 
     @operation("updateSpaceById")
     async def update(self, space_id: str, **body: Unpack[UpdateSpaceRequest]) -> Space:
         """Only the fields passed are changed."""
+        ids = {"spaceId": space_id}
         return await self._patch(
-            "/spaces/{spaceId}",
-            ids={"spaceId": space_id},
-            body=body_of(UpdateSpaceRequest, body),
-            cast_to=Space,
+            "/spaces/{spaceId}", ids=ids, body=body_of(UpdateSpaceRequest, body), cast_to=Space
         )
 
     @operation("deleteSpaceById")
@@ -92,9 +88,10 @@ class Spaces(APIResource):
     @operation("transferSpace")
     async def transfer(self, space_id: str, **body: Unpack[TransferRequest]) -> Space:
         """Move the space to another ``organization`` (seed profile)."""
+        ids = {"spaceId": space_id}
         return await self._post(
             "/spaces/{spaceId}/transfer",
-            ids={"spaceId": space_id},
+            ids=ids,
             body=body_of(TransferRequest, body),
             cast_to=Space,
         )
@@ -102,9 +99,10 @@ class Spaces(APIResource):
     @operation("listSpaceLinks")
     def list_links(self, space_id: str, **query: Unpack[Paging]) -> AsyncPaginator[LinkUsage]:
         """The links of the space's current revision with their status; pages carry ``stats``."""
+        ids = {"spaceId": space_id}
         return self._list(
             "/spaces/{spaceId}/links",
-            ids={"spaceId": space_id},
+            ids=ids,
             item=LinkUsage,
             query=query_of(Paging, query),
             page_type=LinkListing,
@@ -113,9 +111,7 @@ class Spaces(APIResource):
     @operation("listSpacesInOrganizationById")
     def list(self, organization_id: str, **query: Unpack[Paging]) -> AsyncPaginator[Space]:
         """Await it for one page, or ``async for`` over every item."""
+        ids = {"organizationId": organization_id}
         return self._list(
-            "/orgs/{organizationId}/spaces",
-            ids={"organizationId": organization_id},
-            item=Space,
-            query=query_of(Paging, query),
+            "/orgs/{organizationId}/spaces", ids=ids, item=Space, query=query_of(Paging, query)
         )

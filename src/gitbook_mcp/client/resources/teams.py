@@ -26,19 +26,18 @@ class Teams(APIResource):
         """The organization's teams; ``owner`` (a member id) keeps those they manage, ``title``
         filters by name.
         """
+        ids = {"organizationId": organization_id}
         return self._list(
-            "/orgs/{organizationId}/teams",
-            ids={"organizationId": organization_id},
-            item=Team,
-            query=query_of(TeamsQuery, query),
+            "/orgs/{organizationId}/teams", ids=ids, item=Team, query=query_of(TeamsQuery, query)
         )
 
     @operation("createOrganizationTeam")
     async def create(self, organization_id: str, **body: Unpack[CreateTeamRequest]) -> Team:
         """Create a team (title 1 to 64 characters), optionally with members (user ids)."""
+        ids = {"organizationId": organization_id}
         return await self._put(
             "/orgs/{organizationId}/teams",
-            ids={"organizationId": organization_id},
+            ids=ids,
             body=body_of(CreateTeamRequest, body),
             cast_to=Team,
         )
@@ -46,20 +45,18 @@ class Teams(APIResource):
     @operation("getTeamInOrganizationById")
     async def get(self, organization_id: str, team_id: str) -> Team:
         """One Team."""
-        return await self._get(
-            "/orgs/{organizationId}/teams/{teamId}",
-            ids={"organizationId": organization_id, "teamId": team_id},
-            cast_to=Team,
-        )
+        ids = {"organizationId": organization_id, "teamId": team_id}
+        return await self._get("/orgs/{organizationId}/teams/{teamId}", ids=ids, cast_to=Team)
 
     @operation("updateTeamInOrganizationById")
     async def update(
         self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamRequest]
     ) -> Team:
         """Rename a team."""
+        ids = {"organizationId": organization_id, "teamId": team_id}
         return await self._patch(
             "/orgs/{organizationId}/teams/{teamId}",
-            ids={"organizationId": organization_id, "teamId": team_id},
+            ids=ids,
             body=body_of(UpdateTeamRequest, body),
             cast_to=Team,
         )
@@ -67,19 +64,18 @@ class Teams(APIResource):
     @operation("removeTeamFromOrganizationById")
     async def delete(self, organization_id: str, team_id: str) -> bool:
         """True if deleted, False if it did not exist."""
-        return await self._delete(
-            "/orgs/{organizationId}/teams/{teamId}",
-            ids={"organizationId": organization_id, "teamId": team_id},
-        )
+        ids = {"organizationId": organization_id, "teamId": team_id}
+        return await self._delete("/orgs/{organizationId}/teams/{teamId}", ids=ids)
 
     @operation("listTeamMembersInOrganizationById")
     def list_members(
         self, organization_id: str, team_id: str, **query: Unpack[Paging]
     ) -> AsyncPaginator[TeamRosterEntry]:
         """The team's members, with their role in the team."""
+        ids = {"organizationId": organization_id, "teamId": team_id}
         return self._list(
             "/orgs/{organizationId}/teams/{teamId}/members",
-            ids={"organizationId": organization_id, "teamId": team_id},
+            ids=ids,
             item=TeamRosterEntry,
             query=query_of(Paging, query),
         )
@@ -111,7 +107,5 @@ class Teams(APIResource):
     @operation("deleteMemberFromOrganizationTeamById")
     async def remove_member(self, organization_id: str, team_id: str, user_id: str) -> bool:
         """Remove a member from the team. True if removed, False if they were not in it."""
-        return await self._delete(
-            "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
-            ids={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
-        )
+        ids = {"organizationId": organization_id, "teamId": team_id, "userId": user_id}
+        return await self._delete("/orgs/{organizationId}/teams/{teamId}/members/{userId}", ids=ids)
