@@ -8,6 +8,8 @@ profile with site findings (live), the published site's own findings are merged 
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import SiteFindings, operation_id_of
+
 from collections.abc import Callable, Collection, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
@@ -113,7 +115,7 @@ async def run_scan(
         else:
             result = await scanner.scan(request.space_id, cr)
     run = CheckRun(result, scanner, request)
-    has_findings = operations is None or "listSiteFindings" in operations
+    has_findings = operations is None or operation_id_of(SiteFindings.list) in operations
     if request.site_findings and has_findings and sites is not None and org:
         run.reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
         whole_main = cr is None and request.page_id is None

@@ -12,6 +12,8 @@ body edit is named (too many pages, never too few).
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequests, SpaceContent
+
 from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
@@ -21,7 +23,7 @@ __all__ = ["CHANGES_READ", "CONFLICT_READS", "conflicting_pages"]
 
 CHANGES_READ = 100
 """Semantic changes read to find the conflicts: more than any change request reviewed by hand."""
-CONFLICT_READS = ("getChangeRequestChanges", "listPages", "getPageById")
+CONFLICT_READS = (ChangeRequests.get_changes, SpaceContent.list_pages, SpaceContent.get_page)
 """The operations `conflicting_pages` calls."""
 _FIELDS = ("title", "slug", "description", "emoji")
 

@@ -6,6 +6,8 @@ review takes one call). The API lists every review submitted: a reviewer appears
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequestReviews
+
 from pydantic import BaseModel
 
 from gitbook_mcp.client.models.authoring import ChangeRequestReview
@@ -25,7 +27,7 @@ LIST_CAP = 50
 """Reviews, reviewers and contributors listed per kind: a change request has few."""
 REVIEWS_READ = 200
 """Reviews read to find each reviewer's latest (one reviewer may have submitted several)."""
-REVIEW_READS = ("getReviewsByChangeRequestId", "getRequestedReviewersByChangeRequestId")
+REVIEW_READS = (ChangeRequestReviews.list, ChangeRequestReviews.list_requested)
 """The operations this module calls."""
 
 

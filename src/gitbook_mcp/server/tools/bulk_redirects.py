@@ -3,6 +3,8 @@ user confirms against the list of what goes (opt-in, so the default tool list st
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import SiteRedirects
+
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.redirects import SiteRedirect
@@ -70,8 +72,8 @@ async def _plan(ctx: ToolContext, args: DeleteManyArgs) -> Plan:
     permission=SITE_ADMIN,
     destructive=True,
     needs=Needs(
-        ("listSiteRedirects", "bulkUpsertSiteRedirects"),
-        otherwise=("listSiteRedirects", "deleteSiteRedirectById"),
+        (SiteRedirects.list, SiteRedirects.bulk_upsert),
+        otherwise=(SiteRedirects.list, SiteRedirects.delete),
     ),
     render=lambda r: (
         f"Deleted {len(r.deleted)} redirect(s):\n" + "\n".join(f"- {x}" for x in r.deleted)
@@ -82,7 +84,7 @@ async def delete_redirects(ctx: ToolContext, args: DeleteManyArgs) -> DeletedMan
     await confirm(ctx, args.confirm, lambda: _plan(ctx, args))
     chosen = await _chosen(ctx, args)
     site = (args.organization_id, args.site_id)
-    if ctx.has("bulkUpsertSiteRedirects"):
+    if ctx.has(SiteRedirects.bulk_upsert):
         # One atomic call: all go, or none.
         gone = [{"source": r.source, "destination": None} for r in chosen]
         await ctx.client.redirects.bulk_upsert(*site, redirects=gone)

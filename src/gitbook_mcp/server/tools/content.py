@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequestContent
+
 from urllib.parse import unquote
 
 from pydantic import BaseModel, Field, field_validator
@@ -197,7 +199,7 @@ class BacklinkList(BaseModel):
         empty="No backlinks.",
     ),
     needs=Needs(
-        ("listChangeRequestPageBacklinks", "listChangeRequestFileBacklinks"),
+        (ChangeRequestContent.list_page_backlinks, ChangeRequestContent.list_file_backlinks),
         instead="check_links reads every link from the pages' content instead",
     ),
 )

@@ -14,6 +14,8 @@ published URL ends now (a page, through redirects), to confirm a fix from the re
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequests
+
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -278,7 +280,7 @@ def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
 @write_tool(
     FIXES,
     permission=SPACE_EDIT,
-    needs=Needs(("createChangeRequest", "updateChangeRequestContent", "getChangeRequestChanges")),
+    needs=Needs((ChangeRequests.create, ChangeRequests.update_content, ChangeRequests.get_changes)),
     render=_render,
 )
 async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:

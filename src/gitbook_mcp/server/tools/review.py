@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
+
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -53,7 +55,7 @@ def _people(lines: list[PersonView], empty: str) -> str:
     permission=SPACE_EDIT,
     idempotent=True,
     needs=Needs(
-        ("requestReviewersForChangeRequest", "removeRequestedReviewerFromChangeRequest"),
+        (ChangeRequestReviews.request_reviewers, ChangeRequestReviews.remove_requested),
     ),
     render=lambda r: "Requested reviewers:\n" + _people(r.requested, "none"),
 )
@@ -98,9 +100,9 @@ def _render_state(r: ReviewState) -> str:
     REVIEW,
     needs=Needs(
         (
-            "getReviewsByChangeRequestId",
-            "getRequestedReviewersByChangeRequestId",
-            "getContributorsByChangeRequestId",
+            ChangeRequestReviews.list,
+            ChangeRequestReviews.list_requested,
+            ChangeRequests.list_contributors,
         )
     ),
     render=_render_state,
@@ -134,7 +136,7 @@ class ReviewDone(BaseModel):
 @write_tool(
     REVIEW,
     permission=SPACE_REVIEW,
-    needs=Needs(("submitChangeRequestReview",)),
+    needs=Needs((ChangeRequestReviews.submit,)),
     render=lambda r: (
         f"Review {r.id}: {r.status}."
         + (("\n" + quoted(r.comment, label="comment")) if r.comment else "")
@@ -197,7 +199,7 @@ class UpdateArgs(CrArgs):
 @write_tool(
     REVIEW,
     permission=SPACE_EDIT,
-    needs=Needs(("updateChangeRequest", *CONFLICT_READS, "updateChangeRequestById")),
+    needs=Needs((ChangeRequests.update_from_main, *CONFLICT_READS, ChangeRequests.update)),
     render=_render_outcome,
 )
 async def update_change_request(ctx: ToolContext, args: UpdateArgs) -> Outcome:
@@ -221,7 +223,7 @@ class MergeArgs(CrArgs):
     REVIEW,
     permission=SPACE_MERGE,
     destructive=True,
-    needs=Needs(("mergeChangeRequest", *CONFLICT_READS, "getChangeRequestById")),
+    needs=Needs((ChangeRequests.merge, *CONFLICT_READS, ChangeRequests.get)),
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:

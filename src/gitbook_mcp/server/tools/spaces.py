@@ -6,6 +6,8 @@ user's access share one destructive tool, so that its ``destructiveHint`` is hon
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequestContent, Spaces
+
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -152,7 +154,7 @@ class SpaceWriteArgs(Args):
         ("restore", ORG_ADMIN),
     ),
     method_needs=(
-        ("transfer", Needs(("transferSpace",), instead="no transfer between organizations")),
+        ("transfer", Needs((Spaces.transfer,), instead="no transfer between organizations")),
     ),
     render=render_space,
 )
@@ -259,7 +261,7 @@ class Imported(BaseModel):
     permission=SPACE_EDIT,
     render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
     needs=Needs(
-        ("importContentInChangeRequest",),
+        (ChangeRequestContent.import_content,),
         instead="the live API has no import: write pages in a change request instead",
     ),
 )

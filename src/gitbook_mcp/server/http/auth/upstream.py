@@ -9,6 +9,8 @@ probe that needs no token.
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import Users, operation_id_of
+
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -145,7 +147,7 @@ def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, 
     )
     verifier = UpstreamVerifier(
         backend.client,
-        has_user_endpoint="getAuthenticatedUser" in operations(settings.profile),
+        has_user_endpoint=operation_id_of(Users.me) in operations(settings.profile),
         ttl=settings.auth_cache_ttl,
         max_size=settings.callers_max,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequestContent, ChangeRequests, SpaceContent
+
 from dataclasses import replace
 from typing import Annotated
 
@@ -61,7 +63,7 @@ class Created(CrView):
 @write_tool(
     CHANGE_REQUESTS,
     permission=SPACE_EDIT,
-    needs=Needs(("createChangeRequest", "updateChangeRequestById", "postCommentInChangeRequest")),
+    needs=Needs((ChangeRequests.create, ChangeRequests.update, ChangeRequestComments.create)),
     render=lambda r: f"{cr_line(r)} ({r.status}).",
 )
 async def create_change_request(ctx: ToolContext, args: CreateArgs) -> Created:
@@ -181,11 +183,11 @@ def _diffs(planned: EditPlan, created: dict[str, str]) -> list[PageDiff]:
     permission=SPACE_EDIT,
     needs=Needs(
         (
-            "getChangeRequestById",
-            "getPageInChangeRequestById",
-            "getPageById",
-            "getRevisionOfChangeRequestById",
-            "updateChangeRequestContent",
+            ChangeRequests.get,
+            ChangeRequestContent.get_page,
+            SpaceContent.get_page,
+            ChangeRequestContent.get_revision,
+            ChangeRequests.update_content,
         )
     ),
     render=_render_edit,

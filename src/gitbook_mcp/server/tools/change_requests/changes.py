@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
+
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -90,12 +92,12 @@ def _render(r: Changes) -> str:
     CHANGE_REQUESTS,
     needs=Needs(
         (
-            "getChangeRequestById",
-            "getChangeRequestChanges",
-            "getPageInChangeRequestById",
-            "getPageById",
-            "getRevisionOfChangeRequestById",
-            "getCurrentRevision",
+            ChangeRequests.get,
+            ChangeRequests.get_changes,
+            ChangeRequestContent.get_page,
+            SpaceContent.get_page,
+            ChangeRequestContent.get_revision,
+            SpaceContent.get_revision,
         )
     ),
     render=_render,
