@@ -8,14 +8,13 @@ profile with site findings (live), the published site's own findings are merged 
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import SiteFindings, operation_id_of
-
 from collections.abc import Callable, Collection, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
+from gitbook_mcp.client.resources import SiteFindings, operation_id_of
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.memo import remembering_reader

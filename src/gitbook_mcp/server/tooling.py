@@ -39,7 +39,6 @@ __all__ = [
     "ClientMethod",
     "Decorator",
     "Needs",
-    "operation_of",
     "Permission",
     "Progress",
     "ServerControls",
@@ -48,6 +47,7 @@ __all__ = [
     "ToolFailure",
     "ToolOptions",
     "Toolset",
+    "operation_of",
     "read_tool",
     "write_tool",
 ]

@@ -12,11 +12,10 @@ body edit is named (too many pages, never too few).
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequests, SpaceContent
-
 from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.resources import ChangeRequests, SpaceContent
 from gitbook_mcp.server.tooling import ToolContext
 
 __all__ = ["CHANGES_READ", "CONFLICT_READS", "conflicting_pages"]

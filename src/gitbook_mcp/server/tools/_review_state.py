@@ -6,11 +6,10 @@ review takes one call). The API lists every review submitted: a reviewer appears
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequestReviews
-
 from pydantic import BaseModel
 
 from gitbook_mcp.client.models.authoring import ChangeRequestReview
+from gitbook_mcp.client.resources import ChangeRequestReviews
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import ToolContext
 

@@ -3,11 +3,10 @@ user confirms against the list of what goes (opt-in, so the default tool list st
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import SiteRedirects
-
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.redirects import SiteRedirect
+from gitbook_mcp.client.resources import SiteRedirects
 from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field, digest
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, write_tool

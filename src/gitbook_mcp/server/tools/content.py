@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequestContent
-
 from urllib.parse import unquote
 
 from pydantic import BaseModel, Field, field_validator
 
 from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
+from gitbook_mcp.client.resources import ChangeRequestContent
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedLine,

@@ -14,8 +14,6 @@ published URL ends now (a page, through redirects), to confirm a fix from the re
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequests
-
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -23,6 +21,7 @@ from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.resources import ChangeRequests
 from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
-
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome
+from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
 from gitbook_mcp.server.calls.confirm import confirm, confirm_field
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool

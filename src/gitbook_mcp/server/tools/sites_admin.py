@@ -7,8 +7,6 @@ honest and a client can ask for confirmation on it alone.
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import SiteSectionGroups, SiteSections
-
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -16,6 +14,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
+from gitbook_mcp.client.resources import SiteSectionGroups, SiteSections
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, ReadOne, changed, given, need

@@ -6,8 +6,6 @@ user's access share one destructive tool, so that its ``destructiveHint`` is hon
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequestContent, Spaces
-
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -16,6 +14,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
+from gitbook_mcp.client.resources import ChangeRequestContent, Spaces
 from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool

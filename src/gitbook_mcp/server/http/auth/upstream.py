@@ -9,8 +9,6 @@ probe that needs no token.
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import Users, operation_id_of
-
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -20,6 +18,7 @@ from mcp.server.auth.settings import AuthSettings
 
 from gitbook_mcp.api import operations
 from gitbook_mcp.client.errors import AuthenticationError
+from gitbook_mcp.client.resources import Users, operation_id_of
 from gitbook_mcp.server.http.auth.bus import CallerBus
 from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 

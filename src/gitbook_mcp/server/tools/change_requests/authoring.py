@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequestContent, ChangeRequests, SpaceContent
-
 from dataclasses import replace
 from typing import Annotated
 
@@ -11,6 +9,12 @@ from anyio import to_thread
 from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
+from gitbook_mcp.client.resources import (
+    ChangeRequestComments,
+    ChangeRequestContent,
+    ChangeRequests,
+    SpaceContent,
+)
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool

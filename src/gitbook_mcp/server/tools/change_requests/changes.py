@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
-
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Needs, ToolContext, read_tool
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
