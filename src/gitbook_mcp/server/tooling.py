@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin, get_type_hints
 
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict
+
+from gitbook_mcp.client.resources import operation_id_of
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
@@ -34,6 +36,7 @@ __all__ = [
     "ANY_TOKEN",
     "Args",
     "Asker",
+    "ClientMethod",
     "Decorator",
     "Needs",
     "Permission",
@@ -44,6 +47,7 @@ __all__ = [
     "ToolFailure",
     "ToolOptions",
     "Toolset",
+    "operation_of",
     "read_tool",
     "write_tool",
 ]
@@ -75,21 +79,46 @@ ANY_TOKEN = Permission("token", "authenticated", "")
 """For writes whose authority is the request itself (joining with an invite link)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Needs:
     """The API operations a tool (or one method of it) calls, so that it is offered only on the
     profiles that have them: all of ``operations``, or else all of ``otherwise`` (another way to
-    do the same); ``instead`` tells the agent what replaces it where neither is available."""
+    do the same); ``instead`` tells the agent what replaces it where neither is available.
+
+    Each is given as the client method that implements it (``ChangeRequests.merge``), so an
+    operationId is written only in the API's table and on its method."""
 
     operations: tuple[str, ...]
-    otherwise: tuple[str, ...] = ()
-    instead: str = ""
+    otherwise: tuple[str, ...]
+    instead: str
+
+    def __init__(
+        self,
+        operations: Iterable[ClientMethod],
+        otherwise: Iterable[ClientMethod] = (),
+        instead: str = "",
+    ) -> None:
+        object.__setattr__(self, "operations", tuple(map(operation_of, operations)))
+        object.__setattr__(self, "otherwise", tuple(map(operation_of, otherwise)))
+        object.__setattr__(self, "instead", instead)
 
     def met_by(self, available: frozenset[str]) -> bool:
         """Whether a profile with the ``available`` operations can serve it."""
         if available.issuperset(self.operations):
             return True
         return bool(self.otherwise) and available.issuperset(self.otherwise)
+
+
+ClientMethod = Callable[..., Any]
+"""A method of the API client marked with the operation it implements (`operation_of`)."""
+
+
+def operation_of(method: ClientMethod) -> str:
+    """The operationId a client method implements; a method without one is refused."""
+    operation_id = operation_id_of(method)
+    if operation_id is None:
+        raise TypeError(f"{method!r} implements no API operation")
+    return operation_id
 
 
 class ToolFailure(Exception):
@@ -151,9 +180,10 @@ class ToolContext:
     server: ServerControls | None = None
     """None when no server runs the tool (a handler called directly)."""
 
-    def has(self, operation_id: str) -> bool:
-        """Whether the API profile in use has the operation (to choose between two ways)."""
-        return self.available is None or operation_id in self.available
+    def has(self, method: ClientMethod) -> bool:
+        """Whether the API profile in use has the operation of a client method (to choose
+        between two ways)."""
+        return self.available is None or operation_of(method) in self.available
 
 
 Handler = Callable[[ToolContext, Any], Awaitable[BaseModel]]

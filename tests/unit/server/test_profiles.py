@@ -14,6 +14,7 @@ from mcp.client import Client
 
 from gitbook_mcp.api import operations
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client.resources import Sites, SiteSectionGroups, SiteSections
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES
@@ -57,10 +58,14 @@ def test_a_method_the_profile_lacks_leaves_the_schema_and_is_named_in_the_descri
 
 
 def test_needs_are_met_by_either_way() -> None:
-    needs = Needs(("a",), otherwise=("b", "c"))
-    assert needs.met_by(frozenset({"a"}))
-    assert needs.met_by(frozenset({"b", "c"}))
-    assert not needs.met_by(frozenset({"b"}))
+    needs = Needs((SiteSectionGroups.add_section,), otherwise=(SiteSections.update, Sites.get))
+    assert needs.operations == ("addSectionToGroup",)
+    assert needs.otherwise == ("updateSiteSectionById", "getSiteById")
+    assert needs.met_by(frozenset({"addSectionToGroup"}))
+    assert needs.met_by(frozenset({"updateSiteSectionById", "getSiteById"}))
+    assert not needs.met_by(frozenset({"updateSiteSectionById"}))
+    with pytest.raises(TypeError, match="implements no API operation"):
+        Needs((len,))
     tool = next(t for t in all_tools() if t.name == "list_backlinks")
     assert for_profile(tool, operations("live")) is None
     assert for_profile(replace(tool, needs=None), operations("live")) is not None

@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.resources import ChangeRequests, SpaceContent
 from gitbook_mcp.server.tooling import ToolContext
 
 __all__ = ["CHANGES_READ", "CONFLICT_READS", "conflicting_pages"]
 
 CHANGES_READ = 100
 """Semantic changes read to find the conflicts: more than any change request reviewed by hand."""
-CONFLICT_READS = ("getChangeRequestChanges", "listPages", "getPageById")
+CONFLICT_READS = (ChangeRequests.get_changes, SpaceContent.list_pages, SpaceContent.get_page)
 """The operations `conflicting_pages` calls."""
 _FIELDS = ("title", "slug", "description", "emoji")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from gitbook_mcp.client.models.authoring import ChangeRequestReview
+from gitbook_mcp.client.resources import ChangeRequestReviews
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import ToolContext
 
@@ -25,7 +26,7 @@ LIST_CAP = 50
 """Reviews, reviewers and contributors listed per kind: a change request has few."""
 REVIEWS_READ = 200
 """Reviews read to find each reviewer's latest (one reviewer may have submitted several)."""
-REVIEW_READS = ("getReviewsByChangeRequestId", "getRequestedReviewersByChangeRequestId")
+REVIEW_READS = (ChangeRequestReviews.list, ChangeRequestReviews.list_requested)
 """The operations this module calls."""
 
 

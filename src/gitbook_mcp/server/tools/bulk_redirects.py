@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.redirects import SiteRedirect
+from gitbook_mcp.client.resources import SiteRedirects
 from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field, digest
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, write_tool
@@ -70,8 +71,8 @@ async def _plan(ctx: ToolContext, args: DeleteManyArgs) -> Plan:
     permission=SITE_ADMIN,
     destructive=True,
     needs=Needs(
-        ("listSiteRedirects", "bulkUpsertSiteRedirects"),
-        otherwise=("listSiteRedirects", "deleteSiteRedirectById"),
+        (SiteRedirects.list, SiteRedirects.bulk_upsert),
+        otherwise=(SiteRedirects.list, SiteRedirects.delete),
     ),
     render=lambda r: (
         f"Deleted {len(r.deleted)} redirect(s):\n" + "\n".join(f"- {x}" for x in r.deleted)
@@ -82,7 +83,7 @@ async def delete_redirects(ctx: ToolContext, args: DeleteManyArgs) -> DeletedMan
     await confirm(ctx, args.confirm, lambda: _plan(ctx, args))
     chosen = await _chosen(ctx, args)
     site = (args.organization_id, args.site_id)
-    if ctx.has("bulkUpsertSiteRedirects"):
+    if ctx.has(SiteRedirects.bulk_upsert):
         # One atomic call: all go, or none.
         gone = [{"source": r.source, "destination": None} for r in chosen]
         await ctx.client.redirects.bulk_upsert(*site, redirects=gone)

@@ -7,6 +7,7 @@ from urllib.parse import unquote
 from pydantic import BaseModel, Field, field_validator
 
 from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
+from gitbook_mcp.client.resources import ChangeRequestContent
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedLine,
@@ -197,7 +198,7 @@ class BacklinkList(BaseModel):
         empty="No backlinks.",
     ),
     needs=Needs(
-        ("listChangeRequestPageBacklinks", "listChangeRequestFileBacklinks"),
+        (ChangeRequestContent.list_page_backlinks, ChangeRequestContent.list_file_backlinks),
         instead="check_links reads every link from the pages' content instead",
     ),
 )

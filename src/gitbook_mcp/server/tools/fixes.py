@@ -21,6 +21,7 @@ from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.client.resources import ChangeRequests
 from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
@@ -278,7 +279,7 @@ def _with(answer: FixPlan, changes: dict[str, object]) -> FixPlan:
 @write_tool(
     FIXES,
     permission=SPACE_EDIT,
-    needs=Needs(("createChangeRequest", "updateChangeRequestContent", "getChangeRequestChanges")),
+    needs=Needs((ChangeRequests.create, ChangeRequests.update_content, ChangeRequests.get_changes)),
     render=_render,
 )
 async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:

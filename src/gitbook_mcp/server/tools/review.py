@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome
+from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
 from gitbook_mcp.server.calls.confirm import confirm, confirm_field
 from gitbook_mcp.server.rendering import UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
@@ -53,7 +54,7 @@ def _people(lines: list[PersonView], empty: str) -> str:
     permission=SPACE_EDIT,
     idempotent=True,
     needs=Needs(
-        ("requestReviewersForChangeRequest", "removeRequestedReviewerFromChangeRequest"),
+        (ChangeRequestReviews.request_reviewers, ChangeRequestReviews.remove_requested),
     ),
     render=lambda r: "Requested reviewers:\n" + _people(r.requested, "none"),
 )
@@ -98,9 +99,9 @@ def _render_state(r: ReviewState) -> str:
     REVIEW,
     needs=Needs(
         (
-            "getReviewsByChangeRequestId",
-            "getRequestedReviewersByChangeRequestId",
-            "getContributorsByChangeRequestId",
+            ChangeRequestReviews.list,
+            ChangeRequestReviews.list_requested,
+            ChangeRequests.list_contributors,
         )
     ),
     render=_render_state,
@@ -134,7 +135,7 @@ class ReviewDone(BaseModel):
 @write_tool(
     REVIEW,
     permission=SPACE_REVIEW,
-    needs=Needs(("submitChangeRequestReview",)),
+    needs=Needs((ChangeRequestReviews.submit,)),
     render=lambda r: (
         f"Review {r.id}: {r.status}."
         + (("\n" + quoted(r.comment, label="comment")) if r.comment else "")
@@ -197,7 +198,7 @@ class UpdateArgs(CrArgs):
 @write_tool(
     REVIEW,
     permission=SPACE_EDIT,
-    needs=Needs(("updateChangeRequest", *CONFLICT_READS, "updateChangeRequestById")),
+    needs=Needs((ChangeRequests.update_from_main, *CONFLICT_READS, ChangeRequests.update)),
     render=_render_outcome,
 )
 async def update_change_request(ctx: ToolContext, args: UpdateArgs) -> Outcome:
@@ -221,7 +222,7 @@ class MergeArgs(CrArgs):
     REVIEW,
     permission=SPACE_MERGE,
     destructive=True,
-    needs=Needs(("mergeChangeRequest", *CONFLICT_READS, "getChangeRequestById")),
+    needs=Needs((ChangeRequests.merge, *CONFLICT_READS, ChangeRequests.get)),
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
+from gitbook_mcp.client.resources import SiteSectionGroups, SiteSections
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, ReadOne, changed, given, need
@@ -212,7 +213,7 @@ def _render_group(r: GroupResult) -> str:
     return f"Group {r.group.title} [{r.group.id}]: sections {', '.join(r.group.sections)}"
 
 
-_SECTION_UPDATE = Needs(("updateSiteSectionById",))
+_SECTION_UPDATE = (SiteSections.update,)
 """The live API moves a section into or out of a group by updating the section."""
 
 
@@ -221,10 +222,10 @@ _SECTION_UPDATE = Needs(("updateSiteSectionById",))
     permission=SITE_ADMIN,
     render=_render_group,
     method_needs=(
-        ("add_section", Needs(("addSectionToGroup",), otherwise=_SECTION_UPDATE.operations)),
+        ("add_section", Needs((SiteSectionGroups.add_section,), otherwise=_SECTION_UPDATE)),
         (
             "remove_section",
-            Needs(("removeSectionFromGroup",), otherwise=_SECTION_UPDATE.operations),
+            Needs((SiteSectionGroups.remove_section,), otherwise=_SECTION_UPDATE),
         ),
     ),
 )
@@ -242,7 +243,7 @@ async def write_section_group(ctx: ToolContext, args: GroupWriteArgs) -> GroupRe
     if args.method == "move":
         return _group(await groups.move(*ids, group_id, **_place(args)))
     section_id = need(args.section_id, "section_id", args.method)
-    if not ctx.has("addSectionToGroup"):
+    if not ctx.has(SiteSectionGroups.add_section):
         return await _regroup(ctx, ids, group_id, section_id, join=args.method == "add_section")
     if args.method == "add_section":
         return _group(await groups.add_section(*ids, group_id, section_id=section_id))

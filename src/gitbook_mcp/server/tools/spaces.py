@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.content import ImportContentSource
+from gitbook_mcp.client.resources import ChangeRequestContent, Spaces
 from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
@@ -152,7 +153,7 @@ class SpaceWriteArgs(Args):
         ("restore", ORG_ADMIN),
     ),
     method_needs=(
-        ("transfer", Needs(("transferSpace",), instead="no transfer between organizations")),
+        ("transfer", Needs((Spaces.transfer,), instead="no transfer between organizations")),
     ),
     render=render_space,
 )
@@ -259,7 +260,7 @@ class Imported(BaseModel):
     permission=SPACE_EDIT,
     render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
     needs=Needs(
-        ("importContentInChangeRequest",),
+        (ChangeRequestContent.import_content,),
         instead="the live API has no import: write pages in a change request instead",
     ),
 )

@@ -9,6 +9,12 @@ from anyio import to_thread
 from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
+from gitbook_mcp.client.resources import (
+    ChangeRequestComments,
+    ChangeRequestContent,
+    ChangeRequests,
+    SpaceContent,
+)
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
@@ -61,7 +67,7 @@ class Created(CrView):
 @write_tool(
     CHANGE_REQUESTS,
     permission=SPACE_EDIT,
-    needs=Needs(("createChangeRequest", "updateChangeRequestById", "postCommentInChangeRequest")),
+    needs=Needs((ChangeRequests.create, ChangeRequests.update, ChangeRequestComments.create)),
     render=lambda r: f"{cr_line(r)} ({r.status}).",
 )
 async def create_change_request(ctx: ToolContext, args: CreateArgs) -> Created:
@@ -181,11 +187,11 @@ def _diffs(planned: EditPlan, created: dict[str, str]) -> list[PageDiff]:
     permission=SPACE_EDIT,
     needs=Needs(
         (
-            "getChangeRequestById",
-            "getPageInChangeRequestById",
-            "getPageById",
-            "getRevisionOfChangeRequestById",
-            "updateChangeRequestContent",
+            ChangeRequests.get,
+            ChangeRequestContent.get_page,
+            SpaceContent.get_page,
+            ChangeRequestContent.get_revision,
+            ChangeRequests.update_content,
         )
     ),
     render=_render_edit,

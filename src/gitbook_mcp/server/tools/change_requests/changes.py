@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Needs, ToolContext, read_tool
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
@@ -90,12 +91,12 @@ def _render(r: Changes) -> str:
     CHANGE_REQUESTS,
     needs=Needs(
         (
-            "getChangeRequestById",
-            "getChangeRequestChanges",
-            "getPageInChangeRequestById",
-            "getPageById",
-            "getRevisionOfChangeRequestById",
-            "getCurrentRevision",
+            ChangeRequests.get,
+            ChangeRequests.get_changes,
+            ChangeRequestContent.get_page,
+            SpaceContent.get_page,
+            ChangeRequestContent.get_revision,
+            SpaceContent.get_revision,
         )
     ),
     render=_render,
