@@ -50,11 +50,9 @@ class SpacePermissions(APIResource):
         teams: list[str] | NotGiven = NOT_GIVEN,
     ) -> None:
         """Give ``role`` (None: guest) to users and/or teams (ids)."""
+        ids = {"spaceId": space_id}
         await self._send_empty(
-            "POST",
-            "/spaces/{spaceId}/permissions",
-            ids={"spaceId": space_id},
-            body=_invite_body(role, users, teams),
+            "POST", "/spaces/{spaceId}/permissions", ids=ids, body=_invite_body(role, users, teams)
         )
 
     @operation("listUserPermissionsInSpace")
@@ -73,11 +71,9 @@ class SpacePermissions(APIResource):
         self, space_id: str, user_id: str, *, role: Role | NotGiven | None = NOT_GIVEN
     ) -> None:
         """Change a user's role (None: guest)."""
+        ids = {"spaceId": space_id, "userId": user_id}
         await self._send_empty(
-            "PATCH",
-            "/spaces/{spaceId}/permissions/users/{userId}",
-            ids={"spaceId": space_id, "userId": user_id},
-            body=_role_body(role),
+            "PATCH", "/spaces/{spaceId}/permissions/users/{userId}", ids=ids, body=_role_body(role)
         )
 
     @operation("removeUserFromSpace")
@@ -113,10 +109,11 @@ class CollectionPermissions(APIResource):
         teams: list[str] | NotGiven = NOT_GIVEN,
     ) -> None:
         """Give ``role`` (None: guest) to users and/or teams (ids)."""
+        ids = {"collectionId": collection_id}
         await self._send_empty(
             "POST",
             "/collections/{collectionId}/permissions",
-            ids={"collectionId": collection_id},
+            ids=ids,
             body=_invite_body(role, users, teams),
         )
 
@@ -138,10 +135,11 @@ class CollectionPermissions(APIResource):
         self, collection_id: str, user_id: str, *, role: Role | NotGiven | None = NOT_GIVEN
     ) -> None:
         """Change a user's role (None: guest)."""
+        ids = {"collectionId": collection_id, "userId": user_id}
         await self._send_empty(
             "PATCH",
             "/collections/{collectionId}/permissions/users/{userId}",
-            ids={"collectionId": collection_id, "userId": user_id},
+            ids=ids,
             body=_role_body(role),
         )
 

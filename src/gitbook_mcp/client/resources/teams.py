@@ -85,10 +85,11 @@ class Teams(APIResource):
         self, organization_id: str, team_id: str, **body: Unpack[UpdateTeamMembersRequest]
     ) -> None:
         """Add and remove members (user ids or emails; both lists: removed), set roles by user."""
+        ids = {"organizationId": organization_id, "teamId": team_id}
         await self._send_empty(
             "PUT",
             "/orgs/{organizationId}/teams/{teamId}/members",
-            ids={"organizationId": organization_id, "teamId": team_id},
+            ids=ids,
             body=body_of(UpdateTeamMembersRequest, body),
         )
 
@@ -97,10 +98,11 @@ class Teams(APIResource):
         self, organization_id: str, team_id: str, user_id: str, **body: Unpack[AddTeamMemberRequest]
     ) -> None:
         """Add a member to the team, or change their team role (``owner`` or ``member``)."""
+        ids = {"organizationId": organization_id, "teamId": team_id, "userId": user_id}
         await self._send_empty(
             "PUT",
             "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
-            ids={"organizationId": organization_id, "teamId": team_id, "userId": user_id},
+            ids=ids,
             body=body_of(AddTeamMemberRequest, body),
         )
 

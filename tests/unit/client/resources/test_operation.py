@@ -221,23 +221,27 @@ async def test_a_misspelt_option_or_a_parent_the_api_refuses_fails_before_sendin
 
 
 def _route_and_ids(method: Any) -> tuple[str | None, dict[str, str] | None]:
-    """The path literal a method's body sends to, and its ``ids={...}`` (placeholder -> the
-    name of the argument that fills it), read from the method's source."""
+    """The path literal a method's body sends to, and its ids (placeholder -> the name of the
+    argument that fills it: ``ids = {"siteId": site_id}``), read from the method's source."""
     fn = inspect.unwrap(method)
     tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     path, ids = None, None
     for node in ast.walk(tree):
+        for arg in node.args[:2] if isinstance(node, ast.Call) else ():
+            if path is None and isinstance(arg, ast.Constant) and str(arg.value)[:1] == "/":
+                path = arg.value
+        dicts = []
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["ids"]:
+            dicts.append(node.value)
         if isinstance(node, ast.Call):
-            first = node.args[0] if node.args else None
-            if path is None and isinstance(first, ast.Constant) and str(first.value)[:1] == "/":
-                path = first.value
-            for keyword in node.keywords:
-                if keyword.arg == "ids" and isinstance(keyword.value, ast.Dict):
-                    ids = {
-                        ast.literal_eval(k): v.id if isinstance(v, ast.Name) else ast.dump(v)
-                        for k, v in zip(keyword.value.keys, keyword.value.values, strict=True)
-                        if k is not None
-                    }
+            dicts += [k.value for k in node.keywords if k.arg == "ids"]
+        for value in dicts:
+            if isinstance(value, ast.Dict):
+                ids = {
+                    ast.literal_eval(k): ast.unparse(v)
+                    for k, v in zip(value.keys, value.values, strict=True)
+                    if k is not None
+                }
     return path, ids
 
 
