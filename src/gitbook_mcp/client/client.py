@@ -6,28 +6,34 @@ from collections.abc import Iterator
 from typing import Any
 
 from gitbook_mcp.client._base import BaseClient
+from gitbook_mcp.client.resources import (
+    ChangeRequestComments,
+    ChangeRequestContent,
+    ChangeRequestReviews,
+    ChangeRequests,
+    CollectionPermissions,
+    Collections,
+    Fonts,
+    Invites,
+    Members,
+    OpenAPISpecs,
+    Organizations,
+    Saml,
+    SiteFindings,
+    SiteMcpServers,
+    SiteRedirects,
+    Sites,
+    SiteSectionGroups,
+    SiteSections,
+    SiteSpaces,
+    SpaceComments,
+    SpaceContent,
+    SpacePermissions,
+    Spaces,
+    Teams,
+    Users,
+)
 from gitbook_mcp.client.resources._resource import APIResource, operation_id_of
-from gitbook_mcp.client.resources.change_requests import ChangeRequests
-from gitbook_mcp.client.resources.collections import Collections
-from gitbook_mcp.client.resources.comments import ChangeRequestComments, SpaceComments
-from gitbook_mcp.client.resources.content import ChangeRequestContent, SpaceContent
-from gitbook_mcp.client.resources.findings import SiteFindings
-from gitbook_mcp.client.resources.fonts import Fonts
-from gitbook_mcp.client.resources.invites import Invites
-from gitbook_mcp.client.resources.mcp_servers import SiteMcpServers
-from gitbook_mcp.client.resources.members import Members
-from gitbook_mcp.client.resources.openapi_specs import OpenAPISpecs
-from gitbook_mcp.client.resources.organizations import Organizations
-from gitbook_mcp.client.resources.permissions import CollectionPermissions, SpacePermissions
-from gitbook_mcp.client.resources.redirects import SiteRedirects
-from gitbook_mcp.client.resources.reviews import ChangeRequestReviews
-from gitbook_mcp.client.resources.saml import Saml
-from gitbook_mcp.client.resources.sections import SiteSectionGroups, SiteSections
-from gitbook_mcp.client.resources.site_spaces import SiteSpaces
-from gitbook_mcp.client.resources.sites import Sites
-from gitbook_mcp.client.resources.spaces import Spaces
-from gitbook_mcp.client.resources.teams import Teams
-from gitbook_mcp.client.resources.users import Users
 
 __all__ = ["GitBookClient"]
 

@@ -15,7 +15,7 @@ from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.permissions import UserPermission
 from gitbook_mcp.client.pagination import ListPage
-from gitbook_mcp.client.resources.permissions import CollectionPermissions, SpacePermissions
+from gitbook_mcp.client.resources import CollectionPermissions, SpacePermissions
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, RoleOrGuest, given, need, role_value

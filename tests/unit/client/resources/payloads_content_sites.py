@@ -14,6 +14,7 @@ from typing import Any
 import httpx2
 
 from gitbook_mcp.client import GitBookClient, ListPage
+from gitbook_mcp.client.resources import operation_id_of
 from tests.support.contract import load_contract
 
 __all__ = [
@@ -37,8 +38,8 @@ __all__ = [
     "Case",
     "Recorder",
     "check_exchange",
-    "module_operations",
     "page_of",
+    "resource_operations",
     "run_case",
     "sent_body",
 ]
@@ -367,12 +368,11 @@ async def run_case(operation_id: str, case: Case) -> Any:
     return result
 
 
-def module_operations(module: str) -> set[str]:
-    """Every operationId implemented by the resources of ``client/resources/<module>.py``."""
-    client = GitBookClient(token="t")
-    found = set()
-    for op, method in client.operations().items():
-        resource = getattr(method, "__self__", None) or getattr(method, "_resource", None)
-        if type(resource).__module__.rsplit(".", 1)[-1] == module:
-            found.add(op)
-    return found
+def resource_operations(*classes: type) -> set[str]:
+    """Every operationId implemented by the methods of the resource ``classes``."""
+    return {
+        op
+        for cls in classes
+        for name in dir(cls)
+        if (op := operation_id_of(getattr(cls, name))) is not None
+    }

@@ -9,13 +9,14 @@ import pytest
 from gitbook_mcp.api import ADDED_IN_LIVE
 from gitbook_mcp.client import InvalidRequestError
 from gitbook_mcp.client.models.content import ChangeRequest
+from gitbook_mcp.client.resources import ChangeRequests
 from tests.unit.client.resources.payloads_content_sites import (
     CHANGE_REQUEST,
     REVISION,
     Case,
     Recorder,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -47,7 +48,7 @@ CASES: dict[str, Case] = {
 
 def test_every_seed_operation_of_the_module_has_a_case() -> None:
     """The live-only ones are exercised in test_live_operations."""
-    assert module_operations("change_requests") - ADDED_IN_LIVE == set(CASES)
+    assert resource_operations(ChangeRequests) - ADDED_IN_LIVE == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

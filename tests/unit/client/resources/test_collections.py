@@ -8,7 +8,8 @@ import pytest
 
 from gitbook_mcp.client.models.collections import Collection
 from gitbook_mcp.client.models.common import Space
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import Collections
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import COLLECTION, SPACE, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
@@ -90,7 +91,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("collections") == set(CASES)
+    assert resource_operations(Collections) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

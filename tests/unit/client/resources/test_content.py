@@ -21,6 +21,7 @@ from gitbook_mcp.client.models.content import (
     RevisionPage,
 )
 from gitbook_mcp.client.models.links import ContentLocation, LinkListing, LinkUsage
+from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent
 from tests.unit.client.resources.payloads_content_sites import (
     CONTENT_LOCATION,
     FILE,
@@ -29,8 +30,8 @@ from tests.unit.client.resources.payloads_content_sites import (
     REVISION,
     Case,
     Recorder,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -166,7 +167,9 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("content") - ADDED_IN_LIVE == set(CASES)  # live: test_live_operations
+    assert resource_operations(SpaceContent, ChangeRequestContent) - ADDED_IN_LIVE == set(
+        CASES
+    )  # live: test_live_operations
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

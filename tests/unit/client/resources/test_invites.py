@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.client.models.invites import InviteLink, InviteUsersResult, JoinResult
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import Invites
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import (
     INVITE_LINK,
     SPACE_INVITE_LINK,
@@ -84,7 +85,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("invites") == set(CASES)
+    assert resource_operations(Invites) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -8,14 +8,15 @@ import pytest
 from pydantic import ValidationError
 
 from gitbook_mcp.client.models.mcp_servers import SiteMcpServer
+from gitbook_mcp.client.resources import SiteMcpServers
 from tests.support.contract import load_contract
 from tests.unit.client.resources.payloads_content_sites import (
     MCP_SERVER,
     SITE,
     Case,
     Recorder,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -63,7 +64,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("mcp_servers") == set(CASES)
+    assert resource_operations(SiteMcpServers) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -8,7 +8,8 @@ import pytest
 
 from gitbook_mcp.client.models.common import Member
 from gitbook_mcp.client.models.members import MemberSpace, MemberTeam, PingResult
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import Members
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import (
     MEMBER,
     SPACE,
@@ -87,7 +88,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("members") == set(CASES)
+    assert resource_operations(Members) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

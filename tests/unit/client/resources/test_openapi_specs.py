@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.client.models.openapi_specs import OpenAPISpec
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import OpenAPISpecs
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import SPEC, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
@@ -62,7 +63,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("openapi_specs") == set(CASES)
+    assert resource_operations(OpenAPISpecs) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -11,7 +11,8 @@ from gitbook_mcp.client.models.organizations import (
     Organization,
     SearchSpaceResult,
 )
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import Organizations
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import (
     ORGANIZATION,
     SEARCH_RESULT,
@@ -85,7 +86,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("organizations") == set(CASES)
+    assert resource_operations(Organizations) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

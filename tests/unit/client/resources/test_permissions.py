@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.client.models.permissions import UserPermission
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import CollectionPermissions, SpacePermissions
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import USER, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
@@ -100,7 +101,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("permissions") == set(CASES)
+    assert resource_operations(SpacePermissions, CollectionPermissions) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

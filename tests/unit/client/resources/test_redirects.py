@@ -18,14 +18,15 @@ from gitbook_mcp.client.models.redirects import (
     SiteRedirect,
     SiteRedirectLookup,
 )
+from gitbook_mcp.client.resources import SiteRedirects
 from tests.support.contract import load_contract
 from tests.unit.client.resources.payloads_content_sites import (
     REDIRECT,
     SITE,
     Case,
     Recorder,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -79,7 +80,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("redirects") - ADDED_IN_LIVE == set(
+    assert resource_operations(SiteRedirects) - ADDED_IN_LIVE == set(
         CASES
     )  # live: test_live_operations
 

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.client.models.saml import SAMLProvider, SSOLoginList
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import Saml
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import SAML_PROVIDER, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
@@ -75,7 +76,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("saml") == set(CASES)
+    assert resource_operations(Saml) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from gitbook_mcp.client import InvalidRequestError
 from gitbook_mcp.client.models.sites import SiteSection, SiteSectionGroup
+from gitbook_mcp.client.resources import SiteSectionGroups, SiteSections
 from tests.support.contract import load_contract
 from tests.unit.client.resources.payloads_content_sites import (
     GROUP,
@@ -18,8 +19,8 @@ from tests.unit.client.resources.payloads_content_sites import (
     SITE,
     Case,
     Recorder,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -143,7 +144,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("sections") == set(CASES)
+    assert resource_operations(SiteSections, SiteSectionGroups) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -9,14 +9,15 @@ from pydantic import ValidationError
 
 from gitbook_mcp.client import InvalidRequestError
 from gitbook_mcp.client.models.sites import SiteSpace
+from gitbook_mcp.client.resources import SiteSpaces
 from tests.support.contract import load_contract
 from tests.unit.client.resources.payloads_content_sites import (
     SITE,
     SITE_SPACE,
     Case,
     Recorder,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -68,7 +69,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("site_spaces") == set(CASES)
+    assert resource_operations(SiteSpaces) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.client.models.sites import Site
+from gitbook_mcp.client.resources import Sites
 from tests.unit.client.resources.payloads_content_sites import (
     SITE,
     Case,
-    module_operations,
     page_of,
+    resource_operations,
     run_case,
 )
 
@@ -42,7 +43,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("sites") == set(CASES)
+    assert resource_operations(Sites) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

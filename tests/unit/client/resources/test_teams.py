@@ -8,7 +8,8 @@ import pytest
 
 from gitbook_mcp.client.models.common import Team
 from gitbook_mcp.client.models.teams import TeamRosterEntry
-from tests.unit.client.resources.payloads_content_sites import module_operations
+from gitbook_mcp.client.resources import Teams
+from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import MEMBER, TEAM, Case, page_of, run_case
 
 pytestmark = pytest.mark.anyio
@@ -98,7 +99,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert module_operations("teams") == set(CASES)
+    assert resource_operations(Teams) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))
