@@ -11,7 +11,7 @@ from gitbook_mcp.client.resources import (
     ChangeRequestContent,
     ChangeRequestReviews,
     ChangeRequests,
-    CollectionPermissions,
+    CollectionAccess,
     Collections,
     Fonts,
     Invites,
@@ -26,9 +26,9 @@ from gitbook_mcp.client.resources import (
     SiteSectionGroups,
     SiteSections,
     SiteSpaces,
+    SpaceAccess,
     SpaceComments,
     SpaceContent,
-    SpacePermissions,
     Spaces,
     Teams,
     Users,
@@ -55,8 +55,8 @@ class GitBookClient(BaseClient):
         self.teams = Teams(self)
         self.saml = Saml(self)
         self.collections = Collections(self)
-        self.space_permissions = SpacePermissions(self)
-        self.collection_permissions = CollectionPermissions(self)
+        self.space_permissions = SpaceAccess(self)
+        self.collection_permissions = CollectionAccess(self)
         self.fonts = Fonts(self)
         self.openapi_specs = OpenAPISpecs(self)
         self.spaces = Spaces(self)

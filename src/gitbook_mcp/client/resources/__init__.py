@@ -17,14 +17,14 @@ from gitbook_mcp.client.resources.sites import (
     Sites,
     SiteSpaces,
 )
-from gitbook_mcp.client.resources.spaces import CollectionPermissions, SpacePermissions, Spaces
+from gitbook_mcp.client.resources.spaces import CollectionAccess, SpaceAccess, Spaces
 
 __all__ = [
     "ChangeRequestComments",
     "ChangeRequestContent",
     "ChangeRequestReviews",
     "ChangeRequests",
-    "CollectionPermissions",
+    "CollectionAccess",
     "Collections",
     "Fonts",
     "Invites",
@@ -39,9 +39,9 @@ __all__ = [
     "SiteSections",
     "SiteSpaces",
     "Sites",
+    "SpaceAccess",
     "SpaceComments",
     "SpaceContent",
-    "SpacePermissions",
     "Spaces",
     "Teams",
     "Users",

@@ -28,7 +28,7 @@ from gitbook_mcp.client.models.spaces import (
 from gitbook_mcp.client.pagination import AsyncPaginator
 from gitbook_mcp.client.resources._resource import APIResource, body_of, operation, query_of
 
-__all__ = ["CollectionPermissions", "SpacePermissions", "Spaces"]
+__all__ = ["CollectionAccess", "SpaceAccess", "Spaces"]
 
 
 class Spaces(APIResource):
@@ -137,7 +137,7 @@ def _role_body(role: Role | NotGiven | None) -> UpdateUserPermissionRequest:
     return UpdateUserPermissionRequest.model_validate({"role": role})
 
 
-class SpacePermissions(APIResource):
+class SpaceAccess(APIResource):
     """Who may do what on a space."""
 
     @operation("inviteToSpace")
@@ -196,7 +196,7 @@ class SpacePermissions(APIResource):
         )
 
 
-class CollectionPermissions(APIResource):
+class CollectionAccess(APIResource):
     """Who may do what on a collection."""
 
     @operation("inviteToCollection")

@@ -1,7 +1,7 @@
 """Who may use a space or a collection: the listings and grants both toolsets share.
 
 The API has the same permission operations for spaces and for collections; only the path
-differs, and the client has a resource of each (`SpacePermissions`, `CollectionPermissions`).
+differs, and the client has a resource of each (`SpaceAccess`, `CollectionAccess`).
 The tools of `spaces` and `collections` pass theirs here.
 """
 
@@ -15,7 +15,7 @@ from gitbook_mcp.client import NOT_GIVEN
 from gitbook_mcp.client.models.common import Role
 from gitbook_mcp.client.models.permissions import UserPermission
 from gitbook_mcp.client.pagination import ListPage
-from gitbook_mcp.client.resources import CollectionPermissions, SpacePermissions
+from gitbook_mcp.client.resources import CollectionAccess, SpaceAccess
 from gitbook_mcp.server.rendering import UntrustedLine
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, RoleOrGuest, given, need, role_value
@@ -38,7 +38,7 @@ __all__ = [
     "user_roles",
 ]
 
-Permissions = SpacePermissions | CollectionPermissions
+Access = SpaceAccess | CollectionAccess
 """The permissions of a space or of a collection: the same operations, under either path."""
 
 
@@ -78,7 +78,7 @@ class AccessListArgs(Args):
     limit: Limit
 
 
-async def list_access(args: AccessListArgs, target: str, permissions: Permissions) -> UserRoleList:
+async def list_access(args: AccessListArgs, target: str, permissions: Access) -> UserRoleList:
     """The users with an explicit role on ``target``, or everyone with access (aggregate)."""
     if args.method == "aggregate":
         filters = given(role=args.role or None)
@@ -121,7 +121,7 @@ async def grant(
     args: AccessWriteArgs,
     kind: Literal["space", "collection"],
     target: str,
-    permissions: Permissions,
+    permissions: Access,
 ) -> Granted:
     """Invite users or teams with a role, or change one user's role, on ``target``."""
     role = role_value(args.role)
@@ -147,7 +147,7 @@ WhoseAccess = Annotated[str | None, Field(default=None, description="user_access
 """The user whose role a delete tool's ``user_access`` kind removes (see `remove_access`)."""
 
 
-async def remove_access(user_id: str | None, target: str, permissions: Permissions) -> Deleted:
+async def remove_access(user_id: str | None, target: str, permissions: Access) -> Deleted:
     """Remove a user's explicit role on ``target``: the ``user_access`` kind of a delete tool."""
     user = need(user_id, "user_id", "user_access")
     return Deleted(deleted=await permissions.remove_user(target, user))

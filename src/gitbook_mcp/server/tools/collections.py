@@ -81,7 +81,7 @@ def _row(c: CollectionView) -> str:
     return f"- {c.title} [{c.id}]{where}{about} (default {c.default_level}{admin})"
 
 
-class ListArgs(Args):
+class ListCollectionsArgs(Args):
     organization_id: str | None = Field(default=None, description="All collections of this org")
     collection_id: str | None = Field(default=None, description="Or read this one")
     cursor: Cursor
@@ -100,7 +100,7 @@ def _render_list(r: CollectionList) -> str:
 
 
 @read_tool(COLLECTIONS, render=_render_list)
-async def list_collections(ctx: ToolContext, args: ListArgs) -> CollectionList:
+async def list_collections(ctx: ToolContext, args: ListCollectionsArgs) -> CollectionList:
     """Collections of an organization (nested ones too), or one collection."""
     collections = ctx.client.collections
     found, cursor = await one_or_page(
@@ -185,34 +185,38 @@ async def _pointer(ctx: ToolContext, sibling: str) -> str | dict[str, str]:
     return {"type": "collection", "collection": sibling}
 
 
-class PermissionsArgs(AccessListArgs):
+class CollectionPermissionsArgs(AccessListArgs):
     collection_id: CollectionId
 
 
 @read_tool(COLLECTIONS, render=render_users)
-async def list_collection_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+async def list_collection_permissions(
+    ctx: ToolContext, args: CollectionPermissionsArgs
+) -> UserRoleList:
     """Users invited to a collection, or everyone with access and their role."""
     return await list_access(args, args.collection_id, ctx.client.collection_permissions)
 
 
-class PermissionWriteArgs(AccessWriteArgs):
+class CollectionPermissionWriteArgs(AccessWriteArgs):
     collection_id: CollectionId
 
 
 @write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=render_granted)
-async def write_collection_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+async def write_collection_permissions(
+    ctx: ToolContext, args: CollectionPermissionWriteArgs
+) -> Granted:
     """Give users or teams a role on a collection, or change a user's role."""
     return await grant(args, "collection", args.collection_id, ctx.client.collection_permissions)
 
 
-class DeleteArgs(Args):
+class DeleteCollectionArgs(Args):
     collection_id: CollectionId
     kind: Literal["collection", "user_access"]
     user_id: WhoseAccess
 
 
 @delete_tool(COLLECTIONS, permission=COLLECTION_ADMIN)
-async def delete_collection_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+async def delete_collection_item(ctx: ToolContext, args: DeleteCollectionArgs) -> Deleted:
     """Delete a collection or remove a user's access to it."""
     if args.kind == "user_access":
         return await remove_access(

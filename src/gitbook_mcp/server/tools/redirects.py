@@ -97,14 +97,14 @@ def _describe(dest: dict[str, Any]) -> str:
     return str(dest)
 
 
-class ListArgs(SiteArgs):
+class ListRedirectsArgs(SiteArgs):
     source: str | None = Field(default=None, max_length=2048, description="Resolve this path")
     cursor: Cursor
     limit: Limit
 
 
 @read_tool(REDIRECTS, render=_render_list)
-async def list_redirects(ctx: ToolContext, args: ListArgs) -> RedirectList:
+async def list_redirects(ctx: ToolContext, args: ListRedirectsArgs) -> RedirectList:
     """Redirects of a site; with source, where one path ends (chains followed)."""
     if args.source:
         source = await normalise_source(ctx, args, args.source)
@@ -160,7 +160,7 @@ class DestinationArgs(SiteArgs):
         return self
 
 
-class CreateArgs(DestinationArgs):
+class CreateRedirectArgs(DestinationArgs):
     source: str = Source
 
 
@@ -169,7 +169,7 @@ class CreateArgs(DestinationArgs):
     permission=SITE_ADMIN,
     render=lambda r: f"Created redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
 )
-async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
+async def create_redirect(ctx: ToolContext, args: CreateRedirectArgs) -> RedirectView:
     """Redirect a path."""
     source = await normalise_source(ctx, args, args.source)
     destination = args.destination()
@@ -183,7 +183,7 @@ async def create_redirect(ctx: ToolContext, args: CreateArgs) -> RedirectView:
     return _view(created)
 
 
-class UpdateArgs(DestinationArgs):
+class UpdateRedirectArgs(DestinationArgs):
     redirect_id: str = RedirectId
     source: str | None = Field(default=None, max_length=2048, description="New source path")
 
@@ -194,7 +194,7 @@ class UpdateArgs(DestinationArgs):
     idempotent=True,
     render=lambda r: f"Updated redirect {r.source} -> {_describe(r.destination)} [{r.id}].",
 )
-async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
+async def update_redirect(ctx: ToolContext, args: UpdateRedirectArgs) -> RedirectView:
     """Change a redirect's source or destination."""
     source = None if args.source is None else await normalise_source(ctx, args, args.source)
     changes = changed("source and/or a destination", source=source, destination=args.destination())
@@ -204,12 +204,12 @@ async def update_redirect(ctx: ToolContext, args: UpdateArgs) -> RedirectView:
     return _view(updated)
 
 
-class DeleteArgs(SiteArgs):
+class DeleteRedirectArgs(SiteArgs):
     redirect_id: str = RedirectId
 
 
 @delete_tool(REDIRECTS, permission=SITE_ADMIN, method_arg="method")
-async def delete_redirect(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+async def delete_redirect(ctx: ToolContext, args: DeleteRedirectArgs) -> Deleted:
     """Delete a redirect."""
     ids = (args.organization_id, args.site_id, args.redirect_id)
     deleted = await ctx.client.redirects.delete(*ids)

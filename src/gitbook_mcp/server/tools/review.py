@@ -30,12 +30,12 @@ SPACE_REVIEW = Permission("space", "review", "space_id")
 SPACE_MERGE = Permission("space", "merge", "space_id")
 
 
-class CrArgs(Args):
+class ReviewTargetArgs(Args):
     space_id: str = Field(description="Space id")
     change_request_id: str = Field(description="Change request id")
 
 
-class ReviewersArgs(CrArgs):
+class ReviewersArgs(ReviewTargetArgs):
     user_ids: list[str] = Field(min_length=1, max_length=20, description="User ids")
     remove: bool = Field(default=False, description="Withdraw the requests instead")
 
@@ -106,7 +106,7 @@ def _render_state(r: ReviewState) -> str:
     ),
     render=_render_state,
 )
-async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
+async def list_reviews(ctx: ToolContext, args: ReviewTargetArgs) -> ReviewState:
     """Each reviewer's latest verdict and comment, requested reviewers and contributors."""
     cr = (args.space_id, args.change_request_id)
     contributors: dict[str, PersonView] = {}  # the API lists a person once per kind of work
@@ -121,7 +121,7 @@ async def list_reviews(ctx: ToolContext, args: CrArgs) -> ReviewState:
     )
 
 
-class SubmitArgs(CrArgs):
+class SubmitArgs(ReviewTargetArgs):
     status: Literal["approved", "changes-requested"]
     comment: str | None = Field(default=None, max_length=20_000, description="Markdown")
 
@@ -171,7 +171,7 @@ def _render_outcome(r: Outcome) -> str:
 
 async def _outcome(
     ctx: ToolContext,
-    args: CrArgs,
+    args: ReviewTargetArgs,
     call: Callable[[str, str], Awaitable[RevisionOutcome]],
     *,
     ok: str,
@@ -189,7 +189,7 @@ async def _outcome(
     )
 
 
-class UpdateArgs(CrArgs):
+class UpdateFromMainArgs(ReviewTargetArgs):
     status: Literal["open", "draft", "archived"] | None = Field(
         default=None, description="Set instead (open: for review)"
     )
@@ -201,7 +201,7 @@ class UpdateArgs(CrArgs):
     needs=Needs((ChangeRequests.update_from_main, *CONFLICT_READS, ChangeRequests.update)),
     render=_render_outcome,
 )
-async def update_change_request(ctx: ToolContext, args: UpdateArgs) -> Outcome:
+async def update_change_request(ctx: ToolContext, args: UpdateFromMainArgs) -> Outcome:
     """Bring the main content's changes into a change request (conflicts by page), or set its
     status."""
     if args.status is not None:
@@ -214,7 +214,7 @@ async def update_change_request(ctx: ToolContext, args: UpdateArgs) -> Outcome:
     return await _outcome(ctx, args, call, ok="Up to date.", conflicts=advice)
 
 
-class MergeArgs(CrArgs):
+class MergeArgs(ReviewTargetArgs):
     confirm: str | None = confirm_field()
 
 

@@ -36,7 +36,7 @@ def site_space_path(value: str) -> str:
     return path
 
 
-class ListArgs(SiteArgs):
+class ListSiteSpacesArgs(SiteArgs):
     default: bool | None = Field(default=None, description="Only the default (true) or the others")
     cursor: Cursor
     limit: Limit
@@ -59,7 +59,7 @@ def _row(s: SiteSpaceView) -> str:
         [_row(s) for s in r.site_spaces], r.next_cursor, empty="No site spaces."
     ),
 )
-async def list_site_spaces(ctx: ToolContext, args: ListArgs) -> SiteSpaceList:
+async def list_site_spaces(ctx: ToolContext, args: ListSiteSpacesArgs) -> SiteSpaceList:
     """Spaces published on a site."""
     options: dict[str, Any] = {} if args.default is None else {"default": args.default}
     page = await ctx.client.site_spaces.list(
@@ -96,7 +96,7 @@ async def add_site_space(ctx: ToolContext, args: AddArgs) -> SiteSpaceView:
     return site_space_view(created)
 
 
-class UpdateArgs(SiteArgs):
+class UpdateSiteSpaceArgs(SiteArgs):
     site_space_id: str = SiteSpaceId
     path: str | None = Field(
         default=None, min_length=1, max_length=100, description="New path on the site"
@@ -108,7 +108,7 @@ class UpdateArgs(SiteArgs):
     space_id: str | None = Field(default=None, description="Publish another space here")
 
     @model_validator(mode="after")
-    def _condition(self) -> UpdateArgs:
+    def _condition(self) -> UpdateSiteSpaceArgs:
         if self.remove_condition and self.condition is not None:
             raise ValueError("give condition or remove_condition, not both")
         return self
@@ -129,7 +129,7 @@ def _render_update(s: UpdatedSiteSpace) -> str:
 
 
 @write_tool(SITE_SPACES, permission=SITE_ADMIN, idempotent=True, render=_render_update)
-async def update_site_space(ctx: ToolContext, args: UpdateArgs) -> UpdatedSiteSpace:
+async def update_site_space(ctx: ToolContext, args: UpdateSiteSpaceArgs) -> UpdatedSiteSpace:
     """Change a site space's path, condition or space."""
     changes: dict[str, Any] = {}
     if args.path is not None:

@@ -344,13 +344,13 @@ async def write_site_mcp_server(ctx: ToolContext, args: McpWriteArgs) -> McpServ
     return _server(await ctx.client.mcp_servers.update(*ids, server_id, **changes))
 
 
-class DeleteArgs(SiteArgs):
+class DeleteSiteObjectArgs(SiteArgs):
     kind: Literal["section", "group", "mcp_server"]
     id: str = Field(min_length=1, description="Its id (list_site_sections, list_site_mcp_servers)")
 
 
 @delete_tool(SITES_ADMIN, permission=SITE_ADMIN)
-async def delete_site_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+async def delete_site_item(ctx: ToolContext, args: DeleteSiteObjectArgs) -> Deleted:
     """Delete a site section, section group or MCP server."""
     ids = (args.organization_id, args.site_id, args.id)
     if args.kind == "section":

@@ -222,22 +222,22 @@ def _placement(args: SpaceWriteArgs) -> dict[str, Any]:
     return place
 
 
-class PermissionsArgs(AccessListArgs):
+class SpacePermissionsArgs(AccessListArgs):
     space_id: SpaceId
 
 
 @read_tool(SPACES, render=render_users)
-async def list_space_permissions(ctx: ToolContext, args: PermissionsArgs) -> UserRoleList:
+async def list_space_permissions(ctx: ToolContext, args: SpacePermissionsArgs) -> UserRoleList:
     """Users invited to a space, or everyone with access and their role."""
     return await list_access(args, args.space_id, ctx.client.space_permissions)
 
 
-class PermissionWriteArgs(AccessWriteArgs):
+class SpacePermissionWriteArgs(AccessWriteArgs):
     space_id: SpaceId
 
 
 @write_tool(SPACES, permission=SPACE_ADMIN, idempotent=True, render=render_granted)
-async def write_space_permissions(ctx: ToolContext, args: PermissionWriteArgs) -> Granted:
+async def write_space_permissions(ctx: ToolContext, args: SpacePermissionWriteArgs) -> Granted:
     """Give users or teams a role on a space, or change a user's role."""
     return await grant(args, "space", args.space_id, ctx.client.space_permissions)
 
@@ -276,7 +276,7 @@ async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
     )
 
 
-class DeleteArgs(Args):
+class DeleteSpaceArgs(Args):
     space_id: SpaceId
     kind: Literal["space", "user_access"]
     user_id: WhoseAccess
@@ -295,7 +295,7 @@ async def _deletion_plan(ctx: ToolContext, space_id: str) -> Plan:
 
 
 @delete_tool(SPACES, permission=SPACE_ADMIN)
-async def delete_space_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+async def delete_space_item(ctx: ToolContext, args: DeleteSpaceArgs) -> Deleted:
     """Delete a space (restorable 7 days; the user confirms first) or remove a user's access."""
     if args.kind == "user_access":
         return await remove_access(args.user_id, args.space_id, ctx.client.space_permissions)

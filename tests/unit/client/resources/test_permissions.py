@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.client.models.permissions import UserPermission
-from gitbook_mcp.client.resources import CollectionPermissions, SpacePermissions
+from gitbook_mcp.client.resources import CollectionAccess, SpaceAccess
 from tests.unit.client.resources.payloads_content_sites import resource_operations
 from tests.unit.client.resources.payloads_orgadmin import USER, Case, page_of, run_case
 
@@ -101,7 +101,7 @@ CASES: dict[str, Case] = {
 
 
 def test_every_operation_of_the_module_has_a_case() -> None:
-    assert resource_operations(SpacePermissions, CollectionPermissions) == set(CASES)
+    assert resource_operations(SpaceAccess, CollectionAccess) == set(CASES)
 
 
 @pytest.mark.parametrize("operation_id", sorted(CASES))

@@ -18,7 +18,7 @@ from gitbook_mcp.server.tools._pages import RevisionTree, markdown_of
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
 
 __all__ = [
-    "CrArgs",
+    "ChangeRequestArgs",
     "CrView",
     "cr_line",
     "cr_page",
@@ -35,7 +35,7 @@ READ_CONCURRENCY = 8
 """Pages read at once; the client's own cap still applies."""
 
 
-class CrArgs(Args):
+class ChangeRequestArgs(Args):
     space_id: str = Field(min_length=1, description="Space id")
     change_request_id: str = Field(min_length=1, description="Change request id")
 

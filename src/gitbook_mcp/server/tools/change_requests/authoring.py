@@ -35,7 +35,7 @@ from gitbook_mcp.server.tools.change_requests._moves import (
 from gitbook_mcp.server.tools.change_requests._plan import EditPlan
 from gitbook_mcp.server.tools.change_requests._plan import plan as _plan
 from gitbook_mcp.server.tools.change_requests._read import (
-    CrArgs,
+    ChangeRequestArgs,
     CrView,
     cr_line,
     cr_page,
@@ -51,7 +51,7 @@ DIFF_LINES = 150
 """Lines of diff shown per page in an edit's answer; get_change_request_changes pages the rest."""
 
 
-class CreateArgs(Args):
+class CreateChangeRequestArgs(Args):
     space_id: str = Field(min_length=1, description="Space id")
     subject: str = Field(min_length=1, max_length=200, description="Title for reviewers")
     description: str | None = Field(
@@ -70,7 +70,7 @@ class Created(CrView):
     needs=Needs((ChangeRequests.create, ChangeRequests.update, ChangeRequestComments.create)),
     render=lambda r: f"{cr_line(r)} ({r.status}).",
 )
-async def create_change_request(ctx: ToolContext, args: CreateArgs) -> Created:
+async def create_change_request(ctx: ToolContext, args: CreateChangeRequestArgs) -> Created:
     """Open a change request on a space's main content; edit it with edit_pages."""
     c = ctx.client
     cr = await c.change_requests.create(args.space_id, subject=args.subject)
@@ -81,7 +81,7 @@ async def create_change_request(ctx: ToolContext, args: CreateArgs) -> Created:
     return Created(**cr_view(cr).model_dump(), status=cr.status)
 
 
-class EditArgs(CrArgs):
+class EditArgs(ChangeRequestArgs):
     edits: list[PageEdit] = Field(
         min_length=1, max_length=50, description="Applied in order, all or none"
     )

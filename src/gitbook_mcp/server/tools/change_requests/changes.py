@@ -11,7 +11,7 @@ from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Needs, ToolContext, read_tool
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._read import (
-    CrArgs,
+    ChangeRequestArgs,
     CrView,
     cr_line,
     cr_view,
@@ -27,7 +27,7 @@ TEXT_KINDS = ("page_created", "page_edited", "page_deleted")
 """The changes whose page text may differ (a move alone changes no text)."""
 
 
-class ChangesArgs(CrArgs):
+class ChangesArgs(ChangeRequestArgs):
     page_id: str | None = Field(default=None, description="One page's diff")
     offset: int = Field(default=0, ge=0, description="Diff line to start at (next_offset)")
     limit: int = Field(default=200, ge=20, le=1000, description="Diff lines")

@@ -15,7 +15,7 @@ from gitbook_mcp.server.toolsets import ORG_ADMIN as TOOLSET
 __all__: list[str] = []
 
 
-class DeleteArgs(OrgArgs):
+class DeleteOrgObjectArgs(OrgArgs):
     kind: Literal[
         "member", "team", "team_member", "invite_link", "saml_provider", "font", "openapi_spec"
     ]
@@ -32,7 +32,7 @@ class DeleteArgs(OrgArgs):
         ("openapi_spec", SPEC_WRITER),
     ),
 )
-async def delete_org_item(ctx: ToolContext, args: DeleteArgs) -> Deleted:
+async def delete_org_item(ctx: ToolContext, args: DeleteOrgObjectArgs) -> Deleted:
     """Remove a member, team, team member, invite link, SAML provider, font or spec."""
     c = ctx.client
     org = args.organization_id
