@@ -173,17 +173,9 @@ class APIResource:
         """PATCH ``path`` with ``body`` and read the answer as ``cast_to``."""
         return await self._client.request("PATCH", path, ids=ids, body=body, cast_to=cast_to)
 
-    async def _send_empty(
-        self,
-        method: str,
-        path: str,
-        *,
-        ids: Ids,
-        body: RequestModel | None = None,
-        query: Ids | None = None,
-    ) -> None:
+    async def _send_empty(self, method: str, path: str, *, ids: Ids, body: RequestModel) -> None:
         """A write whose success has no body (204), such as permission and membership writes."""
-        await self._client.request_empty(method, path, ids=ids, params=query, body=body)
+        await self._client.request_empty(method, path, ids=ids, body=body)
 
     async def _delete(self, path: str, *, ids: Ids, query: Ids | None = None) -> bool:
         """DELETE ``path``: True when deleted, False when the target did not exist."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.content import ChangeRequest, ContentFormat, RevisionPage
+from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext
@@ -18,6 +19,7 @@ from gitbook_mcp.server.tools._pages import RevisionTree, markdown_of
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
 
 __all__ = [
+    "PAGE_READS",
     "ChangeRequestArgs",
     "CrView",
     "cr_line",
@@ -27,6 +29,14 @@ __all__ = [
     "main_page",
     "page_texts",
 ]
+
+PAGE_READS = (
+    ChangeRequests.get,
+    ChangeRequestContent.get_page,
+    SpaceContent.get_page,
+    ChangeRequestContent.get_revision,
+)
+"""What reading a change request's pages and their main side calls (`cr_page`, `main_page`)."""
 
 K = TypeVar("K")
 V = TypeVar("V")

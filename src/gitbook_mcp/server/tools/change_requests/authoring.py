@@ -9,12 +9,7 @@ from anyio import to_thread
 from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
-from gitbook_mcp.client.resources import (
-    ChangeRequestComments,
-    ChangeRequestContent,
-    ChangeRequests,
-    SpaceContent,
-)
+from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequests
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
@@ -35,6 +30,7 @@ from gitbook_mcp.server.tools.change_requests._moves import (
 from gitbook_mcp.server.tools.change_requests._plan import EditPlan
 from gitbook_mcp.server.tools.change_requests._plan import plan as _plan
 from gitbook_mcp.server.tools.change_requests._read import (
+    PAGE_READS,
     ChangeRequestArgs,
     CrView,
     cr_line,
@@ -185,15 +181,7 @@ def _diffs(planned: EditPlan, created: dict[str, str]) -> list[PageDiff]:
 @write_tool(
     CHANGE_REQUESTS,
     permission=SPACE_EDIT,
-    needs=Needs(
-        (
-            ChangeRequests.get,
-            ChangeRequestContent.get_page,
-            SpaceContent.get_page,
-            ChangeRequestContent.get_revision,
-            ChangeRequests.update_content,
-        )
-    ),
+    needs=Needs((*PAGE_READS, ChangeRequests.update_content)),
     render=_render_edit,
 )
 async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:

@@ -6,11 +6,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
+from gitbook_mcp.client.resources import ChangeRequests, SpaceContent
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Needs, ToolContext, read_tool
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._read import (
+    PAGE_READS,
     ChangeRequestArgs,
     CrView,
     cr_line,
@@ -89,16 +90,7 @@ def _render(r: Changes) -> str:
 
 @read_tool(
     CHANGE_REQUESTS,
-    needs=Needs(
-        (
-            ChangeRequests.get,
-            ChangeRequests.get_changes,
-            ChangeRequestContent.get_page,
-            SpaceContent.get_page,
-            ChangeRequestContent.get_revision,
-            SpaceContent.get_revision,
-        )
-    ),
+    needs=Needs((*PAGE_READS, ChangeRequests.get_changes, SpaceContent.get_revision)),
     render=_render,
 )
 async def get_change_request_changes(ctx: ToolContext, args: ChangesArgs) -> Changes:
