@@ -289,3 +289,25 @@ def test_the_mro_rule_counts_only_our_bases() -> None:
         cls.__module__ = "gitbook_mcp.local.store.example"
     assert project_bases(Middle) == [Base]
     assert project_bases(Leaf) == [Middle, Base]
+
+
+def _class_homes(root: Path) -> dict[str, set[str]]:
+    """Every class name defined under ``root``, with the modules that define it."""
+    homes: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                homes.setdefault(node.name, set()).add(str(path.relative_to(root)))
+    return homes
+
+
+def test_each_class_name_means_one_thing() -> None:
+    root = Path(gitbook_mcp.__file__).parent
+    twice = {name: sorted(where) for name, where in _class_homes(root).items() if len(where) > 1}
+    assert twice == {}
+
+
+def test_the_class_name_check_sees_a_name_defined_twice(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("class Paging:\n    pass\n")
+    (tmp_path / "b.py").write_text("class Paging:\n    pass\n\nclass Other:\n    pass\n")
+    assert _class_homes(tmp_path) == {"Paging": {"a.py", "b.py"}, "Other": {"b.py"}}
