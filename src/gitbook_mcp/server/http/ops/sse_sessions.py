@@ -72,12 +72,15 @@ class SseSessionCap(HttpMiddleware):
         self.rules = rules
         self.sse_path = sse_path
         self.message_path = message_path
-        self._streams: list[_Stream] = []
-        """Open streams, oldest first."""
+        self._streams: dict[_Stream, None] = {}
+        """Open streams, oldest first (an ordered set)."""
+        self._sessions: dict[str, _Stream] = {}
+        """Open streams by the session they announced."""
 
     def owner(self, session: str) -> str | None:
         """The caller whose stream announced ``session``, while that stream is open."""
-        return next((s.caller for s in self._streams if s.session == session), None)
+        stream = self._sessions.get(session)
+        return None if stream is None else stream.caller
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         caller = self.rules.caller(scope)
@@ -104,7 +107,7 @@ class SseSessionCap(HttpMiddleware):
             await too_many(send, self.RETRY_AFTER, "too many open sessions")
             return
         stream = _Stream(caller)
-        self._streams.append(stream)
+        self._streams[stream] = None
         OPEN_SESSIONS.set(len(self._streams))
 
         started = finished = False
@@ -116,6 +119,8 @@ class SseSessionCap(HttpMiddleware):
                 finished = not message.get("more_body", False)
                 if stream.session is None:
                     stream.session = session_in(message.get("body", b""))
+                    if stream.session is not None and not stream.ended.is_set():
+                        self._sessions[stream.session] = stream
             await send(message)
 
         async def listen() -> Message:
@@ -148,8 +153,9 @@ class SseSessionCap(HttpMiddleware):
     def _end(self, stream: _Stream) -> None:
         """End ``stream`` and forget it: its session answers 404 from now on."""
         stream.ended.set()
-        if stream in self._streams:
-            self._streams.remove(stream)
+        self._streams.pop(stream, None)
+        if stream.session is not None and self._sessions.get(stream.session) is stream:
+            del self._sessions[stream.session]
         OPEN_SESSIONS.set(len(self._streams))
 
 
