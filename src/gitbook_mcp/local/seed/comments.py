@@ -18,6 +18,7 @@ from gitbook_mcp.local.seed.content import (
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.comments.bodies import CommentUpdate
+from gitbook_mcp.local.store.comments.replies import CommentThread
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
@@ -152,9 +153,8 @@ def _post(store: Store, space: str, cr_id: str | None, plan: _Plan) -> None:
             comment_id=comment_id,
         )
     for comment_id, author, text, reply_id in plan.replies:
-        comments.post_reply(
-            _who(author), space, cr_id, comment_id, markdown=text, reply_id=reply_id
-        )
+        thread = CommentThread(space, cr_id, comment_id)
+        comments.replies.post(_who(author), thread, markdown=text, reply_id=reply_id)
     for comment_id, user, emoji in plan.reactions:
         comments.update(_who(user), space, cr_id, comment_id, CommentUpdate.of(added=emoji))
     for comment_id, user, emoji in plan.resolves:

@@ -19,6 +19,7 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.comments.bodies import CommentUpdate, body_markdown
 from gitbook_mcp.local.store.comments.comments import STATUS_FILTERS
 from gitbook_mcp.local.store.comments.render import BodyFormat
+from gitbook_mcp.local.store.comments.replies import CommentThread
 
 __all__ = [
     "commenters",
@@ -85,6 +86,12 @@ def _thread(call: Call) -> tuple[Actor, str, str | None, str]:
     return (*call.in_space(), call.path("commentId"))
 
 
+def _in_thread(call: Call) -> tuple[Actor, CommentThread]:
+    """The caller and the comment the route names, as a reply operation takes them."""
+    actor, space_id, cr_ref = call.in_space()
+    return actor, CommentThread(space_id, cr_ref, call.path("commentId"))
+
+
 async def list_comments(call: Call) -> Response:
     q = call.query
     authors = (q.strings("authors") or []) + (q.strings("authors[]") or [])
@@ -135,9 +142,8 @@ async def delete_comment(call: Call) -> Response:
 
 async def list_replies(call: Call) -> Response:
     fmt = _format(call)
-    read = partial(
-        call.store.comments.list_replies, *_thread(call), paging=call.query.paging(), fmt=fmt
-    )
+    replies = call.store.comments.replies
+    read = partial(replies.list_replies, *_in_thread(call), paging=call.query.paging(), fmt=fmt)
     return ok(await _rendered(fmt, read))
 
 
@@ -145,20 +151,14 @@ async def post_reply(call: Call) -> Response:
     markdown = _text(call, required=True)
     if markdown is None:
         raise Invalid("body", "is required in the body")
-    return ok(
-        call.store.comments.post_reply(
-            *_thread(call),
-            markdown=markdown,
-            fmt=_format(call),
-        )
-    )
+    replies = call.store.comments.replies
+    return ok(replies.post(*_in_thread(call), markdown=markdown, fmt=_format(call)))
 
 
 async def get_reply(call: Call) -> Response:
     fmt = _format(call)
-    read = partial(
-        call.store.comments.get_reply, *_thread(call), call.path("commentReplyId"), fmt=fmt
-    )
+    replies = call.store.comments.replies
+    read = partial(replies.get, *_in_thread(call), call.path("commentReplyId"), fmt=fmt)
     return ok(await _rendered(fmt, read))
 
 
@@ -166,16 +166,13 @@ async def update_reply(call: Call) -> Response:
     call.body.boolean("resolved")  # accepted by the contract; a reply has no status
     added, removed = _reactions(call)
     edit = CommentUpdate.of(_text(call, required=False), added, removed)
-    return ok(call.store.comments.update_reply(*_thread(call), call.path("commentReplyId"), edit))
+    replies = call.store.comments.replies
+    return ok(replies.update(*_in_thread(call), call.path("commentReplyId"), edit))
 
 
 async def delete_reply(call: Call) -> Response:
-    return deleted(
-        call.store.comments.delete_reply(
-            *_thread(call),
-            call.path("commentReplyId"),
-        )
-    )
+    replies = call.store.comments.replies
+    return deleted(replies.delete(*_in_thread(call), call.path("commentReplyId")))
 
 
 async def commenters(call: Call) -> Response:

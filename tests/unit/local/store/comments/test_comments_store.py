@@ -31,6 +31,7 @@ from gitbook_mcp.local.store.comments.bodies import (
     check_emoji,
     document_markdown,
 )
+from gitbook_mcp.local.store.comments.replies import CommentThread
 from gitbook_mcp.local.store.content.pagedoc import markdown_document
 from gitbook_mcp.local.store.db import Database
 
@@ -124,8 +125,11 @@ def test_deleting_a_comment_takes_replies_and_all_reactions(store: Store) -> Non
     reply = store.db.scalar(
         "SELECT id FROM comment_replies WHERE comment_id = ? LIMIT 1", (COMMENT_STYLE,)
     )
-    store.comments.update_reply(
-        Actor("usr_sam"), HANDBOOK, None, COMMENT_STYLE, str(reply), CommentUpdate.of(added=["👀"])
+    store.comments.replies.update(
+        Actor("usr_sam"),
+        CommentThread(HANDBOOK, None, COMMENT_STYLE),
+        str(reply),
+        CommentUpdate.of(added=["👀"]),
     )
     assert _rows(store, "SELECT COUNT(*) FROM reactions WHERE subject_id = ?", str(reply)) == 1
     assert store.comments.delete(ADMIN, HANDBOOK, None, COMMENT_STYLE) is True
@@ -144,7 +148,8 @@ def test_a_purged_space_takes_its_comments(store: Store, clock: ManualClock) -> 
     store.comments.update(
         Actor("usr_editor"), space, None, posted["id"], CommentUpdate.of(added=["👍"])
     )
-    store.comments.post_reply(Actor("usr_dana"), space, None, posted["id"], markdown="Soon.")
+    thread = CommentThread(space, None, posted["id"])
+    store.comments.replies.post(Actor("usr_dana"), thread, markdown="Soon.")
     assert store.spaces.delete(ADMIN, space) is True
     clock.advance(timedelta(days=8))
     store.spaces.purge_expired()
