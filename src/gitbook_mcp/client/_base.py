@@ -179,16 +179,36 @@ class BaseClient:
         """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
         outcome = await self._send(method, path, ids, params, body)
         status = outcome.status or 200
-        summary = outcome.unreadable
+        if outcome.unreadable is not None:
+            raise _unreadable(outcome.unreadable, method, path, status)
+        return self.read_answer(cast_to, method, path, status, outcome.body)
+
+    def read_answer(self, cast_to: type[M], method: str, path: str, status: int, body: bytes) -> M:
+        """An answer's body read as ``cast_to`` (an empty one as ``{}``), or the error saying
+        which fields did not fit (what `request` raises; for a caller of `request_bytes`)."""
         try:
-            if summary is None and (status in (204, 205) or not outcome.body):
+            if status in (204, 205) or not body:
                 return cast_to.model_validate({})
-            if summary is None:
-                return cast_to.model_validate_json(outcome.body)
+            return cast_to.model_validate_json(body)
         except ValidationError as exc:
             summary = summarize_invalid_fields(exc.errors(include_input=False), secret=self._token)
-        unreadable = APIResponseValidationError if method == "GET" else UnreadableWriteResult
-        raise unreadable(summary, method=method, path=path, status_code=status)
+        raise _unreadable(summary, method, path, status)
+
+    async def request_bytes(
+        self,
+        method: str,
+        path: str,
+        *,
+        ids: Mapping[str, object] | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> tuple[int, bytes]:
+        """Send a request; its status and body as sent, for a caller that reads a large answer
+        itself rather than through a model (`read_answer` reads it as `request` would)."""
+        outcome = await self._send(method, path, ids, params, None)
+        status = outcome.status or 200
+        if outcome.unreadable is not None:
+            raise _unreadable(outcome.unreadable, method, path, status)
+        return status, outcome.body
 
     async def request_delete(
         self,
@@ -340,6 +360,12 @@ class BaseClient:
             return Attempt(failure="network", error=exc)
         except TimeoutError as exc:  # the attempt's deadline (anyio.fail_after)
             return Attempt(failure="deadline", error=exc, deadline=self.attempt_deadline)
+
+
+def _unreadable(summary: str, method: str, path: str, status: int) -> Exception:
+    """The error of an answer that could not be read (a GET's, or a write's that took effect)."""
+    unreadable = APIResponseValidationError if method == "GET" else UnreadableWriteResult
+    return unreadable(summary, method=method, path=path, status_code=status)
 
 
 def _encode_query(params: Mapping[str, object] | None) -> list[tuple[str, QueryValue]]:

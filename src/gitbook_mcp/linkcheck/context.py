@@ -22,6 +22,7 @@ from gitbook_mcp.linkcheck.model import (
     PublishedSite,
     RedirectHop,
 )
+from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
@@ -113,7 +114,7 @@ class ScanContext:
             body = await self._read(lambda: self.reader.page(index.space_id, cr, page_id))
             if body is None or body.document is not None or body.markdown is None:
                 return body
-            parsed = await anyio.to_thread.run_sync(parse_page, body.markdown)
+            parsed = await run_sized(inline(body), parse_page, body.markdown)
             return replace(body, parsed=parsed)
 
         return await self._cache.get(("body", index.space_id, cr or "", page_id), load)
@@ -126,10 +127,10 @@ class ScanContext:
         document = body.document or body.parsed
         if document is None:
             return {}
-        # Computed once per page, in a worker thread: the document is someone else's.
+        # Computed once per page, in a worker thread if it is large: the document is someone else's.
         return await self._cache.get(
             ("anchors", index.space_id, index.change_request_id or "", page_id),
-            lambda: anyio.to_thread.run_sync(anchor_map, document),
+            lambda: run_sized(inline(body), anchor_map, document),
         )
 
     async def sites(self) -> list[PublishedSite]:

@@ -17,6 +17,7 @@ from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.plan import Fix, plan_fixes
 from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
 
@@ -141,7 +142,8 @@ class LinkScanner:
             nonlocal done
             body = await ctx.body(index, page.id)
             # CPU-bound on untrusted content (walks, and the markdown's lines): off the loop
-            links = await anyio.to_thread.run_sync(page_links, index, page, body)
+            # unless the page is small (a hop to a thread costs as much as a small page's walk)
+            links = await run_sized(inline(body), page_links, index, page, body)
             result.links[page.id] = links
             for position, link in enumerate(links):
                 if link.target.kind == "url":
