@@ -21,6 +21,7 @@ from gitbook_mcp.linkcheck.model import (
     PageNode,
     PublishedSite,
     RedirectHop,
+    Target,
 )
 from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.once import Once
@@ -48,6 +49,8 @@ class RevisionIndex:
         self.folders = {page.parent_id for page in self.pages if page.parent_id}
         self.file_ids = {f.id: f for f in self.files}
         self.file_names = {f.name: f for f in self.files}
+        self.named: dict[Target, Target] = {}
+        """A target naming a page of this revision by id -> the same with its path (`_named`)."""
 
     def where(self) -> str:
         """``in change request X`` or ``in the main content`` (for reasons)."""
@@ -182,9 +185,13 @@ def _named(link: Link, index: RevisionIndex) -> Link:
     if target.space_id and target.space_id != index.space_id:
         return link
     if target.kind in ("page", "anchor") and target.page_id and target.page_path is None:
-        found = index.by_id.get(target.page_id)
-        if found is not None:
-            return replace(link, target=replace(target, page_path=found.path))
+        named = index.named.get(target)  # pages link to the same few pages: made once each
+        if named is None:
+            found = index.by_id.get(target.page_id)
+            if found is None:
+                return link
+            named = index.named[target] = replace(target, page_path=found.path)
+        return replace(link, target=named)
     if target.kind == "file" and target.file_id and not target.file_name:
         file = index.file_ids.get(target.file_id)
         if file is not None:
