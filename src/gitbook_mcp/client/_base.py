@@ -137,9 +137,8 @@ class BaseClient:
             trust_env=transport is None,
             follow_redirects=False,  # a redirect could carry the token to another host
         )
-        base, text = self._http.base_url, str(self._http.base_url)  # a bare host's has no "/"
-        self._base = None if base.query or base.fragment else text.removesuffix("/") + "/"
-        """What a request's path is appended to (None: a base with a query, left to httpx2)."""
+        base = self._http.base_url  # what paths are appended to (None: left to httpx2 to join)
+        self._base = None if base.query or base.fragment else str(base).removesuffix("/") + "/"
 
     @property
     def max_concurrency(self) -> int:
