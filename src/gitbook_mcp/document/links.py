@@ -55,13 +55,14 @@ def document_links(doc: Mapping[str, Any]) -> Iterator[LinkField]:
         data = node.get("data")
         if not isinstance(data, Mapping):
             continue
-        label = _label(node, kind, data)
+        label: str | None = None  # the text a reader sees, worked out once a link is found
         for field in _REF_FIELDS.get(kind, ()):
             ref = data.get(field)
             if isinstance(ref, Mapping):
+                label = _label(node, kind, data) if label is None else label
                 yield LinkField(kind, ref, f"{path}/data/{field}", label)
         if kind == "embed" and isinstance(data.get("url"), str):
-            yield _url(kind, data["url"], f"{path}/data/url", label)
+            yield _url(kind, data["url"], f"{path}/data/url", _label(node, kind, data))
         elif kind == "integration":
             yield from _integration(data, path)
         elif kind == "update":

@@ -195,32 +195,41 @@ def walk(
     """Every node under ``root`` (itself first), depth first in document order, with its JSON
     pointer: through ``nodes`` and ``fragments`` (captions, expandables, annotations, table
     cells). Iterative, so a deep document cannot overflow the stack."""
+    fields = ("fragments", "nodes") if fragments else ("nodes",)  # pushed last is walked first
     stack: list[tuple[Mapping[str, Any], str]] = [(root, base)]
+    push, pop = stack.append, stack.pop
     while stack:
-        node, path = stack.pop()
+        node, path = pop()
         if isinstance(node, dict):
             yield node, path
-        children: list[tuple[Mapping[str, Any], str]] = []
-        for field in ("nodes", "fragments") if fragments else ("nodes",):
+        for field in fields:
             items = node.get(field)
             if isinstance(items, list):
-                children.extend(
-                    (child, f"{path}/{field}/{index}")
-                    for index, child in enumerate(items)
-                    if isinstance(child, Mapping)
-                )
-        stack.extend(reversed(children))
+                for index in range(len(items) - 1, -1, -1):
+                    child = items[index]
+                    if type(child) is dict or isinstance(child, Mapping):
+                        push((child, f"{path}/{field}/{index}"))
 
 
 def plain_text(node: Mapping[str, Any]) -> str:
     """The text under a node through its ``nodes`` (not its fragments: an annotation's body or
     a caption is not part of the text), leaves in order; math and expressions give their source."""
     parts: list[str] = []
-    for child, _ in walk(node, fragments=False):
-        if child.get("object") == "text":
-            parts.extend(str(item.get("text", "")) for item in child.get("leaves", []))
-        elif child.get("type") in ("inline-math", "math"):
-            parts.append(str(child.get("data", {}).get("formula", "")))
-        elif child.get("type") == "expression":
-            parts.append(str(child.get("data", {}).get("expression", "")))
+    stack: list[Mapping[str, Any]] = [node]
+    push, pop = stack.append, stack.pop
+    while stack:
+        child = pop()
+        if isinstance(child, dict):
+            if child.get("object") == "text":
+                parts.extend(str(item.get("text", "")) for item in child.get("leaves", []))
+            elif child.get("type") in ("inline-math", "math"):
+                parts.append(str(child.get("data", {}).get("formula", "")))
+            elif child.get("type") == "expression":
+                parts.append(str(child.get("data", {}).get("expression", "")))
+        items = child.get("nodes")
+        if isinstance(items, list):
+            for index in range(len(items) - 1, -1, -1):
+                item = items[index]
+                if type(item) is dict or isinstance(item, Mapping):
+                    push(item)
     return "".join(parts)

@@ -61,6 +61,10 @@ class CheckOutcome:
     why: str = ""
 
 
+_WORKS = CheckOutcome(True)
+"""The outcome of a link that was checked and works (most of them: made once)."""
+
+
 async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdict:
     space = target.space_id
     if space and space != ctx.space_id and not await ctx.space_exists(space):
@@ -162,7 +166,8 @@ async def check_target(
     if marked is not None:
         return CheckOutcome(True, marked)
     if target.kind in CHECKED_KINDS:
-        return CheckOutcome(True, await _check_content(ctx, target, here))
+        found = await _check_content(ctx, target, here)
+        return _WORKS if found is None else CheckOutcome(True, found)
     if target.kind == "reusable-content":
         return await _check_reusable(ctx, target)
     if target.kind in _UNCHECKABLE:

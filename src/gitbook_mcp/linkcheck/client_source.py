@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import anyio
+import pydantic_core
 from pydantic import ValidationError
 
+from gitbook_mcp.api import OPERATIONS
 from gitbook_mcp.client import errors
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat, RevisionPage
@@ -25,6 +28,7 @@ from gitbook_mcp.linkcheck.model import (
     RedirectHop,
     RevisionContent,
 )
+from gitbook_mcp.linkcheck.offload import INLINE_DOCUMENT_BYTES, run_sized
 
 __all__ = ["ClientContentReader", "ClientSiteReader", "raw_document"]
 
@@ -60,6 +64,40 @@ def raw_document(page: RevisionPage) -> dict[str, Any] | None:
     return page.document.model_dump(mode="json", exclude_unset=True)
 
 
+def _page_json(raw: bytes) -> dict[str, Any] | None:
+    """The answer as JSON when it is a page whose ``document`` and ``markdown`` are what a
+    `RevisionPage` takes and whose other fields fit the model; else None."""
+    try:
+        page = pydantic_core.from_json(raw, allow_inf_nan=False)
+    except ValueError:
+        return None
+    if not isinstance(page, dict):
+        return None
+    document, markdown = page.get("document"), page.get("markdown")
+    if not (markdown is None or isinstance(markdown, str)):
+        return None
+    if not (document is None or _is_document(document)):
+        return None
+    try:
+        RevisionPage.model_validate({k: v for k, v in page.items() if k != "document"})
+    except ValidationError:
+        return None
+    return page
+
+
+def _is_document(value: object) -> bool:
+    """Whether ``value`` is what `JSONDocument` takes: ``object``, ``data``, block ``nodes``."""
+    if not isinstance(value, dict):
+        return False
+    nodes = value.get("nodes")
+    return (
+        isinstance(value.get("object"), str)
+        and isinstance(value.get("data"), dict)
+        and isinstance(nodes, list)
+        and all(isinstance(node, dict) for node in nodes)
+    )
+
+
 class ClientContentReader:
     """`ContentReader` over `GitBookClient` (change request content, or the main content)."""
 
@@ -89,19 +127,37 @@ class ClientContentReader:
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str
     ) -> PageBody | None:
-        """One page's document (or markdown); None when the page does not exist."""
+        """One page's document (or markdown); None when the page does not exist.
+
+        The answer is read as JSON, not as a `RevisionPage` dumped back: a document is large
+        and only passed on. An answer of another shape than a page's is read as the model, so
+        it fails as the client's ``get_page`` would.
+        """
+        if change_request_id:
+            operation = "getPageInChangeRequestById"
+            ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
+        else:
+            operation, ids = "getPageById", {"spaceId": space_id, "pageId": page_id}
+        if not self._client.has(operation):
+            raise errors.OperationNotInProfile(operation, self._client.profile)
+        path = OPERATIONS[operation].path
+        query = {"format": self._format}
         try:
-            if change_request_id:
-                page = await self._client.change_request_content.get_page(
-                    space_id, change_request_id, page_id, format=self._format
-                )
-            else:
-                page = await self._client.space_content.get_page(
-                    space_id, page_id, format=self._format
-                )
+            status, raw = await self._client.request_bytes("GET", path, ids=ids, params=query)
         except errors.NotFoundError:
             return None
-        return PageBody(document=raw_document(page), markdown=page.markdown)
+        # The request waiting for the slot this one freed starts before this page is worked
+        # on, so its wait overlaps the work (not the work of every answer that came together).
+        await anyio.lowlevel.checkpoint()
+        small = len(raw) <= INLINE_DOCUMENT_BYTES
+        return await run_sized(small, self._body, path, status, raw)
+
+    def _body(self, path: str, status: int, raw: bytes) -> PageBody:
+        page = _page_json(raw) if status not in (204, 205) else None
+        if page is None:
+            model = self._client.read_answer(RevisionPage, "GET", path, status, raw)
+            return PageBody(raw_document(model), model.markdown, size=len(raw))
+        return PageBody(page.get("document"), page.get("markdown"), size=len(raw))
 
     async def space_exists(self, space_id: str) -> bool:
         """Whether the space can be read with this token."""

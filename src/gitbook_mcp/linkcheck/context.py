@@ -21,7 +21,9 @@ from gitbook_mcp.linkcheck.model import (
     PageNode,
     PublishedSite,
     RedirectHop,
+    Target,
 )
+from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
@@ -47,6 +49,8 @@ class RevisionIndex:
         self.folders = {page.parent_id for page in self.pages if page.parent_id}
         self.file_ids = {f.id: f for f in self.files}
         self.file_names = {f.name: f for f in self.files}
+        self.named: dict[Target, Target] = {}
+        """A target naming a page of this revision by id -> the same with its path (`_named`)."""
 
     def where(self) -> str:
         """``in change request X`` or ``in the main content`` (for reasons)."""
@@ -113,7 +117,7 @@ class ScanContext:
             body = await self._read(lambda: self.reader.page(index.space_id, cr, page_id))
             if body is None or body.document is not None or body.markdown is None:
                 return body
-            parsed = await anyio.to_thread.run_sync(parse_page, body.markdown)
+            parsed = await run_sized(inline(body), parse_page, body.markdown)
             return replace(body, parsed=parsed)
 
         return await self._cache.get(("body", index.space_id, cr or "", page_id), load)
@@ -126,10 +130,10 @@ class ScanContext:
         document = body.document or body.parsed
         if document is None:
             return {}
-        # Computed once per page, in a worker thread: the document is someone else's.
+        # Computed once per page, in a worker thread if it is large: the document is someone else's.
         return await self._cache.get(
             ("anchors", index.space_id, index.change_request_id or "", page_id),
-            lambda: anyio.to_thread.run_sync(anchor_map, document),
+            lambda: run_sized(inline(body), anchor_map, document),
         )
 
     async def sites(self) -> list[PublishedSite]:
@@ -181,9 +185,13 @@ def _named(link: Link, index: RevisionIndex) -> Link:
     if target.space_id and target.space_id != index.space_id:
         return link
     if target.kind in ("page", "anchor") and target.page_id and target.page_path is None:
-        found = index.by_id.get(target.page_id)
-        if found is not None:
-            return replace(link, target=replace(target, page_path=found.path))
+        named = index.named.get(target)  # pages link to the same few pages: made once each
+        if named is None:
+            found = index.by_id.get(target.page_id)
+            if found is None:
+                return link
+            named = index.named[target] = replace(target, page_path=found.path)
+        return replace(link, target=named)
     if target.kind == "file" and target.file_id and not target.file_name:
         file = index.file_ids.get(target.file_id)
         if file is not None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gitbook_mcp.document import LinkField, anchor_of, document_anchors, plain_text, slug, walk
+from gitbook_mcp.document import LinkField, plain_text, slug
 from gitbook_mcp.document import document_links as link_fields
-from gitbook_mcp.document.anchors import ANCHORED_TYPES
+from gitbook_mcp.document.anchors import anchored_blocks
 from gitbook_mcp.document.nodes import HEADINGS
 from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
 
@@ -90,22 +90,17 @@ def anchor_map(document: Mapping[str, Any]) -> dict[str, str]:
     written against either still resolves.
     """
     anchors: dict[str, str] = {}
-    blocks = [
-        node
-        for node, _ in walk(document)
-        if node.get("type") in ANCHORED_TYPES
-        and node.get("object") == "block"
-        and anchor_of(node) is not None
-    ]
-    for node, anchor in zip(blocks, document_anchors(document), strict=False):
+    blocks = list(anchored_blocks(document))  # one walk: each anchored block with its anchor
+    for node, anchor in blocks:
         anchors.setdefault(anchor, _text(node))
-    for node in blocks:
+    for node, _ in blocks:
         if node.get("type") in HEADINGS:
+            text = plain_text(node)
             data = node.get("data")
             custom = data.get("id") if isinstance(data, Mapping) else None
-            for extra in (custom, slug(plain_text(node))):
+            for extra in (custom, slug(text)):
                 if isinstance(extra, str) and extra:
-                    anchors.setdefault(extra, _text(node))
+                    anchors.setdefault(extra, text.strip())
     return anchors
 
 

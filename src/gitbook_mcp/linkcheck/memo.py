@@ -105,7 +105,11 @@ class RememberingReader:
                 return body
         self.page_reads += 1
         body = await self._inner.page(space_id, change_request_id, page_id)
-        if key is not None:
+        if key is None:
+            return body
+        if body is None or body.size is not None:
+            self._cache.put(key, body)  # sized by its answer's bytes
+        else:
             # Sizing a document serialises it: in a worker thread (the cache is thread-safe).
             await anyio.to_thread.run_sync(self._cache.put, key, body)
         return body

@@ -88,6 +88,9 @@ class PageBody:
     markdown: str | None = None
     parsed: Mapping[str, Any] | None = None
     """The document the checker parsed from ``markdown`` (when no document came)."""
+    size: int | None = field(default=None, compare=False)
+    """Bytes of the answer the content was read from, when known (what the page cache counts,
+    and what decides whether the page is worked on in a worker thread)."""
 
 
 @dataclass(frozen=True)

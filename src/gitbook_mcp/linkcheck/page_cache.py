@@ -53,9 +53,12 @@ class CacheKey:
 
 
 def body_size(body: PageBody | None) -> int:
-    """Bytes a page's content takes, about: its JSON document, or its markdown, plus overhead."""
+    """Bytes a page's content takes, about: the answer it was read from when known (no less
+    than its content), else its JSON document, or its markdown; plus overhead."""
     if body is None:
         return ENTRY_OVERHEAD
+    if body.size is not None:
+        return ENTRY_OVERHEAD + body.size
     size = ENTRY_OVERHEAD
     if body.document is not None:
         size += len(json.dumps(body.document, separators=(",", ":"), ensure_ascii=False))

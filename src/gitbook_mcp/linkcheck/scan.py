@@ -17,6 +17,7 @@ from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.plan import Fix, plan_fixes
 from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
 
@@ -40,6 +41,20 @@ def _reads_in_progress(reader: ContentReader, concurrency: int | None) -> int | 
     return concurrency or DEFAULT_CONCURRENCY
 
 
+def _reads_at_once(reader: ContentReader, limit: int | None) -> int:
+    """How many page reads can be in flight: the scanner's limit, else the reader's own cap.
+
+    Pages are read by twice as many tasks, so that a read waits at the cap, ready to go, while
+    an answer is worked on; a task per page would make every page's request (a thousand of
+    them) before the first one is sent.
+    """
+    if limit:
+        return limit
+    if isinstance(reader, CappedReader):
+        return max(reader.max_concurrency, 1)
+    return DEFAULT_CONCURRENCY
+
+
 class LinkScanner:
     """Checks the links of a revision's pages; ``external`` also checks outside URLs.
 
@@ -59,6 +74,7 @@ class LinkScanner:
         self._sites = sites
         self._external = external
         self._concurrency = _reads_in_progress(reader, concurrency)
+        self._readers = 2 * _reads_at_once(reader, self._concurrency)
         self._progress = progress
         self._contexts: dict[tuple[str, str | None], ScanContext] = {}
 
@@ -137,12 +153,16 @@ class LinkScanner:
                 )
                 found.append((page.path, position, finding))
 
-        async def scan(page: PageNode, tg: TaskGroup) -> None:
-            nonlocal done
+        async def read(page: PageNode, tg: TaskGroup) -> None:
             body = await ctx.body(index, page.id)
             # CPU-bound on untrusted content (walks, and the markdown's lines): off the loop
-            links = await anyio.to_thread.run_sync(page_links, index, page, body)
+            # unless the page is small (a hop to a thread costs as much as a small page's walk)
+            links = await run_sized(inline(body), page_links, index, page, body)
             result.links[page.id] = links
+            tg.start_soon(finish, page, links, tg)
+
+        async def finish(page: PageNode, links: list[Link], tg: TaskGroup) -> None:
+            nonlocal done
             for position, link in enumerate(links):
                 if link.target.kind == "url":
                     tg.start_soon(check, page, position, link)
@@ -152,9 +172,15 @@ class LinkScanner:
             if self._progress is not None:
                 await self._progress(done, len(pages), f"read {page.path or page.title}")
 
+        queue = iter(pages)  # shared by the readers: each page is taken once, in order
+
+        async def reader(tg: TaskGroup) -> None:
+            for page in queue:
+                await read(page, tg)
+
         async with anyio.create_task_group() as tg:
-            for page in pages:
-                tg.start_soon(scan, page, tg)
+            for _ in range(min(len(pages), self._readers)):
+                tg.start_soon(reader, tg)
         result.findings = [finding for *_, finding in sorted(found, key=_order)]
         return result
 

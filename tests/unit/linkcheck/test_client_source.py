@@ -7,7 +7,7 @@ import json
 import httpx2
 import pytest
 
-from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client import GitBookClient, errors
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from tests.unit.linkcheck.fakes import doc, link, para
 
@@ -39,3 +39,62 @@ async def test_documents_come_back_unchanged_and_missing_pages_are_none() -> Non
         "/v1/spaces/s1/change-requests/cr1/content/page/p1?format=document",
         "/v1/spaces/s1/content/page/p9?format=document",
     ]
+
+
+def _client(page: object) -> GitBookClient:
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, json=page)
+
+    return GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    )
+
+
+async def test_a_page_is_read_as_sent_and_sized_by_its_answer() -> None:
+    async with _client(PAGE) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document == DOCUMENT
+    assert body.size == len(json.dumps(PAGE, separators=(",", ":")).encode())
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        {**PAGE, "document": {**DOCUMENT, "nodes": "not a list"}},
+        {**PAGE, "document": {"object": "document", "nodes": []}},  # no data
+        {**PAGE, "markdown": 42},
+        {**PAGE, "hidden": "perhaps"},  # a field the checker does not read
+        {"title": "no id", "type": "document"},
+        ["not", "a", "page"],
+    ],
+)
+async def test_an_answer_that_is_no_page_fails_as_the_clients_get_page(page: object) -> None:
+    async with _client(page) as client:
+        with pytest.raises(errors.APIResponseValidationError) as raised:
+            await ClientContentReader(client).page("s1", "cr1", "p1")
+        with pytest.raises(errors.APIResponseValidationError) as expected:
+            await client.change_request_content.get_page("s1", "cr1", "p1", format="document")
+    assert str(raised.value) == str(expected.value)
+
+
+async def test_a_large_page_is_read_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from gitbook_mcp.linkcheck import client_source
+
+    seen: list[int] = []
+    real = client_source._page_json
+
+    def spy(raw: bytes) -> object:
+        seen.append(threading.get_ident())
+        return real(raw)
+
+    monkeypatch.setattr(client_source, "_page_json", spy)
+    big = {**PAGE, "description": "x" * (client_source.INLINE_DOCUMENT_BYTES + 1)}
+    async with _client(PAGE) as client:
+        await ClientContentReader(client).page("s1", None, "p1")
+    async with _client(big) as client:
+        await ClientContentReader(client).page("s1", None, "p1")
+    assert seen[0] == threading.get_ident()  # small: on the loop
+    assert seen[1] != threading.get_ident()

@@ -72,6 +72,8 @@ def test_the_size_counts_the_document_and_the_markdown() -> None:
     assert body_size(None) == ENTRY_OVERHEAD
     assert body_size(PageBody(markdown="é" * 10)) == ENTRY_OVERHEAD + 10
     assert body_size(PageBody(document={"a": "bc"})) == ENTRY_OVERHEAD + len('{"a":"bc"}')
+    # read from the API: the answer's bytes (no less than the content), no serialising
+    assert body_size(PageBody(document={"a": "bc"}, size=500)) == ENTRY_OVERHEAD + 500
 
 
 def _content(
