@@ -19,6 +19,7 @@ from gitbook_mcp.client import errors
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat, RevisionPage
 from gitbook_mcp.client.models.redirects import PageDestination
+from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent, operation_of
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     PageBody,
@@ -31,6 +32,11 @@ from gitbook_mcp.linkcheck.model import (
 from gitbook_mcp.linkcheck.offload import INLINE_DOCUMENT_BYTES, run_sized
 
 __all__ = ["ClientContentReader", "ClientSiteReader", "raw_document"]
+
+_PAGE = operation_of(SpaceContent.get_page)
+_CR_PAGE = operation_of(ChangeRequestContent.get_page)
+"""The operations a page is read by: their routes, from the API's table, are sent as the
+client's ``get_page`` sends them, but the answer is read as JSON (see `page`)."""
 
 
 def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[PageNode]:
@@ -134,10 +140,10 @@ class ClientContentReader:
         it fails as the client's ``get_page`` would.
         """
         if change_request_id:
-            operation = "getPageInChangeRequestById"
+            operation = _CR_PAGE
             ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
         else:
-            operation, ids = "getPageById", {"spaceId": space_id, "pageId": page_id}
+            operation, ids = _PAGE, {"spaceId": space_id, "pageId": page_id}
         if not self._client.has(operation):
             raise errors.OperationNotInProfile(operation, self._client.profile)
         path = OPERATIONS[operation].path

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin, get_type_h
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
-from gitbook_mcp.client.resources import operation_id_of
+from gitbook_mcp.client.resources import operation_of
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
@@ -47,7 +47,6 @@ __all__ = [
     "ToolFailure",
     "ToolOptions",
     "Toolset",
-    "operation_of",
     "read_tool",
     "write_tool",
 ]
@@ -111,14 +110,6 @@ class Needs:
 
 ClientMethod = Callable[..., Any]
 """A method of the API client marked with the operation it implements (`operation_of`)."""
-
-
-def operation_of(method: ClientMethod) -> str:
-    """The operationId a client method implements; a method without one is refused."""
-    operation_id = operation_id_of(method)
-    if operation_id is None:
-        raise TypeError(f"{method!r} implements no API operation")
-    return operation_id
 
 
 class ToolFailure(Exception):

@@ -3,7 +3,7 @@
 requests, comments, sites and site sections. Every resource class is exported here, with
 `operation_id_of` (the operation a method implements) for those that name a method."""
 
-from gitbook_mcp.client.resources._resource import operation_id_of
+from gitbook_mcp.client.resources._resource import operation_id_of, operation_of
 from gitbook_mcp.client.resources.change_requests import ChangeRequestReviews, ChangeRequests
 from gitbook_mcp.client.resources.comments import ChangeRequestComments, SpaceComments
 from gitbook_mcp.client.resources.content import ChangeRequestContent, SpaceContent
@@ -46,4 +46,5 @@ __all__ = [
     "Teams",
     "Users",
     "operation_id_of",
+    "operation_of",
 ]

@@ -39,6 +39,7 @@ __all__ = [
     "check_options",
     "operation",
     "operation_id_of",
+    "operation_of",
     "query_of",
 ]
 
@@ -102,6 +103,14 @@ def operation_id_of(fn: Any) -> str | None:
     """The operationId a method implements, or None for anything else."""
     value = getattr(fn, "__operation_id__", None)
     return value if isinstance(value, str) else None
+
+
+def operation_of(fn: Any) -> str:
+    """The operationId a client method implements; anything else is refused."""
+    operation_id = operation_id_of(fn)
+    if operation_id is None:
+        raise TypeError(f"{fn!r} implements no API operation")
+    return operation_id
 
 
 def check_options(shape: type, given: Mapping[str, object]) -> Mapping[str, object]:
