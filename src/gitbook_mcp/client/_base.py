@@ -212,28 +212,16 @@ class BaseClient:
             raise _unreadable(outcome.unreadable, method, path, status)
         return status, outcome.body
 
-    async def request_delete(
-        self,
-        path: str,
-        *,
-        ids: Mapping[str, object] | None = None,
-        params: Mapping[str, object] | None = None,
-    ) -> bool:
+    async def request_delete(self, path: str, *, ids: Mapping[str, object]) -> bool:
         """DELETE: True when the target was deleted (205), False when it did not exist (204)."""
-        outcome = await self._send("DELETE", path, ids, params, None)
+        outcome = await self._send("DELETE", path, ids, None, None)
         return outcome.status != 204
 
     async def request_empty(
-        self,
-        method: str,
-        path: str,
-        *,
-        ids: Mapping[str, object] | None = None,
-        params: Mapping[str, object] | None = None,
-        body: RequestModel | None = None,
+        self, method: str, path: str, *, ids: Mapping[str, object], body: RequestModel
     ) -> None:
         """A write whose success has no body (204), such as permission and membership writes."""
-        await self._send(method, path, ids, params, body)
+        await self._send(method, path, ids, None, body)
 
     def paginate(
         self,

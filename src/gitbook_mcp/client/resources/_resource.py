@@ -186,9 +186,9 @@ class APIResource:
         """A write whose success has no body (204), such as permission and membership writes."""
         await self._client.request_empty(method, path, ids=ids, body=body)
 
-    async def _delete(self, path: str, *, ids: Ids, query: Ids | None = None) -> bool:
+    async def _delete(self, path: str, *, ids: Ids) -> bool:
         """DELETE ``path``: True when deleted, False when the target did not exist."""
-        return await self._client.request_delete(path, ids=ids, params=query)
+        return await self._client.request_delete(path, ids=ids)
 
     def _list(
         self,
