@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import anyio
 import structlog
 
+from gitbook_mcp.command_line import CHECK_LINKS, parser
 from gitbook_mcp.logs import configure_logging, get_logger
 from gitbook_mcp.options import (
     ConfigError,
@@ -26,12 +27,13 @@ from gitbook_mcp.options import (
     read_command_line,
     resolve,
 )
-from gitbook_mcp.settings import CheckLinksSettings, LocalApiSettings, Settings, parser
+from gitbook_mcp.settings import LocalApiSettings, Settings
 
 if TYPE_CHECKING:
+    from gitbook_mcp.check_links_settings import CheckLinksSettings
     from gitbook_mcp.local import FaultConfig
 
-__all__ = ["RUNNERS", "Runner", "main", "package_version"]
+__all__ = ["RUNNERS", "Runner", "main", "package_version", "runner"]
 
 S = TypeVar("S", bound=Options)
 
@@ -177,8 +179,16 @@ def _link_config(given: Mapping[str, object]) -> Configured:
 RUNNERS: dict[str, Runner[Any]] = {
     Settings.COMMAND: Runner(Settings, _serve),
     LocalApiSettings.COMMAND: Runner(LocalApiSettings, _local_api),
-    CheckLinksSettings.COMMAND: Runner(CheckLinksSettings, _check_links, _link_config),
 }
+"""The runners of the commands whose settings are imported with this module; `runner` adds
+``check-links``'s on first use (its settings import the link checker)."""
+
+
+def runner(command: str) -> Runner[Any]:
+    """The runner of ``command``."""
+    if command == CHECK_LINKS.COMMAND and command not in RUNNERS:
+        RUNNERS[command] = Runner(CHECK_LINKS.load(), _check_links, _link_config)
+    return RUNNERS[command]
 
 
 def package_version() -> str:
@@ -200,7 +210,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.envi
     )
     command, given = read_command_line(command_line, argv, Settings.COMMAND)
     try:
-        sys.exit(RUNNERS[command](given, environ))
+        sys.exit(runner(command)(given, environ))
     except ConfigError as exc:  # check-links's configuration file: its own exit code
         from gitbook_mcp.linkcheck.report_base import clean
 
