@@ -74,7 +74,6 @@ def _warn_token_flag(settings: Options) -> None:
 
 
 def _serve(settings: Settings) -> int:
-    from gitbook_mcp.server.http.transports import run
     from gitbook_mcp.server.runner import create_server
     from gitbook_mcp.server.toolsets import SelectionError
 
@@ -94,7 +93,15 @@ def _serve(settings: Settings) -> int:
         read_only=settings.read_only,
     )
     try:
-        anyio.run(run, server, settings)
+        if settings.transport == "stdio":
+            # Imported apart from the HTTP transports: stdio needs none of their modules.
+            from gitbook_mcp.server.stdio import serve_stdio
+
+            anyio.run(serve_stdio, server)
+        else:
+            from gitbook_mcp.server.http.transports import run
+
+            anyio.run(run, server, settings)
     except KeyboardInterrupt:
         return 0
     return 0

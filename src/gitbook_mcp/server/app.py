@@ -43,7 +43,6 @@ from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, too
 from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
-from gitbook_mcp.server.http.ops.metrics import observe_tool_call
 from gitbook_mcp.server.http.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
@@ -179,6 +178,9 @@ class GitBookServer(MCPServer[Any]):
             outcome = "invalid" if not known else "error" if failed else "ok"
             return result
         finally:
+            # Imported on the first call: prometheus-client is not needed to answer `initialize`.
+            from gitbook_mcp.server.http.ops.metrics import observe_tool_call
+
             label = name if known else "unknown"  # bounded labels: only registered names
             observe_tool_call(label, outcome, time.perf_counter() - started)
 
