@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
-import structlog
 
 from gitbook_mcp.command_line import CHECK_LINKS, parser
-from gitbook_mcp.logs import configure_logging, get_logger
+from gitbook_mcp.logs import configure_logging, get_logger, is_configured
 from gitbook_mcp.options import (
     ConfigError,
     Configured,
@@ -62,7 +61,7 @@ class Runner(Generic[S]):
 
 def _warn_token_flag(settings: Options) -> None:
     """``--token`` was given: say (on stderr) that every local user can read it in ``ps``."""
-    if not structlog.is_configured():  # logs go to stderr, never stdout (stdio's channel)
+    if not is_configured():  # logs go to stderr, never stdout (stdio's channel)
         configure_logging(
             level=getattr(settings, "log_level", "INFO"), json=getattr(settings, "log_json", False)
         )
