@@ -6,6 +6,7 @@ it, so dispatch needs no type checks.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -207,13 +208,20 @@ def package_version() -> str:
         return __version__
 
 
+class _Version(argparse._VersionAction):
+    """argparse's ``--version``, the version read from the metadata only when it is asked for
+    (reading it costs every start-up a scan of the installed distributions)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        self.version = f"%(prog)s {package_version()}"
+        super().__call__(parser, *args, **kwargs)
+
+
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.environ) -> None:
     """Parse the command line (``--version``: print it and exit), then run the sub-command
     (``serve`` when none is named)."""
     command_line = parser()
-    command_line.add_argument(
-        "--version", action="version", version=f"%(prog)s {package_version()}"
-    )
+    command_line.add_argument("--version", action=_Version)
     command, given = read_command_line(command_line, argv, Settings.COMMAND)
     try:
         sys.exit(runner(command)(given, environ))

@@ -37,9 +37,7 @@ from mcp.types import (
 )
 
 from gitbook_mcp import __version__
-from gitbook_mcp.server.calls.arguments import validate_arguments
 from gitbook_mcp.server.calls.availability import Missing, missing
-from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, tool_error
 from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
@@ -189,6 +187,10 @@ class GitBookServer(MCPServer[Any]):
     ) -> CallToolResult | InputRequiredResult:
         """Refuse unknown tools and arguments, and tools this token is not offered; validate the
         arguments (once) and run the handler on them."""
+        # Imported on the first call: answering `initialize` needs none of the call machinery.
+        from gitbook_mcp.server.calls.arguments import validate_arguments
+        from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, tool_error
+
         runtime = self.runtime
         tool = runtime.tools.get(name)
         if tool is None:

@@ -25,6 +25,8 @@ NOT_AT_START = (
     "gitbook_mcp.server.http.auth.callers",
     "gitbook_mcp.server.http.auth.upstream",
     "gitbook_mcp.client.models.content",
+    "gitbook_mcp.server.calls.handler",
+    "gitbook_mcp.server.calls.confirm",
     "gitbook_mcp.local",
     "structlog",
 )
