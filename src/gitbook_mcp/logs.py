@@ -113,16 +113,21 @@ def _apply(numeric: int, json: bool, stream: TextIO) -> None:
     )
 
 
-def _structlog() -> ModuleType:
-    """structlog, configured: the recorded configuration applied (unless someone configured it
-    since), or the default one."""
+def _with_pending() -> ModuleType:
+    """structlog, the recorded configuration applied (unless someone configured it since)."""
     global _pending
     import structlog  # imported with the first event, not at start-up
 
     pending, _pending = _pending, None
     if pending is not None and not structlog.is_configured():
         _apply(*pending)
-    elif not structlog.is_configured():
+    return structlog
+
+
+def _structlog() -> ModuleType:
+    """structlog, configured: as recorded, or else the default configuration."""
+    structlog = _with_pending()
+    if not structlog.is_configured():
         configure_logging()
     return structlog
 
@@ -137,7 +142,7 @@ class _RootHandler(logging.StreamHandler[TextIO]):
 
     def format(self, record: logging.LogRecord) -> str:
         if self.formatter is None:
-            structlog = _structlog()
+            structlog = _with_pending()
             self.setFormatter(
                 structlog.stdlib.ProcessorFormatter(
                     foreign_pre_chain=[
