@@ -16,6 +16,7 @@ from pathlib import Path
 
 import anyio
 
+from gitbook_mcp.check_links_settings import CheckLinksSettings
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.urlcache import CACHE_FILE, UrlCache
 from gitbook_mcp.linkcheck.urlrules import (
@@ -27,7 +28,6 @@ from gitbook_mcp.linkcheck.urlrules import (
     read_ignore_file,
 )
 from gitbook_mcp.logs import configure_logging, get_logger
-from gitbook_mcp.settings import CheckLinksSettings
 
 __all__ = ["EXIT_BROKEN", "EXIT_CONFIG", "EXIT_OK", "EXIT_USAGE", "run"]
 

@@ -6,6 +6,7 @@ it, so dispatch needs no type checks.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -15,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
-import structlog
 
-from gitbook_mcp.logs import configure_logging, get_logger
+from gitbook_mcp.command_line import CHECK_LINKS, parser
+from gitbook_mcp.logs import configure_logging, get_logger, is_configured
 from gitbook_mcp.options import (
     ConfigError,
     Configured,
@@ -26,12 +27,13 @@ from gitbook_mcp.options import (
     read_command_line,
     resolve,
 )
-from gitbook_mcp.settings import CheckLinksSettings, LocalApiSettings, Settings, parser
+from gitbook_mcp.settings import LocalApiSettings, Settings
 
 if TYPE_CHECKING:
+    from gitbook_mcp.check_links_settings import CheckLinksSettings
     from gitbook_mcp.local import FaultConfig
 
-__all__ = ["RUNNERS", "Runner", "main", "package_version"]
+__all__ = ["RUNNERS", "Runner", "main", "package_version", "runner"]
 
 S = TypeVar("S", bound=Options)
 
@@ -60,7 +62,7 @@ class Runner(Generic[S]):
 
 def _warn_token_flag(settings: Options) -> None:
     """``--token`` was given: say (on stderr) that every local user can read it in ``ps``."""
-    if not structlog.is_configured():  # logs go to stderr, never stdout (stdio's channel)
+    if not is_configured():  # logs go to stderr, never stdout (stdio's channel)
         configure_logging(
             level=getattr(settings, "log_level", "INFO"), json=getattr(settings, "log_json", False)
         )
@@ -72,7 +74,6 @@ def _warn_token_flag(settings: Options) -> None:
 
 
 def _serve(settings: Settings) -> int:
-    from gitbook_mcp.server.http.transports import run
     from gitbook_mcp.server.runner import create_server
     from gitbook_mcp.server.toolsets import SelectionError
 
@@ -92,7 +93,15 @@ def _serve(settings: Settings) -> int:
         read_only=settings.read_only,
     )
     try:
-        anyio.run(run, server, settings)
+        if settings.transport == "stdio":
+            # Imported apart from the HTTP transports: stdio needs none of their modules.
+            from gitbook_mcp.server.stdio import serve_stdio
+
+            anyio.run(serve_stdio, server)
+        else:
+            from gitbook_mcp.server.http.transports import run
+
+            anyio.run(run, server, settings)
     except KeyboardInterrupt:
         return 0
     return 0
@@ -177,8 +186,16 @@ def _link_config(given: Mapping[str, object]) -> Configured:
 RUNNERS: dict[str, Runner[Any]] = {
     Settings.COMMAND: Runner(Settings, _serve),
     LocalApiSettings.COMMAND: Runner(LocalApiSettings, _local_api),
-    CheckLinksSettings.COMMAND: Runner(CheckLinksSettings, _check_links, _link_config),
 }
+"""The runners of the commands whose settings are imported with this module; `runner` adds
+``check-links``'s on first use (its settings import the link checker)."""
+
+
+def runner(command: str) -> Runner[Any]:
+    """The runner of ``command``."""
+    if command == CHECK_LINKS.COMMAND and command not in RUNNERS:
+        RUNNERS[command] = Runner(CHECK_LINKS.load(), _check_links, _link_config)
+    return RUNNERS[command]
 
 
 def package_version() -> str:
@@ -191,16 +208,23 @@ def package_version() -> str:
         return __version__
 
 
+class _Version(argparse._VersionAction):
+    """argparse's ``--version``, the version read from the metadata only when it is asked for
+    (reading it costs every start-up a scan of the installed distributions)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        self.version = f"%(prog)s {package_version()}"
+        super().__call__(parser, *args, **kwargs)
+
+
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.environ) -> None:
     """Parse the command line (``--version``: print it and exit), then run the sub-command
     (``serve`` when none is named)."""
     command_line = parser()
-    command_line.add_argument(
-        "--version", action="version", version=f"%(prog)s {package_version()}"
-    )
+    command_line.add_argument("--version", action=_Version)
     command, given = read_command_line(command_line, argv, Settings.COMMAND)
     try:
-        sys.exit(RUNNERS[command](given, environ))
+        sys.exit(runner(command)(given, environ))
     except ConfigError as exc:  # check-links's configuration file: its own exit code
         from gitbook_mcp.linkcheck.report_base import clean
 

@@ -1,5 +1,12 @@
 """Logging: structlog to stderr, never stdout, which carries the MCP stdio protocol; secrets are
-redacted by key name and by shape (a ``gb_...`` token, a bearer value) wherever they appear."""
+redacted by key name and by shape (a ``gb_...`` token, a bearer value) wherever they appear.
+
+structlog is imported for the first event that passes the level, not at start-up: until then
+`configure_logging` only records the configuration (and installs the root handler, whose
+formatter is built with the first stdlib record it renders), and an event below the level is
+dropped as the configured chain would drop it. Once structlog is imported (by an event or by
+anyone else) the configuration is applied as it was given.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +14,10 @@ import logging
 import re
 import sys
 from collections.abc import MutableMapping
-from typing import Any
+from types import ModuleType
+from typing import Any, TextIO
 
-import structlog
-
-__all__ = ["configure_logging", "get_logger"]
+__all__ = ["configure_logging", "get_logger", "is_configured"]
 
 _REDACTED_KEYS = frozenset({"token", "authorization", "api_token", "password", "secret"})
 _SECRET_KEY_PARTS = ("token", "secret", "password", "authorization", "api_key", "cookie")
@@ -65,6 +71,93 @@ def _component(_: Any, __: str, event_dict: MutableMapping[str, Any]) -> Mutable
 
 _HANDLER = "gitbook_mcp"
 """The name of the root handler `configure_logging` installs (replaced when called again)."""
+_LEVELS = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+    "exception": logging.ERROR,
+    "critical": logging.CRITICAL,
+}
+_pending: tuple[int, bool, TextIO] | None = None
+"""The configuration given while structlog was not imported: level, JSON, stream."""
+
+
+def _shared() -> list[Any]:
+    import structlog  # imported with the first event, not at start-up
+
+    return [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
+
+
+def _renderer(json: bool) -> Any:
+    import structlog  # imported with the first event, not at start-up
+
+    return (
+        structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
+    )
+
+
+def _apply(numeric: int, json: bool, stream: TextIO) -> None:
+    """Configure structlog: our events, redacted and rendered to ``stream``."""
+    import structlog  # imported with the first event, not at start-up
+
+    structlog.configure(
+        processors=[*_shared(), _redact, _renderer(json)],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
+        logger_factory=structlog.PrintLoggerFactory(file=stream),
+        cache_logger_on_first_use=False,
+    )
+
+
+def _with_pending() -> ModuleType:
+    """structlog, the recorded configuration applied (unless someone configured it since)."""
+    global _pending
+    import structlog  # imported with the first event, not at start-up
+
+    pending, _pending = _pending, None
+    if pending is not None and not structlog.is_configured():
+        _apply(*pending)
+    return structlog
+
+
+def _structlog() -> ModuleType:
+    """structlog, configured: as recorded, or else the default configuration."""
+    structlog = _with_pending()
+    if not structlog.is_configured():
+        configure_logging()
+    return structlog
+
+
+class _RootHandler(logging.StreamHandler[TextIO]):
+    """Every stdlib record, rendered by structlog's formatter as our own events are (built, and
+    structlog imported, for the first record that passes the level)."""
+
+    def __init__(self, stream: TextIO, json: bool) -> None:
+        super().__init__(stream)
+        self._json = json
+
+    def format(self, record: logging.LogRecord) -> str:
+        if self.formatter is None:
+            structlog = _with_pending()
+            self.setFormatter(
+                structlog.stdlib.ProcessorFormatter(
+                    foreign_pre_chain=[
+                        *_shared(),
+                        _component,
+                        structlog.stdlib.ExtraAdder(),
+                        _redact,
+                    ],
+                    processors=[
+                        structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                        _renderer(self._json),
+                    ],
+                )
+            )
+        return super().format(record)
 
 
 def configure_logging(*, level: str = "INFO", json: bool = False) -> None:
@@ -74,39 +167,72 @@ def configure_logging(*, level: str = "INFO", json: bool = False) -> None:
     ``gitbook_mcp.client``, uvicorn's, the SDK's) through one root handler whose
     `structlog.stdlib.ProcessorFormatter` renders it the same way, redacted the same way.
     """
-    renderer: Any = (
-        structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
-    )
+    global _pending
     numeric = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
     for noisy in ("httpx2", "httpx", "httpcore", "httpcore2"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
-    shared: list[Any] = [
-        structlog.contextvars.merge_contextvars,
-        structlog.processors.add_log_level,
-        structlog.processors.TimeStamper(fmt="iso", utc=True),
-    ]
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _RootHandler(sys.stderr, json)
     handler.set_name(_HANDLER)
-    handler.setFormatter(
-        structlog.stdlib.ProcessorFormatter(
-            foreign_pre_chain=[*shared, _component, structlog.stdlib.ExtraAdder(), _redact],
-            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
-        )
-    )
     root = logging.getLogger()
     root.handlers = [h for h in root.handlers if h.get_name() != _HANDLER]
     root.addHandler(handler)
     root.setLevel(numeric)
-    structlog.configure(
-        processors=[*shared, _redact, renderer],
-        wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=False,
-    )
+    if "structlog" in sys.modules:  # already imported: configured now, as always
+        _pending = None
+        _apply(numeric, json, sys.stderr)
+    else:
+        _pending = (numeric, json, sys.stderr)
+
+
+def is_configured() -> bool:
+    """Whether logging was configured (by `configure_logging` or, structlog's, by anyone)."""
+    structlog = sys.modules.get("structlog")
+    return _pending is not None or (structlog is not None and structlog.is_configured())
+
+
+class _Logger:
+    """A structlog logger bound to a component name, structlog imported on its first event
+    that passes the level (`_pending`'s); any other use imports it at once."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._bound: Any = None
+
+    def _real(self) -> Any:
+        if self._bound is None:
+            self._bound = _structlog().get_logger(self._name, component=self._name)
+        return self._bound
+
+    def _emit(self, method: str, event: str, fields: dict[str, Any]) -> Any:
+        pending = _pending
+        if pending is not None and _LEVELS[method] < pending[0] and "structlog" not in sys.modules:
+            return None  # the configured chain drops it too
+        return getattr(self._real(), method)(event, **fields)
+
+    def debug(self, event: str, **fields: Any) -> Any:
+        return self._emit("debug", event, fields)
+
+    def info(self, event: str, **fields: Any) -> Any:
+        return self._emit("info", event, fields)
+
+    def warning(self, event: str, **fields: Any) -> Any:
+        return self._emit("warning", event, fields)
+
+    def error(self, event: str, **fields: Any) -> Any:
+        return self._emit("error", event, fields)
+
+    def exception(self, event: str, **fields: Any) -> Any:
+        return self._emit("exception", event, fields)
+
+    def critical(self, event: str, **fields: Any) -> Any:
+        return self._emit("critical", event, fields)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real(), name)
 
 
 def get_logger(name: str) -> Any:
     """A structlog logger bound to a component name (configured for stderr if nobody did)."""
-    if not structlog.is_configured():
+    if not is_configured():
         configure_logging()
-    return structlog.get_logger(name, component=name)
+    return _Logger(name)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast, overload
 
+from gitbook_mcp.command_parser import CommandParser, LaterCommand
+
 __all__ = [
     "BOOL",
     "ENV_PREFIX",
@@ -45,6 +47,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+Lazy = LaterCommand[type["Options"]]
+"""A sub-command whose arguments are added on first use (`build_parser`'s ``later``)."""
 S = TypeVar("S", bound="Options")
 N = TypeVar("N", int, float)
 ENV_PREFIX = "GITBOOK_"
@@ -371,14 +375,18 @@ def carry(source: Options, cls: type[S]) -> S:
 
 
 def build_parser(
-    prog: str, description: str, classes: Sequence[type[Options]]
+    prog: str, description: str, classes: Sequence[type[Options]], later: Sequence[Lazy] = ()
 ) -> argparse.ArgumentParser:
-    """A parser with one sub-command per class; the first is also the default command."""
+    """One sub-command per class (the first is the default), then ``later`` ones (lazy)."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
     add_arguments(parser, classes[0])
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
     for cls in classes:
         add_arguments(sub.add_parser(cls.COMMAND, help=cls.SUMMARY), cls)
+    for c in later:
+        sub.add_parser(
+            c.COMMAND, help=c.SUMMARY, populate=lambda p, c=c: add_arguments(p, c.load())
+        )
     return parser
 
 

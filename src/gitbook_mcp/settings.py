@@ -4,14 +4,12 @@ A field declared with `option()` is the whole row: name, type, default, parser, 
 its environment variable is ``GITBOOK_`` + the name upper-cased (see `gitbook_mcp.options`).
 Flags win over the environment; the environment wins over defaults. The settings are plain data:
 whether the combination makes sense (a token when not local, a bearer token when HTTP binds
-beyond loopback) is `problems()`. ``python -m gitbook_mcp.settings`` rewrites the README's table.
+beyond loopback) is `problems()`. ``check-links``'s class is `gitbook_mcp.check_links_settings`
+(it imports the link checker); the command line of them all is `gitbook_mcp.command_line`.
 """
 
 from __future__ import annotations
 
-import os
-from argparse import ArgumentParser
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -26,41 +24,31 @@ from gitbook_mcp.credentials import (
     local_db_option,
     token_file_option,
 )
-from gitbook_mcp.linkcheck.config import LinkOptions
 from gitbook_mcp.options import (
     BOOL,
     LIST,
     PATH,
     TEXT,
     Options,
-    build_parser,
-    carry,
     choice,
     integer,
     number,
     option,
     optional,
-    read_command_line,
-    resolve,
 )
-from gitbook_mcp.options_table import table_markdown
-from gitbook_mcp.readme import replace_section
 from gitbook_mcp.upstream_options import UpstreamAuthOptions
 
 __all__ = [
-    "COMMANDS",
+    "CHECK_LINKS_COMMAND",
+    "CHECK_LINKS_SUMMARY",
     "DEMO_TOKENS",
     "REPORT_FORMATS",
     "TREE_UPDATES",
-    "CheckLinksSettings",
     "CommonSettings",
     "LocalApiSettings",
     "OutputSchemas",
     "Settings",
     "default_local_db",
-    "options_markdown",
-    "parse_args",
-    "parser",
 ]
 
 Transport = Literal["stdio", "sse", "streamable-http"]
@@ -68,6 +56,8 @@ OutputSchemas = Literal["none", "full"]
 Seed = Literal["demo", "none"]
 DEMO_TOKENS = ("gb_local_admin", "gb_local_editor", "gb_local_commenter", "gb_local_reader")
 REPORT_FORMATS = ("text", "json", "github", "junit", "sarif")
+CHECK_LINKS_COMMAND = "check-links"
+CHECK_LINKS_SUMMARY = "Check a space's or change request's links (exit 1 if any is broken)"
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 LEVELS = choice("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", fold=str.upper)
 PORT = integer(0, 65535)
@@ -283,92 +273,3 @@ class LocalApiSettings(CommonSettings):
         "(the start-up log warns)",
         env=False,
     )
-
-
-@dataclass(frozen=True)
-class CheckLinksSettings(ReadsTokenFile, LinkOptions, CommonSettings):
-    """The options of ``check-links``: one link check for CI, its report on stdout (the link
-    options of `LinkOptions` may come from a configuration file too)."""
-
-    COMMAND: ClassVar[str] = "check-links"
-    SUMMARY: ClassVar[str] = "Check a space's or change request's links (exit 1 if any is broken)"
-
-    space: str | None = option(None, optional(TEXT), "Space to check", flag="SPACE", env=False)
-    change_request: str | None = option(
-        None, optional(TEXT), "Change request to check (omit: the main content)", env=False
-    )
-    external: bool = option(False, BOOL, "Also check outside URLs", env=False)
-    format: str = option(
-        "text", choice(*REPORT_FORMATS), "Report format of `check-links`", env=False
-    )
-    output: Path | None = option(
-        None, optional(PATH), "Write the report to this file (default: stdout)", env=False
-    )
-    api_token: str | None = api_token_option()
-    token_file: Path | None = token_file_option()
-    api_url: str = option(constants.DEFAULT_BASE_URL, TEXT, "API base URL")
-    local: bool = option(False, BOOL, "Check the demo local workspace in process")
-    local_db: Path = local_db_option()
-    local_token: str = option("gb_local_admin", TEXT, "Demo role used by `--local`")
-    max_concurrency: int = option(
-        constants.DEFAULT_MAX_CONCURRENCY, integer(1), "API requests in flight at once"
-    )
-    timeout: float = option(constants.DEFAULT_TIMEOUT, SECONDS, "Seconds before an API call fails")
-
-    def problems(self) -> list[str]:
-        """What is missing: the space, and a token unless local."""
-        issues = [] if self.space else ["check-links: name the SPACE to check"]
-        issues += self.token_file_problems()
-        if not self.local and not self.api_token:
-            issues.append("No API token: set GITBOOK_API_TOKEN (or pass --token), or use --local.")
-        if self.local and self.local_token not in DEMO_TOKENS:
-            issues.append(f"--local-token must be one of {', '.join(DEMO_TOKENS)}")
-        return issues
-
-    def server_settings(self) -> Settings:
-        """The same API connection as the server's settings (for its client factory)."""
-        return carry(self, Settings)
-
-
-COMMANDS: tuple[type[Settings], type[LocalApiSettings], type[CheckLinksSettings]] = (
-    Settings,
-    LocalApiSettings,
-    CheckLinksSettings,
-)
-
-
-def parser() -> ArgumentParser:
-    """The command line of ``gitbook-mcp``, built from the settings classes."""
-    return build_parser(
-        "gitbook-mcp",
-        "MCP server for a documentation workspace (serve is the default command).",
-        COMMANDS,
-    )
-
-
-def parse_args(
-    argv: Sequence[str] | None, environ: Mapping[str, str] = os.environ
-) -> Settings | LocalApiSettings | CheckLinksSettings:
-    """The settings of the command named in ``argv``: flags, then ``environ``, then defaults."""
-    command, given = read_command_line(parser(), argv, Settings.COMMAND)
-    if command == LocalApiSettings.COMMAND:
-        return resolve(LocalApiSettings, given, environ)
-    if command == CheckLinksSettings.COMMAND:
-        return resolve(CheckLinksSettings, given, environ)
-    return resolve(Settings, given, environ)
-
-
-def options_markdown() -> str:
-    """The README's options table."""
-    return table_markdown(COMMANDS)
-
-
-def main() -> None:
-    """Rewrite the README's options table in place (``python -m gitbook_mcp.settings``)."""
-    readme = Path("README.md")
-    text = readme.read_text(encoding="utf-8")
-    readme.write_text(replace_section(text, "options", options_markdown()), encoding="utf-8")
-
-
-if __name__ == "__main__":
-    main()

@@ -13,7 +13,8 @@ import pytest
 
 from gitbook_mcp import __version__, cli
 from gitbook_mcp.cli import package_version
-from gitbook_mcp.settings import COMMANDS, LocalApiSettings, Settings
+from gitbook_mcp.command_line import commands
+from gitbook_mcp.settings import LocalApiSettings, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,8 +36,8 @@ def _record(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
 
 def test_every_command_has_a_runner() -> None:
-    assert set(cli.RUNNERS) == {cls.COMMAND for cls in COMMANDS}
-    assert all(cli.RUNNERS[cls.COMMAND].options is cls for cls in COMMANDS)
+    assert all(cli.runner(cls.COMMAND).options is cls for cls in commands())
+    assert set(cli.RUNNERS) == {cls.COMMAND for cls in commands()}
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,10 @@ import pytest
 import structlog
 
 from gitbook_mcp import cli
+from gitbook_mcp.check_links_settings import CheckLinksSettings
+from gitbook_mcp.command_line import parse_args
 from gitbook_mcp.options import OptionError
-from gitbook_mcp.settings import CheckLinksSettings, Settings, parse_args
+from gitbook_mcp.settings import Settings
 
 
 def test_the_token_file_fills_the_token(tmp_path: Path) -> None:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +86,30 @@ def test_stdlib_records_are_rendered_and_redacted_like_our_own(
         "api.request",
         "/orgs",
     )
+
+
+def test_structlog_is_imported_by_the_first_event_that_passes_the_level() -> None:
+    code = (
+        "import sys\n"
+        "from gitbook_mcp.logs import configure_logging, get_logger\n"
+        "configure_logging(level='WARNING', json=True)\n"
+        "log = get_logger('t')\n"
+        "log.info('quiet', token='gb_api_Zx81qQf0aLmN2')\n"
+        "print('structlog' in sys.modules)\n"
+        "log.warning('loud', token='gb_api_Zx81qQf0aLmN2')\n"
+        "print('structlog' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root / "src")},
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.split() == ["False", "True"]
+    (line,) = done.stderr.strip().splitlines()
+    record = json.loads(line)
+    assert (record["event"], record["level"], record["token"]) == ("loud", "warning", REDACTED)
+    assert record["component"] == "t"

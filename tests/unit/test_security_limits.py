@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from gitbook_mcp.command_line import commands
 from gitbook_mcp.options import rows
-from gitbook_mcp.settings import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 _CODE = re.compile(r"`([^`]+)`")
-COMMAND_ROWS = {cls.COMMAND: {row.flag: row for row in rows(cls)} for cls in COMMANDS}
+COMMAND_ROWS = {cls.COMMAND: {row.flag: row for row in rows(cls)} for cls in commands()}
 
 
 def _table(text: str) -> list[tuple[str, str, str, str]]:

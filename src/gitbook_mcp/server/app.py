@@ -37,13 +37,10 @@ from mcp.types import (
 )
 
 from gitbook_mcp import __version__
-from gitbook_mcp.server.calls.arguments import validate_arguments
 from gitbook_mcp.server.calls.availability import Missing, missing
-from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, tool_error
 from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
-from gitbook_mcp.server.http.ops.metrics import observe_tool_call
 from gitbook_mcp.server.http.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
@@ -179,6 +176,9 @@ class GitBookServer(MCPServer[Any]):
             outcome = "invalid" if not known else "error" if failed else "ok"
             return result
         finally:
+            # Imported on the first call: prometheus-client is not needed to answer `initialize`.
+            from gitbook_mcp.server.http.ops.metrics import observe_tool_call
+
             label = name if known else "unknown"  # bounded labels: only registered names
             observe_tool_call(label, outcome, time.perf_counter() - started)
 
@@ -187,6 +187,10 @@ class GitBookServer(MCPServer[Any]):
     ) -> CallToolResult | InputRequiredResult:
         """Refuse unknown tools and arguments, and tools this token is not offered; validate the
         arguments (once) and run the handler on them."""
+        # Imported on the first call: answering `initialize` needs none of the call machinery.
+        from gitbook_mcp.server.calls.arguments import validate_arguments
+        from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, tool_error
+
         runtime = self.runtime
         tool = runtime.tools.get(name)
         if tool is None:

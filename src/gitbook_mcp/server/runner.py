@@ -7,22 +7,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from mcp.server.auth.routes import create_protected_resource_routes
+from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.logs import get_logger
 from gitbook_mcp.server.app import GitBookServer, build_server
 from gitbook_mcp.server.calls.availability import unregistered
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.guide import instructions_for
-from gitbook_mcp.server.http.auth.callers import Callers
-from gitbook_mcp.server.http.auth.upstream import (
-    METADATA_PATH,
-    UpstreamBackend,
-    no_server_client,
-    upstream_options,
-)
 from gitbook_mcp.server.tooling import ToolOptions
 from gitbook_mcp.server.toolsets import (
     Selection,
@@ -36,6 +27,7 @@ from gitbook_mcp.settings import Settings
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.local import Store
+    from gitbook_mcp.server.http.auth.upstream import UpstreamBackend
     from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 __all__ = ["client_factory", "create_server", "open_local_store", "reset_local_db"]
@@ -122,21 +114,15 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     check_selection(selection)
 
     upstream = settings.auth == "upstream"
-    backend = (
-        UpstreamBackend(
-            settings,
-            base_url=LOCAL_BASE_URL if settings.local else settings.api_url,
-            open_store=lambda: open_local_store(settings),
-        )
-        if upstream
-        else None
-    )
-    options = upstream_options(settings, backend) if backend is not None else {}
+    backend: UpstreamBackend | None = None
+    options: dict[str, Any] = {}
+    if upstream:  # the server has no client of its own: each caller's token has one
+        backend, options, factory = _upstream(settings)
     every = replace(selection, toolsets=("all",))
     chosen = set(expand_toolsets(selection.toolsets))
     server = build_server(
         lambda: build_tool_list(every),
-        no_server_client if upstream else factory or client_factory(settings),
+        factory or client_factory(settings),
         refresh_interval=settings.permissions_refresh,
         secrets=()
         if upstream
@@ -158,10 +144,34 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     return server
 
 
+def _upstream(settings: Settings) -> tuple[UpstreamBackend, dict[str, Any], ClientFactory]:
+    """``--auth upstream``'s shared backend, `MCPServer` options and the server's own client
+    factory (which refuses: there is no server client)."""
+    # Imported only with --auth upstream: the other servers never need the callers' machinery.
+    from gitbook_mcp.server.http.auth.upstream import (
+        UpstreamBackend,
+        no_server_client,
+        upstream_options,
+    )
+
+    backend = UpstreamBackend(
+        settings,
+        base_url=LOCAL_BASE_URL if settings.local else settings.api_url,
+        open_store=lambda: open_local_store(settings),
+    )
+    return backend, upstream_options(settings, backend), no_server_client
+
+
 def configure_upstream(
     server: GitBookServer, settings: Settings, backend: UpstreamBackend, verifier: UpstreamVerifier
 ) -> None:
     """Give ``server`` its verifier, callers' cache, readiness probe and metadata alias."""
+    # Imported here: only --auth upstream needs them (not on the other servers' start-up path).
+    from mcp.server.auth.routes import create_protected_resource_routes
+
+    from gitbook_mcp.server.http.auth.callers import Callers
+    from gitbook_mcp.server.http.auth.upstream import METADATA_PATH
+
     base = server.base_runtime
     server.verifier = verifier
 

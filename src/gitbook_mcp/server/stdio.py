@@ -1,51 +1,88 @@
-"""Serving over stdio so that one Ctrl-C ends the server.
+"""Serving over stdio: one Ctrl-C ends the server, and a message costs no thread hop.
 
 The SDK reads stdin in one of anyio's worker threads, which a cancellation waits for: on a
 terminal, SIGINT cancels the server but the process then waits for a line that never comes
-(and a second Ctrl-C ends it with a traceback). Here a daemon thread reads the lines and hands
-them to the event loop; the server waits on a stream that a cancellation ends at once, and the
-thread, still blocked on the terminal, does not keep the process alive.
+(and a second Ctrl-C ends it with a traceback). It also writes each answer through two worker
+thread round trips (write, then flush). Here, when a descriptor is a pipe or a socket (what MCP
+clients give), the event loop itself waits on it and reads or writes it: no thread, and a
+cancellation ends the wait at once. Any other descriptor (a terminal, a file) is read by a
+daemon thread that hands the lines to the event loop, and written by a worker thread, one round
+trip per message; the thread still blocked on a terminal does not keep the process alive.
 """
 
 from __future__ import annotations
 
 import os
+import select
+import stat
+import sys
 import threading
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, cast
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 import anyio
 import anyio.from_thread
 import anyio.lowlevel
+import anyio.to_thread
 from anyio.lowlevel import EventLoopToken
 from anyio.streams.memory import MemoryObjectSendStream
-from mcp.server.stdio import stdio_server
+from mcp.server.stdio import _claim_fd, _open_stdout_diversion, stdio_server
 
 from gitbook_mcp.logs import get_logger
 
 if TYPE_CHECKING:
     from gitbook_mcp.server.app import GitBookServer
 
-__all__ = ["StdinLines", "serve_stdio"]
+__all__ = ["StdinLines", "StdoutLines", "serve_stdio"]
 
 
 _CHUNK = 64 * 1024
+_PIPE_BUF = 4096
+"""A pipe the event loop saw writable takes this much at once (one free page): never blocks."""
 _log = get_logger("gitbook_mcp.server")
 
 
-class StdinLines:
-    """The lines read from a file descriptor by a daemon thread, as an async iterator of text.
+def _pollable(fd: int) -> bool:
+    """Whether the event loop can wait on ``fd``: a pipe or a socket, off Windows."""
+    if sys.platform == "win32":
+        return False
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
-    The thread reads with `os.read`, not through a Python file object: a daemon thread blocked
-    inside a buffered reader holds its lock, which the interpreter needs at exit.
+
+def _split(pending: bytearray, chunk: bytes) -> Iterator[bytes]:
+    """The whole lines ``chunk`` completes, the rest kept in ``pending``; each byte looked at
+    once: a long line is gathered in one buffer, not joined and split again with every chunk."""
+    start = 0
+    while (end := chunk.find(b"\n", start)) >= 0:
+        pending += chunk[start : end + 1]
+        yield bytes(pending)
+        pending.clear()
+        start = end + 1
+    pending += chunk[start:]
+
+
+class StdinLines:
+    """The lines read from a file descriptor, as an async iterator of text: by the event loop
+    when it can wait on the descriptor (`_pollable`), else by a daemon thread.
+
+    Both read with `os.read`, not through a Python file object: a daemon thread blocked inside a
+    buffered reader holds its lock, which the interpreter needs at exit.
     """
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
         self._send, self._receive = anyio.create_memory_object_stream[str]()
 
-    def __aiter__(self) -> StdinLines:
+    def __aiter__(self) -> AsyncIterator[str]:
         """Start reading, for the event loop iterating the lines."""
+        if _pollable(self._fd):
+            self._send.close()
+            self._receive.close()
+            return _LoopLines(self._fd)
         token = anyio.lowlevel.current_token()
         threading.Thread(
             target=self._pump, args=(self._send, token), name="gitbook-mcp stdin", daemon=True
@@ -65,17 +102,10 @@ class StdinLines:
             yield chunk
 
     def _lines(self) -> Iterator[bytes]:
-        """Whole lines (the last one may lack its newline), each byte looked at once: a long
-        line is gathered in one buffer, not joined and split again with every chunk."""
+        """Whole lines (the last one may lack its newline)."""
         pending = bytearray()
         for chunk in self._chunks():
-            start = 0
-            while (end := chunk.find(b"\n", start)) >= 0:
-                pending += chunk[start : end + 1]
-                yield bytes(pending)
-                pending.clear()
-                start = end + 1
-            pending += chunk[start:]
+            yield from _split(pending, chunk)
         if pending:
             yield bytes(pending)
 
@@ -96,13 +126,95 @@ class StdinLines:
             raise StopAsyncIteration from None
 
 
+class _LoopLines:
+    """The lines of a pipe or a socket, read by the event loop when data is there."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._pending = bytearray()
+        self._ready: list[bytes] = []
+        self._ended = False
+
+    def __aiter__(self) -> _LoopLines:
+        return self
+
+    async def __anext__(self) -> str:
+        while not self._ready and not self._ended:
+            await anyio.wait_readable(self._fd)
+            try:
+                chunk = os.read(self._fd, _CHUNK)
+            except BlockingIOError:  # a descriptor its parent made non-blocking: wait again
+                continue
+            except OSError as exc:  # as the thread's reader: the input ends
+                _log.info("stdio.read_failed", error=type(exc).__name__)
+                chunk = b""
+            self._ready.extend(_split(self._pending, chunk))
+            if not chunk:
+                self._ended = True
+                if self._pending:  # the last line, without its newline
+                    self._ready.append(bytes(self._pending))
+                    self._pending.clear()
+        if not self._ready:
+            raise StopAsyncIteration
+        return self._ready.pop(0).decode("utf-8", errors="replace")
+
+
+class StdoutLines:
+    """The messages written to a binary stream: by the event loop when its descriptor is a pipe
+    or a socket (in pieces it takes at once, waiting for room between them; a reader that
+    stops reading never blocks the loop), else by a worker thread, one round trip each."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self._fd: int | None = None
+        try:
+            fd = stream.fileno()
+        except (OSError, ValueError):  # an in-memory stream (in process): the thread writes
+            return
+        if _pollable(fd):
+            self._fd = fd
+            self._poll = select.poll()
+            self._poll.register(fd, select.POLLOUT)
+
+    async def write(self, text: str) -> None:
+        """Write one message, whole."""
+        data = text.encode("utf-8")
+        if self._fd is None:
+            await anyio.to_thread.run_sync(self._write_flush, data)
+            return
+        view = memoryview(data)
+        while view:
+            if not self._poll.poll(0):  # no room now: wait for it, serving the rest meanwhile
+                await anyio.wait_writable(self._fd)
+            try:
+                view = view[os.write(self._fd, view[:_PIPE_BUF]) :]
+            except BlockingIOError:  # a descriptor its parent made non-blocking: wait again
+                await anyio.wait_writable(self._fd)
+
+    def _write_flush(self, data: bytes) -> None:
+        self._stream.write(data)
+        self._stream.flush()
+
+    async def flush(self) -> None:
+        """Nothing is held back: `write` wrote the message."""
+
+
 async def serve_stdio(server: GitBookServer, fd: int = 0) -> None:
     """Serve ``server`` over stdin (``fd``) and stdout until stdin ends or an interrupt."""
     lines = StdinLines(fd)
-    # The SDK only iterates its stdin argument (`async for line in stdin`).
+    # The SDK only iterates its stdin argument (`async for line in stdin`) and only calls
+    # `write` and `flush` on its stdout argument.
     stdin = cast("anyio.AsyncFile[str]", lines)
-    # The SDK's `run_stdio_async` takes no stdin; this is its body, with ours, on its low-level
+    # Claimed as the SDK claims it (its private helper): the wire is a duplicate of fd 1, and fd 1
+    # points at stderr while serving, so that stray output misses the protocol.
+    wire, release = _claim_fd(1, sys.stdout, "wb", _open_stdout_diversion)
+    stdout = cast("anyio.AsyncFile[str]", StdoutLines(wire))
+    # The SDK's `run_stdio_async` takes no streams; this is its body, with ours, on its low-level
     # server (a private attribute: the public runner has no other way in).
     low = server._lowlevel_server
-    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        await low.run(read_stream, write_stream, low.create_initialization_options())
+    try:
+        async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):
+            await low.run(read_stream, write_stream, low.create_initialization_options())
+    finally:
+        if release is not None:
+            release()

@@ -101,6 +101,10 @@ class Runtime:
             if self.client is None:
                 if self.stack is None:
                     raise RuntimeError("the server is not running")
+                # Imported with the first client, not on the way to `initialize`: the metrics
+                # module registers the observer that counts every API request.
+                import gitbook_mcp.server.http.ops.metrics  # noqa: F401
+
                 self.client = await self.stack.enter_async_context(self.factory())
             return self.client
 

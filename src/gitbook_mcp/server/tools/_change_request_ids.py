@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.client.models.content import ChangeRequestStatus
 from gitbook_mcp.server.tooling import ToolFailure
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
+    from gitbook_mcp.client.models.content import ChangeRequestStatus
 
 __all__ = ["resolve_change_request"]
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
+
+if TYPE_CHECKING:
+    from gitbook_mcp.client.models.content import RevisionPage
 
 __all__ = ["PageEntry", "flatten_pages", "outline", "page_entries"]
 

@@ -13,7 +13,6 @@ import re
 import uuid
 from typing import Any, Final
 
-import structlog
 from starlette.types import Message, Receive, Scope, Send
 
 from gitbook_mcp.asgi import HttpMiddleware
@@ -44,6 +43,9 @@ def bind_from_request(request: Any) -> None:
     """Bind the id of ``request`` (a Starlette request, or None off HTTP) to this task's logs."""
     rid = request_id_of(getattr(request, "headers", None))
     if rid is not None:
+        # Imported here: off HTTP (stdio) there is no id, and start-up need not import structlog.
+        import structlog
+
         structlog.contextvars.bind_contextvars(request_id=rid)
 
 
@@ -61,6 +63,8 @@ class RequestIdMiddleware(HttpMiddleware):
                 kept = [(k, v) for k, v in message.get("headers", []) if k != _HEADER_BYTES]
                 message = {**message, "headers": [*kept, (_HEADER_BYTES, rid.encode())]}
             await send(message)
+
+        import structlog  # imported here, as in `bind_from_request`
 
         with structlog.contextvars.bound_contextvars(request_id=rid):
             await self.app(scope, receive, send_with_id)
