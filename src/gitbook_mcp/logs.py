@@ -14,6 +14,7 @@ import logging
 import re
 import sys
 from collections.abc import MutableMapping
+from functools import partialmethod
 from types import ModuleType
 from typing import Any, TextIO
 
@@ -203,29 +204,18 @@ class _Logger:
             self._bound = _structlog().get_logger(self._name, component=self._name)
         return self._bound
 
-    def _emit(self, method: str, event: str, fields: dict[str, Any]) -> Any:
+    def _emit(self, method: str, event: str, **fields: Any) -> Any:
         pending = _pending
         if pending is not None and _LEVELS[method] < pending[0] and "structlog" not in sys.modules:
             return None  # the configured chain drops it too
         return getattr(self._real(), method)(event, **fields)
 
-    def debug(self, event: str, **fields: Any) -> Any:
-        return self._emit("debug", event, fields)
-
-    def info(self, event: str, **fields: Any) -> Any:
-        return self._emit("info", event, fields)
-
-    def warning(self, event: str, **fields: Any) -> Any:
-        return self._emit("warning", event, fields)
-
-    def error(self, event: str, **fields: Any) -> Any:
-        return self._emit("error", event, fields)
-
-    def exception(self, event: str, **fields: Any) -> Any:
-        return self._emit("exception", event, fields)
-
-    def critical(self, event: str, **fields: Any) -> Any:
-        return self._emit("critical", event, fields)
+    debug = partialmethod(_emit, "debug")
+    info = partialmethod(_emit, "info")
+    warning = partialmethod(_emit, "warning")
+    error = partialmethod(_emit, "error")
+    exception = partialmethod(_emit, "exception")
+    critical = partialmethod(_emit, "critical")
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._real(), name)

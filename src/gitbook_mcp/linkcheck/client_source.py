@@ -20,15 +20,7 @@ from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat, RevisionPage
 from gitbook_mcp.client.models.redirects import PageDestination
 from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent, operation_of
-from gitbook_mcp.linkcheck.model import (
-    FileNode,
-    PageBody,
-    PageNode,
-    PublishedSite,
-    PublishedSpace,
-    RedirectHop,
-    RevisionContent,
-)
+from gitbook_mcp.linkcheck import model
 from gitbook_mcp.linkcheck.offload import INLINE_DOCUMENT_BYTES, run_sized
 
 __all__ = ["ClientContentReader", "ClientSiteReader", "raw_document"]
@@ -39,9 +31,9 @@ _CR_PAGE = operation_of(ChangeRequestContent.get_page)
 client's ``get_page`` sends them, but the answer is read as JSON (see `page`)."""
 
 
-def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[PageNode]:
+def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[model.PageNode]:
     for page in pages:
-        yield PageNode(
+        yield model.PageNode(
             id=page.id,
             title=page.title,
             path=page.path or "",
@@ -116,7 +108,7 @@ class ClientContentReader:
         """The client's cap on requests in flight (it enforces it itself)."""
         return self._client.max_concurrency
 
-    async def revision(self, space_id: str, change_request_id: str | None) -> RevisionContent:
+    async def revision(self, space_id: str, change_request_id: str | None) -> model.RevisionContent:
         """The revision's pages and files, in one request."""
         if change_request_id:
             revision = await self._client.change_request_content.get_revision(
@@ -124,15 +116,15 @@ class ClientContentReader:
             )
         else:
             revision = await self._client.space_content.get_revision(space_id)
-        files = [FileNode(id=f.id, name=f.name) for f in revision.files]
+        files = [model.FileNode(id=f.id, name=f.name) for f in revision.files]
         reusable = frozenset(r.id for r in revision.reusableContents)
-        return RevisionContent(
+        return model.RevisionContent(
             list(_flatten(revision.pages)), files, reusable, revision_id=revision.id
         )
 
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str
-    ) -> PageBody | None:
+    ) -> model.PageBody | None:
         """One page's document (or markdown); None when the page does not exist.
 
         The answer is read as JSON, not as a `RevisionPage` dumped back: a document is large
@@ -158,12 +150,12 @@ class ClientContentReader:
         small = len(raw) <= INLINE_DOCUMENT_BYTES
         return await run_sized(small, self._body, path, status, raw)
 
-    def _body(self, path: str, status: int, raw: bytes) -> PageBody:
+    def _body(self, path: str, status: int, raw: bytes) -> model.PageBody:
         page = _page_json(raw) if status not in (204, 205) else None
         if page is None:
-            model = self._client.read_answer(RevisionPage, "GET", path, status, raw)
-            return PageBody(raw_document(model), model.markdown, size=len(raw))
-        return PageBody(page.get("document"), page.get("markdown"), size=len(raw))
+            read = self._client.read_answer(RevisionPage, "GET", path, status, raw)
+            return model.PageBody(raw_document(read), read.markdown, size=len(raw))
+        return model.PageBody(page.get("document"), page.get("markdown"), size=len(raw))
 
     async def space_exists(self, space_id: str) -> bool:
         """Whether the space can be read with this token."""
@@ -181,27 +173,27 @@ class ClientSiteReader:
         self._client = client
         self._org = organization_id
 
-    async def sites(self) -> list[PublishedSite]:
+    async def sites(self) -> list[model.PublishedSite]:
         """The organization's published sites with their spaces' URLs (none if not readable)."""
         try:
             return await self._sites()
         except (errors.NotFoundError, errors.PermissionDeniedError):
             return []
 
-    async def _sites(self) -> list[PublishedSite]:
-        found: list[PublishedSite] = []
+    async def _sites(self) -> list[model.PublishedSite]:
+        found: list[model.PublishedSite] = []
         async for site in self._client.sites.list(self._org):
             if not site.published or not site.urls.published:
                 continue
             spaces = [
-                PublishedSpace(site.id, item.id, item.space.id, item.urls.published)
+                model.PublishedSpace(site.id, item.id, item.space.id, item.urls.published)
                 async for item in self._client.site_spaces.list(self._org, site.id)
                 if item.urls.published
             ]
-            found.append(PublishedSite(site.id, site.urls.published, tuple(spaces)))
+            found.append(model.PublishedSite(site.id, site.urls.published, tuple(spaces)))
         return found
 
-    async def redirect(self, site_id: str, source: str) -> RedirectHop | None:
+    async def redirect(self, site_id: str, source: str) -> model.RedirectHop | None:
         """Where the site's redirect from ``source`` leads, or None when there is none."""
         try:
             lookup = await self._client.redirects.get_by_source(self._org, site_id, source=source)
@@ -214,5 +206,5 @@ class ClientSiteReader:
             return None
         destination = lookup.redirect.destination
         if isinstance(destination, PageDestination):
-            return RedirectHop(lookup.target, destination.siteSpaceId, destination.pageId)
-        return RedirectHop(lookup.target)
+            return model.RedirectHop(lookup.target, destination.siteSpaceId, destination.pageId)
+        return model.RedirectHop(lookup.target)

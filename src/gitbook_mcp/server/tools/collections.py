@@ -21,19 +21,7 @@ from gitbook_mcp.server.tooling import (
     read_tool,
     write_tool,
 )
-from gitbook_mcp.server.tools._access import (
-    AccessListArgs,
-    AccessWriteArgs,
-    Granted,
-    UserRoleList,
-    WhoseAccess,
-    grant,
-    list_access,
-    remove_access,
-    render_granted,
-    render_users,
-    require_target_admin,
-)
+from gitbook_mcp.server.tools import _access as access
 from gitbook_mcp.server.tools._arguments import (
     Cursor,
     Limit,
@@ -158,7 +146,7 @@ async def write_collection(ctx: ToolContext, args: WriteArgs) -> CollectionView:
         return _collection(await collections.move(collection_id, **await _placement(ctx, args)))
     # transfer: collection.admin was checked; the target organization wants an admin too.
     org_id = need(args.organization_id, "organization_id", "transfer")
-    await require_target_admin(ctx, "write_collection", org_id)
+    await access.require_target_admin(ctx, "write_collection", org_id)
     return _collection(await collections.transfer(collection_id, organization=org_id))
 
 
@@ -185,41 +173,43 @@ async def _pointer(ctx: ToolContext, sibling: str) -> str | dict[str, str]:
     return {"type": "collection", "collection": sibling}
 
 
-class CollectionPermissionsArgs(AccessListArgs):
+class CollectionPermissionsArgs(access.AccessListArgs):
     collection_id: CollectionId
 
 
-@read_tool(COLLECTIONS, render=render_users)
+@read_tool(COLLECTIONS, render=access.render_users)
 async def list_collection_permissions(
     ctx: ToolContext, args: CollectionPermissionsArgs
-) -> UserRoleList:
+) -> access.UserRoleList:
     """Users invited to a collection, or everyone with access and their role."""
-    return await list_access(args, args.collection_id, ctx.client.collection_permissions)
+    return await access.list_access(args, args.collection_id, ctx.client.collection_permissions)
 
 
-class CollectionPermissionWriteArgs(AccessWriteArgs):
+class CollectionPermissionWriteArgs(access.AccessWriteArgs):
     collection_id: CollectionId
 
 
-@write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=render_granted)
+@write_tool(COLLECTIONS, permission=COLLECTION_ADMIN, idempotent=True, render=access.render_granted)
 async def write_collection_permissions(
     ctx: ToolContext, args: CollectionPermissionWriteArgs
-) -> Granted:
+) -> access.Granted:
     """Give users or teams a role on a collection, or change a user's role."""
-    return await grant(args, "collection", args.collection_id, ctx.client.collection_permissions)
+    return await access.grant(
+        args, "collection", args.collection_id, ctx.client.collection_permissions
+    )
 
 
 class DeleteCollectionArgs(Args):
     collection_id: CollectionId
     kind: Literal["collection", "user_access"]
-    user_id: WhoseAccess
+    user_id: access.WhoseAccess
 
 
 @delete_tool(COLLECTIONS, permission=COLLECTION_ADMIN)
 async def delete_collection_item(ctx: ToolContext, args: DeleteCollectionArgs) -> Deleted:
     """Delete a collection or remove a user's access to it."""
     if args.kind == "user_access":
-        return await remove_access(
+        return await access.remove_access(
             args.user_id, args.collection_id, ctx.client.collection_permissions
         )
     return Deleted(deleted=await ctx.client.collections.delete(args.collection_id))
