@@ -7,11 +7,11 @@ links as plain text in documents, so it is read as markdown).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import anyio
-import pydantic_core
 from pydantic import ValidationError
 
 from gitbook_mcp.api import OPERATIONS
@@ -62,11 +62,16 @@ def raw_document(page: RevisionPage) -> dict[str, Any] | None:
     return page.document.model_dump(mode="json", exclude_unset=True)
 
 
+def _no_constant(name: str) -> object:
+    """Refuse ``NaN`` and ``Infinity``, which JSON does not have (as the client's models do)."""
+    raise ValueError(f"{name} is not JSON")
+
+
 def _page_json(raw: bytes) -> dict[str, Any] | None:
     """The answer as JSON when it is a page whose ``document`` and ``markdown`` are what a
     `RevisionPage` takes and whose other fields fit the model; else None."""
     try:
-        page = pydantic_core.from_json(raw, allow_inf_nan=False)
+        page = json.loads(raw, parse_constant=_no_constant)
     except ValueError:
         return None
     if not isinstance(page, dict):
