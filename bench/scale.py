@@ -204,11 +204,10 @@ async def measure(
             for _ in range(runs)
         ]
         cpu = await anyio.to_thread.run_sync(_run_child, path, cr, 0.0, concurrency, False)
-        paced = None
-        if limited:
-            paced = await anyio.to_thread.run_sync(
-                _run_child, path, cr, latency_ms, concurrency, True
-            )
+        paced_runs = [
+            await anyio.to_thread.run_sync(_run_child, path, cr, latency_ms, concurrency, True)
+            for _ in range(min(runs, 3) if limited else 0)
+        ]
     scans.sort(key=lambda s: s["scan_ms"])
     scan = scans[len(scans) // 2]
     floor = math.ceil(scan["requests"] / concurrency) * latency_ms
@@ -222,9 +221,15 @@ async def measure(
         "cpu_ms": cpu["scan_ms"],
         "recheck": recheck,
     }
-    if paced is not None:
+    if paced_runs:
+        # The median run: a window's reset is stated in whole seconds, so each pause waits up
+        # to a second past the true reset, at random (see docs/benchmarks.md).
+        paced_runs.sort(key=lambda s: s["scan_ms"])
+        paced = paced_runs[len(paced_runs) // 2]
         allowed = allowed_seconds(paced["requests"], concurrency, latency_ms)
         out["paced"] = paced
+        out["paced_runs"] = [round(s["scan_ms"] / 1000, 1) for s in paced_runs]
+        out["paced_429"] = sum(s["statuses"].get("429", 0) for s in paced_runs)
         out["allowed_s"] = allowed
         out["paced_ratio"] = paced["scan_ms"] / 1000 / allowed
     return out
@@ -253,11 +258,12 @@ def rows(result: dict[str, Any], latency_ms: float, concurrency: int) -> list[st
     ]
     p = result.get("paced")
     if p is not None:
-        errors = p["statuses"].get("429", 0)
+        errors = result["paced_429"]
         lines.append(
             f"| the same check against {LIMIT} requests per {WINDOW:.0f} s (the real "
-            f"`X-RateLimit-*` headers), {latency_ms:.0f} ms per request | {errors} answers 429; "
-            f"{p['scan_ms'] / 1000:.1f} s for {p['requests']} requests, {p['pacer_waits']} "
+            f"`X-RateLimit-*` headers), {latency_ms:.0f} ms per request | {errors} answers 429 "
+            f"in {len(result['paced_runs'])} runs; median {p['scan_ms'] / 1000:.1f} s of "
+            f"{result['paced_runs']} for {p['requests']} requests, {p['pacer_waits']} "
             f"pauses for a reset; the limit allows {result['allowed_s']:.1f} s; ratio "
             f"{result['paced_ratio']:.2f} | no 429, ≤ 1.1 x allowed | "
             f"{mark(errors == 0 and result['paced_ratio'] <= 1.1)} |"
