@@ -162,7 +162,8 @@ async def local_api(db: Path, *extra: str) -> AsyncIterator[str]:
 
 
 async def per_call_overhead(calls: int) -> dict[str, Any]:
-    """A read tool through MCP over stdio versus the same operation through the client."""
+    """A read tool through MCP over stdio versus the same operation through the client, and the
+    same call through a minimal MCPServer (`bench.minimal_call_server`): what the SDK costs."""
     with tempfile.TemporaryDirectory() as tmp:
         async with local_api(Path(tmp) / "api.db") as base:
             params = StdioServerParameters(
@@ -170,28 +171,46 @@ async def per_call_overhead(calls: int) -> dict[str, Any]:
                 args=["-m", "gitbook_mcp", "--api-url", base],
                 env=_env(GITBOOK_API_TOKEN="gb_local_admin"),
             )
-            mcp_times: list[float] = []
-            direct_times: list[float] = []
+            minimal_params = StdioServerParameters(
+                command=sys.executable,
+                args=["-m", "bench.minimal_call_server"],
+                env=_env(GITBOOK_API_TOKEN="gb_local_admin", BASE=base),
+            )
+            times: dict[str, list[float]] = {"mcp": [], "minimal": [], "direct": []}
+            arguments = {"organization_id": "org_acme"}
             async with (
                 Client(params, cache=None) as mcp,
+                Client(minimal_params, cache=None) as minimal,
                 GitBookClient(token="gb_local_admin", base_url=base) as direct,
             ):
-                await mcp.call_tool("list_spaces", {"organization_id": "org_acme"})
-                await direct.spaces.list("org_acme", limit=25)
-                for _ in range(calls):
-                    started = time.perf_counter()
-                    result = await mcp.call_tool("list_spaces", {"organization_id": "org_acme"})
-                    mcp_times.append((time.perf_counter() - started) * 1000)
+
+                async def through(server: Client) -> None:
+                    result = await server.call_tool("list_spaces", arguments)
                     assert not result.is_error
-                    started = time.perf_counter()
+
+                async def directly() -> None:
                     await direct.spaces.list("org_acme", limit=25)
-                    direct_times.append((time.perf_counter() - started) * 1000)
-    ours, ref = Sample(mcp_times), Sample(direct_times)
+
+                calls_of = {
+                    "mcp": lambda: through(mcp),
+                    "minimal": lambda: through(minimal),
+                    "direct": directly,
+                }
+                for call in calls_of.values():
+                    await call()
+                for _ in range(calls):
+                    for key, call in calls_of.items():  # alternating, so drift hits all three
+                        started = time.perf_counter()
+                        await call()
+                        times[key].append((time.perf_counter() - started) * 1000)
+    ours, ref, floor = Sample(times["mcp"]), Sample(times["direct"]), Sample(times["minimal"])
     return {
         "ours": ours,
         "reference": ref,
+        "minimal": floor,
         "added_p50": ours.median - ref.median,
         "added_p99": ours.p(99) - ref.p(99),
+        "minimal_added_p50": floor.median - ref.median,
         "target_ms": 1.5,
     }
 
