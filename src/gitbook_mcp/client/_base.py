@@ -27,6 +27,7 @@ from gitbook_mcp.client._types import NotGiven
 from gitbook_mcp.client.errors import (
     APIResponseValidationError,
     InvalidRequestError,
+    OperationNotInProfile,
     UnreadableWriteResult,
     summarize_invalid_fields,
 )
@@ -149,6 +150,11 @@ class BaseClient:
         """Whether the profile in use has this operation, so callers can offer only what works."""
         return operation_id in self._operations
 
+    def require(self, operation_id: str) -> None:
+        """Refuse, before anything is sent, an operation the profile in use lacks."""
+        if operation_id not in self._operations:
+            raise OperationNotInProfile(operation_id, self.profile)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, token=[redacted])"
 
@@ -179,11 +185,8 @@ class BaseClient:
         body: RequestModel | None = None,
     ) -> M:
         """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
-        outcome = await self._send(method, path, ids, params, body)
-        status = outcome.status or 200
-        if outcome.unreadable is not None:
-            raise _unreadable(outcome.unreadable, method, path, status)
-        return self.read_answer(cast_to, method, path, status, outcome.body)
+        status, raw = await self.request_bytes(method, path, ids=ids, params=params, body=body)
+        return self.read_answer(cast_to, method, path, status, raw)
 
     def read_answer(self, cast_to: type[M], method: str, path: str, status: int, body: bytes) -> M:
         """An answer's body read as ``cast_to`` (an empty one as ``{}``), or the error saying
@@ -203,10 +206,11 @@ class BaseClient:
         *,
         ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
+        body: RequestModel | None = None,
     ) -> tuple[int, bytes]:
         """Send a request; its status and body as sent, for a caller that reads a large answer
         itself rather than through a model (`read_answer` reads it as `request` would)."""
-        outcome = await self._send(method, path, ids, params, None)
+        outcome = await self._send(method, path, ids, params, body)
         status = outcome.status or 200
         if outcome.unreadable is not None:
             raise _unreadable(outcome.unreadable, method, path, status)

@@ -141,8 +141,7 @@ class ClientContentReader:
             ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
         else:
             operation, ids = _PAGE, {"spaceId": space_id, "pageId": page_id}
-        if not self._client.has(operation):
-            raise errors.OperationNotInProfile(operation, self._client.profile)
+        self._client.require(operation)
         path = OPERATIONS[operation].path
         query = {"format": self._format}
         try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
-from gitbook_mcp.client.resources import SiteFindings, operation_id_of
+from gitbook_mcp.client.resources import SiteFindings, operation_of
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.memo import remembering_reader
@@ -114,7 +114,7 @@ async def run_scan(
         else:
             result = await scanner.scan(request.space_id, cr)
     run = CheckRun(result, scanner, request)
-    has_findings = operations is None or operation_id_of(SiteFindings.list) in operations
+    has_findings = operations is None or operation_of(SiteFindings.list) in operations
     if request.site_findings and has_findings and sites is not None and org:
         run.reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
         whole_main = cr is None and request.page_id is None

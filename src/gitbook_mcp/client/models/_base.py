@@ -140,6 +140,7 @@ def body_model(shape: type) -> type[RequestModel]:
     return model
 
 
+@functools.cache
 def required_keys(shape: type) -> frozenset[str]:
     """The keys a TypedDict requires. Read from the resolved hints: under
     ``from __future__ import annotations`` its own ``__required_keys__`` misses ``Required``."""

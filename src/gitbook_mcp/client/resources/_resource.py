@@ -25,7 +25,6 @@ from pydantic import BaseModel
 
 from gitbook_mcp.api import OPERATIONS
 from gitbook_mcp.client._types import NotGiven
-from gitbook_mcp.client.errors import OperationNotInProfile
 from gitbook_mcp.client.models._base import RequestModel, body_model, required_keys, wire_name
 from gitbook_mcp.client.pagination import AsyncPaginator, ListPage
 from gitbook_mcp.client.paths import argument_name, placeholders
@@ -64,7 +63,7 @@ def operation(operation_id: str) -> Callable[[F], F]:
 
             @functools.wraps(fn)
             async def offered_async(self: APIResource, *args: Any, **kwargs: Any) -> Any:
-                _require(self._client, operation_id)
+                self._client.require(operation_id)
                 return await fn(self, *args, **kwargs)
 
             offered: Callable[..., Any] = offered_async
@@ -72,7 +71,7 @@ def operation(operation_id: str) -> Callable[[F], F]:
 
             @functools.wraps(fn)
             def offered_sync(self: APIResource, *args: Any, **kwargs: Any) -> Any:
-                _require(self._client, operation_id)
+                self._client.require(operation_id)
                 return fn(self, *args, **kwargs)
 
             offered = offered_sync
@@ -91,12 +90,6 @@ def _check_ids(fn: Callable[..., Any], path: str) -> None:
     needed = [argument_name(name) for name in placeholders(path)]
     if sorted(positional) != sorted(needed):
         raise TypeError(f"{fn.__qualname__} takes {positional}; {path} needs the ids {needed}")
-
-
-def _require(client: BaseClient, operation_id: str) -> None:
-    """Raise `OperationNotInProfile` when the client's profile lacks the operation."""
-    if not client.has(operation_id):
-        raise OperationNotInProfile(operation_id, client.profile)
 
 
 def operation_id_of(fn: Any) -> str | None:

@@ -18,7 +18,7 @@ from mcp.server.auth.settings import AuthSettings
 
 from gitbook_mcp.api import operations
 from gitbook_mcp.client.errors import AuthenticationError
-from gitbook_mcp.client.resources import Users, operation_id_of
+from gitbook_mcp.client.resources import Users, operation_of
 from gitbook_mcp.server.http.auth.bus import CallerBus
 from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
@@ -146,7 +146,7 @@ def upstream_options(settings: Settings, backend: UpstreamBackend) -> dict[str, 
     )
     verifier = UpstreamVerifier(
         backend.client,
-        has_user_endpoint=operation_id_of(Users.me) in operations(settings.profile),
+        has_user_endpoint=operation_of(Users.me) in operations(settings.profile),
         ttl=settings.auth_cache_ttl,
         max_size=settings.callers_max,
     )
