@@ -41,18 +41,14 @@ def _reads_in_progress(reader: ContentReader, concurrency: int | None) -> int | 
     return concurrency or DEFAULT_CONCURRENCY
 
 
-def _reads_at_once(reader: ContentReader, limit: int | None) -> int:
-    """How many page reads can be in flight: the scanner's limit, else the reader's own cap.
-
-    Pages are read by twice as many tasks, so that a read waits at the cap, ready to go, while
-    an answer is worked on; a task per page would make every page's request (a thousand of
-    them) before the first one is sent.
-    """
-    if limit:
-        return limit
-    if isinstance(reader, CappedReader):
-        return max(reader.max_concurrency, 1)
-    return DEFAULT_CONCURRENCY
+def _reading_tasks(reader: ContentReader, limit: int | None) -> int:
+    """Tasks reading pages: twice the reads that may be in flight (the scanner's ``limit``, or
+    the capped reader's own cap when it has none), so that a read waits at the cap, ready to go,
+    while an answer is worked on; a task per page would make every page's request (a thousand
+    of them) before the first one is sent."""
+    if limit is None:  # only for a capped reader (`_reads_in_progress`)
+        limit = reader.max_concurrency if isinstance(reader, CappedReader) else DEFAULT_CONCURRENCY
+    return 2 * max(limit, 1)
 
 
 class LinkScanner:
@@ -74,7 +70,7 @@ class LinkScanner:
         self._sites = sites
         self._external = external
         self._concurrency = _reads_in_progress(reader, concurrency)
-        self._readers = 2 * _reads_at_once(reader, self._concurrency)
+        self._readers = _reading_tasks(reader, self._concurrency)
         self._progress = progress
         self._contexts: dict[tuple[str, str | None], ScanContext] = {}
 
