@@ -17,6 +17,7 @@ import select
 import stat
 import sys
 import threading
+from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, BinaryIO, cast
 
@@ -132,7 +133,7 @@ class _LoopLines:
     def __init__(self, fd: int) -> None:
         self._fd = fd
         self._pending = bytearray()
-        self._ready: list[bytes] = []
+        self._ready: deque[bytes] = deque()
         self._ended = False
 
     def __aiter__(self) -> _LoopLines:
@@ -156,7 +157,7 @@ class _LoopLines:
                     self._pending.clear()
         if not self._ready:
             raise StopAsyncIteration
-        return self._ready.pop(0).decode("utf-8", errors="replace")
+        return self._ready.popleft().decode("utf-8", errors="replace")
 
 
 class StdoutLines:
