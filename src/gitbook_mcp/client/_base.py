@@ -115,7 +115,10 @@ class BaseClient:
         self.attempt_deadline = attempt_deadline
         self.max_response_bytes = max_response_bytes
         self.max_pages = max_pages
-        self._limiter = anyio.CapacityLimiter(max_concurrency)
+        # A free slot is taken without a trip through the event loop (`fast_acquire`): the
+        # request that follows yields at its first read anyway.
+        self._limiter = anyio.Semaphore(max_concurrency, fast_acquire=True)
+        self._max_concurrency = max_concurrency
         self._rate = Throttle(requests_per_second) if requests_per_second else None
         self.pacer = pacer or Pacer(reserve=max_concurrency, sleep=sleep)
         """Paces every request on the budget the API's ``X-RateLimit-*`` headers state."""
@@ -144,7 +147,7 @@ class BaseClient:
     @property
     def max_concurrency(self) -> int:
         """The cap on requests in flight, which callers that fan out can size their work by."""
-        return int(self._limiter.total_tokens)
+        return self._max_concurrency
 
     def has(self, operation_id: str) -> bool:
         """Whether the profile in use has this operation, so callers can offer only what works."""

@@ -250,7 +250,7 @@ class Outbound:
 
     def __init__(self, lines: StdoutLines) -> None:
         self._lines = lines
-        self._lock = anyio.Lock()
+        self._lock = anyio.Lock(fast_acquire=True)  # the write itself waits when it must
         self._closed = False
 
     async def send(self, item: SessionMessage, /) -> None:
