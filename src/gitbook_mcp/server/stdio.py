@@ -22,7 +22,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Self
 
 import anyio
 import anyio.from_thread
@@ -202,20 +202,38 @@ class StdoutLines:
         self._stream.flush()
 
 
-class Inbound:
+class _Stream:
+    """One end of the server's stream pair: closed by `aclose` or on leaving ``async with``;
+    used after, it raises `anyio.ClosedResourceError`, as the SDK's memory streams do."""
+
+    _closed = False
+
+    async def aclose(self) -> None:
+        self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise anyio.ClosedResourceError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+class Inbound(_Stream):
     """The messages of a line source, parsed where they are received: the SDK's reader task
     parses each line and hands it on through a stream, one more task switch per message. A
     line that is not a JSON-RPC message is received as its error, as from the SDK's reader."""
 
     def __init__(self, lines: AsyncIterator[str]) -> None:
         self._lines = lines.__aiter__()
-        self._closed = False
 
     async def receive(self) -> SessionMessage | Exception:
         """The next message (or the error of a line that is not one); `anyio.EndOfStream` at
         the input's end."""
-        if self._closed:
-            raise anyio.ClosedResourceError
+        self._check_open()
         try:
             line = await self._lines.__anext__()
         except StopAsyncIteration:
@@ -234,41 +252,21 @@ class Inbound:
         except anyio.EndOfStream:
             raise StopAsyncIteration from None
 
-    async def aclose(self) -> None:
-        self._closed = True
 
-    async def __aenter__(self) -> Inbound:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
-
-
-class Outbound:
+class Outbound(_Stream):
     """The messages written as lines, by the task that sends each (no writer task to switch to);
     one at a time, so that two answers never interleave on the wire."""
 
     def __init__(self, lines: StdoutLines) -> None:
         self._lines = lines
         self._lock = anyio.Lock(fast_acquire=True)  # the write itself waits when it must
-        self._closed = False
 
     async def send(self, item: SessionMessage, /) -> None:
         """Write ``item`` as one line, after any message being written."""
-        if self._closed:
-            raise anyio.ClosedResourceError
+        self._check_open()
         text = item.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
         async with self._lock:
             await self._lines.write(text)
-
-    async def aclose(self) -> None:
-        self._closed = True
-
-    async def __aenter__(self) -> Outbound:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
 
 
 async def serve_stdio(server: GitBookServer, fd: int = 0) -> None:
