@@ -17,6 +17,7 @@ from typing import Any
 import anyio
 
 from bench import callers_memory, cases, hostile_text, journeys, replicas, scale, scan_content
+from gitbook_mcp.collector import tune_collector
 from gitbook_mcp.logs import configure_logging
 
 FULL = {
@@ -231,8 +232,10 @@ def main() -> None:
     sizes = QUICK if args.quick else FULL
     # The references run in this process (the direct client of the per-call row, in-process
     # scans): their logs are held at ERROR like the servers', so that no reference pays for
-    # rendering a line per request that the server it is compared with does not.
+    # rendering a line per request that the server it is compared with does not; and it
+    # collects garbage as the command line's processes do.
     configure_logging(level="ERROR")
+    tune_collector()
     results = anyio.run(collect, sizes)
     text = report(results, sizes)
     if args.quick:

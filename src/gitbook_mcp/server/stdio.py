@@ -202,7 +202,7 @@ class StdoutLines:
         self._stream.flush()
 
 
-class _Stream:
+class _StreamEnd:
     """One end of the server's stream pair: closed by `aclose` or on leaving ``async with``;
     used after, it raises `anyio.ClosedResourceError`, as the SDK's memory streams do."""
 
@@ -222,7 +222,7 @@ class _Stream:
         await self.aclose()
 
 
-class Inbound(_Stream):
+class Inbound(_StreamEnd):
     """The messages of a line source, parsed where they are received: the SDK's reader task
     parses each line and hands it on through a stream, one more task switch per message. A
     line that is not a JSON-RPC message is received as its error, as from the SDK's reader."""
@@ -253,7 +253,7 @@ class Inbound(_Stream):
             raise StopAsyncIteration from None
 
 
-class Outbound(_Stream):
+class Outbound(_StreamEnd):
     """The messages written as lines, by the task that sends each (no writer task to switch to);
     one at a time, so that two answers never interleave on the wire."""
 
