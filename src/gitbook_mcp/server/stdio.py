@@ -183,19 +183,28 @@ class StdoutLines:
             self._poll.register(fd, select.POLLOUT)
 
     async def write(self, text: str) -> None:
-        """Write one message, whole."""
+        """Write one message, whole: once its first byte is out, a cancellation (the client
+        cancelled the request being answered) waits for the rest, since half a message would
+        corrupt every message after it. The thread's write is never abandoned half-way."""
         data = text.encode("utf-8")
         if self._fd is None:
             await anyio.to_thread.run_sync(self._write_flush, data)
             return
         view = memoryview(data)
         while view:
+            begun = len(view) < len(data)
             if not self._poll.poll(0):  # no room now: wait for it, serving the rest meanwhile
-                await anyio.wait_writable(self._fd)
+                await self._room(begun)
             try:
                 view = view[os.write(self._fd, view[:_PIPE_BUF]) :]
             except BlockingIOError:  # a descriptor its parent made non-blocking: wait again
-                await anyio.wait_writable(self._fd)
+                await self._room(begun)
+
+    async def _room(self, begun: bool) -> None:
+        """Wait until the descriptor takes more; past cancellation once a message has begun."""
+        assert self._fd is not None
+        with anyio.CancelScope(shield=begun):
+            await anyio.wait_writable(self._fd)
 
     def _write_flush(self, data: bytes) -> None:
         self._stream.write(data)

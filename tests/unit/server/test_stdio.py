@@ -160,3 +160,29 @@ async def test_answers_sent_at_once_arrive_whole_one_after_the_other() -> None:
     lines = received.decode().splitlines()
     assert sorted(json.loads(line)["id"] for line in lines) == [1, 2, 3]
     assert all(json.loads(line)["result"]["t"] == "x" * size for line in lines)
+
+
+async def test_an_answer_begun_is_finished_when_its_request_is_cancelled() -> None:
+    size = 300 * 1024  # more than the pipe holds: the write waits for the reader half-way
+    read_end, write_end = os.pipe()
+    received = bytearray()
+
+    def slow_reader() -> None:
+        time.sleep(0.3)  # the cancellation comes while the first answer waits for room
+        while chunk := os.read(read_end, 8192):
+            received.extend(chunk)
+
+    reader = threading.Thread(target=slow_reader)
+    reader.start()
+    try:
+        with os.fdopen(write_end, "wb", buffering=0) as wire:
+            outbound = Outbound(StdoutLines(wire))
+            with anyio.move_on_after(0.1) as scope:
+                await outbound.send(_answer(1, size))
+            await outbound.send(_answer(2, 10))
+    finally:
+        reader.join()
+        os.close(read_end)
+    assert scope.cancelled_caught is False  # the begun answer was finished, not cut
+    lines = received.decode().splitlines()
+    assert [json.loads(line)["id"] for line in lines] == [1, 2]
