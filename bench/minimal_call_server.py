@@ -1,5 +1,6 @@
-"""The reference for per-call overhead: a minimal MCPServer whose one tool makes the same API call
-as ``list_spaces`` through the same client and answers a line per space (logs at ERROR, as ours)."""
+"""The references for per-call overhead: a minimal MCPServer whose tool ``list_spaces`` makes the
+same API call as ours through the same client and answers a line per space, and whose tool
+``nothing`` does nothing (the SDK's own round trip); logs at ERROR, as ours."""
 
 import os
 
@@ -20,6 +21,12 @@ async def list_spaces(organization_id: str) -> str:
         )
     page = await _clients[0].spaces.list(organization_id, limit=25)
     return "\n".join(f"- {space.title} [{space.id}]" for space in page.items)
+
+
+@server.tool()
+async def nothing() -> str:
+    """Nothing: what a call costs the SDK, client and server, over stdio."""
+    return ""
 
 
 if __name__ == "__main__":

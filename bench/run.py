@@ -17,10 +17,13 @@ from typing import Any
 import anyio
 
 from bench import callers_memory, cases, hostile_text, journeys, replicas, scale, scan_content
+from gitbook_mcp.collector import tune_collector
+from gitbook_mcp.logs import configure_logging
 
 FULL = {
     "startup_runs": 15,
     "calls": 300,
+    "overhead_runs": 3,
     "pages": 200,
     "latency": 20.0,
     "concurrency": 8,
@@ -37,6 +40,7 @@ FULL = {
 QUICK = {
     "startup_runs": 2,
     "calls": 10,
+    "overhead_runs": 1,
     "pages": 20,
     "latency": 5.0,
     "concurrency": 4,
@@ -66,7 +70,7 @@ def _mark(ok: bool) -> str:
 async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
     results: dict[str, Any] = {}
     results["startup"] = await anyio.to_thread.run_sync(cases.startup, sizes["startup_runs"])
-    results["overhead"] = await cases.per_call_overhead(sizes["calls"])
+    results["overhead"] = await cases.per_call_overheads(sizes["calls"], sizes["overhead_runs"])
     results["scan"] = await cases.scan(
         sizes["pages"], sizes["latency"], sizes["concurrency"], sizes["scan_runs"]
     )
@@ -136,6 +140,30 @@ def with_journeys(document: str, rows: dict[str, dict[str, Any]]) -> str:
     return document[:start] + section + ("\n" + rest if rest else "")
 
 
+def _listed(values: list[float]) -> str:
+    return "[" + ", ".join(f"{v:.2f}" for v in values) + "]"
+
+
+def _per_call_note(o: dict[str, Any]) -> str:
+    """What a call costs beyond the SDK's own round trip and the API call, in the same run."""
+    own = o["ours"].median - o["floor"].median - o["reference"].median
+    floor = o["floor"].median
+    verdict = (
+        f"at or above the target of {o['target_ms']} ms: no MCPServer can meet the target then"
+        if floor >= o["target_ms"]
+        else f"under the target of {o['target_ms']} ms"
+    )
+    return (
+        f"Per call: in the median run, the SDK's round trip for a tool that does nothing (client "
+        f"and server over a pipe) takes {floor:.2f} ms at p50, {verdict}. Beyond that round trip "
+        f"and the API call itself, a `list_spaces` call through this server costs {own:.2f} ms "
+        "(validation, the permission check, the tool, its text and structured result). Both "
+        "move with how soon this 2-core virtual machine wakes a process (a call through a "
+        f"server wakes two processes more than a direct call does): the floor was {_listed(o['floor_runs'])} "
+        "ms across the runs."
+    )
+
+
 def _hostile_row(results: dict[str, Any]) -> str:
     """The readers of other people's text on pathological inputs: linear, or not."""
     h = results["hostile_text"]
@@ -181,7 +209,7 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         "| measurement | result | target | |",
         "|---|---|---|---|",
         f"| start-up to `initialize` (stdio, `--local`) | {s['ours'].describe()}; minimal MCPServer {s['reference'].describe()}; ratio {s['ratio']:.2f} | ≤ {s['target']} x minimal | {_mark(s['ratio'] <= s['target'])} |",
-        f"| per-call overhead (`list_spaces` over stdio vs the client, local-api on loopback) | added {o['added_p50']:.2f} ms at p50, {o['added_p99']:.2f} ms at p99; MCP p50 {o['ours'].median:.2f} / p99 {o['ours'].p(99):.2f} ms, client p50 {o['reference'].median:.2f} / p99 {o['reference'].p(99):.2f} ms; a minimal MCPServer making the same call adds {o['minimal_added_p50']:.2f} ms at p50 (the SDK's own cost) | ≤ {o['target_ms']} ms at p50 | {_mark(o['added_p50'] <= o['target_ms'])} |",
+        f"| per-call overhead (`list_spaces` over stdio vs the client, local-api on loopback) | added {o['added_p50']:.2f} ms at p50 (the median of {len(o['runs'])} runs: {_listed(o['runs'])}), {o['added_p99']:.2f} ms at p99; MCP p50 {o['ours'].median:.2f} / p99 {o['ours'].p(99):.2f} ms, client p50 {o['reference'].median:.2f} / p99 {o['reference'].p(99):.2f} ms; a minimal MCPServer making the same call adds {o['minimal_added_p50']:.2f} ms at p50; the SDK's floor, a call of a minimal MCPServer's tool that does nothing, takes {o['floor'].median:.2f} ms at p50 (n={len(o['floor'].values)}; runs: {_listed(o['floor_runs'])}) | ≤ {o['target_ms']} ms at p50 | {_mark(o['added_p50'] <= o['target_ms'])} |",
         f"| broken-link scan, {sc['pages']} pages, {sizes['latency']:.0f} ms per request, concurrency {sizes['concurrency']} | {sc['ours'].describe()}; ideal {sc['ideal_ms']:.0f} ms; ratio {sc['ratio']:.2f}; sequential {sc['sequential_ms']:.0f} ms | ≤ {sc['target']} x ideal | {_mark(sc['ratio'] <= sc['target'])} |",
         f"| content-based link scan, {results['scan_content']['pages']} pages, {sizes['latency']:.0f} ms per request, concurrency {sizes['concurrency']} (latency-only responder) | {results['scan_content']['ours'].describe()}; ideal {results['scan_content']['ideal_ms']:.0f} ms; ratio {results['scan_content']['ratio']:.2f}; no latency {results['scan_content']['cpu_ms']:.0f} ms | ≤ 1.3 x ideal | {_mark(results['scan_content']['ratio'] <= 1.3)} |",
         *scale.rows(results["scale"], sizes["latency"], sizes["concurrency"]),
@@ -189,6 +217,8 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         f"| streamable HTTP, {sizes['clients']} clients x {sizes['client_calls']} calls | {ld['errors']} errors, {ld['throughput']:.0f} calls/s, p50 {ld['p50']:.1f} ms, p99 {ld['p99']:.1f} ms | 0 errors | {_mark(ld['errors'] == 0)} |",
         *_team_rows(results, sizes),
         _hostile_row(results),
+        "",
+        _per_call_note(o),
         "",
         REPLICA_NOTE,
         "",
@@ -228,6 +258,12 @@ def main() -> None:
         os.write(1, "\n".join(journeys_section(rows)).encode())
         return
     sizes = QUICK if args.quick else FULL
+    # The references run in this process (the direct client of the per-call row, in-process
+    # scans): their logs are held at ERROR like the servers', so that no reference pays for
+    # rendering a line per request that the server it is compared with does not; and it
+    # collects garbage as the command line's processes do.
+    configure_logging(level="ERROR")
+    tune_collector()
     results = anyio.run(collect, sizes)
     text = report(results, sizes)
     if args.quick:

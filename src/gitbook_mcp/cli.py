@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anyio
 
+from gitbook_mcp.collector import freeze_start_up, tune_collector
 from gitbook_mcp.command_line import CHECK_LINKS, parser
 from gitbook_mcp.logs import configure_logging, get_logger, is_configured
 from gitbook_mcp.options import (
@@ -84,6 +85,7 @@ def _serve(settings: Settings) -> int:
     except SelectionError as exc:
         sys.stderr.write(f"gitbook-mcp: {exc}\n")
         return 2
+    freeze_start_up()
     log.info(
         "server.start",
         transport=settings.transport,
@@ -154,6 +156,7 @@ def _local_api(settings: LocalApiSettings) -> int:
         seed=s.seed,
         import_root=import_root,
     )
+    freeze_start_up()
     uvicorn.Server(server_config(app, s.host, s.port, s.log_level)).run()
     store.close()
     return 0
@@ -220,6 +223,7 @@ class _Version(argparse._VersionAction):
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.environ) -> None:
     """Parse the command line (``--version``: print it and exit), then run the sub-command
     (``serve`` when none is named)."""
+    tune_collector()
     command_line = parser()
     command_line.add_argument("--version", action=_Version)
     command, given = read_command_line(command_line, argv, Settings.COMMAND)

@@ -72,6 +72,12 @@ def add_observer(observer: RequestObserver) -> None:
     _observers.append(observer)
 
 
+def _slots(cap: int) -> anyio.Semaphore:
+    """The requests in flight at once: a free slot is taken without a trip through the event
+    loop (the request yields at its first read anyway)."""
+    return anyio.Semaphore(cap, max_value=cap, fast_acquire=True)
+
+
 class BaseClient:
     """Owns the ``httpx2.AsyncClient`` and the limits every request of this client shares.
 
@@ -115,7 +121,7 @@ class BaseClient:
         self.attempt_deadline = attempt_deadline
         self.max_response_bytes = max_response_bytes
         self.max_pages = max_pages
-        self._limiter = anyio.CapacityLimiter(max_concurrency)
+        self._limiter = _slots(max_concurrency)
         self._rate = Throttle(requests_per_second) if requests_per_second else None
         self.pacer = pacer or Pacer(reserve=max_concurrency, sleep=sleep)
         """Paces every request on the budget the API's ``X-RateLimit-*`` headers state."""
@@ -144,7 +150,7 @@ class BaseClient:
     @property
     def max_concurrency(self) -> int:
         """The cap on requests in flight, which callers that fan out can size their work by."""
-        return int(self._limiter.total_tokens)
+        return self._limiter.max_value or 0  # always set: the cap it was made with
 
     def has(self, operation_id: str) -> bool:
         """Whether the profile in use has this operation, so callers can offer only what works."""

@@ -1,13 +1,16 @@
-"""Serving over stdio: one Ctrl-C ends the server, and a message costs no thread hop.
+"""Serving over stdio: one Ctrl-C ends the server, and a message costs no thread hop and no
+task switch of the transport's own.
 
 The SDK reads stdin in one of anyio's worker threads, which a cancellation waits for: on a
 terminal, SIGINT cancels the server but the process then waits for a line that never comes
 (and a second Ctrl-C ends it with a traceback). It also writes each answer through two worker
-thread round trips (write, then flush). Here, when a descriptor is a pipe or a socket (what MCP
-clients give), the event loop itself waits on it and reads or writes it: no thread, and a
-cancellation ends the wait at once. Any other descriptor (a terminal, a file) is read by a
-daemon thread that hands the lines to the event loop, and written by a worker thread, one round
-trip per message; the thread still blocked on a terminal does not keep the process alive.
+thread round trips (write, then flush), and its reader and writer are tasks that each message
+passes through. Here, when a descriptor is a pipe or a socket (what MCP clients give), the event
+loop itself waits on it and reads or writes it: no thread, and a cancellation ends the wait at
+once. Any other descriptor (a terminal, a file) is read by a daemon thread that hands the lines
+to the event loop, and written by a worker thread, one round trip per message; the thread
+still blocked on a terminal does not keep the process alive. The server receives each message
+where it is parsed (`Inbound`) and sends each answer where it is written (`Outbound`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, BinaryIO, cast
+from typing import TYPE_CHECKING, BinaryIO, Self
 
 import anyio
 import anyio.from_thread
@@ -27,14 +30,16 @@ import anyio.lowlevel
 import anyio.to_thread
 from anyio.lowlevel import EventLoopToken
 from anyio.streams.memory import MemoryObjectSendStream
-from mcp.server.stdio import _claim_fd, _open_stdout_diversion, stdio_server
+from mcp.server.stdio import _claim_fd, _open_stdout_diversion
+from mcp.shared.message import SessionMessage
+from mcp.types import jsonrpc_message_adapter
 
 from gitbook_mcp.logs import get_logger
 
 if TYPE_CHECKING:
     from gitbook_mcp.server.app import GitBookServer
 
-__all__ = ["StdinLines", "StdoutLines", "serve_stdio"]
+__all__ = ["Inbound", "Outbound", "StdinLines", "StdoutLines", "serve_stdio"]
 
 
 _CHUNK = 64 * 1024
@@ -178,44 +183,113 @@ class StdoutLines:
             self._poll.register(fd, select.POLLOUT)
 
     async def write(self, text: str) -> None:
-        """Write one message, whole."""
+        """Write one message, whole: once its first byte is out, a cancellation (the client
+        cancelled the request being answered) waits for the rest, since half a message would
+        corrupt every message after it. The thread's write is never abandoned half-way."""
         data = text.encode("utf-8")
         if self._fd is None:
             await anyio.to_thread.run_sync(self._write_flush, data)
             return
         view = memoryview(data)
         while view:
+            begun = len(view) < len(data)
             if not self._poll.poll(0):  # no room now: wait for it, serving the rest meanwhile
-                await anyio.wait_writable(self._fd)
+                await self._room(begun)
             try:
                 view = view[os.write(self._fd, view[:_PIPE_BUF]) :]
             except BlockingIOError:  # a descriptor its parent made non-blocking: wait again
-                await anyio.wait_writable(self._fd)
+                await self._room(begun)
+
+    async def _room(self, begun: bool) -> None:
+        """Wait until the descriptor takes more; past cancellation once a message has begun."""
+        assert self._fd is not None
+        with anyio.CancelScope(shield=begun):
+            await anyio.wait_writable(self._fd)
 
     def _write_flush(self, data: bytes) -> None:
         self._stream.write(data)
         self._stream.flush()
 
-    async def flush(self) -> None:
-        """Nothing is held back: `write` wrote the message."""
+
+class _StreamEnd:
+    """One end of the server's stream pair: closed by `aclose` or on leaving ``async with``;
+    used after, it raises `anyio.ClosedResourceError`, as the SDK's memory streams do."""
+
+    _closed = False
+
+    async def aclose(self) -> None:
+        self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise anyio.ClosedResourceError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+class Inbound(_StreamEnd):
+    """The messages of a line source, parsed where they are received: the SDK's reader task
+    parses each line and hands it on through a stream, one more task switch per message. A
+    line that is not a JSON-RPC message is received as its error, as from the SDK's reader."""
+
+    def __init__(self, lines: AsyncIterator[str]) -> None:
+        self._lines = lines.__aiter__()
+
+    async def receive(self) -> SessionMessage | Exception:
+        """The next message (or the error of a line that is not one); `anyio.EndOfStream` at
+        the input's end."""
+        self._check_open()
+        try:
+            line = await self._lines.__anext__()
+        except StopAsyncIteration:
+            raise anyio.EndOfStream from None
+        try:
+            return SessionMessage(jsonrpc_message_adapter.validate_json(line, by_name=False))
+        except ValueError as exc:  # pydantic's ValidationError is one: the dispatcher drops it
+            return exc
+
+    def __aiter__(self) -> Inbound:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+
+class Outbound(_StreamEnd):
+    """The messages written as lines, by the task that sends each (no writer task to switch to);
+    one at a time, so that two answers never interleave on the wire."""
+
+    def __init__(self, lines: StdoutLines) -> None:
+        self._lines = lines
+        self._lock = anyio.Lock(fast_acquire=True)  # the write itself waits when it must
+
+    async def send(self, item: SessionMessage, /) -> None:
+        """Write ``item`` as one line, after any message being written."""
+        self._check_open()
+        text = item.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
+        async with self._lock:
+            await self._lines.write(text)
 
 
 async def serve_stdio(server: GitBookServer, fd: int = 0) -> None:
     """Serve ``server`` over stdin (``fd``) and stdout until stdin ends or an interrupt."""
-    lines = StdinLines(fd)
-    # The SDK only iterates its stdin argument (`async for line in stdin`) and only calls
-    # `write` and `flush` on its stdout argument.
-    stdin = cast("anyio.AsyncFile[str]", lines)
+    inbound = Inbound(StdinLines(fd))
     # Claimed as the SDK claims it (its private helper): the wire is a duplicate of fd 1, and fd 1
     # points at stderr while serving, so that stray output misses the protocol.
     wire, release = _claim_fd(1, sys.stdout, "wb", _open_stdout_diversion)
-    stdout = cast("anyio.AsyncFile[str]", StdoutLines(wire))
+    outbound = Outbound(StdoutLines(wire))
     # The SDK's `run_stdio_async` takes no streams; this is its body, with ours, on its low-level
     # server (a private attribute: the public runner has no other way in).
     low = server._lowlevel_server
     try:
-        async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):
-            await low.run(read_stream, write_stream, low.create_initialization_options())
+        await low.run(inbound, outbound, low.create_initialization_options())
     finally:
         if release is not None:
             release()

@@ -177,6 +177,9 @@ async def test_a_missing_comment_is_answered_with_list_comments(mcp: McpFactory)
     assert "get_page_tree" not in result.content[0].text
 
 
+_CR = {"space_id": "spc_handbook", "change_request_id": "cr_install_rewrite"}
+
+
 @pytest.mark.parametrize(
     ("tool", "arguments", "line"),
     [
@@ -208,6 +211,36 @@ async def test_a_refused_argument_is_one_short_line_with_an_example(
     assert "e.g." in text
     for pydantic_wording in ("pydantic", "https://", "validation error for", "Input should"):
         assert pydantic_wording not in text
+
+
+@pytest.mark.parametrize(
+    ("arguments", "line"),
+    [
+        (  # a nested key is named by its whole path, its example from the nested object
+            {**_CR, "edits": [{"page_id": "pg_install", "find": "a", "replace": "b"}]},
+            "- edits[0].op: missing (required); e.g. op='replace'",
+        ),
+        (
+            {**_CR, "edits": [{"page_id": "pg_install", "find": "a", "replace": "b"}]},
+            "- edits[0].find: not a key of this object; e.g. one of op, page_id, replacements,",
+        ),
+        (
+            {**_CR, "edits": [{"op": "replace", "page_id": "p", "replacements": [{"with": 1}]}]},
+            "- edits[0].replacements[0].with: not a key of this object; e.g. one of find, replace",
+        ),
+        (  # a list of objects: the keys of one, not a list of text
+            _CR,
+            "- edits: missing (required); e.g. edits=[{...}], each with op, page_id, replacements,",
+        ),
+    ],
+)
+async def test_a_refused_nested_key_is_named_by_its_path_with_an_example_of_its_object(
+    mcp: McpFactory, arguments: dict[str, object], line: str
+) -> None:
+    async with mcp(profile="live") as client:
+        result = await client.call_tool("edit_pages", arguments)
+    assert result.is_error
+    assert line in result.content[0].text
 
 
 async def test_a_path_or_url_given_as_an_id_says_what_to_give(mcp: McpFactory) -> None:

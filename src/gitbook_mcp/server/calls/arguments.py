@@ -33,14 +33,54 @@ _SIMPLE = {
 
 
 def describe_validation(error: ValidationError, model: type[BaseModel] | None = None) -> str:
-    """One line per invalid field: the field, what was wrong, and an example of a valid value."""
+    """One line per invalid field: the field by its whole path (``edits[0].op``), what was
+    wrong, and an example of a valid value (from the model that holds the field, nested too)."""
     lines = []
     for item in error.errors(include_url=False):
-        field = ".".join(str(part) for part in item["loc"][:1])
-        what = _what(item)
-        example = _example(model, field) if model is not None and field else ""
+        loc = tuple(item["loc"])
+        holder, name = _holder(model, loc) if model is not None else (None, "")
+        nested = sum(isinstance(part, str) for part in loc) > 1
+        what = (
+            "not a key of this object"
+            if nested and item["type"] == "extra_forbidden"
+            else _what(item)
+        )
+        example = _example(holder, name) if holder is not None and name else ""
+        field = _path(loc)
         lines.append(f"- {field or 'arguments'}: {what}{f'; e.g. {example}' if example else ''}")
-    return "Invalid arguments; fix these and call again:\n" + "\n".join(lines)
+    return "Invalid arguments; fix these and call again:\n" + "\n".join(dict.fromkeys(lines))
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    """``('edits', 0, 'op')`` as ``edits[0].op``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else f"{'.' if out else ''}{part}"
+    return out
+
+
+def _holder(
+    model: type[BaseModel], loc: tuple[int | str, ...]
+) -> tuple[type[BaseModel] | None, str]:
+    """The model whose field the last name of ``loc`` is (following lists and nested models),
+    and that name; no model where the path leaves the models (a union pydantic names by its
+    member, a mapping)."""
+    names = [part for part in loc if isinstance(part, str)]
+    holder: type[BaseModel] | None = model
+    for name in names[:-1]:
+        info = holder.model_fields.get(name) if holder is not None else None
+        holder = _item_model(info.annotation) if info is not None else None
+    return holder, names[-1] if names else ""
+
+
+def _item_model(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds, alone or as the items of a list (``X | None`` unwrapped)."""
+    annotation = _unwrap(annotation)
+    if get_origin(annotation) is list:
+        annotation = _unwrap(get_args(annotation)[0])
+    return (
+        annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) else None
+    )
 
 
 def _what(item: Mapping[str, Any]) -> str:
@@ -76,6 +116,9 @@ def _example(model: type[BaseModel], field: str) -> str:
         default = info.default if isinstance(info.default, int) else 1
         return f"{field}={default}"
     if get_origin(annotation) is list:
+        item = _item_model(annotation)
+        if item is not None:
+            return f"{field}=[{{...}}], each with {', '.join(item.model_fields)}"
         return f'{field}=["..."]'
     lister = _LISTER.search(info.description or "")
     if lister:

@@ -63,7 +63,7 @@ class Runtime:
         self.stack: AsyncExitStack | None = None
         self.client: GitBookClient | None = None
         self._permissions: PermissionState | None = None
-        self._lock = anyio.Lock()
+        self._lock = anyio.Lock(fast_acquire=True)  # taken by every call: no loop trip when free
         self._client_lock = anyio.Lock()
         self._offered: frozenset[str] = frozenset()
         self.on_refused: Callable[[], None] | None = None
