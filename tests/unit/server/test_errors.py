@@ -166,6 +166,24 @@ def test_not_found_hints_follow_the_kind_of_object_not_the_words_of_the_message(
     assert "get_page_tree" not in text
 
 
+async def test_a_page_not_found_by_a_tool_that_takes_a_path_says_where_a_path_goes(
+    mcp: McpFactory,
+) -> None:
+    async with mcp() as client:
+        slug = await client.call_tool(
+            "get_page", {"space_id": "spc_handbook", "page_id": "getting-started"}
+        )
+        no_path = await client.call_tool(
+            "list_comments", {"space_id": "spc_handbook", "page_id": "getting-started"}
+        )
+    assert slug.is_error
+    assert "Check page_id with get_page_tree" in slug.content[0].text
+    assert "goes in path, not page_id" in slug.content[0].text
+    assert no_path.is_error
+    assert "Check page_id with get_page_tree" in no_path.content[0].text
+    assert "goes in path" not in no_path.content[0].text  # list_comments takes no path
+
+
 async def test_a_missing_comment_is_answered_with_list_comments(mcp: McpFactory) -> None:
     async with mcp() as client:
         result = await client.call_tool(

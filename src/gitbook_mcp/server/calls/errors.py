@@ -9,7 +9,7 @@ upstream that echoes the request's headers cannot put the token in front of the 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from pydantic import ValidationError
 
@@ -100,7 +100,7 @@ def describe_failure(
     writes: bool,
     check_with: str | None,
     secrets: Iterable[str] = (),
-    arguments: Iterable[str] = (),
+    arguments: Collection[str] = (),
 ) -> str:
     """The message for a failed call, with the next step for the agent (redacted); a parameter
     the API names is told by the tool's name for it (``arguments``: the tool's)."""
@@ -109,7 +109,16 @@ def describe_failure(
         return redact(f"The API refused the request: {told}. Fix the argument it names.", secrets)
     if isinstance(error, InvalidRequestError):
         return redact(f"Invalid arguments: {in_tool_terms(str(error), arguments)}", secrets)
-    return redact(_describe(error, tool, writes, check_with), secrets)
+    text = _describe(error, tool, writes, check_with)
+    if isinstance(error, NotFoundError) and "{pageId}" in error.path and "path" in arguments:
+        text += _PATH_NOT_ID  # a slug given as an id is the likeliest page that is not found
+    return redact(text, secrets)
+
+
+_PATH_NOT_ID = (
+    " A page's path (as get_page_tree shows it, e.g. getting-started/install) goes in path, not "
+    "page_id."
+)
 
 
 def said(message: str, secrets: Iterable[str] = ()) -> str:
