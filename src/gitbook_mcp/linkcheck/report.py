@@ -23,6 +23,7 @@ from gitbook_mcp.linkcheck.report_base import (
     ReportScope,
     category,
     clean,
+    linked,
     redirect,
     said,
     synced_file,
@@ -34,7 +35,7 @@ __all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
 
 
 def _line(f: Finding) -> str:
-    line = f"{where(f)}: [{clean(f.text)}] -> {clean(f.target)} ({f.kind}): {clean(f.reason)}"
+    line = f"{where(f)}: {linked(f)} ({f.kind}): {clean(f.reason)}"
     suggested = redirect(f)
     if suggested:
         line += f"; {suggestion(suggested)}"

@@ -21,6 +21,7 @@ __all__ = [
     "ReportScope",
     "category",
     "clean",
+    "linked",
     "redirect",
     "said",
     "synced_file",
@@ -81,7 +82,14 @@ def where(f: Finding) -> str:
 
 def said(f: Finding) -> str:
     """``[text] -> target: reason``, each field cleaned."""
-    return f"[{clean(f.text)}] -> {clean(f.target)}: {clean(f.reason)}"
+    return f"{linked(f)}: {clean(f.reason)}"
+
+
+def linked(f: Finding) -> str:
+    """``[text] -> target``, or the target alone for a link without text (a file, a card, a
+    block of reusable content), never an empty ``[]``."""
+    text = clean(f.text)
+    return f"[{text}] -> {clean(f.target)}" if text else clean(f.target)
 
 
 def redirect(f: Finding) -> dict[str, Any] | None:

@@ -191,3 +191,18 @@ def test_github_and_sarif_name_the_synced_file_and_fingerprints_ignore_it() -> N
     prints = [[x["partialFingerprints"] for x in r["results"]] for r in runs]
     assert prints[0] == prints[1]
     assert len({p["gitbookLink/v1"] for p in prints[0]}) == 5
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_a_link_without_text_is_reported_by_its_target_alone(fmt: str) -> None:
+    block = Link(text="", target=Target("file", file_id="fl_old"), node_type="file")
+    worded = Link(text="notes", target=Target("page", page_path="install-notes"), node_type="link")
+    findings = [
+        Finding("pg_1", "troubleshooting", "Troubleshooting", block, "no file fl_old"),
+        Finding("pg_1", "troubleshooting", "Troubleshooting", worded, "no page install-notes"),
+    ]
+    result = ScanResult(1, 2, findings, pages={"pg_1": "troubleshooting"})
+    text = render_report(result, ReportScope("spc_cloud"), fmt)
+    assert "[]" not in text
+    assert "fl_old" in text
+    assert "[notes] -> install-notes" in text
