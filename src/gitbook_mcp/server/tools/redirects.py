@@ -156,7 +156,10 @@ class DestinationArgs(SiteArgs):
                 "give section_id, or site_space_id (with an optional page_id), not both"
             )
         if self.page_id and not self.site_space_id:
-            raise ValueError("page_id needs site_space_id")
+            raise ValueError(
+                "page_id needs site_space_id: the site space that publishes the page's space "
+                "(list_site_spaces lists them)"
+            )
         return self
 
 

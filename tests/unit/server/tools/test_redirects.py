@@ -28,6 +28,27 @@ async def test_a_redirect_created_is_in_the_sites_table(mcp: McpFactory, store: 
     )
 
 
+async def test_a_page_without_its_site_space_says_where_site_spaces_are_listed(
+    mcp: McpFactory, store: Store
+) -> None:
+    async with mcp() as client:
+        refused = await client.call_tool(
+            "create_redirect",
+            {
+                "organization_id": "org_acme",
+                "site_id": "site_docs",
+                "source": "/guides/older",
+                "page_id": "pg_install",
+            },
+        )
+    assert refused.is_error
+    assert "page_id needs site_space_id" in refused.content[0].text
+    assert "list_site_spaces" in refused.content[0].text
+    assert (
+        store.db.scalar("SELECT COUNT(*) FROM site_redirects WHERE source = '/guides/older'") == 0
+    )
+
+
 async def _lookup(client: object, source: str) -> object:
     return await client.call_tool(  # type: ignore[attr-defined]
         "list_redirects", {"organization_id": "org_acme", "site_id": "site_docs", "source": source}
