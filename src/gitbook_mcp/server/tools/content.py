@@ -7,7 +7,7 @@ from urllib.parse import unquote
 from pydantic import BaseModel, Field, field_validator
 
 from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
-from gitbook_mcp.client.resources import ChangeRequestContent
+from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedLine,
@@ -111,7 +111,7 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
 
 class FilesArgs(Args):
     space_id: SpaceId
-    change_request_id: ChangeRequestId
+    change_request_id: str | None = Field(default=None, description="In this change request")
     file_id: str | None = Field(default=None, description="Read one, with its download URL")
     cursor: Cursor
     limit: Limit
@@ -152,14 +152,24 @@ def _file(f: RevisionFile, *, url: bool = False) -> FileEntry:
     ),
 )
 async def list_files(ctx: ToolContext, args: FilesArgs) -> FileList:
-    """Files of a change request's revision."""
+    """Files of a space or a change request."""
+    c, cr = ctx.client, args.change_request_id
+    if cr is None and not ctx.has(SpaceContent.list_files):
+        raise ToolFailure(
+            "This API lists files only in a change request: give change_request_id "
+            "(list_change_requests, or create_change_request)."
+        )
     if args.file_id:
-        one = await ctx.client.change_request_content.get_file(
-            args.space_id, args.change_request_id, args.file_id
+        one = await (
+            c.change_request_content.get_file(args.space_id, cr, args.file_id)
+            if cr
+            else c.space_content.get_file(args.space_id, args.file_id)
         )
         return FileList(files=[_file(one, url=True)])
-    page = await ctx.client.change_request_content.list_files(
-        args.space_id, args.change_request_id, page=args.cursor, limit=args.limit
+    page = await (
+        c.change_request_content.list_files(args.space_id, cr, page=args.cursor, limit=args.limit)
+        if cr
+        else c.space_content.list_files(args.space_id, page=args.cursor, limit=args.limit)
     )
     return FileList(
         files=[_file(f) for f in page.items],

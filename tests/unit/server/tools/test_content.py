@@ -85,3 +85,28 @@ async def test_reading_past_the_end_of_a_page_says_so(mcp: McpFactory) -> None:
         )
     assert past.is_error
     assert f"it has {total} characters" in past.content[0].text
+
+
+async def test_the_published_contents_files_are_listed_without_a_change_request(
+    mcp: McpFactory,
+) -> None:
+    from gitbook_mcp.local.seed.content import FILE_DIAGRAM
+
+    async with mcp(profile="live") as client:
+        listed = await client.call_tool("list_files", {"space_id": "spc_handbook"})
+        one = await client.call_tool(
+            "list_files", {"space_id": "spc_handbook", "file_id": FILE_DIAGRAM}
+        )
+    assert not listed.is_error, listed.content[0].text
+    assert FILE_DIAGRAM in [f["id"] for f in listed.structured_content["files"]]
+    [file] = one.structured_content["files"]
+    assert file["url"].startswith("http")
+
+
+async def test_a_profile_without_the_spaces_file_listing_asks_for_a_change_request(
+    mcp: McpFactory,
+) -> None:
+    async with mcp() as client:  # the seed profile: files only in change requests
+        refused = await client.call_tool("list_files", {"space_id": "spc_handbook"})
+    assert refused.is_error
+    assert "give change_request_id" in refused.content[0].text
