@@ -21,7 +21,6 @@ from typing import Any
 
 import anyio
 import httpx2
-from mcp import StdioServerParameters
 from mcp.client import Client
 
 from bench.measure import Sample, rss_mb
@@ -33,19 +32,20 @@ from gitbook_mcp.settings import OutputSchemas, Settings
 from tests.deploy.ops_support import LEGACY_INITIALIZE
 
 __all__ = [
+    "StdioProcess",
     "context_cost",
     "http_load",
+    "local_api",
     "memory",
-    "per_call_overhead",
-    "per_call_overheads",
     "scan",
+    "server_env",
     "startup",
 ]
 
 HERE = Path(__file__).resolve().parent
 
 
-def _env(**extra: str) -> dict[str, str]:
+def server_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GITBOOK_")}
     env.update({"GITBOOK_LOG_LEVEL": "ERROR", **extra})
     return env
@@ -111,7 +111,7 @@ def startup(runs: int) -> dict[str, Any]:
         for index in range(runs + 1):
             for name, command in subjects.items():
                 started = time.perf_counter()
-                proc = StdioProcess(command, _env())
+                proc = StdioProcess(command, server_env())
                 proc.send(LEGACY_INITIALIZE)
                 proc.receive(1)
                 elapsed = (time.perf_counter() - started) * 1000
@@ -149,7 +149,7 @@ async def local_api(db: Path, *extra: str) -> AsyncIterator[str]:
             "ERROR",
             *extra,
         ],
-        env=_env(),
+        env=server_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -167,79 +167,6 @@ async def local_api(db: Path, *extra: str) -> AsyncIterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
-
-
-async def per_call_overhead(calls: int) -> dict[str, Any]:
-    """A read tool through MCP over stdio versus the same operation through the client, the same
-    call through a minimal MCPServer (`bench.minimal_call_server`), and a call of its tool that
-    does nothing: what the SDK costs, with and without the API call."""
-    with tempfile.TemporaryDirectory() as tmp:
-        async with local_api(Path(tmp) / "api.db") as base:
-            params = StdioServerParameters(
-                command=sys.executable,
-                args=["-m", "gitbook_mcp", "--api-url", base],
-                env=_env(GITBOOK_API_TOKEN="gb_local_admin"),
-            )
-            minimal_params = StdioServerParameters(
-                command=sys.executable,
-                args=["-m", "bench.minimal_call_server"],
-                env=_env(GITBOOK_API_TOKEN="gb_local_admin", BASE=base),
-            )
-            times: dict[str, list[float]] = {"mcp": [], "minimal": [], "floor": [], "direct": []}
-            arguments = {"organization_id": "org_acme"}
-            async with (
-                Client(params, cache=None) as mcp,
-                Client(minimal_params, cache=None) as minimal,
-                GitBookClient(token="gb_local_admin", base_url=base) as direct,
-            ):
-
-                async def through(server: Client) -> None:
-                    result = await server.call_tool("list_spaces", arguments)
-                    assert not result.is_error
-
-                async def directly() -> None:
-                    await direct.spaces.list("org_acme", limit=25)
-
-                async def nothing() -> None:
-                    result = await minimal.call_tool("nothing", {})
-                    assert not result.is_error
-
-                calls_of = {
-                    "mcp": lambda: through(mcp),
-                    "minimal": lambda: through(minimal),
-                    "floor": nothing,
-                    "direct": directly,
-                }
-                for call in calls_of.values():
-                    await call()
-                for _ in range(calls):
-                    for key, call in calls_of.items():  # alternating, so drift hits all four
-                        started = time.perf_counter()
-                        await call()
-                        times[key].append((time.perf_counter() - started) * 1000)
-    ours, ref, theirs = Sample(times["mcp"]), Sample(times["direct"]), Sample(times["minimal"])
-    return {
-        "ours": ours,
-        "reference": ref,
-        "minimal": theirs,
-        "floor": Sample(times["floor"]),
-        "added_p50": ours.median - ref.median,
-        "added_p99": ours.p(99) - ref.p(99),
-        "minimal_added_p50": theirs.median - ref.median,
-        "target_ms": 1.5,
-    }
-
-
-async def per_call_overheads(calls: int, runs: int) -> dict[str, Any]:
-    """`per_call_overhead` ``runs`` times, with fresh processes each: the median run, with each
-    run's added p50 and floor (a call's cost moves with how soon this machine wakes a process,
-    which varies from one minute to the next)."""
-    outcomes = [await per_call_overhead(calls) for _ in range(runs)]
-    outcomes.sort(key=lambda outcome: float(outcome["added_p50"]))
-    median = outcomes[len(outcomes) // 2]
-    added = [float(o["added_p50"]) for o in outcomes]
-    floors = [float(o["floor"].median) for o in outcomes]
-    return {**median, "runs": added, "floor_runs": floors}
 
 
 def build_scan_store(pages: int) -> Store:
@@ -378,7 +305,7 @@ def memory(pages: int) -> dict[str, Any]:
         source = build_scan_store(pages)
         source.db.execute(f"VACUUM INTO '{db}'")
         source.close()
-        proc = StdioProcess(_ours(db), _env())
+        proc = StdioProcess(_ours(db), server_env())
         try:
             proc.send(LEGACY_INITIALIZE)
             proc.receive(1)
@@ -426,7 +353,7 @@ async def http_load(clients: int, calls: int) -> dict[str, Any]:
                 "--rate-limit",
                 "0",
             ],
-            env=_env(),
+            env=server_env(),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

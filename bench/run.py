@@ -16,7 +16,16 @@ from typing import Any
 
 import anyio
 
-from bench import callers_memory, cases, hostile_text, journeys, replicas, scale, scan_content
+from bench import (
+    callers_memory,
+    cases,
+    hostile_text,
+    journeys,
+    per_call,
+    replicas,
+    scale,
+    scan_content,
+)
 from gitbook_mcp.collector import tune_collector
 from gitbook_mcp.logs import configure_logging
 
@@ -70,7 +79,7 @@ def _mark(ok: bool) -> str:
 async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
     results: dict[str, Any] = {}
     results["startup"] = await anyio.to_thread.run_sync(cases.startup, sizes["startup_runs"])
-    results["overhead"] = await cases.per_call_overheads(sizes["calls"], sizes["overhead_runs"])
+    results["overhead"] = await per_call.measure(sizes["calls"], sizes["overhead_runs"])
     results["scan"] = await cases.scan(
         sizes["pages"], sizes["latency"], sizes["concurrency"], sizes["scan_runs"]
     )
@@ -157,10 +166,13 @@ def _per_call_note(o: dict[str, Any]) -> str:
         f"Per call: in the median run, the SDK's round trip for a tool that does nothing (client "
         f"and server over a pipe) takes {floor:.2f} ms at p50, {verdict}. Beyond that round trip "
         f"and the API call itself, a `list_spaces` call through this server costs {own:.2f} ms "
-        "(validation, the permission check, the tool, its text and structured result). Both "
-        "move with how soon this 2-core virtual machine wakes a process (a call through a "
-        f"server wakes two processes more than a direct call does): the floor was {_listed(o['floor_runs'])} "
-        "ms across the runs."
+        "(validation, the permission check, the tool, its text and structured result). Spoken "
+        "to in bare JSON-RPC lines, without the SDK's client, the same call adds "
+        f"{o['bare_added_p50']:.2f} ms over the direct call and the tool that does nothing takes "
+        f"{o['bare_floor'].median:.2f} ms: the rest is the client library's. Both move with how "
+        "soon this 2-core virtual machine wakes a process (a call through a server wakes two "
+        f"processes more than a direct call does): the floor was {_listed(o['floor_runs'])} ms "
+        "across the runs."
     )
 
 

@@ -19,6 +19,8 @@ async def test_quick_benchmarks_run_and_report() -> None:
     assert "the SDK's floor, a call of a minimal MCPServer's tool that does nothing" in text
     assert len(results["overhead"]["floor"].values) == run.QUICK["calls"]
     assert "Per call: in the median run, the SDK's round trip for a tool that does nothing" in text
+    assert "Spoken to in bare JSON-RPC lines, without the SDK's client" in text
+    assert len(results["overhead"]["bare"].values) == run.QUICK["calls"]
     assert results["context"]["default (live)"]["tools"] == 37  # no list_backlinks in live
     assert results["context"]["default (seed)"]["tools"] == 29
     assert [r["replicas"] for r in results["replicas"]] == [1, 3]
