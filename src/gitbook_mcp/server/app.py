@@ -188,14 +188,18 @@ class GitBookServer(MCPServer[Any]):
         """Refuse unknown tools and arguments, and tools this token is not offered; validate the
         arguments (once) and run the handler on them."""
         # Imported on the first call: answering `initialize` needs none of the call machinery.
-        from gitbook_mcp.server.calls.arguments import validate_arguments
+        from gitbook_mcp.server.calls.arguments import closest_tools, validate_arguments
         from gitbook_mcp.server.calls.handler import notify_tools_changed, run_tool, tool_error
 
         runtime = self.runtime
         tool = runtime.tools.get(name)
         if tool is None:
-            absent = self.withheld().get(name)
-            return tool_error(absent.for_tool(name) if absent else f"Unknown tool: {name}")
+            if (absent := self.withheld().get(name)) is not None:
+                return tool_error(absent.for_tool(name))
+            described = {t.name: t.description for t in runtime.tools.values()}
+            close = closest_tools(name, described)
+            hint = f" Did you mean {' or '.join(close)}?" if close else ""
+            return tool_error(f"Unknown tool: {name}.{hint} list_toolsets lists every tool.")
         if (why := withheld_method(tool, arguments)) is not None:
             return tool_error(why)
         before, after = await runtime.ensure_permissions()

@@ -20,6 +20,7 @@ from gitbook_mcp.client.errors import (
     RateLimitError,
     RedirectError,
 )
+from gitbook_mcp.server.calls.arguments import closest_tools
 from gitbook_mcp.server.calls.errors import describe_failure, describe_validation, redact, said
 from gitbook_mcp.server.tooling import ToolFailure
 from tests.unit.server.conftest import McpFactory
@@ -342,3 +343,30 @@ async def test_an_argument_error_shows_an_example_value_not_the_description(
     assert f"e.g. {example}" in text
     assert "<Or its path>" not in text
     assert "<What to say>" not in text
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("update_from_main", "update_change_request"),  # by the words of its description
+        ("get_pages", "get_page"),  # by the name's likeness
+        ("list_comment", "list_comments"),
+    ],
+)
+async def test_an_unknown_tool_is_answered_with_the_tools_it_likely_meant(
+    mcp: McpFactory, name: str, meant: str
+) -> None:
+    async with mcp(profile="live") as client:
+        result = await client.call_tool(name, {})
+    assert result.is_error
+    text = result.content[0].text
+    assert text.startswith(f"Unknown tool: {name}. Did you mean ")
+    assert meant in text
+    assert "list_toolsets lists every tool." in text
+
+
+def test_a_name_like_no_tool_and_an_overlong_one_get_no_guess() -> None:
+    described = {"get_page": "A page as markdown.", "list_spaces": "Spaces of an organization."}
+    assert closest_tools("frobnicate", described) == []
+    assert closest_tools("get_page" * 1000, described) == []
+    assert closest_tools("get_pages", described) == ["get_page"]

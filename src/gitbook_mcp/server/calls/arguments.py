@@ -9,11 +9,18 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Iterable, Mapping
+from difflib import SequenceMatcher
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["describe_validation", "in_tool_terms", "misplaced_ids", "validate_arguments"]
+__all__ = [
+    "closest_tools",
+    "describe_validation",
+    "in_tool_terms",
+    "misplaced_ids",
+    "validate_arguments",
+]
 
 A = TypeVar("A", bound=BaseModel)
 _LISTER = re.compile(r"\b((?:list|get)_\w+)")
@@ -228,3 +235,33 @@ def in_tool_terms(message: str, arguments: Iterable[str]) -> str:
         return f"{mark}{table.get(name, name)}{mark}"
 
     return _QUOTED_NAME.sub(quoted, _LEADING_NAME.sub(leading, message, count=1))
+
+
+_WORD = re.compile(r"[a-z]+")
+_NAME_MAX_CHARS = 128
+"""The longest tool name MCP allows; no likeness is sought for a longer one."""
+LIKE_ENOUGH = 0.75
+"""A tool whose name is at least this like the unknown one (difflib's ratio) is proposed."""
+SHARED_ENOUGH = 0.6
+"""So is a tool whose name and description hold at least this share of the name's words."""
+
+
+def closest_tools(name: str, described: Mapping[str, str], most: int = 3) -> list[str]:
+    """The tools an unknown ``name`` most likely meant (``update_from_main``:
+    ``update_change_request``, whose description speaks of the main content): by the name's
+    likeness, or by the share of its words found in a tool's name and description, one of them
+    in the name."""
+    if len(name) > _NAME_MAX_CHARS:  # no tool is named so; a likeness would cost its length
+        return []
+    words = set(_WORD.findall(name.lower()))
+    scored = []
+    for tool, description in described.items():
+        named = set(tool.split("_"))
+        vocabulary = named | set(_WORD.findall(description.lower()))
+        # Words shared with the description count only beside one shared with the name.
+        shared = len(words & vocabulary) / len(words) if words & named else 0.0
+        likeness = SequenceMatcher(None, name.lower(), tool).ratio()
+        score = max(likeness if likeness >= LIKE_ENOUGH else 0.0, shared)
+        if score >= SHARED_ENOUGH:
+            scored.append((-score, tool))
+    return [tool for _, tool in sorted(scored)[:most]]
