@@ -370,3 +370,18 @@ def test_a_name_like_no_tool_and_an_overlong_one_get_no_guess() -> None:
     assert closest_tools("frobnicate", described) == []
     assert closest_tools("get_page" * 1000, described) == []
     assert closest_tools("get_pages", described) == ["get_page"]
+
+
+async def test_a_refused_role_is_exemplified_by_the_least_power_not_admin(
+    mcp: McpFactory,
+) -> None:
+    async with mcp(profile="live", toolsets=("all",)) as client:
+        result = await client.call_tool(
+            "write_space_permissions",
+            {"space_id": "spc_handbook", "method": "invite", "role": "reader", "users": ["u"]},
+        )
+    assert result.is_error
+    text = result.content[0].text
+    assert "- role: must be one of" in text
+    assert "e.g. role='read'" in text
+    assert "role='admin'" not in text

@@ -116,7 +116,10 @@ def _example(model: type[BaseModel], field: str) -> str:
         return f"one of {', '.join(model.model_fields)}"
     annotation = _unwrap(info.annotation)
     if get_origin(annotation) is Literal:
-        return f"{field}={get_args(annotation)[0]!r}"
+        choices = get_args(annotation)
+        # An example is copied: for a role, the least power (never 'admin', listed first).
+        safe = "read" if field.endswith("role") and "read" in choices else choices[0]
+        return f"{field}={safe!r}"
     if annotation is bool:
         return f"{field}=true"
     if annotation is int:
