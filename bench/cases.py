@@ -68,6 +68,18 @@ class StdioProcess:
         self.process.stdin.write((json.dumps(message) + "\n").encode())
         self.process.stdin.flush()
 
+    def open_session(self) -> None:
+        """The 2025-06-18 handshake: ``initialize`` (id 1), answered, then ``initialized``."""
+        self.send(LEGACY_INITIALIZE)
+        self.receive(1)
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def call_tool(self, ident: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """``tools/call`` as request ``ident``; its answer."""
+        params = {"name": name, "arguments": arguments}
+        self.send({"jsonrpc": "2.0", "id": ident, "method": "tools/call", "params": params})
+        return self.receive(ident)
+
     def receive(self, ident: int) -> dict[str, Any]:
         assert self.process.stdout is not None
         while True:
@@ -307,22 +319,10 @@ def memory(pages: int) -> dict[str, Any]:
         source.close()
         proc = StdioProcess(_ours(db), server_env())
         try:
-            proc.send(LEGACY_INITIALIZE)
-            proc.receive(1)
-            proc.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            proc.open_session()
             after_start = rss_mb(proc.process.pid)
-            proc.send(
-                {
-                    "jsonrpc": "2.0",
-                    "id": 2,
-                    "method": "tools/call",
-                    "params": {
-                        "name": "check_links",
-                        "arguments": {"space_id": "spc_handbook", "change_request_id": "1"},
-                    },
-                }
-            )
-            answer = proc.receive(2)
+            arguments = {"space_id": "spc_handbook", "change_request_id": "1"}
+            answer = proc.call_tool(2, "check_links", arguments)
             after_scan = rss_mb(proc.process.pid)
         finally:
             proc.close()

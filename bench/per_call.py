@@ -27,7 +27,6 @@ from mcp.client import Client
 from bench.cases import StdioProcess, local_api, server_env
 from bench.measure import Sample
 from gitbook_mcp.client import GitBookClient
-from tests.deploy.ops_support import LEGACY_INITIALIZE
 
 __all__ = ["TARGET_MS", "measure", "once"]
 
@@ -41,16 +40,12 @@ class _Bare:
 
     def __init__(self, command: list[str], env: dict[str, str]) -> None:
         self.server = StdioProcess(command, env)
-        self.server.send(LEGACY_INITIALIZE)
-        self.server.receive(1)
-        self.server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        self.server.open_session()
         self._ids = itertools.count(2)
 
     async def call(self, name: str, arguments: dict[str, Any]) -> None:
-        ident = next(self._ids)
-        params = {"name": name, "arguments": arguments}
-        self.server.send({"jsonrpc": "2.0", "id": ident, "method": "tools/call", "params": params})
-        answer = self.server.receive(ident)  # blocks the loop: nothing else runs meanwhile
+        # Blocks the loop until the answer: nothing else runs meanwhile.
+        answer = self.server.call_tool(next(self._ids), name, arguments)
         assert "result" in answer, answer
         assert not answer["result"].get("isError"), answer
 

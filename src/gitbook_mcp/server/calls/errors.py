@@ -84,13 +84,27 @@ _LISTERS = {
 _PARAMETER = re.compile(r"\{(\w+)\}")
 
 
-def not_found_hint(path: str) -> str:
-    """What to check after a 404, from the request's path template: the deepest object first."""
-    found = [_LISTERS[p] for p in reversed(_PARAMETER.findall(path)) if p in _LISTERS]
+# What else the agent may have meant by the id not found, said when the tool takes it: a slug
+# given as a page id is the likeliest page that is not found.
+_INSTEAD = {
+    "pageId": (
+        "path",
+        " A page's path (as get_page_tree shows it, e.g. getting-started/install) goes in "
+        "path, not page_id.",
+    ),
+}
+
+
+def not_found_hint(path: str, arguments: Collection[str] = ()) -> str:
+    """What to check after a 404, from the request's path template: the deepest object first;
+    then what goes in another of the tool's ``arguments`` instead, if it takes one."""
+    parameters = _PARAMETER.findall(path)
+    found = [_LISTERS[p] for p in reversed(parameters) if p in _LISTERS]
     if not found:
         return ""
     checks = ", then ".join(f"{arg} with {lister}" for arg, lister in dict.fromkeys(found))
-    return f" Check {checks}."
+    instead = [_INSTEAD[p] for p in parameters if p in _INSTEAD]
+    return f" Check {checks}." + "".join(say for arg, say in instead if arg in arguments)
 
 
 def describe_failure(
@@ -109,16 +123,7 @@ def describe_failure(
         return redact(f"The API refused the request: {told}. Fix the argument it names.", secrets)
     if isinstance(error, InvalidRequestError):
         return redact(f"Invalid arguments: {in_tool_terms(str(error), arguments)}", secrets)
-    text = _describe(error, tool, writes, check_with)
-    if isinstance(error, NotFoundError) and "{pageId}" in error.path and "path" in arguments:
-        text += _PATH_NOT_ID  # a slug given as an id is the likeliest page that is not found
-    return redact(text, secrets)
-
-
-_PATH_NOT_ID = (
-    " A page's path (as get_page_tree shows it, e.g. getting-started/install) goes in path, not "
-    "page_id."
-)
+    return redact(_describe(error, tool, writes, check_with, arguments), secrets)
 
 
 def said(message: str, secrets: Iterable[str] = ()) -> str:
@@ -134,7 +139,9 @@ _SAYING: tuple[tuple[type[APIStatusError], str], ...] = (
 """Refusals told by what the API said, one template each (``{}``: its message, redacted)."""
 
 
-def _describe(error: Exception, tool: str, writes: bool, check_with: str | None) -> str:
+def _describe(
+    error: Exception, tool: str, writes: bool, check_with: str | None, arguments: Collection[str]
+) -> str:
     if isinstance(error, ToolFailure):
         return str(error)
     if isinstance(error, ValidationError):
@@ -154,7 +161,7 @@ def _describe(error: Exception, tool: str, writes: bool, check_with: str | None)
         when = f"after {wait:.0f} s" if wait else "in a little while"
         return f"Rate limited by the API; nothing was changed. Retry {when}."
     if isinstance(error, NotFoundError):
-        return f"Not found: {said(error.message)}.{not_found_hint(error.path)}"
+        return f"Not found: {said(error.message)}.{not_found_hint(error.path, arguments)}"
     if isinstance(error, AuthenticationError):
         if CALLER_KEY.get() is not None:  # --auth upstream: the caller's own bearer
             return (
