@@ -53,12 +53,21 @@ def clock() -> ManualClock:
     return ManualClock(SEED_TIME)
 
 
-@pytest.fixture
-def store(clock: ManualClock) -> Iterator[Store]:
-    """The demo workspace in memory, seeded at a fixed time."""
-    workspace = Store(":memory:", clock=clock)
-    load_demo(workspace)
+@pytest.fixture(scope="session")
+def demo_template() -> Iterator[Store]:
+    """The demo workspace seeded once per test session at the fixed time, with the canary
+    token; tests never write to it, they get copies (`store`)."""
+    workspace = Store(":memory:", clock=ManualClock(SEED_TIME), seed=load_demo)
     workspace.identity.add_token(CANARY, "usr_admin")
+    yield workspace
+    workspace.close()
+
+
+@pytest.fixture
+def store(clock: ManualClock, demo_template: Store) -> Iterator[Store]:
+    """The demo workspace in memory, seeded at a fixed time: a copy of `demo_template`
+    (about 0.1 ms, where seeding anew costs about 100 ms of CPU)."""
+    workspace = Store(":memory:", clock=clock, template=demo_template)
     yield workspace
     workspace.close()
 

@@ -66,6 +66,12 @@ class Database:
         with self._lock:
             self._conn.close()
 
+    def copy_to(self, target: Database) -> None:
+        """Replace ``target``'s whole content with a copy of this database's (SQLite's online
+        backup, page by page, under both locks so neither side writes meanwhile)."""
+        with self._lock, target._lock:
+            self._conn.backup(target._conn)
+
     @contextmanager
     def patience(self, seconds: float) -> Iterator[None]:
         """Wait up to ``seconds`` for other connections' locks (opening: another process may

@@ -126,3 +126,24 @@ def test_database_files_are_private(tmp_path: Path) -> None:
         assert stat.S_IMODE(db.parent.stat().st_mode) == 0o700
     finally:
         store.close()
+
+
+def test_a_store_opened_from_a_template_holds_a_copy_that_is_its_own(tmp_path: Path) -> None:
+    template = Store(":memory:", seed=load_demo)
+    copy = Store(":memory:", template=template)
+    on_file = Store(tmp_path / "copy.db", template=template)
+    tables = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    try:
+        assert copy.seeded_with() == on_file.seeded_with() == "demo"
+        for table in (row[0] for row in template.db.all(tables)):
+            rows = f"SELECT * FROM {table} ORDER BY 1"
+            expected = [tuple(r) for r in template.db.all(rows)]
+            assert [tuple(r) for r in copy.db.all(rows)] == expected, table
+            assert [tuple(r) for r in on_file.db.all(rows)] == expected, table
+        copy.db.execute("DELETE FROM pages")
+        assert template.db.scalar("SELECT COUNT(*) FROM pages") > 0
+        assert on_file.db.scalar("SELECT COUNT(*) FROM pages") > 0
+        assert on_file.db.integrity_check() == "ok"
+    finally:
+        for store in (template, copy, on_file):
+            store.close()
