@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +132,35 @@ def test_the_readme_names_the_registry_server_for_its_ownership_check() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"mcp-name: {name}" in readme
     assert re.fullmatch(r"io\.github\.[\w-]+/gitbook-mcp", name)
+
+
+def _claude_commands() -> list[list[str]]:
+    """Every `claude mcp add` command of the README and docs/, continuation lines joined and
+    split as a shell would."""
+    commands: list[list[str]] = []
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8").replace("\\\n", " ")
+        for line in text.splitlines():
+            start = line.find("claude mcp add ")
+            if start >= 0:
+                words = shlex.split(line[start:].strip().strip("`|").strip("`"))
+                commands.append(words)
+    return commands
+
+
+def test_claude_code_commands_name_the_server_before_the_variadic_env_option() -> None:
+    commands = _claude_commands()
+    assert len(commands) >= 3
+    for words in commands:
+        name = words[3]
+        # `--env` (like `-e` and `--header`) takes every following word up to the next option,
+        # so a name after it would be read as one more variable: it must come first.
+        assert not name.startswith("-"), words
+        assert "--" in words, words
+        assert words.index("--") > 3, words
+
+
+def test_the_docs_demo_entry_does_not_clash_with_the_committed_one() -> None:
+    committed = set(json.loads((ROOT / ".mcp.json").read_text(encoding="utf-8"))["mcpServers"])
+    documented = {words[3] for words in _claude_commands()}
+    assert not committed & documented
