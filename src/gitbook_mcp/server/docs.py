@@ -1,4 +1,5 @@
-"""Generated documentation: the tools table and the permission table of the README.
+"""Generated documentation: the default toolsets, the tools table and the permission table of
+the README.
 
 A test compares these with the README, so the README can never describe tools that changed.
 """
@@ -10,9 +11,15 @@ from gitbook_mcp.readme import replace_section
 from gitbook_mcp.server.calls.gating import permission_table
 from gitbook_mcp.server.calls.offer import for_profile
 from gitbook_mcp.server.tooling import ToolDef
-from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, all_tools
+from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, TOOLSETS, all_tools
 
-__all__ = ["permissions_markdown", "replace_section", "tools_markdown"]
+__all__ = [
+    "defaults_markdown",
+    "permissions_markdown",
+    "readme_with_generated_sections",
+    "replace_section",
+    "tools_markdown",
+]
 
 
 def profiles_cell(tool: ToolDef) -> str:
@@ -25,6 +32,23 @@ def profiles_cell(tool: ToolDef) -> str:
         missing = [m for m in tool.methods if m not in offered.methods]
         cells.append(profile + (f" (not {', '.join(missing)})" if missing else ""))
     return ", ".join(cells)
+
+
+def _names(ids: list[str]) -> str:
+    quoted = [f"`{i}`" for i in ids]
+    return ", ".join(quoted[:-1]) + f" and {quoted[-1]}" if len(quoted) > 1 else quoted[0]
+
+
+def defaults_markdown(tools: list[ToolDef] | None = None) -> str:
+    """The sentence naming the default and the opt-in toolsets, with the default tool count."""
+    every = tools if tools is not None else all_tools()
+    on = [t.id for t in TOOLSETS if t.default]
+    off = [t.id for t in TOOLSETS if not t.default]
+    count = sum(1 for tool in every if tool.toolset in DEFAULT_TOOLSETS)
+    return (
+        f"The default toolsets are {_names(on)} ({count} tools, fewer where the token's "
+        f"permissions or the API profile leave some out). The opt-in toolsets are {_names(off)}."
+    )
 
 
 def tools_markdown(tools: list[ToolDef] | None = None) -> str:
@@ -51,14 +75,20 @@ def permissions_markdown(tools: list[ToolDef] | None = None) -> str:
     return "\n".join(lines)
 
 
+def readme_with_generated_sections(text: str) -> str:
+    """``text`` with the sections this module owns rewritten."""
+    text = replace_section(text, "defaults", defaults_markdown())
+    text = replace_section(text, "tools", tools_markdown())
+    return replace_section(text, "permissions", permissions_markdown())
+
+
 def main() -> None:
-    """Rewrite the README's generated tables in place (``python -m gitbook_mcp.server.docs``)."""
+    """Rewrite the README's generated sections in place (``python -m gitbook_mcp.server.docs``)."""
     from pathlib import Path
 
     readme = Path("README.md")
-    text = replace_section(readme.read_text(encoding="utf-8"), "tools", tools_markdown())
     readme.write_text(
-        replace_section(text, "permissions", permissions_markdown()), encoding="utf-8"
+        readme_with_generated_sections(readme.read_text(encoding="utf-8")), encoding="utf-8"
     )
 
 

@@ -7,7 +7,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from gitbook_mcp.server.docs import permissions_markdown, replace_section, tools_markdown
+from gitbook_mcp.server.docs import defaults_markdown, readme_with_generated_sections
+from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, TOOLSETS, all_tools
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -48,7 +49,19 @@ def test_server_json_follows_the_registry_rules() -> None:
 
 def test_readme_tables_are_generated_from_the_definitions() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    expected = replace_section(
-        replace_section(readme, "tools", tools_markdown()), "permissions", permissions_markdown()
-    )
+    expected = readme_with_generated_sections(readme)
     assert readme == expected, "README tables are stale: run python -m gitbook_mcp.server.docs"
+
+
+def test_the_readme_states_the_default_toolsets_as_the_code_declares_them() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    stated = readme.split("<!-- defaults:start -->")[1].split("<!-- defaults:end -->")[0]
+    for toolset in TOOLSETS:
+        opt_in = stated.split("The opt-in toolsets are")[1]
+        assert (f"`{toolset.id}`" in opt_in) is (not toolset.default), toolset.id
+    assert f"({len([t for t in all_tools() if t.toolset in DEFAULT_TOOLSETS])} tools" in stated
+    assert defaults_markdown() in readme
+    # The README never tells people to turn on a toolset that is already on by default.
+    for sentence in readme.split("--toolsets ")[1:]:
+        named = sentence.split("`")[0].split()[0].split(",")
+        assert not [n for n in named if n in DEFAULT_TOOLSETS], named
