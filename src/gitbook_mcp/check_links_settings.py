@@ -1,6 +1,6 @@
 """The options of ``check-links`` (`CheckLinksSettings`), apart from the other commands': its
 link options (`LinkOptions`) import the link checker, which the server's start-up never needs
-(`gitbook_mcp.command_line` loads this module when the command line names ``check-links``)."""
+(`gitbook_mcp.cli.parser` loads this module when the command line names ``check-links``)."""
 
 from __future__ import annotations
 

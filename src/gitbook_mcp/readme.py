@@ -1,5 +1,5 @@
 """The README's generated sections: each sits between ``<!-- name:start -->`` and
-``<!-- name:end -->``, rewritten by the module that owns it (``python -m gitbook_mcp.command_line``
+``<!-- name:end -->``, rewritten by the module that owns it (``python -m gitbook_mcp.cli.parser``
 for the options, ``python -m gitbook_mcp.server.docs`` for the tools and permissions)."""
 
 from __future__ import annotations

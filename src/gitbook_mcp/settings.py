@@ -5,7 +5,7 @@ its environment variable is ``GITBOOK_`` + the name upper-cased (see `gitbook_mc
 Flags win over the environment; the environment wins over defaults. The settings are plain data:
 whether the combination makes sense (a token when not local, a bearer token when HTTP binds
 beyond loopback) is `problems()`. ``check-links``'s class is `gitbook_mcp.check_links_settings`
-(it imports the link checker); the command line of them all is `gitbook_mcp.command_line`.
+(it imports the link checker); the command line of them all is `gitbook_mcp.cli.parser`.
 """
 
 from __future__ import annotations

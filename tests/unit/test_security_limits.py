@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.command_line import commands
+from gitbook_mcp.cli.parser import commands
 from gitbook_mcp.options import rows
 
 ROOT = Path(__file__).resolve().parents[2]

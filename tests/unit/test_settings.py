@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from gitbook_mcp.check_links_settings import CheckLinksSettings
-from gitbook_mcp.command_line import commands, options_markdown, parse_args, parser
+from gitbook_mcp.cli.parser import commands, options_markdown, parse_args, parser
 from gitbook_mcp.options import ENV_PREFIX, OptionError, rows
 from gitbook_mcp.readme import replace_section
 from gitbook_mcp.settings import LocalApiSettings, Settings, default_local_db

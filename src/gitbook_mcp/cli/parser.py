@@ -2,7 +2,7 @@
 
 ``check-links``'s settings class (`gitbook_mcp.check_links_settings`) is imported only when the
 command line names it: its link options import the whole link checker, which the server's
-start-up never needs. ``python -m gitbook_mcp.command_line`` rewrites the README's table.
+start-up never needs. ``python -m gitbook_mcp.cli.parser`` rewrites the README's table.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def options_markdown() -> str:
 
 
 def main() -> None:
-    """Rewrite the README's options table in place (``python -m gitbook_mcp.command_line``)."""
+    """Rewrite the README's options table in place (``python -m gitbook_mcp.cli.parser``)."""
     readme = Path("README.md")
     text = readme.read_text(encoding="utf-8")
     readme.write_text(replace_section(text, "options", options_markdown()), encoding="utf-8")

@@ -103,9 +103,9 @@ async def _check_report(
 ) -> tuple[str, int]:
     """The report's text and how many links are broken."""
     from gitbook_mcp.api import operations
+    from gitbook_mcp.cli.wiring import client_factory
     from gitbook_mcp.linkcheck.report import ReportScope, render_report
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
-    from gitbook_mcp.server.runner import client_factory
 
     assert settings.space is not None  # problems() refuses a missing space
     request = CheckRequest(

@@ -15,10 +15,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import anyio
-
-from gitbook_mcp.collector import freeze_start_up, tune_collector
-from gitbook_mcp.command_line import CHECK_LINKS, parser
+from gitbook_mcp.cli.collector import freeze_start_up, tune_collector
+from gitbook_mcp.cli.parser import CHECK_LINKS, parser
 from gitbook_mcp.logs import configure_logging, get_logger, is_configured
 from gitbook_mcp.options import (
     ConfigError,
@@ -72,41 +70,6 @@ def _warn_token_flag(settings: Options) -> None:
         advice="--token is visible to every user of this machine in `ps`: use --token-file "
         "or GITBOOK_API_TOKEN",
     )
-
-
-def _serve(settings: Settings) -> int:
-    from gitbook_mcp.server.runner import create_server
-    from gitbook_mcp.server.toolsets import SelectionError
-
-    configure_logging(level=settings.log_level, json=settings.log_json)
-    log = get_logger("gitbook_mcp")
-    try:
-        server = create_server(settings)
-    except SelectionError as exc:
-        sys.stderr.write(f"gitbook-mcp: {exc}\n")
-        return 2
-    freeze_start_up()
-    log.info(
-        "server.start",
-        transport=settings.transport,
-        auth=settings.auth,
-        local=settings.local,
-        toolsets=",".join(settings.toolsets),
-        read_only=settings.read_only,
-    )
-    try:
-        if settings.transport == "stdio":
-            # Imported apart from the HTTP transports: stdio needs none of their modules.
-            from gitbook_mcp.server.stdio import serve_stdio
-
-            anyio.run(serve_stdio, server)
-        else:
-            from gitbook_mcp.server.http.transports import run
-
-            anyio.run(run, server, settings)
-    except KeyboardInterrupt:
-        return 0
-    return 0
 
 
 def _local_api(settings: LocalApiSettings) -> int:
@@ -172,9 +135,17 @@ def _faults(s: LocalApiSettings) -> FaultConfig:
     return FaultConfig(**given, seed=s.fault_seed)
 
 
+def _serve(settings: Settings) -> int:
+    """The server (`gitbook_mcp.cli.serve`), until stopped."""
+    from gitbook_mcp.cli.serve import serve
+
+    return serve(settings)
+
+
 def _check_links(settings: CheckLinksSettings) -> int:
-    """One link check (`gitbook_mcp.check_links`): 0 clean, 1 broken, 2 errors, 3 configuration."""
-    from gitbook_mcp.check_links import run
+    """One link check (`gitbook_mcp.cli.check_links`): 0 clean, 1 broken, 2 errors, 3
+    configuration."""
+    from gitbook_mcp.cli.check_links import run
 
     return run(settings)
 
