@@ -14,6 +14,7 @@ import pytest
 from mcp.client import Client
 
 from gitbook_mcp.cli.wiring import server_for
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.document import document_links, walk
 from gitbook_mcp.local.seed.cloud import (
     FILE_CLOUD_POSTMORTEM,
@@ -22,7 +23,6 @@ from gitbook_mcp.local.seed.cloud import (
     PAGE_CLOUD_TROUBLESHOOTING,
 )
 from gitbook_mcp.local.seed.ids import SPACES
-from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, api_client, running_local_api
 from tests.support.contract import CONTRACT_FILES, JSON_DOCUMENT, document_contract
 

@@ -15,10 +15,10 @@ import pytest
 from mcp.client import Client
 
 from gitbook_mcp.cli.wiring import server_for
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.document.edit import block_differences
 from gitbook_mcp.local.seed.cloud import PAGE_CLOUD_QUICKSTART
 from gitbook_mcp.local.seed.ids import SPACES
-from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, api_client, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]

@@ -15,10 +15,10 @@ from mcp.client import Client
 
 from gitbook_mcp.cli.wiring import server_for
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]

@@ -178,15 +178,18 @@ LAYERS: dict[str, frozenset[str]] = {
     ),
     "gitbook_mcp.server": frozenset({"gitbook_mcp.local", "gitbook_mcp.cli"}),
     "gitbook_mcp.server.calls": frozenset({"gitbook_mcp.server.tools"}),
-    "gitbook_mcp.settings": frozenset({"gitbook_mcp.server"}),
-    "gitbook_mcp.linkcheck": frozenset({"gitbook_mcp.server"}),
+    "gitbook_mcp.config": frozenset({"gitbook_mcp.server", "gitbook_mcp.local", "gitbook_mcp.cli"}),
+    "gitbook_mcp.linkcheck": frozenset(
+        {"gitbook_mcp.server", "gitbook_mcp.local", "gitbook_mcp.cli"}
+    ),
 }
 """Package -> the packages it must not import: the local workspace serves the API as moto
 does, without the client (it reads the operations table) or the server; its HTTP layer and its
 store sit below the route table and the handlers; the server's authentication sits below the
 app it is wired into, and a tool call's path below the tools it runs; the server never opens
 the local workspace (`gitbook_mcp.cli.wiring` chooses the API and hands the server a client
-factory); the settings and the link checker sit below the server."""
+factory); what a user sets (`config`) and the link checker sit below the server, the
+workspace and the command line."""
 
 
 def _within(module: str, package: str) -> bool:

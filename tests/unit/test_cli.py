@@ -15,7 +15,7 @@ from gitbook_mcp import __version__
 from gitbook_mcp.cli import command as cli
 from gitbook_mcp.cli.command import package_version
 from gitbook_mcp.cli.parser import commands
-from gitbook_mcp.settings import LocalApiSettings, Settings
+from gitbook_mcp.config.settings import LocalApiSettings, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

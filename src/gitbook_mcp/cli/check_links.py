@@ -16,7 +16,7 @@ from pathlib import Path
 
 import anyio
 
-from gitbook_mcp.check_links_settings import CheckLinksSettings
+from gitbook_mcp.config.check_links_settings import CheckLinksSettings
 from gitbook_mcp.linkcheck.external import ExternalChecker
 from gitbook_mcp.linkcheck.urlcache import CACHE_FILE, UrlCache
 from gitbook_mcp.linkcheck.urlrules import (

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from gitbook_mcp.cli.collector import freeze_start_up, tune_collector
 from gitbook_mcp.cli.parser import CHECK_LINKS, parser
-from gitbook_mcp.logs import configure_logging, get_logger, is_configured
-from gitbook_mcp.options import (
+from gitbook_mcp.config.options import (
     ConfigError,
     Configured,
     OptionError,
@@ -26,10 +25,11 @@ from gitbook_mcp.options import (
     read_command_line,
     resolve,
 )
-from gitbook_mcp.settings import LocalApiSettings, Settings
+from gitbook_mcp.config.settings import LocalApiSettings, Settings
+from gitbook_mcp.logs import configure_logging, get_logger, is_configured
 
 if TYPE_CHECKING:
-    from gitbook_mcp.check_links_settings import CheckLinksSettings
+    from gitbook_mcp.config.check_links_settings import CheckLinksSettings
     from gitbook_mcp.local import FaultConfig
 
 __all__ = ["RUNNERS", "Runner", "main", "package_version", "runner"]

@@ -1,6 +1,6 @@
 """The command line of ``gitbook-mcp``, built from the settings classes of its sub-commands.
 
-``check-links``'s settings class (`gitbook_mcp.check_links_settings`) is imported only when the
+``check-links``'s settings class (`gitbook_mcp.config.check_links_settings`) is imported only when the
 command line names it: its link options import the whole link checker, which the server's
 start-up never needs. ``python -m gitbook_mcp.cli.parser`` rewrites the README's table.
 """
@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.command_parser import LaterCommand
-from gitbook_mcp.options import Options, build_parser, read_command_line, resolve
-from gitbook_mcp.options_table import table_markdown
-from gitbook_mcp.readme import replace_section
-from gitbook_mcp.settings import (
+from gitbook_mcp.config.command_parser import LaterCommand
+from gitbook_mcp.config.options import Options, build_parser, read_command_line, resolve
+from gitbook_mcp.config.options_table import table_markdown
+from gitbook_mcp.config.readme import replace_section
+from gitbook_mcp.config.settings import (
     CHECK_LINKS_COMMAND,
     CHECK_LINKS_SUMMARY,
     LocalApiSettings,
@@ -25,7 +25,7 @@ from gitbook_mcp.settings import (
 )
 
 if TYPE_CHECKING:
-    from gitbook_mcp.check_links_settings import CheckLinksSettings
+    from gitbook_mcp.config.check_links_settings import CheckLinksSettings
 
 __all__ = ["CHECK_LINKS", "commands", "options_markdown", "parse_args", "parser"]
 
@@ -33,7 +33,7 @@ __all__ = ["CHECK_LINKS", "commands", "options_markdown", "parse_args", "parser"
 def check_links_settings() -> type[CheckLinksSettings]:
     """``check-links``'s settings class."""
     # Imported on use: its link options import the whole link checker, which `serve` never needs.
-    from gitbook_mcp.check_links_settings import CheckLinksSettings
+    from gitbook_mcp.config.check_links_settings import CheckLinksSettings
 
     return CheckLinksSettings
 

@@ -12,8 +12,8 @@ from gitbook_mcp.cli.collector import freeze_start_up
 from gitbook_mcp.logs import configure_logging, get_logger
 
 if TYPE_CHECKING:
+    from gitbook_mcp.config.settings import Settings
     from gitbook_mcp.server.app import GitBookServer
-    from gitbook_mcp.settings import Settings
 
 __all__ = ["serve", "serve_http"]
 

@@ -10,8 +10,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.logs import get_logger
-from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
     import httpx2

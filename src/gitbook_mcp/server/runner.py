@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.server.app import GitBookServer, build_server
 from gitbook_mcp.server.calls.availability import unregistered
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
@@ -19,7 +20,6 @@ from gitbook_mcp.server.toolsets import (
     check_selection,
     expand_toolsets,
 )
-from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
     from gitbook_mcp.server.http.auth.upstream import UpstreamBackend

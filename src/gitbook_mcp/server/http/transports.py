@@ -49,9 +49,9 @@ if TYPE_CHECKING:
 
     import uvicorn
 
+    from gitbook_mcp.config.settings import Settings
     from gitbook_mcp.server.app import GitBookServer
     from gitbook_mcp.server.calls.runtime import Runtime
-    from gitbook_mcp.settings import Settings
 
 __all__ = [
     "BODY_TIMEOUT",

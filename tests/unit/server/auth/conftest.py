@@ -17,10 +17,10 @@ from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from gitbook_mcp.cli.wiring import server_for
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store, load_demo
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.http.transports import http_app, uvicorn_config
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 
 AUTH_SERVER = "https://auth.example.test"

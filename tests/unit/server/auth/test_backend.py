@@ -8,9 +8,9 @@ import anyio
 import pytest
 import uvicorn
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store, create_app
 from gitbook_mcp.server.http.auth.upstream import UpstreamBackend
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import free_port
 

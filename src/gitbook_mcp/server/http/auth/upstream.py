@@ -25,7 +25,7 @@ from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
-    from gitbook_mcp.settings import Settings
+    from gitbook_mcp.config.settings import Settings
 
 __all__ = [
     "METADATA_PATH",

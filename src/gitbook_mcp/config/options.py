@@ -4,7 +4,7 @@ The field gives the name, type and default; `option()` adds the parser, the help
 (``--`` + the name with dashes, unless given). The environment variable is always
 ``GITBOOK_`` + the field's name upper-cased (`env_name`) and is written nowhere else. From these
 rows come the argparse arguments (`add_arguments`), the precedence flag > environment > default
-(`resolve`) and the README's options table (`gitbook_mcp.options_table`).
+(`resolve`) and the README's options table (`gitbook_mcp.config.options_table`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast, overload
 
-from gitbook_mcp.command_parser import CommandParser, LaterCommand
+from gitbook_mcp.config.command_parser import CommandParser, LaterCommand
 
 __all__ = [
     "BOOL",

@@ -9,15 +9,14 @@ from pathlib import Path
 from typing import ClassVar
 
 from gitbook_mcp.client import constants
-from gitbook_mcp.credentials import (
+from gitbook_mcp.config.credentials import (
     ReadsTokenFile,
     api_token_option,
     local_db_option,
     token_file_option,
 )
-from gitbook_mcp.linkcheck.config import LinkOptions
-from gitbook_mcp.options import BOOL, PATH, TEXT, carry, choice, integer, option, optional
-from gitbook_mcp.settings import (
+from gitbook_mcp.config.options import BOOL, PATH, TEXT, carry, choice, integer, option, optional
+from gitbook_mcp.config.settings import (
     CHECK_LINKS_COMMAND,
     CHECK_LINKS_SUMMARY,
     DEMO_TOKENS,
@@ -26,6 +25,7 @@ from gitbook_mcp.settings import (
     CommonSettings,
     Settings,
 )
+from gitbook_mcp.linkcheck.config import LinkOptions
 
 __all__ = ["CheckLinksSettings"]
 

@@ -1,5 +1,5 @@
 """The options of ``--auth upstream``: each HTTP caller's own API token, verified by an OAuth
-authorization server (one group of `gitbook_mcp.settings.Settings`; whether they fit together is
+authorization server (one group of `gitbook_mcp.config.settings.Settings`; whether they fit together is
 its ``problems()``)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gitbook_mcp.options import TEXT, choice, integer, number, option, optional
+from gitbook_mcp.config.options import TEXT, choice, integer, number, option, optional
 
 __all__ = ["MAX_AUTH_CACHE_TTL", "AuthMode", "UpstreamAuthOptions"]
 

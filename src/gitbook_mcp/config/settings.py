@@ -1,10 +1,10 @@
 """Every option of gitbook-mcp: one field each, on the settings class of its sub-command.
 
 A field declared with `option()` is the whole row: name, type, default, parser, help and flag;
-its environment variable is ``GITBOOK_`` + the name upper-cased (see `gitbook_mcp.options`).
+its environment variable is ``GITBOOK_`` + the name upper-cased (see `gitbook_mcp.config.options`).
 Flags win over the environment; the environment wins over defaults. The settings are plain data:
 whether the combination makes sense (a token when not local, a bearer token when HTTP binds
-beyond loopback) is `problems()`. ``check-links``'s class is `gitbook_mcp.check_links_settings`
+beyond loopback) is `problems()`. ``check-links``'s class is `gitbook_mcp.config.check_links_settings`
 (it imports the link checker); the command line of them all is `gitbook_mcp.cli.parser`.
 """
 
@@ -17,14 +17,14 @@ from typing import ClassVar, Literal
 from gitbook_mcp.api import PROFILES, Profile
 from gitbook_mcp.client import constants
 from gitbook_mcp.client.constants import DEFAULT_PROFILE
-from gitbook_mcp.credentials import (
+from gitbook_mcp.config.credentials import (
     ReadsTokenFile,
     api_token_option,
     default_local_db,
     local_db_option,
     token_file_option,
 )
-from gitbook_mcp.options import (
+from gitbook_mcp.config.options import (
     BOOL,
     LIST,
     PATH,
@@ -36,7 +36,7 @@ from gitbook_mcp.options import (
     option,
     optional,
 )
-from gitbook_mcp.upstream_options import UpstreamAuthOptions
+from gitbook_mcp.config.upstream import UpstreamAuthOptions
 
 __all__ = [
     "CHECK_LINKS_COMMAND",

@@ -1,10 +1,10 @@
-"""The README's options table, from the settings classes' rows (`gitbook_mcp.options`)."""
+"""The README's options table, from the settings classes' rows (`gitbook_mcp.config.options`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gitbook_mcp.options import Options, Row, rows
+from gitbook_mcp.config.options import Options, Row, rows
 
 __all__ = ["table_markdown"]
 

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from gitbook_mcp.options import PATH, TEXT, option, optional
+from gitbook_mcp.config.options import PATH, TEXT, option, optional
 
 __all__ = [
     "ReadsTokenFile",
