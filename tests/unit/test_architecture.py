@@ -166,7 +166,9 @@ is the bottom layer of the link checker, the tools and the local workspace; `cli
 API client, which knows nothing of the server, the local workspace or the tools."""
 
 LAYERS: dict[str, frozenset[str]] = {
-    "gitbook_mcp.local": frozenset({"gitbook_mcp.client", "gitbook_mcp.server"}),
+    "gitbook_mcp.local": frozenset(
+        {"gitbook_mcp.client", "gitbook_mcp.server", "gitbook_mcp.linkcheck", "gitbook_mcp.cli"}
+    ),
     "gitbook_mcp.local.http": frozenset(
         {"gitbook_mcp.local.app", "gitbook_mcp.local.routes", "gitbook_mcp.local.handlers"}
     ),
@@ -184,7 +186,8 @@ LAYERS: dict[str, frozenset[str]] = {
     ),
 }
 """Package -> the packages it must not import: the local workspace serves the API as moto
-does, without the client (it reads the operations table) or the server; its HTTP layer and its
+does, without the client (it reads the operations table), the server or the link checker (the
+dialect's path rules are `document`'s); its HTTP layer and its
 store sit below the route table and the handlers; the server's authentication sits below the
 app it is wired into, and a tool call's path below the tools it runs; the server never opens
 the local workspace (`gitbook_mcp.cli.wiring` chooses the API and hands the server a client

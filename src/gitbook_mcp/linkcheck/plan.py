@@ -21,9 +21,9 @@ from typing import Any, Literal
 
 import anyio
 
+from gitbook_mcp.document.paths import relative_href
 from gitbook_mcp.linkcheck.checks import find_page, path_under, site_for, space_for
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
-from gitbook_mcp.linkcheck.markdown import relative_href
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
 from gitbook_mcp.linkcheck.resolve import follow
 from gitbook_mcp.linkcheck.similar import (

@@ -8,18 +8,17 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp import markdown_scan
-from gitbook_mcp.document import anchor_of, parse_markdown
+from gitbook_mcp.document import anchor_of, parse_markdown, scan
 from gitbook_mcp.document.anchors import MAX_ANCHOR_TEXT
-from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
-from gitbook_mcp.local.store.content.search import sections_matching
-from gitbook_mcp.markdown_scan import (
+from gitbook_mcp.document.scan import (
     HEADING_MAX_CHARS,
     blank_code_spans,
     code_spans,
     heading,
     headings,
 )
+from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
+from gitbook_mcp.local.store.content.search import sections_matching
 
 SIZES = (2_000, 20_000)
 
@@ -72,9 +71,9 @@ def test_a_pathological_heading_costs_one_capped_match(
     size: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Red-team N4: ``# a`` + 5,000 spaces + ``x`` took 334 s in markdown_anchors.
-    # Search and the importer read headings with markdown_scan: one capped match per line.
-    counting = _CountingPattern(markdown_scan._ATX)
-    monkeypatch.setattr(markdown_scan, "_ATX", counting)
+    # Search and the importer read headings with document.scan: one capped match per line.
+    counting = _CountingPattern(scan._ATX)
+    monkeypatch.setattr(scan, "_ATX", counting)
     (found,) = headings("# a" + " " * size + "x")
     assert counting.calls == 1
     assert counting.widest <= HEADING_MAX_CHARS
@@ -119,13 +118,13 @@ def test_runs_of_backticks_are_paired_with_one_search_each(
     # Red-team: 1,400 backticks took 46 s in ``(`+)(?:(?!\1).)+?\1``. Here every run length
     # from 1 up appears once (no run closes another), the worst case for a scan per opener.
     calls: list[int] = []
-    real = markdown_scan.bisect_right
+    real = scan.bisect_right
 
     def counting(a: list[int], x: int) -> int:
         calls.append(x)
         return real(a, x)
 
-    monkeypatch.setattr(markdown_scan, "bisect_right", counting)
+    monkeypatch.setattr(scan, "bisect_right", counting)
     runs, text = 0, ""
     while len(text) < size:
         runs += 1
