@@ -17,9 +17,9 @@ from pathlib import Path
 import anyio
 
 from gitbook_mcp.config.check_links_settings import CheckLinksSettings
-from gitbook_mcp.linkcheck.external import ExternalChecker
-from gitbook_mcp.linkcheck.urlcache import CACHE_FILE, UrlCache
-from gitbook_mcp.linkcheck.urlrules import (
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.external.urlcache import CACHE_FILE, UrlCache
+from gitbook_mcp.linkcheck.external.urlrules import (
     Accept,
     PatternError,
     UrlFilter,
@@ -62,7 +62,7 @@ def _checker(
 def run(settings: CheckLinksSettings) -> int:
     """One link check: the report on stdout (or ``--output``), the exit code of the table."""
     from gitbook_mcp.client.errors import GitBookError
-    from gitbook_mcp.linkcheck.report import clean
+    from gitbook_mcp.linkcheck.report.formats import clean
 
     configure_logging(level=settings.log_level, json=settings.log_json)
     try:
@@ -104,7 +104,7 @@ async def _check_report(
     """The report's text and how many links are broken."""
     from gitbook_mcp.api import operations
     from gitbook_mcp.cli.wiring import client_factory
-    from gitbook_mcp.linkcheck.report import ReportScope, render_report
+    from gitbook_mcp.linkcheck.report.formats import ReportScope, render_report
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 
     assert settings.space is not None  # problems() refuses a missing space

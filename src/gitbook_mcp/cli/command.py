@@ -201,7 +201,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] = os.envi
     try:
         sys.exit(runner(command)(given, environ))
     except ConfigError as exc:  # check-links's configuration file: its own exit code
-        from gitbook_mcp.linkcheck.report_base import clean
+        from gitbook_mcp.linkcheck.report.base import clean
 
         sys.stderr.write(f"gitbook-mcp: configuration: {clean(exc)}\n")
         sys.exit(3)

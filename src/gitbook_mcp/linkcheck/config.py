@@ -28,9 +28,9 @@ from gitbook_mcp.config.options import (
     option,
     optional,
 )
-from gitbook_mcp.linkcheck.retries import MAX_RETRIES, RETRY_WAIT
-from gitbook_mcp.linkcheck.urlcache import DEFAULT_MAX_CACHE_AGE
-from gitbook_mcp.linkcheck.urlrules import (
+from gitbook_mcp.linkcheck.external.retries import MAX_RETRIES, RETRY_WAIT
+from gitbook_mcp.linkcheck.external.urlcache import DEFAULT_MAX_CACHE_AGE
+from gitbook_mcp.linkcheck.external.urlrules import (
     DEFAULT_ACCEPT,
     IGNORE_FILE,
     compile_pattern,

@@ -2,7 +2,7 @@
 
 Each URL is checked once per run (concurrent askers share the answer): HEAD first, then GET when
 HEAD is refused (405, 501) or fails. Redirects are followed by hand, up to a limit, and every hop's
-host is resolved and judged by `gitbook_mcp.linkcheck.netguard` before anything is sent. The
+host is resolved and judged by `gitbook_mcp.linkcheck.external.netguard` before anything is sent. The
 request goes to the address that was judged (the Host header and TLS SNI keep the name), so a
 second DNS answer cannot swap in an internal address. A separate HTTP client without credentials
 is used: the API token is never sent to an outside host.
@@ -13,8 +13,8 @@ request rate per host. What a bound stops is ``unchecked`` with a reason startin
 never ``ok`` and never ``broken``.
 
 In lychee's conventions: ``url_filter`` skips the URLs ``--include``/``--exclude`` leave out,
-``accept`` says which statuses work, transient failures are tried again (`linkcheck.retries`),
-and ``store`` keeps lasting verdicts across runs (`linkcheck.urlcache`). A host that does not
+``accept`` says which statuses work, transient failures are tried again (`linkcheck.external.retries`),
+and ``store`` keeps lasting verdicts across runs (`linkcheck.external.urlcache`). A host that does not
 resolve is ``dns`` and one that does not answer in time ``timeout``: unchecked, not broken.
 """
 
@@ -28,9 +28,8 @@ import httpx2
 
 from gitbook_mcp.client.limits import Throttle
 from gitbook_mcp.client.retry import parse_retry_after
-from gitbook_mcp.linkcheck.netguard import Resolver, guard_host, system_resolver
-from gitbook_mcp.linkcheck.once import Once
-from gitbook_mcp.linkcheck.retries import (
+from gitbook_mcp.linkcheck.external.netguard import Resolver, guard_host, system_resolver
+from gitbook_mcp.linkcheck.external.retries import (
     MAX_RETRIES,
     RETRY_WAIT,
     Failure,
@@ -40,8 +39,9 @@ from gitbook_mcp.linkcheck.retries import (
     failure_verdict,
     transient,
 )
-from gitbook_mcp.linkcheck.urlcache import UrlCache
-from gitbook_mcp.linkcheck.urlrules import Accept, UrlFilter
+from gitbook_mcp.linkcheck.external.urlcache import UrlCache
+from gitbook_mcp.linkcheck.external.urlrules import Accept, UrlFilter
+from gitbook_mcp.linkcheck.once import Once
 
 __all__ = [
     "HOST_RATE",

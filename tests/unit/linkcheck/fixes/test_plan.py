@@ -9,8 +9,8 @@ import pytest
 
 from gitbook_mcp.linkcheck import UNLINK, Fix, LinkScanner, RedirectHop, apply_fixes
 from gitbook_mcp.linkcheck.extract import document_links
+from gitbook_mcp.linkcheck.fixes.plan import TEXT_ONLY
 from gitbook_mcp.linkcheck.model import FileNode, Finding, Link, PageNode
-from gitbook_mcp.linkcheck.plan import TEXT_ONLY
 from tests.unit.linkcheck.fakes import (
     HOSTS,
     SITE_URL,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gitbook_mcp.linkcheck.urlrules import (
+from gitbook_mcp.linkcheck.external.urlrules import (
     MAX_MATCHED_URL,
     MAX_PATTERN_CHARS,
     MAX_PATTERNS,

@@ -9,8 +9,8 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from gitbook_mcp.linkcheck.model import Finding, Link, ScanResult, Target
-from gitbook_mcp.linkcheck.report import FORMATS, ReportScope, clean, render_report
-from gitbook_mcp.linkcheck.report_base import synced_file
+from gitbook_mcp.linkcheck.report.base import synced_file
+from gitbook_mcp.linkcheck.report.formats import FORMATS, ReportScope, clean, render_report
 
 FORGED = "::error file=evil.md,line=1::forged"
 HOSTILE = f"click\n{FORGED}\r\n\x1b[31mred\x01\x07\x7f\x85\x9b\u2028\u2029\u202e\u200b\ufffe end"

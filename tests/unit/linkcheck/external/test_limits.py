@@ -9,7 +9,7 @@ import httpx2
 import pytest
 
 from gitbook_mcp.linkcheck import LinkScanner
-from gitbook_mcp.linkcheck.external import (
+from gitbook_mcp.linkcheck.external.checker import (
     HOST_RATE,
     MAX_URLS,
     MAX_URLS_PER_HOST,

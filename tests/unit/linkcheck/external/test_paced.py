@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.client.pacing import Pacer
-from gitbook_mcp.linkcheck.paced import paced_progress, rest_note
+from gitbook_mcp.linkcheck.external.paced import paced_progress, rest_note
 
 pytestmark = pytest.mark.anyio
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gitbook_mcp.linkcheck.urlrules import Accept
+from gitbook_mcp.linkcheck.external.urlrules import Accept
 
 __all__ = [
     "MAX_RETRIES",

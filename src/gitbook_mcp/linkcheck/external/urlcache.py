@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitbook_mcp.linkcheck.retries import UrlVerdict, answer_verdict, transient
-from gitbook_mcp.linkcheck.urlrules import MAX_MATCHED_URL, Accept
+from gitbook_mcp.linkcheck.external.retries import UrlVerdict, answer_verdict, transient
+from gitbook_mcp.linkcheck.external.urlrules import MAX_MATCHED_URL, Accept
 from gitbook_mcp.logs import get_logger
 
 __all__ = [

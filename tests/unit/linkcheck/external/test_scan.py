@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.linkcheck import LinkScanner
-from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.model import Finding, Link, PublishedSite, PublishedSpace, Target
 from gitbook_mcp.linkcheck.site_findings import merge_site_findings, site_report
 from tests.unit.linkcheck.fakes import doc, link, para, resolver, set_home, world

@@ -5,7 +5,7 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from gitbook_mcp.linkcheck.netguard import guard_host, refusal
+from gitbook_mcp.linkcheck.external.netguard import guard_host, refusal
 from tests.unit.linkcheck.fakes import (
     HOSTS,
     PUBLIC,

@@ -24,15 +24,15 @@ import anyio
 from gitbook_mcp.document.paths import relative_href
 from gitbook_mcp.linkcheck.checks import find_page, path_under, site_for, space_for
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
-from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
-from gitbook_mcp.linkcheck.resolve import follow
-from gitbook_mcp.linkcheck.similar import (
+from gitbook_mcp.linkcheck.fixes.similar import (
     MIN_SIMILARITY,
     closest_anchor,
     closest_file,
     closest_page,
     slug_similarity,
 )
+from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
+from gitbook_mcp.linkcheck.resolve import follow
 
 __all__ = ["UNLINK", "UNLINKABLE", "Fix", "fix_id", "plan_fixes", "renamed_pages"]
 

@@ -17,7 +17,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from gitbook_mcp.linkcheck.model import Finding, ScanResult
-from gitbook_mcp.linkcheck.report_base import (
+from gitbook_mcp.linkcheck.report.base import (
     CATEGORY_LABELS,
     SITE,
     ReportScope,
@@ -29,7 +29,7 @@ from gitbook_mcp.linkcheck.report_base import (
     synced_file,
     where,
 )
-from gitbook_mcp.linkcheck.sarif import render_sarif
+from gitbook_mcp.linkcheck.report.sarif import render_sarif
 
 __all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
 

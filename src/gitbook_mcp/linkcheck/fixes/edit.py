@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from gitbook_mcp.linkcheck.plan import Fix
+from gitbook_mcp.linkcheck.fixes.plan import Fix
 
 __all__ = ["Edit", "apply_fixes", "apply_markdown_fixes"]
 

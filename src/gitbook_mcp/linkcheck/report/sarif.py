@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from gitbook_mcp import __version__
 from gitbook_mcp.linkcheck.model import Finding, ScanResult
-from gitbook_mcp.linkcheck.report_base import ReportScope, category, clean, said, synced_file, where
+from gitbook_mcp.linkcheck.report.base import ReportScope, category, clean, said, synced_file, where
 
 __all__ = ["FINGERPRINT", "INFORMATION_URI", "RULES", "render_sarif", "rule_id"]
 

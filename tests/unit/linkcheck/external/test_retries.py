@@ -9,9 +9,9 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from gitbook_mcp.linkcheck.retries import MAX_RETRY_AFTER, backoff, transient
-from gitbook_mcp.linkcheck.urlcache import MAX_CACHE_BYTES, MAX_CACHE_ENTRIES, UrlCache
-from gitbook_mcp.linkcheck.urlrules import UrlFilter, parse_accept
+from gitbook_mcp.linkcheck.external.retries import MAX_RETRY_AFTER, backoff, transient
+from gitbook_mcp.linkcheck.external.urlcache import MAX_CACHE_BYTES, MAX_CACHE_ENTRIES, UrlCache
+from gitbook_mcp.linkcheck.external.urlrules import UrlFilter, parse_accept
 from tests.unit.linkcheck.fakes import HOSTS, Server, checker, home_with_urls, scan_home
 
 pytestmark = pytest.mark.anyio
@@ -214,7 +214,7 @@ def test_a_cache_file_that_is_not_ours_or_too_large_is_ignored(tmp_path: Path) -
 
 
 def test_the_cache_file_is_bounded_the_oldest_going_first(tmp_path: Path) -> None:
-    from gitbook_mcp.linkcheck.retries import UrlVerdict
+    from gitbook_mcp.linkcheck.external.retries import UrlVerdict
 
     clock = [0.0]
     store = UrlCache.load(tmp_path / "c", 1e9, now=lambda: clock[0])
