@@ -26,9 +26,9 @@ from mcp.client import Client
 from bench.measure import Sample, rss_mb
 from gitbook_mcp.api import Profile
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import OutputSchemas, Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import OutputSchemas, Settings
 from tests.deploy.ops_support import LEGACY_INITIALIZE
 
 __all__ = [

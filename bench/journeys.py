@@ -21,9 +21,9 @@ from typing import Any
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 
 __all__ = ["JOURNEYS", "Agent", "measure", "run_journey"]
 

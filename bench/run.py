@@ -26,7 +26,7 @@ from bench import (
     scale,
     scan_content,
 )
-from gitbook_mcp.collector import tune_collector
+from gitbook_mcp.cli.collector import tune_collector
 from gitbook_mcp.logs import configure_logging
 
 FULL = {

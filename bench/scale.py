@@ -35,8 +35,8 @@ import anyio
 import httpx2
 
 from bench.scan_content import LatencyResponder, Recorded, _Recorder
+from gitbook_mcp.cli.collector import tune_collector
 from gitbook_mcp.client import GitBookClient
-from gitbook_mcp.collector import tune_collector
 from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
@@ -155,7 +155,7 @@ async def _recheck_calls(store: Store, cr: str, ids: list[str]) -> dict[str, int
 
 def _child(path: str, cr: str, latency: float, concurrency: int, limited: bool) -> None:
     """Run in a child process: one replayed scan; prints its figures and peak RSS as JSON. The
-    process collects garbage as the command line's do (`gitbook_mcp.collector`)."""
+    process collects garbage as the command line's do (`gitbook_mcp.cli.collector`)."""
     tune_collector()
     configure_logging(level="ERROR")
     answers: Answers = pickle.loads(Path(path).read_bytes())  # our own file

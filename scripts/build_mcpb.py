@@ -3,7 +3,7 @@
 The bundle is a zip archive of:
 
 - ``manifest.json``: the repository's ``manifest.json`` (its version must be the wheel's);
-- ``server/main.py``: the entry point the manifest names, which runs ``gitbook_mcp.cli.main``;
+- ``server/main.py``: the entry point the manifest names, which runs ``gitbook_mcp.cli.command``;
 - ``server/lib/``: the package as the wheel holds it (the wheel is pure Python: one bundle for
   every platform), its ``.dist-info`` included so that ``--version`` reads the version;
 - ``server/requirements.txt``: the runtime lock, whose pinned versions ``uv run`` installs.

@@ -22,7 +22,6 @@ __all__ = [
     "Operation",
     "Profile",
     "operations",
-    "route_of",
 ]
 
 Profile: TypeAlias = Literal["seed", "live"]
@@ -229,10 +228,6 @@ REMOVED_IN_LIVE: Final[frozenset[str]] = _BY_PROFILE["seed"] - KEPT
 ADDED_IN_LIVE: Final[frozenset[str]] = _BY_PROFILE["live"] - KEPT
 """The 21 operations the live service added since the seed (authoring, review, findings)."""
 
-_BY_ROUTE: Final[dict[tuple[str, str], str]] = {
-    (row.method, row.path): row.operation_id for row in _ROWS
-}
-
 
 def operations(profile: Profile) -> frozenset[str]:
     """The operationIds a profile has: seed has 136, live 149 (seed - 8 removed + 21 added)."""
@@ -240,11 +235,3 @@ def operations(profile: Profile) -> frozenset[str]:
         return _BY_PROFILE[profile]
     except KeyError:
         raise ValueError(f"unknown API profile {profile!r}; expected one of {PROFILES}") from None
-
-
-def route_of(method: str, path: str) -> str:
-    """The operationId served at ``method path`` (a path template of the table)."""
-    try:
-        return _BY_ROUTE[(method, path)]
-    except KeyError:
-        raise LookupError(f"the API has no operation {method} {path}") from None

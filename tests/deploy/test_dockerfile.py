@@ -15,9 +15,9 @@ from typing import Any
 import anyio
 import pytest
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.http.transports import http_app
-from gitbook_mcp.settings import Settings
 from tests.deploy.ops_support import free_port, serve_app
 from tests.unit.server.conftest import make_server
 

@@ -9,10 +9,10 @@ import httpx2
 import pytest
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.http.transports import http_app
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.unit.server.conftest import make_server
 

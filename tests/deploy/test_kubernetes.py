@@ -11,10 +11,10 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from gitbook_mcp.config.options import resolve
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store
-from gitbook_mcp.options import resolve
 from gitbook_mcp.server.http.transports import http_app
-from gitbook_mcp.settings import Settings
 from tests.deploy.ops_support import serve_app
 from tests.unit.server.conftest import make_server
 
@@ -107,7 +107,7 @@ def test_the_network_policy_allows_8000_in_and_only_dns_and_https_out() -> None:
 
 
 def test_the_pods_are_stateless_and_outlive_their_drain() -> None:
-    from gitbook_mcp.settings import Settings
+    from gitbook_mcp.config.settings import Settings
 
     pod = _kind("Deployment")["spec"]["template"]["spec"]
     [container] = pod["containers"]

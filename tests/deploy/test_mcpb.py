@@ -90,7 +90,7 @@ def test_the_bundle_holds_the_manifest_and_every_file_it_names(bundle: Path) -> 
     assert len(paths) >= 2  # the entry point and the lock
     for path in paths:
         assert path in names, f"the manifest names {path}, not in the bundle"
-    assert "server/lib/gitbook_mcp/cli.py" in names
+    assert "server/lib/gitbook_mcp/cli/command.py" in names
     assert any(n.startswith("server/lib/gitbook_mcp/prompts/") for n in names)
     assert any(re.fullmatch(r"server/lib/gitbook_mcp-[^/]+\.dist-info/METADATA", n) for n in names)
 

@@ -17,10 +17,10 @@ from prometheus_client.openmetrics.parser import (
 )
 from prometheus_client.parser import text_string_to_metric_families
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.http.ops.limits import CallerRateLimit, caller_key, caller_of
 from gitbook_mcp.server.http.transports import MAX_BODY_BYTES, http_app
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.deploy.ops_support import ACCEPT, LEGACY_INITIALIZE, modern_headers, rpc, serve_app
 from tests.unit.server.conftest import make_server

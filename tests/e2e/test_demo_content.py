@@ -13,6 +13,8 @@ import httpx2
 import pytest
 from mcp.client import Client
 
+from gitbook_mcp.cli.wiring import server_for
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.document import document_links, walk
 from gitbook_mcp.local.seed.cloud import (
     FILE_CLOUD_POSTMORTEM,
@@ -21,8 +23,6 @@ from gitbook_mcp.local.seed.cloud import (
     PAGE_CLOUD_TROUBLESHOOTING,
 )
 from gitbook_mcp.local.seed.ids import SPACES
-from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, api_client, running_local_api
 from tests.support.contract import CONTRACT_FILES, JSON_DOCUMENT, document_contract
 
@@ -112,7 +112,7 @@ def _contract_types() -> set[str]:
 
 def _server(api: Proc) -> Client:
     settings = Settings(api_url=f"{api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",))
-    return Client(create_server(settings), cache=None)
+    return Client(server_for(settings), cache=None)
 
 
 async def _check(local_api: Proc, **args: str) -> dict[str, Any]:

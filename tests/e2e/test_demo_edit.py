@@ -14,11 +14,11 @@ import httpx2
 import pytest
 from mcp.client import Client
 
+from gitbook_mcp.cli.wiring import server_for
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.document.edit import block_differences
 from gitbook_mcp.local.seed.cloud import PAGE_CLOUD_QUICKSTART
 from gitbook_mcp.local.seed.ids import SPACES
-from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, api_client, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -80,7 +80,7 @@ async def test_a_sentence_in_a_hint_changes_exactly_one_block_of_the_stored_page
         "page_id": PAGE_CLOUD_QUICKSTART,
         "replacements": [{"find": SENTENCE, "replace": NEW}],
     }
-    async with Client(create_server(settings), cache=None) as client:
+    async with Client(server_for(settings), cache=None) as client:
         args = {"space_id": SPACE, "change_request_id": cr, "edits": [edit]}
         result = await client.call_tool("edit_pages", args)
     assert not result.is_error, result.content

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
+from gitbook_mcp.cli.wiring import server_for
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.deploy.procs import Proc, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -62,7 +63,7 @@ def _in_process(store: Store) -> GitBookServer:
 
 def _over_http(api: Proc) -> GitBookServer:
     settings = Settings(api_url=f"{api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",))
-    return create_server(settings)
+    return server_for(settings)
 
 
 async def _cases(store: Store) -> list[Case]:

@@ -19,9 +19,9 @@ import pytest
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import FaultConfig, LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

@@ -139,7 +139,7 @@ def test_the_graph_sees_type_checking_and_function_level_imports() -> None:
     graph = import_graph()
     # `local.http.call` imports the store only under TYPE_CHECKING; `cli` imports lazily.
     assert "gitbook_mcp.local.store" in graph["gitbook_mcp.local.http.call"]
-    assert "gitbook_mcp.local.http.serve" in graph["gitbook_mcp.cli"]
+    assert "gitbook_mcp.local.http.serve" in graph["gitbook_mcp.cli.command"]
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
@@ -166,7 +166,9 @@ is the bottom layer of the link checker, the tools and the local workspace; `cli
 API client, which knows nothing of the server, the local workspace or the tools."""
 
 LAYERS: dict[str, frozenset[str]] = {
-    "gitbook_mcp.local": frozenset({"gitbook_mcp.client", "gitbook_mcp.server"}),
+    "gitbook_mcp.local": frozenset(
+        {"gitbook_mcp.client", "gitbook_mcp.server", "gitbook_mcp.linkcheck", "gitbook_mcp.cli"}
+    ),
     "gitbook_mcp.local.http": frozenset(
         {"gitbook_mcp.local.app", "gitbook_mcp.local.routes", "gitbook_mcp.local.handlers"}
     ),
@@ -176,13 +178,21 @@ LAYERS: dict[str, frozenset[str]] = {
     "gitbook_mcp.server.http.auth": frozenset(
         {"gitbook_mcp.server.app", "gitbook_mcp.server.runner"}
     ),
-    "gitbook_mcp.settings": frozenset({"gitbook_mcp.server"}),
-    "gitbook_mcp.linkcheck": frozenset({"gitbook_mcp.server"}),
+    "gitbook_mcp.server": frozenset({"gitbook_mcp.local", "gitbook_mcp.cli"}),
+    "gitbook_mcp.server.calls": frozenset({"gitbook_mcp.server.tools"}),
+    "gitbook_mcp.config": frozenset({"gitbook_mcp.server", "gitbook_mcp.local", "gitbook_mcp.cli"}),
+    "gitbook_mcp.linkcheck": frozenset(
+        {"gitbook_mcp.server", "gitbook_mcp.local", "gitbook_mcp.cli"}
+    ),
 }
 """Package -> the packages it must not import: the local workspace serves the API as moto
-does, without the client (it reads the operations table) or the server; its HTTP layer and its
+does, without the client (it reads the operations table), the server or the link checker (the
+dialect's path rules are `document`'s); its HTTP layer and its
 store sit below the route table and the handlers; the server's authentication sits below the
-app it is wired into; the settings and the link checker sit below the server."""
+app it is wired into, and a tool call's path below the tools it runs; the server never opens
+the local workspace (`gitbook_mcp.cli.wiring` chooses the API and hands the server a client
+factory); what a user sets (`config`) and the link checker sit below the server, the
+workspace and the command line."""
 
 
 def _within(module: str, package: str) -> bool:

@@ -10,7 +10,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from gitbook_mcp import cli
+from gitbook_mcp.cli import command as cli
 from gitbook_mcp.client.errors import GitBookError
 from gitbook_mcp.linkcheck import run
 from gitbook_mcp.linkcheck.model import Finding, Link, ScanResult, Target

@@ -16,8 +16,9 @@ import jsonschema
 import pytest
 from anyio.from_thread import start_blocking_portal
 
-from gitbook_mcp import check_links, cli
-from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.cli import check_links
+from gitbook_mcp.cli import command as cli
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.local import Store, load_demo
 from gitbook_mcp.local.seed.ids import SPACES
 from tests.support.logs import kept_logging

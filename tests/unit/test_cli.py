@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from gitbook_mcp import __version__, cli
-from gitbook_mcp.cli import package_version
-from gitbook_mcp.command_line import commands
-from gitbook_mcp.settings import LocalApiSettings, Settings
+from gitbook_mcp import __version__
+from gitbook_mcp.cli import command as cli
+from gitbook_mcp.cli.command import package_version
+from gitbook_mcp.cli.parser import commands
+from gitbook_mcp.config.settings import LocalApiSettings, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import anyio
 import pytest
 
-from gitbook_mcp import cli
-from gitbook_mcp.collector import YOUNG_THRESHOLD, freeze_start_up, tune_collector
+from gitbook_mcp.cli import command as cli
+from gitbook_mcp.cli import serve
+from gitbook_mcp.cli.collector import YOUNG_THRESHOLD, freeze_start_up, tune_collector
 
 
 @pytest.fixture
@@ -56,13 +57,13 @@ def test_the_server_freezes_what_start_up_built_before_serving(
 ) -> None:
     events: list[str] = []
     monkeypatch.setattr(cli, "tune_collector", lambda: events.append("tuned"))
-    monkeypatch.setattr(cli, "freeze_start_up", lambda: events.append("frozen"))
+    monkeypatch.setattr(serve, "freeze_start_up", lambda: events.append("frozen"))
 
-    def create_server(settings: object) -> object:
+    def server_for(settings: object) -> object:
         events.append("built")
         return object()
 
-    monkeypatch.setattr("gitbook_mcp.server.runner.create_server", create_server)
+    monkeypatch.setattr("gitbook_mcp.cli.wiring.server_for", server_for)
     monkeypatch.setattr(anyio, "run", lambda *args, **kwargs: events.append("serving"))
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--local"], environ={})

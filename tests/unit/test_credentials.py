@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import structlog
 
-from gitbook_mcp import cli
-from gitbook_mcp.check_links_settings import CheckLinksSettings
-from gitbook_mcp.command_line import parse_args
-from gitbook_mcp.options import OptionError
-from gitbook_mcp.settings import Settings
+from gitbook_mcp.cli import command as cli
+from gitbook_mcp.cli.parser import parse_args
+from gitbook_mcp.config.check_links_settings import CheckLinksSettings
+from gitbook_mcp.config.options import OptionError
+from gitbook_mcp.config.settings import Settings
 
 
 def test_the_token_file_fills_the_token(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
-"""Each operationId is written once in ``src/``: in the API's table (`gitbook_mcp.api`), and on
-the client method that implements it (``@operation("<operationId>")``). Everything else (the
-tools' needs, the profile checks, the local workspace) refers to the method or the table."""
+"""Each operationId is written in ``src/`` only in the API's table (`gitbook_mcp.api`), on the
+client method that implements it (``@operation("<operationId>")``) and on the local workspace's
+route row that serves it (``RouteSpec("<operationId>", handler)``), once each. Everything else
+(the tools' needs, the profile checks) refers to the method or the table."""
 
 from __future__ import annotations
 
@@ -17,11 +18,15 @@ PERMISSION_FLAGS = {"createOpenAPISpec"}
 local workspace's access rules and the tools' permissions spell."""
 
 
-def _written() -> tuple[list[tuple[str, str]], Counter[str]]:
+MARKERS = ("operation", "RouteSpec")
+"""The calls whose first argument may be an operationId: the client's marker, the route row."""
+
+
+def _written() -> tuple[list[tuple[str, str]], dict[str, Counter[str]]]:
     """Where an operationId stands as a string outside the table and the markers, and how many
-    markers name each."""
+    markers of each kind name each."""
     strays: list[tuple[str, str]] = []
-    marked: Counter[str] = Counter()
+    marks: dict[str, Counter[str]] = {name: Counter() for name in MARKERS}
     for path in sorted(SRC.rglob("*.py")):
         if path == SRC / "api.py":
             continue
@@ -31,12 +36,12 @@ def _written() -> tuple[list[tuple[str, str]], Counter[str]]:
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "operation"
+                and node.func.id in MARKERS
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
             ):
                 in_marker.add(id(node.args[0]))
-                marked[str(node.args[0].value)] += 1
+                marks[node.func.id][str(node.args[0].value)] += 1
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Constant)
@@ -45,11 +50,13 @@ def _written() -> tuple[list[tuple[str, str]], Counter[str]]:
                 and node.value not in PERMISSION_FLAGS
             ):
                 strays.append((str(path.relative_to(SRC)), str(node.value)))
-    return strays, marked
+    return strays, marks
 
 
-def test_no_operation_id_is_written_outside_the_table_and_its_marker() -> None:
-    strays, marked = _written()
+def test_no_operation_id_is_written_outside_the_table_and_its_markers() -> None:
+    strays, marks = _written()
     assert strays == []
-    assert {op for op, n in marked.items() if n > 1} == set()
-    assert set(marked) == set(OPERATIONS)  # every operation has its one method
+    for marked in marks.values():
+        assert {op for op, n in marked.items() if n > 1} == set()
+        # every operation has its one method and its one route
+        assert set(marked) == set(OPERATIONS)

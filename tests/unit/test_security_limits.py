@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.command_line import commands
-from gitbook_mcp.options import rows
+from gitbook_mcp.cli.parser import commands
+from gitbook_mcp.config.options import rows
 
 ROOT = Path(__file__).resolve().parents[2]
 _CODE = re.compile(r"`([^`]+)`")

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.check_links_settings import CheckLinksSettings
-from gitbook_mcp.command_line import commands, options_markdown, parse_args, parser
-from gitbook_mcp.options import ENV_PREFIX, OptionError, rows
-from gitbook_mcp.readme import replace_section
-from gitbook_mcp.settings import LocalApiSettings, Settings, default_local_db
+from gitbook_mcp.cli.parser import commands, options_markdown, parse_args, parser
+from gitbook_mcp.config.check_links_settings import CheckLinksSettings
+from gitbook_mcp.config.options import ENV_PREFIX, OptionError, rows
+from gitbook_mcp.config.readme import replace_section
+from gitbook_mcp.config.settings import LocalApiSettings, Settings, default_local_db
 
 COMMANDS = commands()
 
@@ -194,7 +194,9 @@ def test_readme_options_table_is_generated_from_the_settings() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "<!-- options:start -->" in readme
     expected = replace_section(readme, "options", options_markdown())
-    assert readme == expected, "README options table is stale: run python -m gitbook_mcp.settings"
+    assert readme == expected, (
+        "README options table is stale: run python -m gitbook_mcp.config.settings"
+    )
 
 
 def test_server_json_variables_are_options() -> None:

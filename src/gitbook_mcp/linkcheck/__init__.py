@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.linkcheck.edit import Edit, apply_fixes, apply_markdown_fixes
-from gitbook_mcp.linkcheck.external import ExternalChecker, UrlVerdict
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker, UrlVerdict
+from gitbook_mcp.linkcheck.fixes.edit import Edit, apply_fixes, apply_markdown_fixes
+from gitbook_mcp.linkcheck.fixes.plan import UNLINK, Fix, fix_id, renamed_pages
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     Finding,
@@ -17,7 +18,6 @@ from gitbook_mcp.linkcheck.model import (
     ScanResult,
     Target,
 )
-from gitbook_mcp.linkcheck.plan import UNLINK, Fix, fix_id, renamed_pages
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 

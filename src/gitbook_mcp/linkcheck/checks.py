@@ -13,7 +13,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
-from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.markdown import BROKEN_MARKS
 from gitbook_mcp.linkcheck.model import PageNode, Target
 from gitbook_mcp.linkcheck.paths import path_under, site_for, space_for

@@ -16,16 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitbook_mcp.linkcheck.retries import MAX_RETRIES, RETRY_WAIT
-from gitbook_mcp.linkcheck.urlcache import DEFAULT_MAX_CACHE_AGE
-from gitbook_mcp.linkcheck.urlrules import (
-    DEFAULT_ACCEPT,
-    IGNORE_FILE,
-    compile_pattern,
-    parse_accept,
-    parse_duration,
-)
-from gitbook_mcp.options import (
+from gitbook_mcp.config.options import (
     BOOL,
     PATH,
     TEXT,
@@ -36,6 +27,15 @@ from gitbook_mcp.options import (
     number,
     option,
     optional,
+)
+from gitbook_mcp.linkcheck.external.retries import MAX_RETRIES, RETRY_WAIT
+from gitbook_mcp.linkcheck.external.urlcache import DEFAULT_MAX_CACHE_AGE
+from gitbook_mcp.linkcheck.external.urlrules import (
+    DEFAULT_ACCEPT,
+    IGNORE_FILE,
+    compile_pattern,
+    parse_accept,
+    parse_duration,
 )
 
 __all__ = [

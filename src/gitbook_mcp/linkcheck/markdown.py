@@ -1,16 +1,14 @@
-"""Links and anchors of a page read as markdown, and the path rules of relative hrefs.
+"""Links and anchors of a page read as markdown.
 
 The markdown is parsed into GitBook's document (`gitbook_mcp.document.parse_markdown`) with every
 href kept as written, then goes through the same extraction as a document, so a page gives the
 same links either way; each link also gets the line its href is written on (fixes edit that line).
-A relative href resolves against the linking page's path like a file in a folder (a page with
-children is a folder: its README); ``.gitbook/assets/NAME`` names a file; ``#anchor`` is on the
-page itself.
+A relative href resolves against the linking page's path (`gitbook_mcp.document.paths`);
+``.gitbook/assets/NAME`` names a file; ``#anchor`` is on the page itself.
 """
 
 from __future__ import annotations
 
-import posixpath
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import replace
@@ -19,6 +17,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from gitbook_mcp.document import parse_markdown, stable_href
+from gitbook_mcp.document.paths import resolve_path
 from gitbook_mcp.document.refs import APP_HOSTS, is_external
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
 from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
@@ -31,8 +30,6 @@ __all__ = [
     "markdown_anchors",
     "markdown_links",
     "parse_page",
-    "relative_href",
-    "resolve_path",
 ]
 
 BROKEN_MARKS = ("/broken/", "broken-reference", "broken://")
@@ -43,31 +40,6 @@ def parse_page(markdown: str) -> dict[str, Any]:
     """The document of a page's markdown, every href nobody else resolves kept as a ``url`` ref
     as written (relative paths are then resolved from the page). CPU-bound: off the event loop."""
     return parse_markdown(markdown, lambda href: {"kind": "url", "url": href}).document
-
-
-def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "") -> str:
-    """The page path an href points to from ``from_path``; a relative ``.`` gives ``dot``."""
-    target = unquote(href_path)
-    if target.startswith("/"):
-        resolved = target.strip("/")
-    else:
-        base = from_path if folder else posixpath.dirname(from_path)
-        resolved = posixpath.normpath(posixpath.join(base, target)) if target else from_path
-        while resolved.startswith("../"):
-            resolved = resolved[3:]
-        # above the root is the root; the root itself is ``dot`` (the local workspace passes ".")
-        resolved = {"..": "", ".": dot}.get(resolved, resolved)
-    resolved = resolved.removesuffix(".md")
-    for readme in ("README", "readme"):
-        resolved = "" if resolved == readme else resolved.removesuffix("/" + readme)
-    return resolved.strip("/")
-
-
-def relative_href(to_path: str, from_path: str, *, folder: bool, anchor: str | None) -> str:
-    """The relative ``.md`` href from one page to another (the inverse of `resolve_path`)."""
-    base = from_path if folder else posixpath.dirname(from_path)
-    href = posixpath.relpath((to_path or "README") + ".md", base or ".")
-    return f"{href}#{anchor}" if anchor else href
 
 
 def href_target(href: str, page_path: str, folder: bool) -> Target | None:

@@ -16,11 +16,11 @@ from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.client.resources import SiteFindings, operation_of
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
-from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.external.paced import paced_progress
+from gitbook_mcp.linkcheck.fixes.plan import Fix
 from gitbook_mcp.linkcheck.memo import remembering_reader
 from gitbook_mcp.linkcheck.model import Progress, ScanResult
-from gitbook_mcp.linkcheck.paced import paced_progress
-from gitbook_mcp.linkcheck.plan import Fix
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
     SiteReport,

@@ -15,10 +15,10 @@ from anyio.abc import TaskGroup
 
 from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
-from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.fixes.plan import Fix, plan_fixes
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.offload import inline, run_sized
-from gitbook_mcp.linkcheck.plan import Fix, plan_fixes
 from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
 
 __all__ = ["DEFAULT_CONCURRENCY", "LinkScanner"]

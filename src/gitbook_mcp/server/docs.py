@@ -7,7 +7,7 @@ A test compares these with the README, so the README can never describe tools th
 from __future__ import annotations
 
 from gitbook_mcp.api import PROFILES, operations
-from gitbook_mcp.readme import replace_section
+from gitbook_mcp.config.readme import replace_section
 from gitbook_mcp.server.calls.gating import permission_table
 from gitbook_mcp.server.calls.offer import for_profile
 from gitbook_mcp.server.tooling import ToolDef

@@ -1,15 +1,13 @@
-"""Assemble a server from settings: the client (remote or the embedded local workspace),
-the selected tools, resources and prompts."""
+"""Assemble a server from settings and a way to get its API client: the selected tools,
+resources and prompts. Which API the client talks to is the caller's choice
+(`gitbook_mcp.cli.wiring`): the server never imports the local workspace."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gitbook_mcp.logs import get_logger
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.server.app import GitBookServer, build_server
 from gitbook_mcp.server.calls.availability import unregistered
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
@@ -22,85 +20,22 @@ from gitbook_mcp.server.toolsets import (
     check_selection,
     expand_toolsets,
 )
-from gitbook_mcp.settings import Settings
 
 if TYPE_CHECKING:
-    from gitbook_mcp.client import GitBookClient
-    from gitbook_mcp.local import Store
     from gitbook_mcp.server.http.auth.upstream import UpstreamBackend
     from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
-__all__ = ["client_factory", "create_server", "open_local_store", "reset_local_db"]
-
-_log = get_logger("gitbook_mcp.server")
-LOCAL_BASE_URL = "http://local.gitbook-mcp/v1"
+__all__ = ["configure_upstream", "create_server"]
 
 
-def reset_local_db(path: Path) -> None:
-    """Remove the ``--local`` database and its WAL files, so the demo is loaded afresh."""
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-
-
-def open_local_store(settings: Settings) -> Store:
-    """The ``--local`` workspace: the demo loaded afresh with ``--reset-local``."""
-    from gitbook_mcp.local import Store, load_demo
-
-    if settings.reset_local:
-        reset_local_db(settings.local_db)
-    return Store(settings.local_db, import_root=settings.import_root, seed=load_demo)
-
-
-def client_factory(settings: Settings) -> ClientFactory:
-    """How the server gets its API client: the embedded local workspace, or the real API."""
-    options = {
-        "max_concurrency": settings.max_concurrency,
-        "requests_per_second": settings.requests_per_second,
-        "timeout": settings.timeout,
-        "profile": settings.profile,
-    }
-
-    @asynccontextmanager
-    async def local() -> AsyncIterator[GitBookClient]:
-        from gitbook_mcp.client import GitBookClient
-        from gitbook_mcp.local import LocalTransport, create_app
-
-        store = open_local_store(settings)
-        store.change_requests.batch.refuse_trees = settings.tree_updates == "refuse"
-        try:
-            _log.info(
-                "local.ready",
-                db=str(settings.local_db),
-                profile=settings.profile,
-                role_token=settings.local_token,
-            )
-            async with GitBookClient(
-                token=settings.local_token,
-                base_url=LOCAL_BASE_URL,
-                transport=LocalTransport(create_app(store, profile=settings.profile)),
-                **options,
-            ) as client:
-                yield client
-        finally:
-            store.close()
-
-    @asynccontextmanager
-    async def remote() -> AsyncIterator[GitBookClient]:
-        from gitbook_mcp.client import GitBookClient
-
-        assert settings.api_token is not None
-        async with GitBookClient(
-            token=settings.api_token,
-            base_url=settings.api_url,
-            **options,
-        ) as client:
-            yield client
-
-    return local if settings.local else remote
-
-
-def create_server(settings: Settings, *, factory: ClientFactory | None = None) -> GitBookServer:
-    """The server these settings describe (raises `SelectionError` for unknown names)."""
+def create_server(
+    settings: Settings,
+    *,
+    factory: ClientFactory | None = None,
+    backend: UpstreamBackend | None = None,
+) -> GitBookServer:
+    """The server these settings describe (raises `SelectionError` for unknown names), its
+    client made by ``factory``; under ``--auth upstream``, each caller's by ``backend``."""
     from gitbook_mcp.server.prompts import register_prompts
     from gitbook_mcp.server.resources import register_resources
 
@@ -114,15 +49,18 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     check_selection(selection)
 
     upstream = settings.auth == "upstream"
-    backend: UpstreamBackend | None = None
     options: dict[str, Any] = {}
     if upstream:  # the server has no client of its own: each caller's token has one
-        backend, options, factory = _upstream(settings)
+        if backend is None:
+            raise ValueError("--auth upstream: the server needs a backend for callers' tokens")
+        options, factory = _upstream(settings, backend)
+    if factory is None:
+        raise ValueError("the server needs a client factory")
     every = replace(selection, toolsets=("all",))
     chosen = set(expand_toolsets(selection.toolsets))
     server = build_server(
         lambda: build_tool_list(every),
-        factory or client_factory(settings),
+        factory,
         refresh_interval=settings.permissions_refresh,
         secrets=()
         if upstream
@@ -139,27 +77,18 @@ def create_server(settings: Settings, *, factory: ClientFactory | None = None) -
     # Registered now, not on first use: the capabilities of the first handshake list them.
     register_resources(server)
     register_prompts(server)
-    if backend is not None:
+    if upstream and backend is not None:
         configure_upstream(server, settings, backend, options["token_verifier"])
     return server
 
 
-def _upstream(settings: Settings) -> tuple[UpstreamBackend, dict[str, Any], ClientFactory]:
-    """``--auth upstream``'s shared backend, `MCPServer` options and the server's own client
-    factory (which refuses: there is no server client)."""
+def _upstream(settings: Settings, backend: UpstreamBackend) -> tuple[dict[str, Any], ClientFactory]:
+    """``--auth upstream``'s `MCPServer` options and the server's own client factory (which
+    refuses: there is no server client)."""
     # Imported only with --auth upstream: the other servers never need the callers' machinery.
-    from gitbook_mcp.server.http.auth.upstream import (
-        UpstreamBackend,
-        no_server_client,
-        upstream_options,
-    )
+    from gitbook_mcp.server.http.auth.upstream import no_server_client, upstream_options
 
-    backend = UpstreamBackend(
-        settings,
-        base_url=LOCAL_BASE_URL if settings.local else settings.api_url,
-        open_store=lambda: open_local_store(settings),
-    )
-    return backend, upstream_options(settings, backend), no_server_client
+    return upstream_options(settings, backend), no_server_client
 
 
 def configure_upstream(

@@ -30,7 +30,7 @@ from gitbook_mcp.client.resources import operation_of
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
     from gitbook_mcp.client.models.content import ContentFormat
-    from gitbook_mcp.linkcheck.external import ExternalChecker
+    from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 
 __all__ = [
     "ANY_TOKEN",

@@ -5,13 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
-from gitbook_mcp.linkcheck.markdown import (
-    from_page,
-    markdown_anchors,
-    markdown_links,
-    relative_href,
-    resolve_path,
-)
+from gitbook_mcp.linkcheck.markdown import from_page, markdown_anchors, markdown_links
 from tests.unit.linkcheck.fakes import block, doc, heading, link, para, text
 
 
@@ -143,13 +137,6 @@ def test_markdown_anchors_skip_code_and_the_title() -> None:
     assert markdown_anchors("# One\n```\n# Not\n```\n## Two words\n") == {
         "two-words": "Two words",
     }
-
-
-def test_relative_href_inverts_resolve_path() -> None:
-    for to_path in ("guides/install", "faq", "guides"):
-        href = relative_href(to_path, "getting-started/install", folder=False, anchor=None)
-        assert resolve_path(href, "getting-started/install", folder=False) == to_path
-    assert relative_href("faq", "guides", folder=True, anchor="x") == "../faq.md#x"
 
 
 def test_app_urls_name_a_space_or_a_page_of_it_in_both_readings() -> None:

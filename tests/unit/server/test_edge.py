@@ -6,12 +6,12 @@ import httpx2
 import pytest
 from starlette.types import Receive, Scope, Send
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.http.ops.edge import host_allowed
 from gitbook_mcp.server.http.ops.metrics import metrics_app
 from gitbook_mcp.server.http.ops.sessions import SessionCap, SessionRules, SessionTracker
 from gitbook_mcp.server.http.transports import http_app
-from gitbook_mcp.settings import Settings
 from tests.unit.server.conftest import make_server
 
 pytestmark = pytest.mark.anyio

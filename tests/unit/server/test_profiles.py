@@ -15,6 +15,7 @@ from mcp.client import Client
 from gitbook_mcp.api import operations
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.client.resources import Sites, SiteSectionGroups, SiteSections
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.ids import ORG_ACME, SITE_DOCS
 from gitbook_mcp.local.seed.sites import SECTION_GUIDES
@@ -23,7 +24,6 @@ from gitbook_mcp.server.docs import profiles_cell
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.server.tooling import Needs
 from gitbook_mcp.server.toolsets import Selection, all_tools, build_tool_list
-from gitbook_mcp.settings import Settings
 from tests.unit.server.conftest import McpFactory
 
 pytestmark = pytest.mark.anyio

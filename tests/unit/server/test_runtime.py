@@ -14,10 +14,10 @@ from mcp import MCPError
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.server.toolsets import Selection, build_tool_list
-from gitbook_mcp.settings import Settings
 
 pytestmark = pytest.mark.anyio
 

@@ -15,7 +15,7 @@ from tests.deploy.ops_support import LEGACY_INITIALIZE
 
 ROOT = Path(__file__).resolve().parents[3]
 NOT_AT_START = (
-    "gitbook_mcp.check_links_settings",
+    "gitbook_mcp.config.check_links_settings",
     "gitbook_mcp.linkcheck",
     "gitbook_mcp.document",
     "markdown_it",

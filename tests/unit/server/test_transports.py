@@ -11,9 +11,9 @@ import pytest
 import uvicorn
 from starlette.types import Message, Receive, Scope, Send
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store
 from gitbook_mcp.server.http.transports import BodyLimit, http_app, uvicorn_config
-from gitbook_mcp.settings import Settings
 from tests.unit.server.conftest import make_server
 
 pytestmark = pytest.mark.anyio

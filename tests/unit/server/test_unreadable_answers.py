@@ -16,10 +16,10 @@ import pytest
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.comments import COMMENT_INSTALL_TYPO
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 
 pytestmark = pytest.mark.anyio

@@ -12,9 +12,9 @@ from mcp.types import CallToolResult, InputRequiredResult, TextContent
 
 from gitbook_mcp.client.errors import AuthenticationError
 from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.calls.change_request_ids import resolve_change_request
 from gitbook_mcp.server.calls.confirm import Answered, asker_of
 from gitbook_mcp.server.tooling import Args, ServerControls, ToolContext, ToolDef
-from gitbook_mcp.server.tools._change_request_ids import resolve_change_request
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient

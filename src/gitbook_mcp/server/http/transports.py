@@ -1,4 +1,5 @@
-"""Serving the MCP server: stdio, SSE or streamable HTTP.
+"""The MCP server's HTTP app (SSE or streamable HTTP) and its uvicorn configuration; the
+process that serves it is `gitbook_mcp.cli.serve`.
 
 HTTP binds to loopback by default with DNS-rebinding protection (allowed hosts and origins are
 configurable). When a bearer token is configured (required when binding beyond loopback), every
@@ -48,9 +49,9 @@ if TYPE_CHECKING:
 
     import uvicorn
 
+    from gitbook_mcp.config.settings import Settings
     from gitbook_mcp.server.app import GitBookServer
     from gitbook_mcp.server.calls.runtime import Runtime
-    from gitbook_mcp.settings import Settings
 
 __all__ = [
     "BODY_TIMEOUT",
@@ -65,7 +66,6 @@ __all__ = [
     "header_timeout_protocol",
     "hide_session_ids",
     "http_app",
-    "run",
     "security_settings",
     "uvicorn_config",
 ]
@@ -370,31 +370,3 @@ def uvicorn_config(
         h11_max_incomplete_event_size=64 * 1024,
         timeout_graceful_shutdown=math.ceil(settings.drain_grace),
     )
-
-
-async def run(server: GitBookServer, settings: Settings) -> None:
-    """Serve until stopped."""
-    if settings.transport == "stdio":
-        from gitbook_mcp.server.stdio import serve_stdio
-
-        await serve_stdio(server)
-        return
-    from uvicorn import Config
-
-    from gitbook_mcp.server.http.ops.metrics import metrics_app
-    from gitbook_mcp.server.http.ops.shutdown import DrainingServer, QuietServer
-
-    drain = Drain()
-    app = http_app(server, settings, drain)
-    port = settings.metrics_port
-    side = QuietServer(
-        Config(metrics_app(), host=settings.host, port=port or 0, lifespan="off", log_config=None)
-    )
-    try:
-        async with anyio.create_task_group() as group:
-            if port:
-                group.start_soon(side.serve)
-            await DrainingServer(uvicorn_config(app, settings), drain).serve()
-            side.should_exit = True
-    finally:
-        await server.aclose()

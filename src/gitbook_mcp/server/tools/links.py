@@ -13,8 +13,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.linkcheck import Finding, ScanResult
-from gitbook_mcp.linkcheck.external import ExternalChecker
-from gitbook_mcp.linkcheck.report import suggestion
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.report.formats import suggestion
 from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedLine, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool

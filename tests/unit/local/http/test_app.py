@@ -18,7 +18,7 @@ async def _whoami(call: Call) -> object:
     return ok({"user": call.actor.user_id, "limit": call.query.limit()})
 
 
-ROUTES = [RouteSpec("GET", "/whoami", _whoami, "whoami")]  # type: ignore[arg-type]
+ROUTES = [RouteSpec("whoami", _whoami, method="GET", path="/whoami")]  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp import cli
 from gitbook_mcp.api import Profile
+from gitbook_mcp.cli import command as cli
+from gitbook_mcp.cli.wiring import client_factory
 from gitbook_mcp.client import OperationNotInProfile
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local.http import serve
 from gitbook_mcp.local.seed.ids import SPACES
-from gitbook_mcp.server.runner import client_factory
-from gitbook_mcp.settings import Settings
 from tests.support.local import profile_of
 
 

@@ -16,11 +16,11 @@ import uvicorn
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from gitbook_mcp.cli.wiring import server_for
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store, load_demo
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.http.transports import http_app, uvicorn_config
-from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 
 AUTH_SERVER = "https://auth.example.test"
@@ -102,7 +102,7 @@ def upstream(tmp_path: Path) -> Callable[..., AbstractAsyncContextManager[Runnin
             }
         )
         assert settings.problems() == []
-        server = create_server(settings)
+        server = server_for(settings)
         config = uvicorn_config(http_app(server, settings), settings)
         uv = uvicorn.Server(config)
         async with anyio.create_task_group() as tg:

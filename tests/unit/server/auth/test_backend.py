@@ -8,17 +8,13 @@ import anyio
 import pytest
 import uvicorn
 
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import Store, create_app
 from gitbook_mcp.server.http.auth.upstream import UpstreamBackend
-from gitbook_mcp.settings import Settings
 from tests.conftest import CANARY
 from tests.unit.server.auth.conftest import free_port
 
 pytestmark = pytest.mark.anyio
-
-
-def _no_store() -> Store:
-    raise AssertionError("a remote backend opens no local workspace")
 
 
 async def test_callers_share_the_pool_and_each_request_carries_its_own_token(store: Store) -> None:
@@ -33,9 +29,7 @@ async def test_callers_share_the_pool_and_each_request_carries_its_own_token(sto
 
     api = uvicorn.Server(uvicorn.Config(counting, port=port, log_level="warning"))
     settings = Settings(auth="upstream", profile="live")
-    backend = UpstreamBackend(
-        settings, base_url=f"http://127.0.0.1:{port}/v1", open_store=_no_store
-    )
+    backend = UpstreamBackend(settings, base_url=f"http://127.0.0.1:{port}/v1")
     seen = []
     async with anyio.create_task_group() as tg:
         tg.start_soon(api.serve)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gitbook_mcp.command_line import parse_args
-from gitbook_mcp.settings import Settings
+from gitbook_mcp.cli.parser import parse_args
+from gitbook_mcp.config.settings import Settings
 
 UPSTREAM = {"auth": "upstream", "transport": "streamable-http", "auth_server": "https://as.test"}
 

@@ -23,12 +23,12 @@ from jsonschema import Draft202012Validator
 from mcp.client import Client
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.local.clock import ManualClock
 from gitbook_mcp.local.routes import ROUTES
 from gitbook_mcp.server.runner import create_server
 from gitbook_mcp.server.toolsets import all_tools
-from gitbook_mcp.settings import Settings
 
 __all__ = ["Caller", "Reached", "conform", "operation_of", "run_scenario"]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from gitbook_mcp.linkcheck.external import ExternalChecker
+from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import PAGE_PUBLISHING
 from tests.unit.linkcheck.fakes import resolver

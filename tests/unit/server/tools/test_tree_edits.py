@@ -20,6 +20,7 @@ from mcp.client import Client
 
 from gitbook_mcp.api import Profile
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.edit import (
     block_differences,
@@ -32,7 +33,6 @@ from gitbook_mcp.document.edit import (
 from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.local.seed.content import PAGE_INSTALL
 from gitbook_mcp.server.runner import create_server
-from gitbook_mcp.settings import Settings
 
 pytestmark = pytest.mark.anyio
 

@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from gitbook_mcp.document.scan import heading as atx_heading
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
 from gitbook_mcp.local.store.content.pagedoc import checked_tree
-from gitbook_mcp.markdown_scan import heading as atx_heading
 
 __all__ = ["MAX_CHANGES", "MAX_FILE_BYTES", "Change", "FileUpload", "parse_changes"]
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from gitbook_mcp.document import HrefWriter, RefResolver, document_links, walk
-from gitbook_mcp.linkcheck.markdown import relative_href
+from gitbook_mcp.document.paths import relative_href
 from gitbook_mcp.local.store.content.links import resolve_page_path
 
 if TYPE_CHECKING:

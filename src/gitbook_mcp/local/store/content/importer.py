@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from gitbook_mcp.document.scan import headings
 from gitbook_mcp.local.store.content.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
 from gitbook_mcp.local.store.content.pagedoc import slugify
-from gitbook_mcp.markdown_scan import headings
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore

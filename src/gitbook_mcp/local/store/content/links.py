@@ -16,7 +16,7 @@ from typing import Any, Literal
 from urllib.parse import unquote
 
 from gitbook_mcp.document import document_links, stable_href
-from gitbook_mcp.linkcheck.markdown import resolve_path
+from gitbook_mcp.document.paths import resolve_path
 
 __all__ = ["CheckedLink", "RevisionTargets", "analyse", "resolve_page_path"]
 

@@ -9,12 +9,12 @@ from contextlib import closing
 from typing import Any
 
 from gitbook_mcp.document import slug
+from gitbook_mcp.document.scan import headings as atx_headings
 from gitbook_mcp.local.errors import Invalid
 from gitbook_mcp.local.store.access import Actor, effective_space_role, org_role, space_permissions
 from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.part import StorePart
 from gitbook_mcp.local.store.urls import APP_URL
-from gitbook_mcp.markdown_scan import headings as atx_headings
 
 __all__ = ["ContentSearch", "fts_query", "sections_matching"]
 

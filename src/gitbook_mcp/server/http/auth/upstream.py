@@ -1,7 +1,8 @@
 """``--auth upstream``: wire a server so that each caller acts with its own API token.
 
-`UpstreamBackend` makes an API client for any token: the real API, or one embedded local
-workspace (opened on first use) shared by every caller. `runner.configure_upstream` gives the
+`UpstreamBackend` makes an API client for any token: the real API, or one workspace served in
+process (a `Workspace`, which `gitbook_mcp.cli.wiring` supplies for ``--local``) shared by every
+caller. `runner.configure_upstream` gives the
 server the SDK's bearer layer (`UpstreamVerifier`), the OAuth protected-resource metadata (RFC 9728,
 naming ``--auth-server`` and the resource URL), a per-caller cache of runtimes and a readiness
 probe that needs no token.
@@ -9,9 +10,9 @@ probe that needs no token.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx2
 from mcp.server.auth.settings import AuthSettings
@@ -24,12 +25,12 @@ from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
-    from gitbook_mcp.local import Store
-    from gitbook_mcp.settings import Settings
+    from gitbook_mcp.config.settings import Settings
 
 __all__ = [
     "METADATA_PATH",
     "UpstreamBackend",
+    "Workspace",
     "no_server_client",
     "resource_url",
     "upstream_options",
@@ -41,18 +42,28 @@ _PROBE_TOKEN = "readiness-probe"
 """Not a secret: a made-up token the API must refuse (its refusal shows the API answers)."""
 
 
+class Workspace(Protocol):
+    """An API served in process (``--local``), shared by every caller's client."""
+
+    def transport(self) -> httpx2.AsyncBaseTransport:
+        """A transport to it (the workspace opens on the first one)."""
+        ...
+
+    def close(self) -> None:
+        """Close it, if it was opened."""
+        ...
+
+
 class UpstreamBackend:
     """API clients for callers' tokens (see the module's docstring)."""
 
     def __init__(
-        self, settings: Settings, *, base_url: str, open_store: Callable[[], Store]
+        self, settings: Settings, *, base_url: str, workspace: Workspace | None = None
     ) -> None:
         self.settings = settings
         self.base_url = base_url
-        self.open_store = open_store
-        """Opens the ``--local`` workspace (once, on the first client)."""
-        self._store: Store | None = None
-        self._app: Any = None
+        self.workspace = workspace
+        """The in-process API (``--local``), else None: the API at ``base_url``."""
         self._pool: httpx2.AsyncHTTPTransport | None = None
 
     @asynccontextmanager
@@ -64,7 +75,7 @@ class UpstreamBackend:
         async with GitBookClient(
             token=token,
             base_url=self.base_url,
-            transport=self._local_transport() if s.local else self._shared_pool(),
+            transport=self._shared_pool() if self.workspace is None else self.workspace.transport(),
             max_concurrency=s.max_concurrency,
             requests_per_second=s.requests_per_second,
             timeout=s.timeout,
@@ -85,9 +96,8 @@ class UpstreamBackend:
         if self._pool is not None:
             await self._pool.aclose()
             self._pool = None
-        if self._store is not None:
-            self._store.close()
-            self._store, self._app = None, None
+        if self.workspace is not None:
+            self.workspace.close()
 
     def _shared_pool(self) -> httpx2.AsyncBaseTransport:
         # Each httpx client would load its own TLS context (about 0.8 MB): callers' clients
@@ -97,15 +107,6 @@ class UpstreamBackend:
         if self._pool is None:
             self._pool = httpx2.AsyncHTTPTransport()
         return _Shared(self._pool)
-
-    def _local_transport(self) -> httpx2.AsyncBaseTransport:
-        from gitbook_mcp.local import LocalTransport, create_app
-
-        if self._app is None:
-            self._store = self.open_store()
-            self._app = create_app(self._store, profile=self.settings.profile)
-        transport: httpx2.AsyncBaseTransport = LocalTransport(self._app)
-        return transport
 
 
 class _Shared(httpx2.AsyncBaseTransport):

@@ -21,7 +21,7 @@ from gitbook_mcp.server.http.auth.keys import caller_key
 from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED
 
 if TYPE_CHECKING:
-    from gitbook_mcp.settings import Settings
+    from gitbook_mcp.config.settings import Settings
 
 __all__ = [
     "MAX_CALLERS",

@@ -32,7 +32,7 @@ from gitbook_mcp.server.http.ops.limits import Trusted, caller_of, too_many
 from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
 
 if TYPE_CHECKING:
-    from gitbook_mcp.settings import Settings
+    from gitbook_mcp.config.settings import Settings
 
 __all__ = [
     "SESSIONS_PER_CALLER",

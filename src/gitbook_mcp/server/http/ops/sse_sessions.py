@@ -24,7 +24,7 @@ from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED, OPEN_SESSIONS
 from gitbook_mcp.server.http.ops.sessions import SessionRules, session_not_found
 
 if TYPE_CHECKING:
-    from gitbook_mcp.settings import Settings
+    from gitbook_mcp.config.settings import Settings
 
 __all__ = ["SseSessionCap", "session_in", "with_sse_session_cap"]
 

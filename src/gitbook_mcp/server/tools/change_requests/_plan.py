@@ -16,8 +16,8 @@ from typing import Any
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.checks import marker_problems
+from gitbook_mcp.document.paths import resolve_path
 from gitbook_mcp.linkcheck.client_source import raw_document
-from gitbook_mcp.linkcheck.markdown import resolve_path
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
