@@ -1,7 +1,7 @@
 # gitbook-mcp: the MCP server over streamable HTTP, as a non-root, runtime-only image.
 # Stage 1 builds the wheel with the locked build backend (hatchling, pinned with hashes in
 # requirements.lock); stage 2 installs only the runtime lock and the wheel, nothing else.
-# See docs/deployment.md. Build: docker build -t gitbook-mcp:0.1.0 .
+# See docs/deployment.md. Build: docker build -t gitbook-mcp:0.2.0 .
 # The base image is pinned by digest (the multi-arch index of python:3.11-slim), so a rebuild
 # gets the bytes that were reviewed; to move it, take the new digest from
 # `docker buildx imagetools inspect python:3.11-slim` and change both FROM lines together.

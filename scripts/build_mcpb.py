@@ -11,7 +11,7 @@ The bundle is a zip archive of:
 Usage (from the repository root, with the runtime lock installed: its hatchling builds the wheel)::
 
     python scripts/build_mcpb.py                      # builds the wheel, then dist/gitbook-mcp-<version>.mcpb
-    python scripts/build_mcpb.py --wheel dist/gitbook_mcp-0.1.0-py3-none-any.whl --output x.mcpb
+    python scripts/build_mcpb.py --wheel dist/gitbook_mcp-0.2.0-py3-none-any.whl --output x.mcpb
 """
 
 from __future__ import annotations

@@ -241,6 +241,70 @@ def test_the_layer_rules_catch_an_upward_import() -> None:
     ]
 
 
+KERNEL: frozenset[str] = frozenset({"api.py", "asgi.py", "logs.py", "sentinel.py"})
+"""The package root's own modules besides ``__init__`` and ``__main__``: at most four, each
+imported by every room (the operations table, the ASGI type, the logger, the sentinel)."""
+
+ROOMS: frozenset[str] = frozenset(
+    {"cli", "config", "client", "server", "local", "linkcheck", "document"}
+)
+"""The packages at the root: the command line, what a user sets, the API client, the MCP
+server, the local workspace, the link checker and the document model."""
+
+
+def root_entries(root: Path) -> set[str]:
+    """The package root's modules and packages, by file name (caches and ``py.typed`` aside)."""
+    return {
+        entry.name
+        for entry in root.iterdir()
+        if (entry.is_file() and entry.suffix == ".py")
+        or (entry.is_dir() and (entry / "__init__.py").exists())
+    }
+
+
+def test_the_root_holds_only_the_kernel_and_the_rooms() -> None:
+    assert len(KERNEL) <= 4
+    assert root_entries(ROOT) == {"__init__.py", "__main__.py", *KERNEL, *ROOMS}
+    assert (ROOT / "py.typed").is_file()
+
+
+def test_the_root_check_sees_a_stray_module(tmp_path: Path) -> None:
+    (tmp_path / "stray.py").write_text("")
+    (tmp_path / "room").mkdir()
+    (tmp_path / "room" / "__init__.py").write_text("")
+    (tmp_path / "__pycache__").mkdir()
+    assert root_entries(tmp_path) == {"stray.py", "room"}
+
+
+def importing_both(graph: dict[str, set[str]], first: str, second: str) -> list[str]:
+    """The modules outside `gitbook_mcp.cli` whose own imports reach both packages."""
+    return sorted(
+        module
+        for module, targets in graph.items()
+        if not _within(module, "gitbook_mcp.cli")
+        and any(_within(t, first) for t in targets)
+        and any(_within(t, second) for t in targets)
+    )
+
+
+def test_only_the_command_line_imports_both_the_server_and_the_workspace() -> None:
+    graph = import_graph()
+    assert importing_both(graph, "gitbook_mcp.server", "gitbook_mcp.local") == []
+    # the rule sees the one module that must import both
+    wiring = graph["gitbook_mcp.cli.wiring"]
+    assert any(_within(t, "gitbook_mcp.server") for t in wiring)
+    assert any(_within(t, "gitbook_mcp.local") for t in wiring)
+
+
+def test_the_both_rule_catches_a_module_outside_the_command_line() -> None:
+    graph = {
+        "gitbook_mcp.cli.wiring": {"gitbook_mcp.server.runner", "gitbook_mcp.local"},
+        "gitbook_mcp.linkcheck.run": {"gitbook_mcp.server.app", "gitbook_mcp.local.store"},
+    }
+    both = importing_both(graph, "gitbook_mcp.server", "gitbook_mcp.local")
+    assert both == ["gitbook_mcp.linkcheck.run"]
+
+
 def test_no_import_cycle() -> None:
     graph = import_graph()
     found = [group for group in strongly_connected(graph) if frozenset(group) not in KNOWN_CYCLES]

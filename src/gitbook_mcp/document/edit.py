@@ -185,7 +185,7 @@ def replace_text(doc: Mapping[str, Any], match: TextMatch, replacement: str) -> 
         middle = replacement if number == 0 and nodes is None else ""
         item.leaf["text"] = value[:low] + middle + value[high:]
         cut = low if number == 0 else cut
-    _prune(block, touched[1:] if nodes is not None else touched)
+    _prune(touched[1:] if nodes is not None else touched)
     if nodes is not None:
         _insert(touched[0], cut, nodes)
     if not block["nodes"]:
@@ -277,7 +277,7 @@ def _leaves_of(node: Node) -> list[dict[str, Any]]:
     return out
 
 
-def _prune(block: Node, touched: list[_Leaf]) -> None:
+def _prune(touched: list[_Leaf]) -> None:
     """Drop what the replacement emptied (leaves, text nodes, inlines), deepest first."""
     for item in reversed(touched):
         if item.leaf["text"]:

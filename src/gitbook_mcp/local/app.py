@@ -81,7 +81,7 @@ def _endpoint(
     return endpoint
 
 
-async def _http_error(request: Request, exc: Exception) -> Response:
+async def _http_error(request: Request, exc: Exception) -> Response:  # noqa: ARG001 - Starlette's exception handler signature
     assert isinstance(exc, HTTPException)
     message = "No such endpoint" if exc.status_code == 404 else str(exc.detail)
     return error_response(exc.status_code, message)

@@ -44,6 +44,7 @@ from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.http.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import one_line
 from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
+from gitbook_mcp.server.sdk import AdaptedServer, replace_capabilities
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ _CALLER: ContextVar[Runtime | None] = ContextVar("gitbook_mcp_caller", default=N
 """The runtime of the caller whose request is being served (``--auth upstream`` only)."""
 
 
-class GitBookServer(MCPServer[Any]):
+class GitBookServer(AdaptedServer):
     """An `MCPServer` whose tools are the project's `ToolDef`s, listed per token's permissions.
 
     The SDK's tool manager is not used: ``tools/list`` is built from the tool definitions, and
@@ -96,7 +97,7 @@ class GitBookServer(MCPServer[Any]):
         self.output_schemas = output_schemas
         """Whether ``tools/list`` carries each tool's typed output schema (``--output-schemas``)."""
         self._listed: list[Tool] | None = None
-        truthful_capabilities(self._lowlevel_server)
+        truthful_capabilities(self.lowlevel)
         self.middleware.append(CallerScope(self))
 
     @property
@@ -120,9 +121,8 @@ class GitBookServer(MCPServer[Any]):
             self._listed = [listed(tool, output=self.output_schemas) for tool in tools]
         return [tool for tool in self._listed if tool.name in offered]
 
-    def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
-        # Overrides the SDK's lookup in its (unused) tool manager: the low-level server asks it
-        # for a tool's schema to check Mcp-Param-* headers on the 2026-07-28 HTTP transport.
+    def tool_input_schema(self, name: str) -> dict[str, Any] | None:
+        """A tool's input schema, for the SDK's check of Mcp-Param-* headers."""
         tool = self.base_runtime.tools.get(name)
         return None if tool is None else tool.input.model_json_schema()
 
@@ -241,9 +241,7 @@ def truthful_capabilities(low: Server[Any]) -> None:
         ours = NotificationOptions(tools_changed=True)
         return derived(ours, experimental_capabilities, extensions)
 
-    # An instance attribute of the SDK's low-level server (there is no option for it): both the
-    # handshake (`create_initialization_options`) and `server/discover` call it.
-    low.get_capabilities = capabilities  # type: ignore[method-assign]
+    replace_capabilities(low, capabilities)
 
 
 class _ServerMiddleware:

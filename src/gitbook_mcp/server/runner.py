@@ -12,7 +12,6 @@ from gitbook_mcp.server.app import GitBookServer, build_server
 from gitbook_mcp.server.calls.availability import unregistered
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.guide import instructions_for
-from gitbook_mcp.server.tooling import ToolOptions
 from gitbook_mcp.server.toolsets import (
     Selection,
     all_tools,
@@ -69,9 +68,6 @@ def create_server(
         active=lambda tool: tool.toolset in chosen or tool.name in selection.include,
         instructions=instructions_for(selection),
         output_schemas=settings.output_schemas == "full",
-        # Pages are read as JSON documents, in process as over HTTP (the local workspace stores
-        # the API's documents), so the shortcut reads exactly what the real path reads.
-        tool_options=ToolOptions(content_format="document"),
         **options,
     )
     # Registered now, not on first use: the capabilities of the first handshake list them.

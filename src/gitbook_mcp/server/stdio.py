@@ -30,11 +30,11 @@ import anyio.lowlevel
 import anyio.to_thread
 from anyio.lowlevel import EventLoopToken
 from anyio.streams.memory import MemoryObjectSendStream
-from mcp.server.stdio import _claim_fd, _open_stdout_diversion
 from mcp.shared.message import SessionMessage
 from mcp.types import jsonrpc_message_adapter
 
 from gitbook_mcp.logs import get_logger
+from gitbook_mcp.server.sdk import claim_stdout
 
 if TYPE_CHECKING:
     from gitbook_mcp.server.app import GitBookServer
@@ -281,13 +281,13 @@ class Outbound(_StreamEnd):
 async def serve_stdio(server: GitBookServer, fd: int = 0) -> None:
     """Serve ``server`` over stdin (``fd``) and stdout until stdin ends or an interrupt."""
     inbound = Inbound(StdinLines(fd))
-    # Claimed as the SDK claims it (its private helper): the wire is a duplicate of fd 1, and fd 1
-    # points at stderr while serving, so that stray output misses the protocol.
-    wire, release = _claim_fd(1, sys.stdout, "wb", _open_stdout_diversion)
+    # Claimed as the SDK claims it: the wire is a duplicate of fd 1, and fd 1 points at stderr
+    # while serving, so that stray output misses the protocol.
+    wire, release = claim_stdout()
     outbound = Outbound(StdoutLines(wire))
     # The SDK's `run_stdio_async` takes no streams; this is its body, with ours, on its low-level
-    # server (a private attribute: the public runner has no other way in).
-    low = server._lowlevel_server
+    # server.
+    low = server.lowlevel
     try:
         await low.run(inbound, outbound, low.create_initialization_options())
     finally:

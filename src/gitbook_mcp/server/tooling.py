@@ -29,7 +29,6 @@ from gitbook_mcp.client.resources import operation_of
 
 if TYPE_CHECKING:
     from gitbook_mcp.client import GitBookClient
-    from gitbook_mcp.client.models.content import ContentFormat
     from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 
 __all__ = [
@@ -135,8 +134,6 @@ class Asker:
 class ToolOptions:
     """Settings every call of a server's tools sees (the same for every caller)."""
 
-    content_format: ContentFormat = "document"
-    """How pages are read: JSON documents (the API's own form) or markdown."""
     external_checker: Callable[[], ExternalChecker] | None = None
     """What checks outside URLs (None: `ExternalChecker`); tests give one that never dials."""
 

@@ -60,7 +60,7 @@ class Cursor:
         return inlines(token.children or [], self.reader)
 
 
-def _paragraph(cursor: Cursor, token: Any) -> list[Node]:
+def _paragraph(cursor: Cursor, token: Any) -> list[Node]:  # noqa: ARG001 - every block parser of the table takes the cursor and its token
     children = cursor.tokens[cursor.index].children or []
     if len(children) == 1 and children[0].type == "image":
         cursor.index += 2
@@ -156,22 +156,22 @@ def _task(item: Node, strip: bool = False) -> bool | None:
     return head[1] != " "
 
 
-def _quote(cursor: Cursor, token: Any) -> list[Node]:
+def _quote(cursor: Cursor, token: Any) -> list[Node]:  # noqa: ARG001 - every block parser of the table takes the cursor and its token
     return [block("blockquote", conform("blockquote", cursor.until("blockquote_close")))]
 
 
-def _code(cursor: Cursor, token: Any) -> list[Node]:
+def _code(cursor: Cursor, token: Any) -> list[Node]:  # noqa: ARG001 - every block parser of the table takes the cursor and its token
     syntax = (token.info or "").strip().split(" ")[0]
     return [code_block(token.content, {"syntax": syntax} if syntax else {})]
 
 
-def _math(cursor: Cursor, token: Any) -> list[Node]:
+def _math(cursor: Cursor, token: Any) -> list[Node]:  # noqa: ARG001 - every block parser of the table takes the cursor and its token
     """A ``$$`` block; inside a list item or quote its lines carry the container's indent."""
     formula = textwrap.dedent(token.content).strip("\n").rstrip()
     return [block("math", data={"formula": formula})]
 
 
-def _footnotes(cursor: Cursor, token: Any) -> list[Node]:
+def _footnotes(cursor: Cursor, token: Any) -> list[Node]:  # noqa: ARG001 - every block parser of the table takes the cursor and its token
     while cursor.index < len(cursor.tokens):
         current = cursor.tokens[cursor.index]
         cursor.index += 1
@@ -202,7 +202,7 @@ _HANDLERS: dict[str, Callable[[Cursor, Any], list[Node]]] = {
     "bullet_list_open": _list,
     "ordered_list_open": _list,
     "blockquote_open": _quote,
-    "hr": lambda cursor, token: [block("divider", data={})],
+    "hr": lambda cursor, token: [block("divider", data={})],  # noqa: ARG005 - every block parser of the table takes the cursor and its token
     "fence": _code,
     "code_block": _code,
     "math_block": _math,

@@ -31,7 +31,7 @@ def _order(index: int) -> str:
     return f"a{index:06d}"
 
 
-def gfm_table(cursor: BlockSource, token: Any) -> list[Node]:
+def gfm_table(cursor: BlockSource, token: Any) -> list[Node]:  # noqa: ARG001 - a block parser of the table: the cursor and its token
     """A GFM table: header titles and alignments, one text fragment per cell."""
     rows: list[list[tuple[str, list[Node]]]] = []
     while cursor.index < len(cursor.tokens):

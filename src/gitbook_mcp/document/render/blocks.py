@@ -107,7 +107,7 @@ def _quote(node: Node, ctx: Context) -> str:
     return indent(render_blocks(node.get("nodes", []), ctx), "> ")
 
 
-def _math(node: Node, ctx: Context) -> str:
+def _math(node: Node, ctx: Context) -> str:  # noqa: ARG001 - every renderer of the table takes the node and the context
     return f"$$\n{(node.get('data') or {}).get('formula', '')}\n$$"
 
 
@@ -129,7 +129,7 @@ _HANDLERS: dict[str, Callable[[Node, Context], str]] = {
     "paragraph": _paragraph,
     **dict.fromkeys(_HEADING_MARKS, _heading),
     **dict.fromkeys(LISTS, _list),
-    "divider": lambda node, ctx: "***",
+    "divider": lambda node, ctx: "***",  # noqa: ARG005 - every renderer of the table takes the node and the context
     "blockquote": _quote,
     "math": _math,
     "expandable": _expandable,

@@ -127,7 +127,7 @@ def _openapi(name: str, fields: Iterable[tuple[str, str]]) -> Callable[[Node, Co
     return render
 
 
-def _integration(node: Node, ctx: Context) -> str:
+def _integration(node: Node, ctx: Context) -> str:  # noqa: ARG001 - a renderer of the table: the node and the context
     data = _data(node)
     props = data.get("props")
     attrs = [

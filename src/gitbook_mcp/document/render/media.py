@@ -37,7 +37,7 @@ def _flag(value: object) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def code(node: Node, ctx: Context) -> str:
+def code(node: Node, ctx: Context) -> str:  # noqa: ARG001 - a renderer of the table: the node and the context
     """A code block: a fence, wrapped in ``{% code %}`` when it has options; ``<pre>`` when a
     line is highlighted or holds an expression (markdown fences cannot say so)."""
     data = node.get("data") or {}

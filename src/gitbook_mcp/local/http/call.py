@@ -199,7 +199,7 @@ class Query(_Fields):
             raise Invalid(name, "must be an integer")
         return int(number)
 
-    def strings(self, name: str, *, required: bool = False, max_items: int | None = None) -> Any:
+    def strings(self, name: str, *, required: bool = False, max_items: int | None = None) -> Any:  # noqa: ARG002 - the body getter's signature; the query's lists are not capped yet
         values = self._multi.get(name)
         if not values:
             if required:

@@ -54,7 +54,7 @@ class Runtime:
         self._active: set[str] | None = None
         self.secrets = secrets
         self.tool_options = tool_options or ToolOptions()
-        """What every tool call sees as ``ToolContext.options`` (e.g. ``content_format``)."""
+        """What every tool call sees as ``ToolContext.options`` (e.g. the outside-URL checker)."""
         self.load_error: Exception | None = None
         self._failed_at = 0.0
         self._tools: dict[str, ToolDef] | None = None

@@ -38,8 +38,7 @@ def describe_end(end: EndView) -> str:
 
 
 def _context(ctx: ToolContext, organization_id: str) -> ScanContext:
-    content_format = ctx.options.content_format
-    reader = ClientContentReader(ctx.client, format=content_format)
+    reader = ClientContentReader(ctx.client)
     sites = ClientSiteReader(ctx.client, organization_id)
     return ScanContext(reader, "", None, sites=sites, concurrency=None)
 

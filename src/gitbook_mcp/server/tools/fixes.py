@@ -170,14 +170,7 @@ class _Planned:
 
 async def _plan(ctx: ToolContext, args: FixArgs, reader: ClientContentReader | None) -> _Planned:
     """The check's own scan (site findings included), and a fix or a redirect per finding."""
-    content_format = ctx.options.content_format
-    request = CheckRequest(
-        args.space_id,
-        args.change_request_id,
-        args.page_id,
-        site_findings=True,
-        content_format=content_format,
-    )
+    request = CheckRequest(args.space_id, args.change_request_id, args.page_id, site_findings=True)
     try:
         run = await run_scan(
             ctx.client, request, reader=reader, progress=ctx.progress, operations=ctx.available
@@ -289,8 +282,7 @@ async def fix_links(ctx: ToolContext, args: FixArgs) -> FixPlan:
         return (await _plan(ctx, args, None)).answer
     # Before a write, every page is read afresh (not remembered from an earlier check).
     space = await ctx.client.spaces.get(args.space_id)
-    content_format = ctx.options.content_format
-    reader = ClientContentReader(ctx.client, format=content_format)
+    reader = ClientContentReader(ctx.client)
     planned = await _plan(ctx, args, reader)
     fixes, redirects = choose(planned.fixes, planned.redirects, args.fixes, args.min_confidence)
     if not fixes and not redirects:

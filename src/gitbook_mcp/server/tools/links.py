@@ -99,14 +99,12 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
     """Broken links of a space or change request, from its pages: pages, anchors, files, spaces,
     site URLs via redirects (external: outside URLs; live: site findings). page_id: every link of
     one page: ok, broken or unchecked."""
-    content_format = ctx.options.content_format
     request = CheckRequest(
         args.space_id,
         args.change_request_id,
         args.page_id,
         external=args.external,
         site_findings=True,
-        content_format=content_format,
     )
     try:
         result = await run_check(

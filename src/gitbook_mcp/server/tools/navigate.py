@@ -49,7 +49,7 @@ def _rows(header: str, rows: list[str], cursor: str | None) -> str:
         "Organizations:", [f"- {o.title} [{o.id}]" for o in r.organizations], None
     ),
 )
-async def list_organizations(ctx: ToolContext, args: Empty) -> OrgSummaryList:
+async def list_organizations(ctx: ToolContext, args: Empty) -> OrgSummaryList:  # noqa: ARG001 - a tool's handler takes its (empty) arguments
     """Organizations of this token."""
     orgs = [org async for org in ctx.client.orgs.list()]
     return OrgSummaryList(
@@ -270,7 +270,7 @@ class RefreshResult(BaseModel):
     NAVIGATE,
     render=lambda r: f"Permissions re-read: {r.organizations} organizations, {r.spaces} spaces.",
 )
-async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:
+async def refresh_permissions(ctx: ToolContext, args: Empty) -> RefreshResult:  # noqa: ARG001 - a tool's handler takes its (empty) arguments
     """Re-read this token's permissions."""
     counts = await ctx.server.refresh() if ctx.server is not None else (0, 0)
     return RefreshResult(organizations=counts[0], spaces=counts[1])
@@ -292,7 +292,7 @@ def _toolset_line(t: ToolsetRow) -> str:
 
 
 @read_tool(NAVIGATE, render=lambda r: "\n".join(_toolset_line(t) for t in r.toolsets))
-async def list_toolsets(ctx: ToolContext, args: Empty) -> ToolsetList:
+async def list_toolsets(ctx: ToolContext, args: Empty) -> ToolsetList:  # noqa: ARG001 - a tool's handler takes its (empty) arguments
     """Toolsets, whether each is on, and their tools."""
     from gitbook_mcp.server.toolsets import TOOLSETS
 

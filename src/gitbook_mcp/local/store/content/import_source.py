@@ -137,7 +137,7 @@ def read_source(path: Path) -> Source:
     if not path.is_dir() or path.is_symlink():
         reader.count()
         return Source(single=reader.doc(path), total=reader.total)
-    folder = reader.folder(path, depth=0, top=True)
+    folder = reader.folder(path, depth=0)
     assets = reader.assets(path.joinpath(*_ASSETS))
     return Source(folder=folder, assets=assets, total=reader.total)
 
@@ -159,7 +159,7 @@ class _Reader:
         self.bytes += len(data)
         return Doc(path.name, data.decode("utf-8", errors="replace"))
 
-    def folder(self, path: Path, *, depth: int, top: bool) -> Folder:
+    def folder(self, path: Path, *, depth: int) -> Folder:
         if depth > MAX_DEPTH:
             raise Invalid("url", f"names folders nested more than {MAX_DEPTH} levels deep")
         node = Folder(path.name)
@@ -173,7 +173,7 @@ class _Reader:
                 if entry.name.lower().endswith(".md"):
                     node.docs.append(self.doc(Path(entry.path)))
             elif entry.is_dir(follow_symlinks=False):
-                node.folders.append(self.folder(Path(entry.path), depth=depth + 1, top=False))
+                node.folders.append(self.folder(Path(entry.path), depth=depth + 1))
         return node
 
     def assets(self, path: Path) -> list[Asset]:

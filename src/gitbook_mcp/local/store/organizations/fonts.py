@@ -31,7 +31,7 @@ FILES_URL = "https://files.gitbook.local"
 class FontStore(TablePart):
     rows = _FONTS
 
-    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:  # noqa: ARG002 - OrgTable's render signature
         """The wire ``CustomizationFontDefinition``: faces by weight, one source each."""
         faces: dict[str, str] = loads(row["faces"]) or {}
         return {

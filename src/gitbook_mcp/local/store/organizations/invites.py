@@ -120,7 +120,7 @@ class InviteStore(TablePart):
 
     # -- invite links ---------------------------------------------------------------------
 
-    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:  # noqa: ARG002 - OrgTable's render signature
         """The wire invite link; ``redundant`` when an older link grants the same on the same target."""
         redundant = (
             self._db.scalar(

@@ -35,7 +35,7 @@ SpecSource = tuple[str | None, str | None]
 class OpenAPISpecStore(TablePart):
     rows, write = _SPECS, "createOpenAPISpec"
 
-    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:  # noqa: ARG002 - OrgTable's render signature
         can_write = org_permissions(role)["createOpenAPISpec"]
         spec: dict[str, Any] = {
             "object": "openapi-spec",

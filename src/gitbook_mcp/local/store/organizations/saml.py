@@ -43,7 +43,7 @@ SAML_FIELDS = {
 class SamlStore(TablePart):
     rows, read = _PROVIDERS, "admin"
 
-    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:
+    def render(self, actor: Actor, row: sqlite3.Row, role: str | None) -> dict[str, Any]:  # noqa: ARG002 - OrgTable's render signature
         base = _service_base(row)
         provider: dict[str, Any] = {
             "object": "saml-provider",

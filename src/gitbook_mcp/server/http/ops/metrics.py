@@ -167,7 +167,7 @@ def _header(scope: Scope, name: bytes) -> str:
     return ",".join(values)
 
 
-async def _not_found(scope: Scope, receive: Receive, send: Send) -> None:
+async def _not_found(scope: Scope, receive: Receive, send: Send) -> None:  # noqa: ARG001 - an ASGI app's signature
     if scope["type"] != "http":
         return
     headers = [(b"content-type", b"application/json")]

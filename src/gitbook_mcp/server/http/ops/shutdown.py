@@ -44,7 +44,7 @@ class DrainingServer(uvicorn.Server):
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:  # noqa: ARG002 - uvicorn's signal handler signature
         """Start draining; a second SIGINT stops at once (uvicorn's rule)."""
         if not self.drain.draining:
             # A fresh context: the signal lands in whatever request's context ran.
