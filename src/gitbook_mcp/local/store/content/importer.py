@@ -45,17 +45,26 @@ class MarkdownImport:
         self.imported = 0
 
     def steps(self, source: Source) -> Iterator[None]:
-        """Write the source, yielding after each page (the caller's transaction spans steps)."""
+        """Write the source, yielding after each step (the caller's transaction spans steps).
+
+        A folder is written in two passes: its pages (and assets) first, then their bodies, so
+        that each link is resolved against the whole tree, as the link check of the folder on
+        disk resolves it (a README's children exist when its ``./#anchor`` is read, a link to a
+        page later in the folder is a ref to it)."""
         if source.single is not None:
             name = source.single.name
             title, body = _title_and_body(source.single.text, fallback_title(name))
             self.imported += 1
             self._upsert(None, "", file_slug(name), title, body)
             yield
+        bodies: list[tuple[str, str, str]] = []
         if source.pages is not None:
-            yield from self._pages(source.pages, None, "")
+            yield from self._pages(source.pages, None, "", bodies)
         self._assets(source)
         yield
+        for page_id, title, body in bodies:
+            self._revisions.update_page(self._revision, page_id, title=title, markdown=body)
+            yield
 
     def _upsert(
         self, parent_id: str | None, parent_path: str, slug: str, title: str, body: str | None
@@ -88,17 +97,22 @@ class MarkdownImport:
         return last + 1
 
     def _pages(
-        self, pages: list[RepoPage], parent_id: str | None, parent_path: str
+        self,
+        pages: list[RepoPage],
+        parent_id: str | None,
+        parent_path: str,
+        bodies: list[tuple[str, str, str]],
     ) -> Iterator[None]:
-        """Each page of the folder's tree, then the pages under it."""
+        """Each page of the folder's tree placed (its body left for later, in ``bodies``),
+        then the pages under it."""
         for page in pages:
-            body = None if page.text is None else titled(page.text, page.title).body
-            if body is not None:
+            page_id = self._upsert(parent_id, parent_path, page.slug, page.title, None)
+            if page.text is not None:
                 self.imported += 1
-            page_id = self._upsert(parent_id, parent_path, page.slug, page.title, body)
+                bodies.append((page_id, page.title, titled(page.text, page.title).body))
             yield
             path = f"{parent_path}/{page.slug}" if parent_path else page.slug
-            yield from self._pages(page.pages, page_id, path)
+            yield from self._pages(page.pages, page_id, path, bodies)
 
     def _assets(self, source: Source) -> None:
         known = {row["name"] for row in self._revisions.files(self._revision)}
