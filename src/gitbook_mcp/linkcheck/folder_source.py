@@ -33,7 +33,7 @@ from gitbook_mcp.linkcheck.model import (
 )
 from gitbook_mcp.linkcheck.scan import LinkScanner
 
-__all__ = ["FolderCheck", "FolderContentReader", "check_folder"]
+__all__ = ["FolderCheck", "FolderContentReader", "check_folder", "repository_findings"]
 
 
 class FolderContentReader:
@@ -112,7 +112,7 @@ def _meta_finding(file: str, text: str, target: str, line: int, reason: str) -> 
 
 def repository_findings(repository: Repository) -> list[Finding]:
     """A ``SUMMARY.md`` entry or a ``.gitbook.yaml`` redirect naming a file that is not there."""
-    files = {page for page in _files(repository.pages)}
+    files = set(_files(repository.pages))
     found: list[Finding] = []
     for entry in repository.summary or []:
         if entry.file not in files:
@@ -122,7 +122,7 @@ def repository_findings(repository: Repository) -> list[Finding]:
             )
     config = CONFIG_FILE
     for redirect in repository.config.redirects:
-        target = posixpath.normpath(redirect.destination.split("#", 1)[0]).lstrip("/")
+        target = posixpath.normpath(redirect.destination.split("#", 1)[0] or ".").lstrip("/")
         if target not in files:
             reason = f"the redirect from /{redirect.source} leads to no page ({target})"
             found.append(_meta_finding(config, redirect.source, target, redirect.line, reason))

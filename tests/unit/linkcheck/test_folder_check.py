@@ -118,3 +118,15 @@ def test_a_folder_that_is_not_a_git_sync_repository_is_a_usage_error(
         cli.main(["check-links", str(plain)], {"XDG_DATA_HOME": str(tmp_path)})
     assert exited.value.code == 2
     assert "not a Git Sync folder" in capsys.readouterr().err
+
+
+def test_a_root_outside_the_repository_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / ".gitbook.yaml").write_text("root: ../elsewhere\n")
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["check-links", str(repo)], {"XDG_DATA_HOME": str(tmp_path)})
+    assert exited.value.code == 2
+    assert "is not a folder of the repository" in capsys.readouterr().err
