@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+import anyio
 import pytest
 
 from gitbook_mcp import cli
+from gitbook_mcp.linkcheck.folder_source import check_folder
 from tests.support.gitsync_repo import BROKEN, OTHER_SPACE, write_repo
 from tests.support.logs import kept_logging
 
@@ -130,3 +132,12 @@ def test_a_root_outside_the_repository_is_a_usage_error(
         cli.main(["check-links", str(repo)], {"XDG_DATA_HOME": str(tmp_path)})
     assert exited.value.code == 2
     assert "is not a folder of the repository" in capsys.readouterr().err
+
+
+def test_a_link_to_another_space_is_counted_not_checked_with_its_reason(tmp_path: Path) -> None:
+    check = anyio.run(check_folder, write_repo(tmp_path / "repo"))
+    api = "docs/reference/api.md"
+    links = check.result.links[api]
+    position = next(n for n, link in enumerate(links) if link.target.space_id == "spcOther")
+    assert "another space" in check.result.not_checked[(api, position)]
+    assert all(f.link.target.space_id != "spcOther" for f in check.result.findings)
