@@ -19,6 +19,7 @@ import anyio
 from bench import (
     callers_memory,
     cases,
+    folder_check,
     hostile_text,
     journeys,
     per_call,
@@ -43,6 +44,7 @@ FULL = {
     "replica_calls": 40,
     "callers": 500,
     "hostile_runs": 5,
+    "folder_runs": 5,
     "scale_pages": 1000,
     "scale_runs": 3,
 }
@@ -60,6 +62,7 @@ QUICK = {
     "replica_calls": 3,
     "callers": 5,
     "hostile_runs": 1,
+    "folder_runs": 1,
     "scale_pages": 20,
     "scale_runs": 1,
 }
@@ -99,6 +102,7 @@ async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
     results["hostile_text"] = await anyio.to_thread.run_sync(
         hostile_text.measure, sizes["hostile_runs"]
     )
+    results["folder_check"] = await folder_check.measure(sizes["folder_runs"])
     results["journeys"] = await journeys.measure()  # byte counts: the same in both sizes
     return results
 
@@ -230,6 +234,7 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         f"| streamable HTTP, {sizes['clients']} clients x {sizes['client_calls']} calls | {ld['errors']} errors, {ld['throughput']:.0f} calls/s, p50 {ld['p50']:.1f} ms, p99 {ld['p99']:.1f} ms | 0 errors | {_mark(ld['errors'] == 0)} |",
         *_team_rows(results, sizes),
         _hostile_row(results),
+        *folder_check.rows(results["folder_check"]),
         "",
         _per_call_note(o),
         "",

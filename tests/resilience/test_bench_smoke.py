@@ -15,6 +15,7 @@ async def test_quick_benchmarks_run_and_report() -> None:
     text = run.report(results, run.QUICK)
     assert "| start-up to `initialize`" in text
     assert "| readers of hostile text" in text
+    assert "| `check-links PATH` on the Git Sync folder `cheqd-product-docs`" in text
     assert "| API calls of a recheck after a change to 5 of" in text
     assert "the SDK's floor, a call of a minimal MCPServer's tool that does nothing" in text
     assert len(results["overhead"]["floor"].values) == run.QUICK["calls"]

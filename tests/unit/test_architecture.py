@@ -162,8 +162,10 @@ ONLY: dict[str, frozenset[str]] = {
     "gitbook_mcp.client": BASE,
 }
 """Package -> the only packages of ours it may import besides itself (an allow-list): `document`
-is the bottom layer of the link checker, the tools and the local workspace; `client` is the
-API client, which knows nothing of the server, the local workspace or the tools."""
+is the bottom layer of the link checker, the tools and the local workspace (its `gitsync` reads
+a Git Sync folder for both the local workspace's import and the link checker, so it imports
+neither); `client` is the API client, which knows nothing of the server, the local workspace or
+the tools."""
 
 LAYERS: dict[str, frozenset[str]] = {
     "gitbook_mcp.local": frozenset(

@@ -1,7 +1,8 @@
 """``gitbook-mcp check-links``: one link check for CI, its report on stdout, its verdict the exit
 code.
 
-Exit codes (README, "Check links in CI"): 0 no broken link (unchecked links, DNS failures,
+SPACE may be the path of a Git Sync folder, checked on disk with no API and no token
+(`gitbook_mcp.linkcheck.folder_source`). Exit codes (README, "Check links in CI"): 0 no broken link (unchecked links, DNS failures,
 timeouts and rate limits are warnings), 1 a broken link, 2 a usage or API error, 3 a
 configuration error (the configuration file, the ignore file or a pattern in them). lychee
 exits 2 on broken links and 1 on other errors; ours kept 1 and 2 as they were, for the
@@ -62,6 +63,7 @@ def _checker(
 def run(settings: CheckLinksSettings) -> int:
     """One link check: the report on stdout (or ``--output``), the exit code of the table."""
     from gitbook_mcp.client.errors import GitBookError
+    from gitbook_mcp.document.gitsync import FolderError
     from gitbook_mcp.linkcheck.report.formats import clean
 
     configure_logging(level=settings.log_level, json=settings.log_json)
@@ -77,7 +79,7 @@ def run(settings: CheckLinksSettings) -> int:
         report, broken = anyio.run(
             _check_report, settings, lambda: _checker(settings, rules, store)
         )
-    except (GitBookError, LookupError) as exc:
+    except (GitBookError, LookupError, FolderError) as exc:
         # One line: an upstream message must not forge a CI workflow command on stderr either.
         sys.stderr.write(f"{_NAME}: {clean(exc)}\n")
         return EXIT_USAGE
@@ -108,6 +110,9 @@ async def _check_report(
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 
     assert settings.space is not None  # problems() refuses a missing space
+    folder = settings.folder()
+    if folder is not None:
+        return await _check_folder(settings, folder, checker)
     request = CheckRequest(
         settings.space,
         settings.change_request,
@@ -124,3 +129,15 @@ async def _check_report(
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
     return render_report(result, scope, settings.format), len(result.broken)
+
+
+async def _check_folder(
+    settings: CheckLinksSettings, folder: Path, checker: Callable[[], ExternalChecker]
+) -> tuple[str, int]:
+    """A Git Sync folder checked on disk (no API, no token): the report and the broken count."""
+    from gitbook_mcp.linkcheck.folder_source import check_folder
+    from gitbook_mcp.linkcheck.report.formats import ReportScope, render_report
+
+    check = await check_folder(folder, external=settings.external, external_checker=checker)
+    scope = ReportScope(check.name, files=check.files)
+    return render_report(check.result, scope, settings.format), len(check.result.broken)

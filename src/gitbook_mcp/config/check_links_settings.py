@@ -25,6 +25,7 @@ from gitbook_mcp.config.settings import (
     CommonSettings,
     Settings,
 )
+from gitbook_mcp.document.gitsync import is_git_sync
 from gitbook_mcp.linkcheck.config import LinkOptions
 
 __all__ = ["CheckLinksSettings"]
@@ -38,7 +39,13 @@ class CheckLinksSettings(ReadsTokenFile, LinkOptions, CommonSettings):
     COMMAND: ClassVar[str] = CHECK_LINKS_COMMAND
     SUMMARY: ClassVar[str] = CHECK_LINKS_SUMMARY
 
-    space: str | None = option(None, optional(TEXT), "Space to check", flag="SPACE", env=False)
+    space: str | None = option(
+        None,
+        optional(TEXT),
+        "Space to check, or the path of a Git Sync folder (with `.gitbook.yaml` or `SUMMARY.md`)",
+        flag="SPACE",
+        env=False,
+    )
     change_request: str | None = option(
         None, optional(TEXT), "Change request to check (omit: the main content)", env=False
     )
@@ -60,9 +67,27 @@ class CheckLinksSettings(ReadsTokenFile, LinkOptions, CommonSettings):
     )
     timeout: float = option(constants.DEFAULT_TIMEOUT, SECONDS, "Seconds before an API call fails")
 
+    def folder(self) -> Path | None:
+        """The Git Sync folder to check on disk, when SPACE names a folder (a space id never
+        holds a ``/`` and is no folder of the working directory)."""
+        if not self.space:
+            return None
+        path = Path(self.space)
+        return path if path.is_dir() or "/" in self.space or self.space == "." else None
+
     def problems(self) -> list[str]:
-        """What is missing: the space, and a token unless local."""
+        """What is missing: the space, and a token unless local or a folder is checked."""
         issues = [] if self.space else ["check-links: name the SPACE to check"]
+        folder = self.folder()
+        if folder is not None:
+            if not is_git_sync(folder):
+                issues.append(
+                    f"check-links: {self.space} is not a Git Sync folder "
+                    "(no .gitbook.yaml or SUMMARY.md in it)"
+                )
+            if self.change_request:
+                issues.append("check-links: a folder has no change request (--change-request)")
+            return issues
         issues += self.token_file_problems()
         if not self.local and not self.api_token:
             issues.append("No API token: set GITBOOK_API_TOKEN (or pass --token), or use --local.")

@@ -65,10 +65,17 @@ _WORKS = CheckOutcome(True)
 """The outcome of a link that was checked and works (most of them: made once)."""
 
 
+_OTHER_SPACE = "not checked: another space (this reader cannot read other spaces)"
+
+
 async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdict:
     space = target.space_id
-    if space and space != ctx.space_id and not await ctx.space_exists(space):
-        return Verdict(f"the space {space} does not exist or cannot be read")
+    if space and space != ctx.space_id:
+        exists = await ctx.space_exists(space)
+        if exists is None:
+            return Verdict(_OTHER_SPACE, "unchecked")
+        if not exists:
+            return Verdict(f"the space {space} does not exist or cannot be read")
     return await ctx.index(space)
 
 
@@ -100,7 +107,10 @@ async def _check_anchor(
 
 async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Verdict | None:
     if target.kind == "space":
-        if target.space_id and not await ctx.space_exists(target.space_id):
+        exists = await ctx.space_exists(target.space_id) if target.space_id else True
+        if exists is None:
+            return Verdict(_OTHER_SPACE, "unchecked")
+        if not exists:
             return Verdict(f"the space {target.space_id} does not exist or cannot be read")
         return None
     index = await _index_for(ctx, target)
@@ -167,9 +177,14 @@ async def check_target(
         return CheckOutcome(True, marked)
     if target.kind in CHECKED_KINDS:
         found = await _check_content(ctx, target, here)
+        if found is not None and found.status == "unchecked":
+            return CheckOutcome(False, why=found.reason)
         return _WORKS if found is None else CheckOutcome(True, found)
     if target.kind == "reusable-content":
-        return await _check_reusable(ctx, target)
+        outcome = await _check_reusable(ctx, target)
+        if outcome.verdict is not None and outcome.verdict.status == "unchecked":
+            return CheckOutcome(False, why=outcome.verdict.reason)
+        return outcome
     if target.kind in _UNCHECKABLE:
         return CheckOutcome(False, why=_UNCHECKABLE[target.kind])
     if target.kind != "url" or not target.url:

@@ -98,8 +98,8 @@ class ScanContext:
 
         return await self._cache.get(("index", space, cr or ""), load)
 
-    async def space_exists(self, space_id: str) -> bool:
-        """Whether another space exists and can be read (cached)."""
+    async def space_exists(self, space_id: str) -> bool | None:
+        """Whether another space exists and can be read (cached; None: the reader cannot tell)."""
         if space_id == self.space_id:
             return True
         return await self._cache.get(

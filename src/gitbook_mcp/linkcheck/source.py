@@ -25,8 +25,9 @@ class ContentReader(Protocol):
         """One page's content (its document, else its markdown); None when it does not exist."""
         ...
 
-    async def space_exists(self, space_id: str) -> bool:
-        """Whether the space exists and can be read with this token."""
+    async def space_exists(self, space_id: str) -> bool | None:
+        """Whether the space exists and can be read with this token (None: the reader cannot
+        tell, as a folder on disk cannot for any other space)."""
         ...
 
 

@@ -9,7 +9,7 @@ repository file Git Sync writes it to (`synced_file`), so that annotations land 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ __all__ = [
     "ReportScope",
     "category",
     "clean",
+    "file_of",
     "linked",
     "redirect",
     "said",
@@ -61,9 +62,14 @@ class ReportScope:
     space_id: str
     change_request_id: str | None = None
     git_sync_root: str | None = None
+    files: Mapping[str, str] | None = None
+    """A Git Sync folder checked on disk: the repository file of each page, by page id (the
+    space id is then the folder's name)."""
 
     def describe(self) -> str:
-        """``space X, change request Y`` or ``space X, main content``."""
+        """``space X, change request Y``, ``space X, main content`` or ``folder X``."""
+        if self.files is not None:
+            return f"folder {clean(self.space_id)}"
         change_request = clean(self.change_request_id or "")
         where = f"change request {change_request}" if change_request else "main content"
         return f"space {clean(self.space_id)}, {where}"
@@ -107,6 +113,19 @@ def _cleaned(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_cleaned(v) for v in value]
     return value
+
+
+def file_of(f: Finding, scope: ReportScope, paths: Collection[str]) -> str | None:
+    """The repository file a finding's page is in: the file read (a folder checked on disk),
+    else the one Git Sync writes it to (``--git-sync-root``); None without either."""
+    if not f.page_id:
+        return None
+    if scope.files is not None:
+        file = scope.files.get(f.page_id)
+        return clean(file) if file else None
+    if scope.git_sync_root is not None:
+        return synced_file(scope.git_sync_root, f.page_path, paths)
+    return None
 
 
 def synced_file(root: str, page_path: str, paths: Collection[str]) -> str:

@@ -23,10 +23,10 @@ from gitbook_mcp.linkcheck.report.base import (
     ReportScope,
     category,
     clean,
+    file_of,
     linked,
     redirect,
     said,
-    synced_file,
     where,
 )
 from gitbook_mcp.linkcheck.report.sarif import render_sarif
@@ -34,8 +34,12 @@ from gitbook_mcp.linkcheck.report.sarif import render_sarif
 __all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
 
 
-def _line(f: Finding) -> str:
-    line = f"{where(f)}: {linked(f)} ({f.kind}): {clean(f.reason)}"
+def _line(f: Finding, scope: ReportScope | None = None) -> str:
+    place = where(f)
+    file = file_of(f, scope, ()) if scope is not None and scope.files is not None else None
+    if file is not None:
+        place = f"{file}:{f.link.line}" if f.link.line is not None else file
+    line = f"{place}: {linked(f)} ({f.kind}): {clean(f.reason)}"
     suggested = redirect(f)
     if suggested:
         line += f"; {suggestion(suggested)}"
@@ -55,14 +59,15 @@ def _text(result: ScanResult, scope: ReportScope) -> str:
         f"{len(broken)} broken of {result.links_checked} links checked in "
         f"{result.pages_scanned} pages ({scope.describe()})."
     )
-    rows = [f"broken: {_line(f)}" for f in broken]
+    rows = [f"broken: {_line(f, scope)}" for f in broken]
     # an unchecked link says why by its category: unchecked, dns, timeout or rate-limited
-    rows += [f"{category(f)}: {_line(f)}" for f in result.findings if f.status == "unchecked"]
+    unchecked = (f for f in result.findings if f.status == "unchecked")
+    rows += [f"{category(f)}: {_line(f, scope)}" for f in unchecked]
     return "\n".join([head, *rows]) + "\n"
 
 
-def _finding_json(f: Finding) -> dict[str, Any]:
-    return {
+def _finding_json(f: Finding, scope: ReportScope) -> dict[str, Any]:
+    found = {
         "page_id": f.page_id or None,
         "page_path": where(f),
         "text": clean(f.text),
@@ -75,16 +80,19 @@ def _finding_json(f: Finding) -> dict[str, Any]:
         "suggested_redirect": redirect(f),
         "site_finding_id": clean(f.site_finding_id) if f.site_finding_id else None,
     }
+    if scope.files is not None:  # a folder checked on disk: the file the link is in
+        found["file"] = file_of(f, scope, ())
+    return found
 
 
 def _json(result: ScanResult, scope: ReportScope) -> str:
-    body = {
+    body: dict[str, Any] = {
         "space_id": clean(scope.space_id),
         "change_request_id": clean(scope.change_request_id) if scope.change_request_id else None,
         "pages_scanned": result.pages_scanned,
         "links_checked": result.links_checked,
-        "broken": [_finding_json(f) for f in result.broken],
-        "unchecked": [_finding_json(f) for f in result.findings if f.status == "unchecked"],
+        "broken": [_finding_json(f, scope) for f in result.broken],
+        "unchecked": [_finding_json(f, scope) for f in result.findings if f.status == "unchecked"],
     }
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
@@ -102,10 +110,8 @@ def _github(result: ScanResult, scope: ReportScope) -> str:
     paths = [f.page_path for f in result.findings] + list(result.pages.values())
     for f in result.findings:
         level = "error" if f.status == "broken" else "warning"
-        file = where(f)
-        if f.page_id and scope.git_sync_root is not None:
-            file = synced_file(scope.git_sync_root, f.page_path, paths)
-        props = f"file={_gh_property(file)}"
+        file = file_of(f, scope, paths)
+        props = f"file={_gh_property(file or where(f))}"
         if f.link.line is not None:
             props += f",line={f.link.line}"
         title = f"{CATEGORY_LABELS[category(f)]} {f.kind} link"

@@ -6,7 +6,8 @@ unresolved host, a timeout, a rate limit: warnings). Each rule has a full descri
 ``partialFingerprints`` (a hash of the rule, the page path and the link target) so that GitHub
 tracks an alert across runs and closes it when the link is fixed. With ``--git-sync-root``, a
 result's location is the repository file Git Sync writes its page to (line 1 when the link's
-line is unknown) so that the alert lands on that file; otherwise it is the page path.
+line is unknown) so that the alert lands on that file; for a Git Sync folder checked on disk, the
+file read and the link's line in it; otherwise it is the page path.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from urllib.parse import quote
 
 from gitbook_mcp import __version__
 from gitbook_mcp.linkcheck.model import Finding, ScanResult
-from gitbook_mcp.linkcheck.report.base import ReportScope, category, clean, said, synced_file, where
+from gitbook_mcp.linkcheck.report.base import ReportScope, category, clean, file_of, said, where
 
 __all__ = ["FINGERPRINT", "INFORMATION_URI", "RULES", "render_sarif", "rule_id"]
 
@@ -106,8 +107,9 @@ def _result(f: Finding, scope: ReportScope, paths: list[str]) -> dict[str, Any]:
         "logicalLocations": [{"name": where(f), "fullyQualifiedName": where(f), "kind": "resource"}]
     }
     line = f.link.line
-    if f.page_id and scope.git_sync_root is not None:
-        uri = synced_file(scope.git_sync_root, f.page_path, paths)
+    file = file_of(f, scope, paths)
+    if file is not None:
+        uri: str | None = file
         line = line or 1
     elif f.page_id:
         uri = clean(f.page_path or f.page_id) or clean(f.page_id)

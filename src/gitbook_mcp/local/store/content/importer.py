@@ -1,8 +1,10 @@
 """Markdown import into a revision, from a `Source` already read into memory.
 
-A folder's ``.md`` files become pages and each sub-folder a page holding its files' pages (its
-``README.md`` or ``index.md`` gives the folder page's title and text); files in
-``.gitbook/assets/`` become the revision's files. A file's first ``# Heading`` is its page title.
+A folder is read as a Git Sync repository (`gitbook_mcp.document.gitsync`, the reading the link check of
+a folder shares): its pages are laid out there (``SUMMARY.md`` and ``.gitbook.yaml`` honoured;
+without them each sub-folder is a page holding its files' pages, its ``README.md`` or
+``index.md`` giving the folder page's title and text); files in ``.gitbook/assets/`` become the
+revision's files. A file's first ``# Heading`` is its page title.
 A page already at the same path is updated. Reading the files is `import_source`'s job, done
 off the event loop and before the write transaction; this module only writes, one step per page
 (`MarkdownImport.steps`), so that the store can commit in batches and let other requests in.
@@ -13,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.document.scan import headings
-from gitbook_mcp.local.store.content.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
-from gitbook_mcp.local.store.content.pagedoc import slugify
+from gitbook_mcp.document.gitsync import RepoPage, titled
+from gitbook_mcp.document.gitsync.layout import fallback_title, file_slug
+from gitbook_mcp.local.store.content.import_source import MAX_FILES, Source
 
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
@@ -28,18 +30,8 @@ IMPORT_BATCH = 50
 
 def _title_and_body(text: str, fallback: str) -> tuple[str, str]:
     """The first level-1 heading as the title, and the text without that heading."""
-    title = next((h for h in headings(text) if h.level == 1), None)
-    if title is None:
-        return fallback, text
-    return title.text, (text[: title.start] + text[title.end :].lstrip("\n"))
-
-
-def _stem(name: str) -> str:
-    return name[: -len(".md")] if name.lower().endswith(".md") else name
-
-
-def _words(name: str) -> str:
-    return name.replace("-", " ").replace("_", " ").strip().title()
+    found = titled(text, fallback)
+    return found.title, found.body
 
 
 class MarkdownImport:
@@ -53,14 +45,26 @@ class MarkdownImport:
         self.imported = 0
 
     def steps(self, source: Source) -> Iterator[None]:
-        """Write the source, yielding after each page (the caller's transaction spans steps)."""
+        """Write the source, yielding after each step (the caller's transaction spans steps).
+
+        A folder is written in two passes: its pages (and assets) first, then their bodies, so
+        that each link is resolved against the whole tree, as the link check of the folder on
+        disk resolves it (a README's children exist when its ``./#anchor`` is read, a link to a
+        page later in the folder is a ref to it)."""
         if source.single is not None:
-            self._page(None, "", source.single, slug=slugify(_stem(source.single.name)))
+            name = source.single.name
+            title, body = _title_and_body(source.single.text, fallback_title(name))
+            self.imported += 1
+            self._upsert(None, "", file_slug(name), title, body)
             yield
-        if source.folder is not None:
-            yield from self._folder(source.folder, None, "", top=True)
+        bodies: list[tuple[str, str, str]] = []
+        if source.pages is not None:
+            yield from self._pages(source.pages, None, "", bodies)
         self._assets(source)
         yield
+        for page_id, title, body in bodies:
+            self._revisions.update_page(self._revision, page_id, title=title, markdown=body)
+            yield
 
     def _upsert(
         self, parent_id: str | None, parent_path: str, slug: str, title: str, body: str | None
@@ -92,36 +96,23 @@ class MarkdownImport:
         self._last[parent_id] = last + 1
         return last + 1
 
-    def _page(self, parent_id: str | None, parent_path: str, doc: Doc, *, slug: str) -> str:
-        title, body = _title_and_body(doc.text, _words(_stem(doc.name)) or "Untitled")
-        self.imported += 1
-        return self._upsert(parent_id, parent_path, slug, title, body)
-
-    def _folder(
-        self, folder: Folder, parent_id: str | None, parent_path: str, *, top: bool
+    def _pages(
+        self,
+        pages: list[RepoPage],
+        parent_id: str | None,
+        parent_path: str,
+        bodies: list[tuple[str, str, str]],
     ) -> Iterator[None]:
-        for doc in folder.docs:
-            is_index = doc.name.lower() in INDEXES
-            if is_index and not top:
-                continue
-            slug = slugify(_stem(doc.name))
-            if top and is_index:
-                title, _ = _title_and_body(doc.text, "Introduction")
-                slug = slugify(title)
-            self._page(parent_id, parent_path, doc, slug=slug)
+        """Each page of the folder's tree placed (its body left for later, in ``bodies``),
+        then the pages under it."""
+        for page in pages:
+            page_id = self._upsert(parent_id, parent_path, page.slug, page.title, None)
+            if page.text is not None:
+                self.imported += 1
+                bodies.append((page_id, page.title, titled(page.text, page.title).body))
             yield
-        for sub in folder.folders:
-            if not sub.has_markdown():
-                continue
-            slug = slugify(sub.name)
-            index = sub.index()
-            if index is not None:
-                page_id = self._page(parent_id, parent_path, index, slug=slug)
-            else:
-                page_id = self._upsert(parent_id, parent_path, slug, _words(sub.name), None)
-            yield
-            path = f"{parent_path}/{slug}" if parent_path else slug
-            yield from self._folder(sub, page_id, path, top=False)
+            path = f"{parent_path}/{page.slug}" if parent_path else page.slug
+            yield from self._pages(page.pages, page_id, path, bodies)
 
     def _assets(self, source: Source) -> None:
         known = {row["name"] for row in self._revisions.files(self._revision)}

@@ -20,6 +20,7 @@ from gitbook_mcp.document import (
     walk,
 )
 from gitbook_mcp.document.anchors import anchored_blocks
+from gitbook_mcp.document.gitsync import page_slug
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.local.errors import Invalid
@@ -46,15 +47,10 @@ _OBJECTS = frozenset({"block", "inline", "text", "fragment"})
 
 
 def slugify(title: str) -> str:
-    """A page slug from a title: lower-case letters and digits joined by hyphens (headings'
-    anchors follow GitBook's own rule, `gitbook_mcp.document.slug`)."""
-    out: list[str] = []
-    for char in title.lower():
-        if char.isascii() and char.isalnum():
-            out.append(char)
-        elif out and out[-1] != "-":
-            out.append("-")
-    return "".join(out).strip("-") or "section"
+    """A page slug from a title: lower-case letters and digits joined by hyphens (the rule of a
+    Git Sync folder's pages, `gitbook_mcp.document.gitsync.page_slug`; headings' anchors follow GitBook's
+    own rule, `gitbook_mcp.document.slug`)."""
+    return page_slug(title)
 
 
 def dump(doc: Mapping[str, Any]) -> str:

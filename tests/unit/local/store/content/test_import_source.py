@@ -12,6 +12,7 @@ import anyio
 import httpx2
 import pytest
 
+from gitbook_mcp.document.gitsync import files as gitsync_files
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.store.content import import_source
@@ -133,7 +134,7 @@ async def test_the_file_cap_stops_the_walk_early(
     for n in range(40):
         (root / f"part-{n:02}").mkdir()
         (root / f"part-{n:02}" / "page.md").write_text(f"# Page {n}\n")
-    monkeypatch.setattr(import_source, "MAX_FILES", 3)
+    monkeypatch.setattr(gitsync_files, "MAX_FILES", 3)
     listed: list[str] = []
     real_scandir = os.scandir
 
