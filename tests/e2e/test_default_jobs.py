@@ -54,7 +54,7 @@ class Agent:
         """An irreversible step: previewed, then confirmed with the token the preview gave."""
         assert name in self.offered, f"{name} is not offered by default"
         preview = await self.client.call_tool(name, arguments)
-        assert preview.is_error  # not done yet: this client has no elicitation
+        assert not preview.is_error  # not done yet, asked: this client has no elicitation
         token = (preview.structured_content or {})["confirm"]
         data, _ = await self.ok(name, **arguments, confirm=token)
         return data

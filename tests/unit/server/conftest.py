@@ -60,7 +60,7 @@ async def confirmed(client: Any, tool: str, arguments: dict[str, Any]) -> Any:
     """Call a tool the way an agent without elicitation does: when the first call answers a
     preview with a ``confirm`` token (an irreversible step), call again with it."""
     first = await client.call_tool(tool, arguments)
-    token = (first.structured_content or {}).get("confirm") if first.is_error else None
+    token = (first.structured_content or {}).get("confirm") if "confirm" not in arguments else None
     if token is None:
         return first
     return await client.call_tool(tool, {**arguments, "confirm": token})
