@@ -39,6 +39,13 @@ from gitbook_mcp.server.tools.change_requests._read import (
     gather,
     main_page,
 )
+from gitbook_mcp.server.tools.change_requests._renames import (
+    HeadingRename,
+    incoming_links,
+    renamed,
+    render_renames,
+    update_call,
+)
 from gitbook_mcp.server.toolsets import CHANGE_REQUESTS
 
 __all__: list[str] = []
@@ -102,6 +109,8 @@ class EditOutcome(BaseModel):
     pages: list[PageDiff]
     written_as: DocMode | None = None
     redirects: list[MoveRedirect] = Field(default_factory=list)
+    renamed_headings: list[HeadingRename] = Field(default_factory=list)
+    update_links: str | None = None
 
 
 def _render_edit(r: EditOutcome) -> str:
@@ -123,6 +132,7 @@ def _render_edit(r: EditOutcome) -> str:
                 quoted(p.stored_differently, label=f"The service stored {name} differently")
             )
     lines += [redirect_line(x) for x in r.redirects]
+    lines += render_renames(r.renamed_headings, r.update_links, sent=r.sent)
     return "\n".join(lines)
 
 
@@ -198,9 +208,17 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     tree = RevisionTree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
     # Matching, checking and diffing whole pages is CPU work on someone else's text: off the loop.
     planned = await to_thread.run_sync(_plan, args.edits, in_cr, in_main, tree)
+    renames = await to_thread.run_sync(renamed, planned)
     if args.dry_run or not planned.items:
         pages = await to_thread.run_sync(_diffs, planned, {})
-        return EditOutcome(change_request=cr_view(cr), sent=False, pages=pages)
+        headings = await incoming_links(ctx, args.space_id, cr.id, renames)
+        return EditOutcome(
+            change_request=cr_view(cr),
+            sent=False,
+            pages=pages,
+            renamed_headings=headings,
+            update_links=update_call(headings, args.space_id, cr.id),
+        )
     # The pages were read at cr.revision: refuse if anything landed since (the API has no
     # compare-and-swap, so this narrows the window to the two calls below).
     _check_revision(await c.change_requests.get(args.space_id, cr.id), cr.revision)
@@ -216,10 +234,13 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     redirects = await move_redirects(c, args.space_id, planned.moved, tree) if planned.moved else []
     await _with_paths(ctx, args.space_id, cr.id, planned, created)
     pages = await to_thread.run_sync(_diffs, planned, created)
+    headings = await incoming_links(ctx, args.space_id, cr.id, renames)
     return EditOutcome(
         change_request=cr_view(done.changeRequest),
         sent=True,
         pages=pages,
         written_as=mode,
         redirects=redirects,
+        renamed_headings=headings,
+        update_links=update_call(headings, args.space_id, cr.id),
     )
