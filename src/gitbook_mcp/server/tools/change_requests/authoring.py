@@ -24,6 +24,7 @@ from gitbook_mcp.server.tools.change_requests._edits import (
 )
 from gitbook_mcp.server.tools.change_requests._moves import (
     MoveRedirect,
+    describe_moves,
     move_redirects,
     redirect_line,
 )
@@ -109,6 +110,7 @@ class EditOutcome(BaseModel):
     pages: list[PageDiff]
     written_as: DocMode | None = None
     redirects: list[MoveRedirect] = Field(default_factory=list)
+    moves: list[UntrustedLine] = Field(default_factory=list)
     renamed_headings: list[HeadingRename] = Field(default_factory=list)
     update_links: str | None = None
 
@@ -116,11 +118,11 @@ class EditOutcome(BaseModel):
 def _render_edit(r: EditOutcome) -> str:
     if r.sent:
         done = f". Applied (pages sent as {'a document tree' if r.written_as == 'tree' else 'markdown'})."
-    elif all(not p.diff for p in r.pages):
+    elif all(not p.diff for p in r.pages) and not r.moves:
         done = ". Nothing to change: nothing was sent."
     else:
         done = ". Dry run: nothing was sent; revision unchanged."
-    lines = [cr_line(r.change_request) + done]
+    lines = [cr_line(r.change_request) + done, *r.moves]
     for p in r.pages:
         name = f"'{p.title}' ({p.path}) [{p.page_id}]" if p.page_id else f"new page '{p.title}'"
         lines.append(quoted(p.diff or "(no text change)", label=f"Diff of {name}"))
@@ -216,6 +218,7 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
             change_request=cr_view(cr),
             sent=False,
             pages=pages,
+            moves=describe_moves(args.edits, tree) if planned.items else [],
             renamed_headings=headings,
             update_links=update_call(headings, args.space_id, cr.id),
         )
@@ -240,6 +243,7 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
         sent=True,
         pages=pages,
         written_as=mode,
+        moves=describe_moves(args.edits, tree),
         redirects=redirects,
         renamed_headings=headings,
         update_links=update_call(headings, args.space_id, cr.id),
