@@ -32,6 +32,7 @@ from gitbook_mcp.server.tools._arguments import SpaceId
 from gitbook_mcp.server.tools._fixing import (
     FixedPage,
     RedirectProposal,
+    applied_line,
     choose,
     edit_pages,
     propose_redirects,
@@ -115,7 +116,7 @@ def _render(r: FixPlan) -> str:
     if r.applied == [] and r.change_request_id is None:
         return r.next_step
     if r.applied is not None:
-        head = f"Applied {len(r.applied)} of {r.broken} broken links' fixes"
+        head = applied_line(r.applied, r.broken)
         where = f" in change request {r.change_request_id} ({r.change_request_url})."
         lines = [head + (where if r.change_request_id else "."), *(f"- {i}" for i in r.applied)]
         if r.diff:
