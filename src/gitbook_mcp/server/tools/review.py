@@ -22,6 +22,7 @@ from gitbook_mcp.server.tools._review_state import (
     latest_reviews,
     requested_reviewers,
 )
+from gitbook_mcp.server.tools._reviewer_ids import reviewer_ids
 from gitbook_mcp.server.toolsets import REVIEW
 
 __all__: list[str] = []
@@ -36,7 +37,7 @@ class ReviewTargetArgs(Args):
 
 
 class ReviewersArgs(ReviewTargetArgs):
-    user_ids: list[str] = Field(min_length=1, max_length=20, description="User ids")
+    user_ids: list[str] = Field(min_length=1, max_length=20, description="Ids, names or emails")
     remove: bool = Field(default=False, description="Withdraw the requests instead")
 
 
@@ -61,11 +62,12 @@ def _people(lines: list[PersonView], empty: str) -> str:
 async def request_reviewers(ctx: ToolContext, args: ReviewersArgs) -> Reviewers:
     """Ask users to review a change request, or withdraw the requests (remove=true)."""
     cr = (args.space_id, args.change_request_id)
+    users = await reviewer_ids(ctx, args.space_id, args.user_ids)
     if args.remove:
-        for user_id in args.user_ids:
+        for user_id in users:
             await ctx.client.reviews.remove_requested(*cr, user_id)
     else:
-        await ctx.client.reviews.request_reviewers(*cr, users=args.user_ids)
+        await ctx.client.reviews.request_reviewers(*cr, users=users)
     return Reviewers(requested=await requested_reviewers(ctx, *cr))
 
 
@@ -226,7 +228,7 @@ class MergeArgs(ReviewTargetArgs):
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:
-    """Merge a change request into the main content; on conflicts, lists the pages involved."""
+    """Merge a change request into main; on conflicts, lists the pages involved."""
     cr = (args.space_id, args.change_request_id)
     await confirm(ctx, args.confirm, lambda: merge_plan(ctx, *cr))
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."
