@@ -37,7 +37,9 @@ def served(
 ) -> Iterator[Proc]:
     folder = tmp_path_factory.mktemp(f"trusted-{request.param}")
     api = start_local_api(folder, "--profile", "live", "--tree-updates", str(request.param))
-    server = start_server(folder, api, "gb_local_admin")
+    # The true defaults: text only, no structuredContent (the harness's environment asks for
+    # output schemas; the flag wins over it).
+    server = start_server(folder, api, "gb_local_admin", "--output-schemas", "none")
     try:
         yield server
     finally:
@@ -52,6 +54,7 @@ async def client(served: Proc) -> AsyncIterator[Client]:
 
 async def _call(client: Client, name: str, **arguments: Any) -> tuple[bool, str]:
     result = await client.call_tool(name, arguments)
+    assert result.structured_content is None  # the default declares no output schema
     return result.is_error, "\n".join(getattr(c, "text", "") for c in result.content)
 
 

@@ -217,7 +217,7 @@ class GitBookServer(MCPServer[Any]):
         args = validate_arguments(tool.input, arguments)
         if isinstance(args, str):
             return tool_error(args)
-        return await run_tool(tool, args, runtime, context)
+        return await run_tool(tool, args, runtime, context, structured=self.output_schemas)
 
 
 def truthful_capabilities(low: Server[Any]) -> None:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.models.authoring import RevisionOutcome
 from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
 from gitbook_mcp.server.calls.confirm import confirm, confirm_field
-from gitbook_mcp.server.rendering import UntrustedLine, quoted
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
 from gitbook_mcp.server.tools._merge_plan import merge_plan
@@ -131,7 +131,7 @@ class SubmitArgs(ReviewTargetArgs):
 class ReviewDone(BaseModel):
     id: str
     status: str
-    comment: str | None = None
+    comment: UntrustedBody | None = None
 
 
 @write_tool(

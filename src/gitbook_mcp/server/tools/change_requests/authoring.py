@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated
 
 from anyio import to_thread
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequests
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
 from gitbook_mcp.server.tools._pages import DocMode, RevisionTree, read_back, send
 from gitbook_mcp.server.tools._permissions import SPACE_EDIT
@@ -99,9 +98,9 @@ class PageDiff(BaseModel):
     page_id: str | None = None
     title: UntrustedLine
     path: UntrustedRef
-    diff: str
+    diff: UntrustedBody
     more_lines: int = 0
-    stored_differently: Annotated[str, AfterValidator(untrusted)] | None = None
+    stored_differently: UntrustedBody | None = None
 
 
 class EditOutcome(BaseModel):
