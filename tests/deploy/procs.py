@@ -101,6 +101,9 @@ def start_server(folder: Path, api: Proc, token: str | None, *args: str) -> Proc
     if token is None:
         command += ["--auth", "upstream", "--auth-server", "https://auth.example.test"]
     env = _env() | ({"GITBOOK_API_TOKEN": token} if token else {})
+    # Results' structured content is sent only with output schemas declared, and the tests read
+    # it: full unless a test passes --output-schemas (a flag wins over the environment).
+    env["GITBOOK_OUTPUT_SCHEMAS"] = "full"
     return _start([*command, *args], folder / f"serve-{port}.log", port, env)
 
 

@@ -1,6 +1,8 @@
 """Issue 22, item 1: each job of the mission finishes with the default options, over HTTP.
 
-The server runs with no option but its API address and token, against `gitbook-mcp local-api
+The server runs with no option but its API address and token (and, through the environment,
+``--output-schemas full``: the steps read results' structured content, which the default sends
+none of; `test_trusted_edits.py` drives the true defaults by text), against `gitbook-mcp local-api
 --profile live --seed demo` in its own process, as against the real service; every step is a
 tool the default ``tools/list`` offers. The link-fixing job is `test_defaults.py`'s. One job runs
 again with ``--output-schemas full``, where the SDK's client checks every result against the
@@ -54,7 +56,7 @@ class Agent:
         """An irreversible step: previewed, then confirmed with the token the preview gave."""
         assert name in self.offered, f"{name} is not offered by default"
         preview = await self.client.call_tool(name, arguments)
-        assert preview.is_error  # not done yet: this client has no elicitation
+        assert not preview.is_error  # not done yet, asked: this client has no elicitation
         token = (preview.structured_content or {})["confirm"]
         data, _ = await self.ok(name, **arguments, confirm=token)
         return data

@@ -45,7 +45,7 @@ async def test_defaults_check_plan_apply_recheck_and_merge_over_http(tmp_path: P
             # A merge is confirmed against what was shown: the first call previews it and gives a
             # token (this client declares no elicitation), the second merges.
             preview = await client.call_tool("merge_change_request", {"space_id": SPACE, **ref})
-            assert preview.is_error
+            assert not preview.is_error  # asking is a normal result
             token = (preview.structured_content or {})["confirm"]
             merged = await _ok(client, listed, "merge_change_request", **ref, confirm=token)
     finally:

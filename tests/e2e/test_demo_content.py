@@ -111,7 +111,13 @@ def _contract_types() -> set[str]:
 
 
 def _server(api: Proc) -> Client:
-    settings = Settings(api_url=f"{api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",))
+    settings = Settings(
+        api_url=f"{api.url}/v1",
+        api_token=TOKEN,
+        profile="live",
+        toolsets=("all",),
+        output_schemas="full",
+    )
     return Client(server_for(settings), cache=None)
 
 

@@ -73,7 +73,11 @@ async def test_a_sentence_in_a_hint_changes_exactly_one_block_of_the_stored_page
     before = await _document(api, cr)
     assert {"hint", "table", "tabs", "code", "code:titled"} <= _types(before)
     settings = Settings(
-        api_url=f"{local_api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",)
+        api_url=f"{local_api.url}/v1",
+        api_token=TOKEN,
+        profile="live",
+        toolsets=("all",),
+        output_schemas="full",
     )
     edit = {
         "op": "replace",

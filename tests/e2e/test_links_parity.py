@@ -46,7 +46,7 @@ def workspace() -> Iterator[Store]:
 
 
 def _in_process(store: Store) -> GitBookServer:
-    settings = Settings(local=True, profile="live", toolsets=("all",))
+    settings = Settings(local=True, profile="live", toolsets=("all",), output_schemas="full")
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
@@ -62,7 +62,13 @@ def _in_process(store: Store) -> GitBookServer:
 
 
 def _over_http(api: Proc) -> GitBookServer:
-    settings = Settings(api_url=f"{api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",))
+    settings = Settings(
+        api_url=f"{api.url}/v1",
+        api_token=TOKEN,
+        profile="live",
+        toolsets=("all",),
+        output_schemas="full",
+    )
     return server_for(settings)
 
 

@@ -29,6 +29,8 @@ def _env(db: Path, token: str = "gb_local_admin") -> dict[str, str]:
     )
     # These flows include the seed's link listings (check_links); --local defaults to live.
     env["GITBOOK_PROFILE"] = "seed"
+    # The tests read results' structured content, sent only with output schemas declared.
+    env["GITBOOK_OUTPUT_SCHEMAS"] = "full"
     return env
 
 

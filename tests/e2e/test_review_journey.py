@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_process import stdio_client
+from tests.support.fenced import unfenced
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -52,7 +53,7 @@ async def test_a_review_reads_the_changes_comments_and_submits(tmp_path: Path) -
         state = await _ok(reviewer, "list_reviews", **cr)
         thread = await _ok(reviewer, "list_comments", **cr, status="all")
     assert [(c["kind"], c["id"]) for c in changes["changes"]] == [("page_edited", PAGE)]
-    lines = changes["diff"].splitlines()
+    lines = unfenced(changes["diff"]).splitlines()
     removed, added = [line for line in lines[2:] if line[:1] in "+-"]
     # One line of the page's markdown changes, only by the replaced words (the rest of the line,
     # its code and its link, is rendered the same on both sides).

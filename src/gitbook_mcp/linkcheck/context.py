@@ -122,6 +122,21 @@ class ScanContext:
 
         return await self._cache.get(("body", index.space_id, cr or "", page_id), load)
 
+    async def main_body(self, page_id: str) -> PageBody | None:
+        """A page's content in the space's main content (what a change request started from,
+        unless main moved on), when this context scans a change request; else None."""
+        if self.change_request_id is None:
+            return None
+
+        async def load() -> PageBody | None:
+            body = await self._read(lambda: self.reader.page(self.space_id, None, page_id))
+            if body is None or body.document is not None or body.markdown is None:
+                return body
+            parsed = await run_sized(inline(body), parse_page, body.markdown)
+            return replace(body, parsed=parsed)
+
+        return await self._cache.get(("main-body", self.space_id, page_id), load)
+
     async def anchors(self, index: RevisionIndex, page_id: str) -> Mapping[str, str]:
         """The anchors of a page: anchor -> heading text."""
         body = await self.body(index, page_id)

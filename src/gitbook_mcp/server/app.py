@@ -56,6 +56,7 @@ __all__ = [
     "CallerScope",
     "GitBookServer",
     "build_server",
+    "confirmed",
 ]
 
 GENERIC_INSTRUCTIONS = (
@@ -216,7 +217,7 @@ class GitBookServer(AdaptedServer):
         args = validate_arguments(tool.input, arguments)
         if isinstance(args, str):
             return tool_error(args)
-        return await run_tool(tool, args, runtime, context)
+        return await run_tool(tool, args, runtime, context, structured=self.output_schemas)
 
 
 def truthful_capabilities(low: Server[Any]) -> None:
@@ -281,6 +282,11 @@ def _bearer_of(ctx: ServerRequestContext[Any, Any]) -> str | None:
     return access.token if access is not None else None
 
 
+def confirmed(tool: ToolDef) -> bool:
+    """Whether the tool's step is confirmed first (it takes ``confirm``)."""
+    return "confirm" in tool.input.model_fields
+
+
 def listed(tool: ToolDef, *, output: bool = False) -> Tool:
     """The tool as listed: its input schema slimmed (the object's own ``additionalProperties``
     left out: an unknown argument is refused by name), hints at their defaults left out, no
@@ -293,7 +299,7 @@ def listed(tool: ToolDef, *, output: bool = False) -> Tool:
         name=tool.name,
         description=tool.description,
         input_schema=schema,
-        output_schema=output_schema(tool.output) if output else None,
+        output_schema=output_schema(tool.output, confirmed=confirmed(tool)) if output else None,
         annotations=listed_hints(tool.annotations),
     )
 

@@ -70,10 +70,21 @@ def _slim(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def output_schema(model: type[BaseModel]) -> dict[str, Any]:
+_PREVIEW: dict[str, Any] = {
+    "type": "object",
+    "properties": {k: {"type": "string"} for k in ("confirm", "state", "will", "next_step")},
+    "required": ["confirm", "state", "will", "next_step"],
+}
+"""What a confirmed step answers before it is confirmed (`gitbook_mcp.server.calls.confirm`)."""
+
+
+def output_schema(model: type[BaseModel], *, confirmed: bool = False) -> dict[str, Any]:
     """The typed ``outputSchema`` of a tool returning ``model``: ``$defs`` inlined, titles,
-    defaults and argument checks left out, and descriptions that only repeat a field's name."""
+    defaults and argument checks left out, and descriptions that only repeat a field's name.
+    ``confirmed``: the tool first answers a confirmation preview, a normal result, so either."""
     typed: dict[str, Any] = _typed(inline_defs(model.model_json_schema(mode="serialization")))
+    if confirmed:
+        return {"type": "object", "anyOf": [typed, _PREVIEW]}
     return typed
 
 

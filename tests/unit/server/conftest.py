@@ -17,6 +17,7 @@ from gitbook_mcp.local import LocalTransport, Store, create_app
 from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
 from tests.conftest import CANARY
+from tests.support.fenced import unfenced  # noqa: F401 - the tests of this folder import it here
 
 McpFactory = Callable[..., AbstractAsyncContextManager[Client]]
 
@@ -25,6 +26,9 @@ def make_server(store: Store, token: str = CANARY, **options: object) -> GitBook
     # The seed profile is the default here (every seed operation, the link listings among
     # them); a test of the live profile passes profile="live". App and client follow it.
     options.setdefault("profile", "seed")
+    # Tests read results' structured content, which is sent only where tools/list declares
+    # output schemas; a test of the default (none) passes output_schemas="none".
+    options.setdefault("output_schemas", "full")
     settings = Settings(local=True, **options)  # type: ignore[arg-type]
 
     @asynccontextmanager
@@ -60,7 +64,7 @@ async def confirmed(client: Any, tool: str, arguments: dict[str, Any]) -> Any:
     """Call a tool the way an agent without elicitation does: when the first call answers a
     preview with a ``confirm`` token (an irreversible step), call again with it."""
     first = await client.call_tool(tool, arguments)
-    token = (first.structured_content or {}).get("confirm") if first.is_error else None
+    token = (first.structured_content or {}).get("confirm") if "confirm" not in arguments else None
     if token is None:
         return first
     return await client.call_tool(tool, {**arguments, "confirm": token})

@@ -17,6 +17,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.server.app import confirmed
 from gitbook_mcp.server.schemas import output_schema
 from gitbook_mcp.server.toolsets import all_tools
 from tests.unit.server.conftest import McpFactory, snapshot_drift
@@ -105,7 +106,10 @@ def test_every_field_of_every_result_is_typed() -> None:
 
 def test_every_output_schema_matches_its_snapshot() -> None:
     texts = {
-        tool.name: json.dumps(output_schema(tool.output), indent=2, sort_keys=True) + "\n"
+        tool.name: json.dumps(
+            output_schema(tool.output, confirmed=confirmed(tool)), indent=2, sort_keys=True
+        )
+        + "\n"
         for tool in all_tools()
     }
     drift, stale = snapshot_drift(SNAPSHOTS, texts)
@@ -123,7 +127,9 @@ async def test_tools_list_carries_output_schemas_only_when_asked(
     outputs = {t.name: t.output_schema for t in tools}
     definitions = {t.name: t for t in all_tools()}
     expected = {
-        name: output_schema(definitions[name].output) if mode == "full" else None
+        name: output_schema(definitions[name].output, confirmed=confirmed(definitions[name]))
+        if mode == "full"
+        else None
         for name in outputs
     }
     assert outputs == expected

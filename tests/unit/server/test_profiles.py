@@ -102,7 +102,9 @@ async def test_live_section_group_methods_use_the_section_update(store: Store) -
         ) as client:
             yield client
 
-    settings = Settings(local=True, toolsets=("sites_admin",), profile="live")
+    settings = Settings(
+        local=True, toolsets=("sites_admin",), profile="live", output_schemas="full"
+    )
     async with Client(create_server(settings, factory=factory), cache=None) as client:
         group = await client.call_tool(
             "write_section_group", {**SITE, "method": "add", "title": "More"}

@@ -9,7 +9,7 @@ import pytest
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.clock import ManualClock
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_FAQ, PAGE_INSTALL, PAGE_WRITING
-from tests.unit.server.conftest import McpFactory, confirmed
+from tests.unit.server.conftest import McpFactory, confirmed, unfenced
 
 pytestmark = pytest.mark.anyio
 
@@ -107,7 +107,7 @@ async def test_list_reviews_shows_each_reviewer_once_with_the_latest_verdict_and
             assert not sent.is_error, sent.content
         state = await client.call_tool("list_reviews", CR)
     reviews = state.structured_content["reviews"]
-    assert [(r["id"], r["detail"], r["comment"]) for r in reviews] == [
+    assert [(r["id"], r["detail"], unfenced(r["comment"])) for r in reviews] == [
         ("usr_admin", "approved", "LGTM.")
     ]
     text = state.content[0].text

@@ -31,7 +31,7 @@ def _compact(tools: list[Any]) -> str:
 
 
 async def test_default_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> None:
-    async with mcp("gb_local_admin", profile=profile) as client:
+    async with mcp("gb_local_admin", profile=profile, output_schemas="none") as client:
         tools = (await client.list_tools()).tools
     size = len(_compact(tools).encode())
     assert size <= DEFAULT_BUDGET, f"tools/list is {size} bytes, budget {DEFAULT_BUDGET}"
@@ -39,13 +39,17 @@ async def test_default_toolsets_fit_the_budget(mcp: McpFactory, profile: str) ->
 
 
 async def test_all_toolsets_fit_the_budget(mcp: McpFactory, profile: str) -> None:
-    async with mcp("gb_local_admin", toolsets=("all",), profile=profile) as client:
+    async with mcp(
+        "gb_local_admin", toolsets=("all",), profile=profile, output_schemas="none"
+    ) as client:
         size = len(_compact((await client.list_tools()).tools).encode())
     assert size <= ALL_BUDGET, f"tools/list is {size} bytes, budget {ALL_BUDGET}"
 
 
 async def test_every_tool_matches_its_snapshot(mcp: McpFactory, profile: str) -> None:
-    async with mcp("gb_local_admin", toolsets=("all",), profile=profile) as client:
+    async with mcp(
+        "gb_local_admin", toolsets=("all",), profile=profile, output_schemas="none"
+    ) as client:
         tools = (await client.list_tools()).tools
     texts = {
         tool.name: json.dumps(

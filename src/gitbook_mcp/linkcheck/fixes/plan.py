@@ -3,8 +3,8 @@ confidence in [0, 1].
 
 A missing page is looked for, in order: among the pages a change request moved (``renamed``: old
 path -> page id, from its semantic changes), through the site's redirect from its old path, then by
-slug and title similarity over the page tree. A missing anchor gets the closest heading of the
-target page; a missing file the closest file name; a broken URL of the organization's own site the
+slug and title similarity over the page tree. A missing anchor gets the heading the change
+request renamed it to (its own diff, certain), else the closest heading of the target page; a missing file the closest file name; a broken URL of the organization's own site the
 closest page of that space; a dead outside URL the proposal to remove the link and keep its text.
 An inline link whose target has no candidate at all gets that same proposal, at a low confidence.
 Each fix has a short id that stays the same while the page and the proposal do (`fix_id`).
@@ -22,6 +22,7 @@ from typing import Any, Literal
 import anyio
 
 from gitbook_mcp.document.paths import relative_href
+from gitbook_mcp.document.renames import heading_renames
 from gitbook_mcp.linkcheck.checks import find_page, path_under, site_for, space_for
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.fixes.similar import (
@@ -32,15 +33,26 @@ from gitbook_mcp.linkcheck.fixes.similar import (
     slug_similarity,
 )
 from gitbook_mcp.linkcheck.model import Finding, Link, PageNode
+from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.resolve import follow
 
-__all__ = ["UNLINK", "UNLINKABLE", "Fix", "fix_id", "plan_fixes", "renamed_pages"]
+__all__ = [
+    "RENAMED_HEADING",
+    "UNLINK",
+    "UNLINKABLE",
+    "Fix",
+    "fix_id",
+    "plan_fixes",
+    "renamed_pages",
+]
 
 UNLINK = "remove the link, keep its text"
 UNLINKABLE = frozenset({"link", "autolink"})
 """Link node types that can be removed keeping their text (inline links, not images)."""
 _LAST_RESORT = 0.3
 """Confidence of removing a link whose target has no candidate at all."""
+RENAMED_HEADING = 1.0
+"""Confidence of following a heading the change request's own diff shows renamed: certain."""
 TEXT_ONLY = 0.5
 """The most a page match owed to the link's text or the page's title may be sure of: strictly
 below `fix_links`' default ``min_confidence`` (0.8), so that text someone wrote (a title that
@@ -249,7 +261,10 @@ def _page_fix(
         folder = finding.page_id in candidate.index.folders
         href = relative_href(page.path, finding.page_path, folder=folder, anchor=anchor)
         return Fix(finding, "replace", described, evidence, confidence, href=href, page_id=page.id)
-    ref: dict[str, Any] = {k: v for k, v in link.ref.items() if k not in ("page", "anchor")}
+    # A page or anchor ref holds no ``url`` (a link written as a URL becomes a content ref).
+    ref: dict[str, Any] = {
+        k: v for k, v in link.ref.items() if k not in ("page", "anchor", "url", "file")
+    }
     ref["kind"] = "anchor" if anchor else "page"
     ref["page"] = page.id
     if anchor:
@@ -259,10 +274,31 @@ def _page_fix(
     )
 
 
+async def _renamed_heading(
+    ctx: ScanContext, index: RevisionIndex, page: PageNode, anchor: str
+) -> str | None:
+    """The anchor the change request scanned renamed ``anchor`` of ``page`` to (its own diff:
+    the page's headings in main against its own), or None."""
+    if index.change_request_id is None or index.space_id != ctx.space_id:
+        return None
+    main, mine = await ctx.main_body(page.id), await ctx.body(index, page.id)
+    before = (main.document or main.parsed) if main is not None else None
+    after = (mine.document or mine.parsed) if mine is not None else None
+    if before is None or after is None:
+        return None
+    renames = await run_sized(inline(mine), heading_renames, before, after)
+    return renames.get(anchor)
+
+
 async def _plan_anchor(
     ctx: ScanContext, finding: Finding, index: RevisionIndex, page: PageNode
 ) -> Fix | None:
     anchor = finding.link.target.anchor or ""
+    renamed = await _renamed_heading(ctx, index, page, anchor)
+    if renamed is not None:
+        evidence = f"the change request renamed the heading #{anchor} to #{renamed}"
+        candidate = _Candidate(page, index, evidence, RENAMED_HEADING)
+        return _page_fix(finding, candidate, renamed, evidence, RENAMED_HEADING)
     anchors = await ctx.anchors(index, page.id)
     best = closest_anchor(anchor, anchors)
     if best is None:

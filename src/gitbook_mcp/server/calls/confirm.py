@@ -147,7 +147,8 @@ def _message(plan: Plan) -> str:
 def _preview(plan: Plan, token: str) -> CallToolResult:
     """The text and the structured result each say what to do: Claude Desktop hands the model
     the text alone, Claude Code and VS Code the structured result alone (README, "What the
-    model sees"); the token is written once in each."""
+    model sees"); the token is written once in each. Asking is a normal result, not an error:
+    clients show an error as a failure."""
     minutes = int(SIGNER.ttl // 60)
 
     def step(shown: str) -> str:
@@ -167,7 +168,6 @@ def _preview(plan: Plan, token: str) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=text)],
         structured_content=structured,
-        is_error=True,
     )
 
 

@@ -1,6 +1,10 @@
 """One tool call, once its arguments are validated: check the flag on the target, run the
-handler, and answer with the rendered text plus the structured result, or a friendly, redacted
-error."""
+handler, and answer with the rendered text (plus the structured result where ``tools/list``
+declares output schemas), or a friendly, redacted error.
+
+Without output schemas (``--output-schemas none``, the default) no ``structuredContent`` is
+sent: the text carries every actionable value, and a host that forwards both would pay for
+every answer twice."""
 
 from __future__ import annotations
 
@@ -40,9 +44,15 @@ def tool_error(text: str) -> CallToolResult:
 
 
 async def run_tool(
-    tool: ToolDef, args: Args, runtime: Runtime, ctx: Context[Any, Any]
+    tool: ToolDef,
+    args: Args,
+    runtime: Runtime,
+    ctx: Context[Any, Any],
+    *,
+    structured: bool = False,
 ) -> CallToolResult | InputRequiredResult:
-    """Run ``tool`` on ``args`` (already validated, once) for the caller of ``runtime``."""
+    """Run ``tool`` on ``args`` (already validated, once) for the caller of ``runtime``;
+    ``structured``: the tool list declares output schemas, so the structured result goes too."""
 
     async def progress(done: float, total: float | None, message: str | None) -> None:
         await ctx.report_progress(done, total, message)
@@ -62,17 +72,20 @@ async def run_tool(
         args = await _resolved(args, client)
         result = await tool.handler(context, args)
     except Answered as answered:
-        return answered.result
+        answer = answered.result
+        if isinstance(answer, CallToolResult) and not structured:
+            return CallToolResult(content=answer.content, is_error=answer.is_error)
+        return answer
     except Exception as exc:  # noqa: BLE001 - every failure becomes a tool error the agent reads
         _log.info("tool.failed", tool=tool.name, error=type(exc).__name__)
         if isinstance(exc, AuthenticationError) and runtime.on_refused is not None:
             runtime.on_refused()
         return tool_error(runtime.describe(exc, tool))
-    structured = result.model_dump(mode="json", exclude_none=True)
-    return CallToolResult(
-        content=[TextContent(type="text", text=tool.render(result))],
-        structured_content=structured,
-    )
+    content: list[TextContent] = [TextContent(type="text", text=tool.render(result))]
+    if not structured:
+        return CallToolResult(content=content)
+    data = result.model_dump(mode="json", exclude_none=True)
+    return CallToolResult(content=content, structured_content=data)
 
 
 def _controls(runtime: Runtime, ctx: Context[Any, Any]) -> ServerControls:

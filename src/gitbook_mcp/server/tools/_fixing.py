@@ -44,6 +44,7 @@ __all__ = [
     "DIFF_LINES",
     "FixedPage",
     "RedirectProposal",
+    "applied_line",
     "choose",
     "edit_pages",
     "propose_redirects",
@@ -158,6 +159,16 @@ def suggested_redirects(
             RedirectProposal(ident, site_id, source, dest, path or "(root)", SUGGESTED),
         )
     return list(found.values())
+
+
+def applied_line(ids: list[str], broken: int) -> str:
+    """What was written, each kind counted as itself: a redirect is no fix of a page's link."""
+    fixes = sum(1 for i in ids if i.startswith("f"))
+    redirects = len(ids) - fixes
+    parts = [f"{fixes} link fix{'es' if fixes != 1 else ''} (of {broken} broken links)"]
+    if redirects:
+        parts.append(f"{redirects} redirect{'s' if redirects != 1 else ''}")
+    return "Applied " + " and ".join(parts)
 
 
 def choose(

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from gitbook_mcp.client.models.authoring import ChangeRequestReview
 from gitbook_mcp.client.resources import ChangeRequestReviews
-from gitbook_mcp.server.rendering import UntrustedLine
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine
 from gitbook_mcp.server.tooling import ToolContext
 
 __all__ = [
@@ -37,7 +37,7 @@ class PersonView(BaseModel):
 
 
 class ReviewView(PersonView):
-    comment: str | None = None
+    comment: UntrustedBody | None = None
 
 
 def _review_view(rv: ChangeRequestReview) -> ReviewView:

@@ -13,7 +13,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.comments import Comment, CommentBody, CommentReply
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
+from gitbook_mcp.server.rendering import (
+    UntrustedBody,
+    UntrustedLine,
+    UntrustedRef,
+    quoted,
+    untrusted,
+)
 from gitbook_mcp.server.tooling import (
     Args,
     Permission,
@@ -42,7 +48,7 @@ class CommentView(BaseModel):
     replies: int = 0
     page: UntrustedRef | None = None
     reactions: dict[UntrustedLine, int] = Field(default_factory=dict)
-    markdown: str = ""
+    markdown: UntrustedBody = ""
 
 
 class ReplyView(BaseModel):
@@ -50,7 +56,7 @@ class ReplyView(BaseModel):
     author: UntrustedLine
     author_id: str
     posted_at: str
-    markdown: str = ""
+    markdown: UntrustedBody = ""
 
 
 def _markdown(body: CommentBody) -> str:

@@ -10,6 +10,7 @@ from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
+    UntrustedBody,
     UntrustedLine,
     UntrustedRef,
     quoted,
@@ -53,7 +54,7 @@ class PageText(BaseModel):
     id: str
     title: UntrustedLine
     path: UntrustedRef
-    markdown: str
+    markdown: UntrustedBody
     total_chars: int
     next_offset: int | None = None
     revision: str | None = None

@@ -15,9 +15,9 @@ published URL ends now (a page, through redirects), to confirm a fix from the re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.common import Space
 from gitbook_mcp.client.models.content import RevisionPage
@@ -26,12 +26,13 @@ from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
 from gitbook_mcp.server.calls.gating import require_flag
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._arguments import SpaceId
 from gitbook_mcp.server.tools._fixing import (
     FixedPage,
     RedirectProposal,
+    applied_line,
     choose,
     edit_pages,
     propose_redirects,
@@ -105,9 +106,9 @@ class FixPlan(BaseModel):
     applied: list[str] | None = None
     change_request_id: str | None = None
     change_request_url: str | None = None
-    diff: Annotated[str, AfterValidator(untrusted)] | None = None
+    diff: UntrustedBody | None = None
     written_as: DocMode | None = None
-    stored_differently: Annotated[str, AfterValidator(untrusted)] | None = None
+    stored_differently: UntrustedBody | None = None
     next_step: str
 
 
@@ -115,7 +116,7 @@ def _render(r: FixPlan) -> str:
     if r.applied == [] and r.change_request_id is None:
         return r.next_step
     if r.applied is not None:
-        head = f"Applied {len(r.applied)} of {r.broken} broken links' fixes"
+        head = applied_line(r.applied, r.broken)
         where = f" in change request {r.change_request_id} ({r.change_request_url})."
         lines = [head + (where if r.change_request_id else "."), *(f"- {i}" for i in r.applied)]
         if r.diff:

@@ -25,6 +25,8 @@ __all__: list[str] = []
 
 DETAILS_PAGE = 100
 """Broken links listed per answer, after the summary; the rest on the next page (``cursor``)."""
+UNCHECKED_SHOWN = 20
+"""Links not checked named per answer (with why); the rest are counted."""
 
 
 class CheckArgs(Args):
@@ -54,14 +56,20 @@ class LinkReport(BaseModel):
     broken_total: int = 0
     by_kind: dict[str, int] = Field(default_factory=dict)
     broken: list[BrokenLink]
+    unchecked: list[BrokenLink] = Field(default_factory=list)
     links: list[BrokenLink] | None = None
     next_cursor: str | None = None
 
 
 def _render_report(r: LinkReport) -> str:
     head = f"{r.broken_total} broken of {r.links_checked} links in {r.pages_scanned} pages."
+    unchecked: list[str] = []
     if r.not_checked:
-        head += f" {r.not_checked} more links not checked (never counted as working)."
+        head += f" {r.not_checked} links not checked (never counted as working)"
+        head += ":" if r.unchecked and r.links is None else "."
+        unchecked = [f"- {_where(x)}: {x.target} ({x.reason})" for x in r.unchecked]
+        if r.unchecked and r.not_checked > len(r.unchecked):
+            unchecked.append(f"- and {r.not_checked - len(r.unchecked)} more")
     if r.by_kind and r.broken_total > len(r.broken):
         head += " By kind: " + ", ".join(f"{k} {n}" for k, n in r.by_kind.items()) + "."
     if r.links is not None:
@@ -69,7 +77,8 @@ def _render_report(r: LinkReport) -> str:
             f"- [{x.status}] {x.target}" + (f" ({x.reason})" if x.reason else "") for x in r.links
         ]
         return "\n".join([head, *rows])
-    rows = [f"- {_where(b)}: {b.target} ({b.reason}{_suggested(b)})" for b in r.broken]
+    rows = [*unchecked, "Broken:"] if unchecked and r.broken else unchecked
+    rows += [f"- {_where(b)}: {b.target} ({b.reason}{_suggested(b)})" for b in r.broken]
     if r.next_cursor:
         rows.append(
             f"{r.broken_total - int(r.next_cursor)} more: call again with cursor={r.next_cursor} "
@@ -140,8 +149,28 @@ def _paged(result: ScanResult, cursor: str | None) -> LinkReport:
         broken_total=len(broken),
         by_kind=dict(sorted(by_kind.items(), key=lambda item: -item[1])),
         broken=[_view(f) for f in broken[start:end]],
+        unchecked=_unchecked(result) if start == 0 else [],
         next_cursor=str(end) if end < len(broken) else None,
     )
+
+
+def _unchecked(result: ScanResult) -> list[BrokenLink]:
+    """The first `UNCHECKED_SHOWN` links no check ran on, each with its page and why."""
+    out: list[BrokenLink] = []
+    for (page_id, position), why in list(result.not_checked.items())[:UNCHECKED_SHOWN]:
+        links = result.links.get(page_id, [])
+        link = links[position] if position < len(links) else None
+        out.append(
+            BrokenLink(
+                page_id=page_id,
+                page_path=result.pages.get(page_id) or page_id,
+                text=link.text if link else None,
+                target=link.target.describe() if link else "?",
+                status="unchecked",
+                reason=why,
+            )
+        )
+    return out
 
 
 def _view(finding: Finding) -> BrokenLink:

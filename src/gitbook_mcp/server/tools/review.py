@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.models.authoring import RevisionOutcome
 from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
 from gitbook_mcp.server.calls.confirm import confirm, confirm_field
-from gitbook_mcp.server.rendering import UntrustedLine, quoted
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
 from gitbook_mcp.server.tools._conflicts import CONFLICT_READS, conflicting_pages
 from gitbook_mcp.server.tools._merge_plan import merge_plan
@@ -22,6 +22,7 @@ from gitbook_mcp.server.tools._review_state import (
     latest_reviews,
     requested_reviewers,
 )
+from gitbook_mcp.server.tools._reviewer_ids import reviewer_ids
 from gitbook_mcp.server.toolsets import REVIEW
 
 __all__: list[str] = []
@@ -36,7 +37,7 @@ class ReviewTargetArgs(Args):
 
 
 class ReviewersArgs(ReviewTargetArgs):
-    user_ids: list[str] = Field(min_length=1, max_length=20, description="User ids")
+    user_ids: list[str] = Field(min_length=1, max_length=20, description="Ids, names or emails")
     remove: bool = Field(default=False, description="Withdraw the requests instead")
 
 
@@ -61,11 +62,12 @@ def _people(lines: list[PersonView], empty: str) -> str:
 async def request_reviewers(ctx: ToolContext, args: ReviewersArgs) -> Reviewers:
     """Ask users to review a change request, or withdraw the requests (remove=true)."""
     cr = (args.space_id, args.change_request_id)
+    users = await reviewer_ids(ctx, args.space_id, args.user_ids)
     if args.remove:
-        for user_id in args.user_ids:
+        for user_id in users:
             await ctx.client.reviews.remove_requested(*cr, user_id)
     else:
-        await ctx.client.reviews.request_reviewers(*cr, users=args.user_ids)
+        await ctx.client.reviews.request_reviewers(*cr, users=users)
     return Reviewers(requested=await requested_reviewers(ctx, *cr))
 
 
@@ -129,7 +131,7 @@ class SubmitArgs(ReviewTargetArgs):
 class ReviewDone(BaseModel):
     id: str
     status: str
-    comment: str | None = None
+    comment: UntrustedBody | None = None
 
 
 @write_tool(
@@ -226,7 +228,7 @@ class MergeArgs(ReviewTargetArgs):
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:
-    """Merge a change request into the main content; on conflicts, lists the pages involved."""
+    """Merge a change request into main; on conflicts, lists the pages involved."""
     cr = (args.space_id, args.change_request_id)
     await confirm(ctx, args.confirm, lambda: merge_plan(ctx, *cr))
     advice = "Nothing merged. Run update_change_request, fix the pages listed, merge again."

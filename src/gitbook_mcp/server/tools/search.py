@@ -5,7 +5,13 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.organizations import SearchSpaceResult
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
+from gitbook_mcp.server.rendering import (
+    UntrustedBody,
+    UntrustedLine,
+    UntrustedRef,
+    quoted,
+    untrusted,
+)
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, OrganizationId
 from gitbook_mcp.server.toolsets import SEARCH
@@ -23,7 +29,7 @@ class SearchArgs(Args):
 class SectionHit(BaseModel):
     title: UntrustedLine
     path: UntrustedRef
-    snippet: str
+    snippet: UntrustedBody
 
 
 class PageHit(BaseModel):

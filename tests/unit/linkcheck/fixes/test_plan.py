@@ -9,8 +9,8 @@ import pytest
 
 from gitbook_mcp.linkcheck import UNLINK, Fix, LinkScanner, RedirectHop, apply_fixes
 from gitbook_mcp.linkcheck.extract import document_links
-from gitbook_mcp.linkcheck.fixes.plan import TEXT_ONLY
-from gitbook_mcp.linkcheck.model import FileNode, Finding, Link, PageNode
+from gitbook_mcp.linkcheck.fixes.plan import RENAMED_HEADING, TEXT_ONLY
+from gitbook_mcp.linkcheck.model import FileNode, Finding, Link, PageBody, PageNode, Target
 from tests.unit.linkcheck.fakes import (
     HOSTS,
     SITE_URL,
@@ -215,3 +215,46 @@ async def test_a_redirect_to_a_deleted_page_is_no_candidate_and_a_chain_is_follo
         ("older", "guide", "the site redirects /older to guide"),
     ]
     assert "redirects" not in fixes[0].evidence
+
+
+async def test_a_heading_the_change_request_renamed_is_followed_with_certainty() -> None:
+    reader, sites = world()
+    renamed = doc(heading("Guide", 1), heading("Set up"), para(text("x")), heading("Start it"))
+    reader.bodies[("s1", "cr1", "p_guide")] = PageBody(document=renamed)
+    # "run" and "start" are unlike: a likeness of texts would not find the new heading.
+    set_home(
+        reader, doc(para(link({"kind": "anchor", "page": "p_guide", "anchor": "run-it"}, "go")))
+    )
+    scanner = LinkScanner(reader, sites=sites)
+    result = await scanner.scan("s1", "cr1")
+    fixes = await scanner.plan(result.findings, "s1", "cr1")
+    assert _summary(fixes) == [("go", "replace", "guide#start-it", RENAMED_HEADING)]
+    assert RENAMED_HEADING == 1.0
+    assert fixes[0].evidence == "the change request renamed the heading #run-it to #start-it"
+    assert fixes[0].replacement == {"kind": "anchor", "page": "p_guide", "anchor": "start-it"}
+
+
+async def test_the_main_content_has_no_renamed_heading_to_follow() -> None:
+    reader, sites = world()
+    set_home(
+        reader,
+        doc(para(link({"kind": "anchor", "page": "p_guide", "anchor": "start-it"}, "go"))),
+        cr=None,
+    )
+    scanner = LinkScanner(reader, sites=sites)
+    result = await scanner.scan("s1", None)
+    fixes = await scanner.plan(result.findings, "s1", None)
+    assert [f.confidence < RENAMED_HEADING for f in fixes] == [True]
+
+
+async def test_a_link_written_as_a_url_becomes_a_ref_without_its_url() -> None:
+    reader, sites = world()
+    set_home(reader, doc(para(text("x"))))
+    target = Target("anchor", page_path="guide", anchor="run", raw_kind="url")
+    ref = {"kind": "url", "url": "guide.md#run"}
+    found = Finding(
+        "p_home", "", "Home", Link("go", target, "link", ref=ref, pointer="/nodes/0/nodes/0"), "x"
+    )
+    scanner = LinkScanner(reader, sites=sites)
+    [fix] = await scanner.plan([found], "s1", "cr1")
+    assert fix.replacement == {"kind": "anchor", "page": "p_guide", "anchor": "run-it"}

@@ -140,7 +140,7 @@ async def run_scenario(
             async def call(tool: str, **arguments: Any) -> dict[str, Any]:
                 result = await client.call_tool(tool, arguments)
                 preview = result.structured_content or {}
-                if result.is_error and "confirm" in preview:
+                if "confirm" in preview and "confirm" not in arguments:
                     # An irreversible step: confirm what was shown, as an agent would.
                     arguments = {**arguments, "confirm": preview["confirm"]}
                     result = await client.call_tool(tool, arguments)

@@ -6,7 +6,7 @@ import pytest
 
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.comments import COMMENT_INSTALL_TYPO
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, unfenced
 
 pytestmark = pytest.mark.anyio
 
@@ -29,7 +29,8 @@ async def test_triage_and_resolve_a_comment(mcp: McpFactory, store: Store) -> No
                 "comment_id": "cm_cr_verify_page",
             },
         )
-        assert cr_thread.structured_content["replies"][0]["markdown"].startswith("I'll add it")
+        reply = unfenced(cr_thread.structured_content["replies"][0]["markdown"])
+        assert reply.startswith("I'll add it")
         done = await client.call_tool(
             "update_comment",
             {"space_id": "spc_handbook", "comment_id": COMMENT_INSTALL_TYPO, "resolved": True},

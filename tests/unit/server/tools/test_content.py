@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.local import Store
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, unfenced
 
 pytestmark = pytest.mark.anyio
 
@@ -49,7 +49,7 @@ async def test_long_pages_come_in_windows(mcp: McpFactory, store: Store) -> None
         )
     assert data["next_offset"] == 1000
     assert "offset=1000" in first.content[0].text
-    assert second.structured_content["markdown"] == ("word " * 3000)[1000:2000]
+    assert unfenced(second.structured_content["markdown"]) == ("word " * 3000)[1000:2000]
 
 
 async def test_one_file_comes_with_its_download_url(mcp: McpFactory) -> None:

@@ -126,7 +126,7 @@ async def test_delete_then_restore_a_space(mcp: McpFactory, store: Store) -> Non
         )
     assert not back.is_error, _text(back)
     assert _space_row(store, CHANGELOG)["deleted_at"] is None
-    assert preview.is_error
+    assert not preview.is_error  # asking is a normal result
     assert f'Delete space "Changelog" [{CHANGELOG}]' in _text(preview)
     assert "restorable for 7 days" in _text(preview)
 

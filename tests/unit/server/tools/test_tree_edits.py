@@ -146,7 +146,9 @@ def mcp_http(store: Store, wire: Wire, tree_mode: str) -> McpOver:
     @asynccontextmanager
     async def connect(token: str = "gb_local_admin") -> AsyncIterator[Client]:
         app = refusing(create_app(store, profile="live"), wire, tree_mode == "refused")
-        settings = Settings(api_token="unused", profile="live", toolsets=("all",))
+        settings = Settings(
+            api_token="unused", profile="live", toolsets=("all",), output_schemas="full"
+        )
 
         @asynccontextmanager
         async def factory() -> AsyncIterator[GitBookClient]:

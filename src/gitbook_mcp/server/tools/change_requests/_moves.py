@@ -13,8 +13,9 @@ from gitbook_mcp.linkcheck.checks import path_under
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.server.rendering import UntrustedRef
 from gitbook_mcp.server.tools._pages import RevisionTree
+from gitbook_mcp.server.tools.change_requests._edits import ROOT, PageEdit
 
-__all__ = ["MoveRedirect", "move_redirects", "redirect_line"]
+__all__ = ["MoveRedirect", "describe_moves", "move_redirects", "redirect_line"]
 
 
 class MoveRedirect(BaseModel):
@@ -31,6 +32,27 @@ def redirect_line(r: MoveRedirect) -> str:
         f"Proposed redirect on site {r.site_id}: {r.source} -> page {r.page_id} (create it with "
         f"create_redirect, destination site-page {r.site_space_id}/{r.page_id}, once merged)."
     )
+
+
+def describe_moves(edits: Sequence[PageEdit], tree: RevisionTree) -> list[str]:
+    """What each move of ``edits`` does, read from the tree before it: the page, where it goes,
+    and the path it will have (a move changes no text, so its diff says nothing)."""
+    out: list[str] = []
+    for edit in edits:
+        if edit.op != "move" or not edit.page_id:
+            continue
+        old = tree.paths.get(edit.page_id, "?")
+        parent, _, slug = old.rpartition("/")
+        if edit.parent_id is None:
+            where, new = "within its parent", old
+        elif edit.parent_id == ROOT:
+            where, new = "to the top level", slug
+        else:
+            parent = tree.paths.get(edit.parent_id, edit.parent_id)
+            where, new = f"under {parent} [{edit.parent_id}]", f"{parent}/{slug}"
+        at = f" at position {edit.position}" if edit.position is not None else ""
+        out.append(f"Move {old} [{edit.page_id}] {where}{at}; its path becomes {new}.")
+    return out
 
 
 async def move_redirects(

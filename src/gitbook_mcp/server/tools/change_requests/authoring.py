@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated
 
 from anyio import to_thread
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequests
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
 from gitbook_mcp.server.tools._pages import DocMode, RevisionTree, read_back, send
 from gitbook_mcp.server.tools._permissions import SPACE_EDIT
@@ -24,6 +23,7 @@ from gitbook_mcp.server.tools.change_requests._edits import (
 )
 from gitbook_mcp.server.tools.change_requests._moves import (
     MoveRedirect,
+    describe_moves,
     move_redirects,
     redirect_line,
 )
@@ -38,6 +38,13 @@ from gitbook_mcp.server.tools.change_requests._read import (
     cr_view,
     gather,
     main_page,
+)
+from gitbook_mcp.server.tools.change_requests._renames import (
+    HeadingRename,
+    incoming_links,
+    renamed,
+    render_renames,
+    update_call,
 )
 from gitbook_mcp.server.toolsets import CHANGE_REQUESTS
 
@@ -91,9 +98,9 @@ class PageDiff(BaseModel):
     page_id: str | None = None
     title: UntrustedLine
     path: UntrustedRef
-    diff: str
+    diff: UntrustedBody
     more_lines: int = 0
-    stored_differently: Annotated[str, AfterValidator(untrusted)] | None = None
+    stored_differently: UntrustedBody | None = None
 
 
 class EditOutcome(BaseModel):
@@ -102,16 +109,19 @@ class EditOutcome(BaseModel):
     pages: list[PageDiff]
     written_as: DocMode | None = None
     redirects: list[MoveRedirect] = Field(default_factory=list)
+    moves: list[UntrustedLine] = Field(default_factory=list)
+    renamed_headings: list[HeadingRename] = Field(default_factory=list)
+    update_links: str | None = None
 
 
 def _render_edit(r: EditOutcome) -> str:
     if r.sent:
         done = f". Applied (pages sent as {'a document tree' if r.written_as == 'tree' else 'markdown'})."
-    elif all(not p.diff for p in r.pages):
+    elif all(not p.diff for p in r.pages) and not r.moves:
         done = ". Nothing to change: nothing was sent."
     else:
         done = ". Dry run: nothing was sent; revision unchanged."
-    lines = [cr_line(r.change_request) + done]
+    lines = [cr_line(r.change_request) + done, *r.moves]
     for p in r.pages:
         name = f"'{p.title}' ({p.path}) [{p.page_id}]" if p.page_id else f"new page '{p.title}'"
         lines.append(quoted(p.diff or "(no text change)", label=f"Diff of {name}"))
@@ -123,6 +133,7 @@ def _render_edit(r: EditOutcome) -> str:
                 quoted(p.stored_differently, label=f"The service stored {name} differently")
             )
     lines += [redirect_line(x) for x in r.redirects]
+    lines += render_renames(r.renamed_headings, r.update_links, sent=r.sent)
     return "\n".join(lines)
 
 
@@ -198,9 +209,18 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     tree = RevisionTree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
     # Matching, checking and diffing whole pages is CPU work on someone else's text: off the loop.
     planned = await to_thread.run_sync(_plan, args.edits, in_cr, in_main, tree)
+    renames = await to_thread.run_sync(renamed, planned)
     if args.dry_run or not planned.items:
         pages = await to_thread.run_sync(_diffs, planned, {})
-        return EditOutcome(change_request=cr_view(cr), sent=False, pages=pages)
+        headings = await incoming_links(ctx, args.space_id, cr.id, renames)
+        return EditOutcome(
+            change_request=cr_view(cr),
+            sent=False,
+            pages=pages,
+            moves=describe_moves(args.edits, tree) if planned.items else [],
+            renamed_headings=headings,
+            update_links=update_call(headings, args.space_id, cr.id),
+        )
     # The pages were read at cr.revision: refuse if anything landed since (the API has no
     # compare-and-swap, so this narrows the window to the two calls below).
     _check_revision(await c.change_requests.get(args.space_id, cr.id), cr.revision)
@@ -216,10 +236,14 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     redirects = await move_redirects(c, args.space_id, planned.moved, tree) if planned.moved else []
     await _with_paths(ctx, args.space_id, cr.id, planned, created)
     pages = await to_thread.run_sync(_diffs, planned, created)
+    headings = await incoming_links(ctx, args.space_id, cr.id, renames)
     return EditOutcome(
         change_request=cr_view(done.changeRequest),
         sent=True,
         pages=pages,
         written_as=mode,
+        moves=describe_moves(args.edits, tree),
         redirects=redirects,
+        renamed_headings=headings,
+        update_links=update_call(headings, args.space_id, cr.id),
     )

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.resources import ChangeRequests, SpaceContent
-from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted
+from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Needs, ToolContext, read_tool
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._read import (
@@ -47,7 +47,7 @@ class Changes(BaseModel):
     outdated: bool
     changes: list[ChangeView]
     more_changes: int = 0
-    diff: str
+    diff: UntrustedBody
     next_offset: int | None = None
 
 
