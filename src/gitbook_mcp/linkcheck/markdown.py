@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from gitbook_mcp.document import parse_markdown, stable_href
+from gitbook_mcp.document.gitsync import file_segment
 from gitbook_mcp.document.refs import APP_HOSTS, is_external
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
 from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
@@ -46,7 +47,10 @@ def parse_page(markdown: str) -> dict[str, Any]:
 
 
 def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "") -> str:
-    """The page path an href points to from ``from_path``; a relative ``.`` gives ``dot``."""
+    """The page path an href points to from ``from_path``; a relative ``.`` gives ``dot``.
+
+    Each segment is a Git Sync file or folder name, named as the import names it
+    (`gitbook_mcp.document.gitsync.file_segment`)."""
     target = unquote(href_path)
     if target.startswith("/"):
         resolved = target.strip("/")
@@ -57,10 +61,14 @@ def resolve_path(href_path: str, from_path: str, *, folder: bool, dot: str = "")
             resolved = resolved[3:]
         # above the root is the root; the root itself is ``dot`` (the local workspace passes ".")
         resolved = {"..": "", ".": dot}.get(resolved, resolved)
-    resolved = resolved.removesuffix(".md")
-    for readme in ("README", "readme"):
-        resolved = "" if resolved == readme else resolved.removesuffix("/" + readme)
-    return resolved.strip("/")
+    named_file = resolved.lower().endswith(".md")
+    segments = resolved[: -len(".md")].split("/") if named_file else resolved.split("/")
+    # a folder's README is the folder's page; a folder named ``readme`` is not a README file
+    if segments[-1] == "README" or (named_file and segments[-1].lower() == "readme"):
+        segments.pop()
+    # each segment named as the import names a file or folder (``0.1.x.md`` is ``0.1.x``)
+    named = (s if s in ("", ".") else file_segment(s) for s in segments)
+    return "/".join(named).strip("/")
 
 
 def relative_href(to_path: str, from_path: str, *, folder: bool, anchor: str | None) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from gitbook_mcp.local.errors import Invalid
+from gitbook_mcp.local.store.content.gitsync_layout import GitSyncLayout, read_layout
 
 __all__ = [
     "MAX_BYTES",
@@ -137,8 +138,10 @@ def read_source(path: Path) -> Source:
     if not path.is_dir() or path.is_symlink():
         reader.count()
         return Source(single=reader.doc(path), total=reader.total)
-    folder = reader.folder(path, depth=0, top=True)
-    assets = reader.assets(path.joinpath(*_ASSETS))
+    layout = read_layout(path)  # `.gitbook.yaml`'s root and SUMMARY.md's pages
+    reader.layout = layout
+    folder = reader.folder(layout.root, depth=0, top=True)
+    assets = reader.assets(layout.root.joinpath(*_ASSETS))
     return Source(folder=folder, assets=assets, total=reader.total)
 
 
@@ -148,6 +151,11 @@ class _Reader:
     def __init__(self) -> None:
         self.total = 0
         self.bytes = 0
+        self.layout: GitSyncLayout | None = None
+
+    def _is_page(self, path: Path) -> bool:
+        layout = self.layout
+        return layout is None or layout.is_page(path.relative_to(layout.root).as_posix())
 
     def count(self) -> None:
         self.total += 1
@@ -170,7 +178,7 @@ class _Reader:
                 continue
             if entry.is_file(follow_symlinks=False):
                 self.count()
-                if entry.name.lower().endswith(".md"):
+                if entry.name.lower().endswith(".md") and self._is_page(Path(entry.path)):
                     node.docs.append(self.doc(Path(entry.path)))
             elif entry.is_dir(follow_symlinks=False):
                 node.folders.append(self.folder(Path(entry.path), depth=depth + 1, top=False))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from gitbook_mcp.document.gitsync import file_segment
 from gitbook_mcp.local.store.content.import_source import INDEXES, MAX_FILES, Doc, Folder, Source
 from gitbook_mcp.local.store.content.pagedoc import slugify
 from gitbook_mcp.markdown_scan import headings
@@ -55,7 +56,7 @@ class MarkdownImport:
     def steps(self, source: Source) -> Iterator[None]:
         """Write the source, yielding after each page (the caller's transaction spans steps)."""
         if source.single is not None:
-            self._page(None, "", source.single, slug=slugify(_stem(source.single.name)))
+            self._page(None, "", source.single, slug=file_segment(source.single.name))
             yield
         if source.folder is not None:
             yield from self._folder(source.folder, None, "", top=True)
@@ -104,7 +105,7 @@ class MarkdownImport:
             is_index = doc.name.lower() in INDEXES
             if is_index and not top:
                 continue
-            slug = slugify(_stem(doc.name))
+            slug = file_segment(doc.name)
             if top and is_index:
                 title, _ = _title_and_body(doc.text, "Introduction")
                 slug = slugify(title)
@@ -113,15 +114,20 @@ class MarkdownImport:
         for sub in folder.folders:
             if not sub.has_markdown():
                 continue
-            slug = slugify(sub.name)
+            slug = file_segment(sub.name)
             index = sub.index()
+            title, body = _words(sub.name), None
             if index is not None:
-                page_id = self._page(parent_id, parent_path, index, slug=slug)
-            else:
-                page_id = self._upsert(parent_id, parent_path, slug, _words(sub.name), None)
+                title, body = _title_and_body(index.text, title or "Untitled")
+                self.imported += 1
+            page_id = self._upsert(parent_id, parent_path, slug, title, None)
             yield
             path = f"{parent_path}/{slug}" if parent_path else slug
             yield from self._folder(sub, page_id, path, top=False)
+            if body is not None:
+                # A README's links are written from its folder: its text is set once the
+                # folder's pages exist, so that they resolve from there (``./#x``, ``a.md``).
+                self._revisions.update_page(self._revision, page_id, title=title, markdown=body)
 
     def _assets(self, source: Source) -> None:
         known = {row["name"] for row in self._revisions.files(self._revision)}
