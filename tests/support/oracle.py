@@ -376,16 +376,18 @@ def resolve(space: Space, link: Link, anchors: dict[str, Anchors]) -> Verdict:
     else:
         joined = posixpath.normpath(posixpath.join(posixpath.dirname(link.source), path))
         if joined == ".." or joined.startswith("../"):
-            return Verdict(link, "broken", "outside the space's root")
+            return _above_root(space, link, joined, raw_anchor, anchors)
         if path.endswith("/") or (not joined.endswith(".md") and space.is_dir(joined)):
             page = posixpath.normpath(posixpath.join(joined, "README.md"))
             if page not in space.pages:
-                return Verdict(link, "broken", "a folder with no README page", page=page)
+                return Verdict(
+                    link, "broken", "a folder with no README page", page=page, anchor=anchor
+                )
         elif joined.endswith(".md"):
             page = joined
             if page not in space.pages:
                 why = "a file not listed in SUMMARY.md" if space.exists(page) else "no such page"
-                return Verdict(link, "broken", why, page=page)
+                return Verdict(link, "broken", why, page=page, anchor=anchor)
         elif space.exists(joined):
             return Verdict(link, "ok", "an existing file", asset=joined)
         else:
@@ -393,6 +395,27 @@ def resolve(space: Space, link: Link, anchors: dict[str, Anchors]) -> Verdict:
     if anchor is None:
         return Verdict(link, "ok", "an existing page", page=page)
     return _check_anchor(link, page, anchor, _anchors_of(space, page, anchors))
+
+
+def _above_root(
+    space: Space, link: Link, joined: str, anchor: str, anchors: dict[str, Anchors]
+) -> Verdict:
+    """A path that climbs above the root: broken as a file path, yet a URL resolver stops at the
+    root (``/a/../../b`` is ``/b``). Whether GitBook does is not known: unsure when the path
+    resolves so, broken when nothing is there either."""
+    while joined == ".." or joined.startswith("../"):
+        joined = joined[3:] if joined.startswith("../") else ""
+    clamped = Link(
+        space.readme, link.line, link.form, (joined or ".") + (f"#{anchor}" if anchor else "")
+    )
+    if joined and not joined.endswith(".md") and not space.is_dir(joined):
+        clamped = Link(space.readme, link.line, link.form, joined)
+    found = resolve(space, clamped, anchors)
+    if found.status == "ok":
+        return Verdict(
+            link, "unsure", "climbs above the root: resolves only if GitBook stops there"
+        )
+    return Verdict(link, "broken", "climbs above the root, and nothing is there either")
 
 
 def _check_anchor(link: Link, page: str, anchor: str, found: Anchors) -> Verdict:
