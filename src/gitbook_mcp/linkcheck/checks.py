@@ -70,8 +70,17 @@ _WORKS = CheckOutcome(True)
 async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdict:
     space = target.space_id
     if space and space != ctx.space_id and not await ctx.space_exists(space):
-        return Verdict(f"the space {space} does not exist or cannot be read")
+        return _unreadable(space)
     return await ctx.index(space)
+
+
+def _unreadable(space: str) -> Verdict:
+    """Another space this token cannot read: the API answers alike whether it exists or not,
+    so the link is not known to be broken (a docs repository's links to its sibling spaces)."""
+    return Verdict(
+        f"not checked: the space {space} cannot be read with this token (it may not exist)",
+        status="unchecked",
+    )
 
 
 def find_page(index: RevisionIndex, target: Target, here: PageNode) -> PageNode | Verdict:
@@ -121,7 +130,7 @@ def _unsure_anchor(anchor: str, anchors: Mapping[str, str]) -> str:
 async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Verdict | None:
     if target.kind == "space":
         if target.space_id and not await ctx.space_exists(target.space_id):
-            return Verdict(f"the space {target.space_id} does not exist or cannot be read")
+            return _unreadable(target.space_id)
         return None
     index = await _index_for(ctx, target)
     if isinstance(index, Verdict):

@@ -49,7 +49,7 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     (
         "space gone page",
         {"kind": "page", "page": "q_intro", "space": "s_gone"},
-        "the space s_gone does not exist or cannot be read",
+        "not checked: the space s_gone cannot be read with this token (it may not exist)",
     ),
     ("file ok", {"kind": "file", "file": "f_logo"}, OK),
     ("file gone", {"kind": "file", "file": "f_gone"}, "no file f_gone in change request cr1"),
@@ -57,7 +57,7 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     (
         "space gone",
         {"kind": "space", "space": "s_gone"},
-        "the space s_gone does not exist or cannot be read",
+        "not checked: the space s_gone cannot be read with this token (it may not exist)",
     ),
     ("site page", {"kind": "url", "url": SITE_URL + "/guide"}, OK),
     ("site root", {"kind": "url", "url": SITE_URL + "/"}, OK),
@@ -105,7 +105,10 @@ async def test_every_link_kind_and_reason_in_a_change_request() -> None:
     finding = result.findings[0]
     assert (finding.page_id, finding.page_path, finding.page_title) == ("p_home", "", "Home")
     assert {f.kind for f in result.findings} == {"page", "anchor", "file", "space", "url"}
-    assert all(f.status == "broken" for f in result.findings)
+    unreadable = {f.text: f.status for f in result.findings if "cannot be read" in f.reason}
+    # another space the token cannot read: not known to be broken (issue 35)
+    assert unreadable == {"space gone page": "unchecked", "space gone": "unchecked"}
+    assert all(f.status == "broken" for f in result.findings if f.text not in unreadable)
 
 
 async def test_main_content_reasons_name_it() -> None:
