@@ -187,8 +187,10 @@ class RevisionStore(StorePart):
             )
 
     def tree_of(self, revision_id: str) -> Tree:
-        """The revision's pages and files, to resolve and write links."""
-        return Tree.of(self.pages(revision_id), self.files(revision_id))
+        """The revision's pages and files, to resolve and write links (the columns read only)."""
+        pages = "SELECT id, path, parent_id FROM pages WHERE revision_id = ? ORDER BY position, id"
+        files = "SELECT id, name FROM files WHERE revision_id = ? ORDER BY name, id"
+        return Tree.of(self._db.all(pages, (revision_id,)), self._db.all(files, (revision_id,)))
 
     def remove_page(self, revision_id: str, page_id: str) -> None:
         """Remove a page and every page below it."""
