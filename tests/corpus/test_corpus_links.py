@@ -27,15 +27,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 Key = tuple[str, str]
 
-# A README whose folder holds no other page is a page without children in the workspace, so its
-# links resolve from the folder above (GitBook resolves them from the file's own folder).
-_CHILDLESS_README: dict[str, set[Key]] = {
-    "cheqd-product-docs": {
-        ("sdk/credo/credentials/anoncreds", "page:sdk/credo/issue-credential"),
-        ("sdk/credo/credentials/anoncreds", "page:sdk/credo/present-credential"),
-    },
-    "beefree-sdk-docs": set(),
-}
 # A folder with listed pages but no listed README is a page (a group) in the workspace; GitBook
 # has no page at ``folder/`` then, so the oracle calls a link to it broken.
 _FOLDER_WITHOUT_README: dict[str, set[Key]] = {
@@ -72,7 +63,7 @@ def test_the_checker_reports_the_oracles_broken_links(scanned: tuple[str, ScanRe
     top = next(iter(result.pages.values()))
     oracle = oracle_broken(space, check_space(space), top)
     checker = checker_broken(result)
-    assert set((checker - oracle).keys()) == _CHILDLESS_README[name]
+    assert set((checker - oracle).keys()) == set()
     assert set((oracle - checker).keys()) == _FOLDER_WITHOUT_README[name]
 
 

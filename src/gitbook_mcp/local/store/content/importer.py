@@ -51,6 +51,7 @@ class MarkdownImport:
         self._revisions = revisions
         self._revision = revision_id
         self._last: dict[str | None, float] = {}
+        self._readmes: set[str] = set()
         self.imported = 0
 
     def steps(self, source: Source) -> Iterator[None]:
@@ -62,6 +63,11 @@ class MarkdownImport:
             yield from self._folder(source.folder, None, "", top=True)
         self._assets(source)
         yield
+        if source.folder is not None:
+            # As Git Sync does, every relative link is resolved once all pages and files exist
+            # (a link to a page imported later, a README's links from its own folder).
+            self._revisions.relink(self._revision, self._readmes)
+            yield
 
     def _upsert(
         self, parent_id: str | None, parent_path: str, slug: str, title: str, body: str | None
@@ -127,7 +133,9 @@ class MarkdownImport:
             if body is not None:
                 # A README's links are written from its folder: its text is set once the
                 # folder's pages exist, so that they resolve from there (``./#x``, ``a.md``).
-                self._revisions.update_page(self._revision, page_id, title=title, markdown=body)
+                self._revisions.update_page(self._revision, page_id, title=title)
+                self._revisions.set_markdown(self._revision, page_id, body, folder=True)
+                self._readmes.add(page_id)
 
     def _assets(self, source: Source) -> None:
         known = {row["name"] for row in self._revisions.files(self._revision)}
