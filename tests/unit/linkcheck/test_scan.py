@@ -155,6 +155,28 @@ async def test_markdown_pages_are_checked_too() -> None:
     assert result.links_checked == 7
 
 
+async def test_anchors_as_gitbook_makes_them_and_unsure_is_never_broken() -> None:
+    """Issue 35: capitals are not spelt out, anchors are compared decoded, and a heading's id
+    under a part of the rule nobody has observed (a trailing ``.``) is unchecked, not broken."""
+    reader, sites = world()
+    set_home(
+        reader,
+        "# Welcome\n## Create an Issuer DID\n## Café au lait\n## Step 2: Connect.\n\n"
+        "[caps](#create-an-issuer-did) [encoded](#caf%C3%A9-au-lait) [dot](#step-2-connect) "
+        "[gone](#create-an-issuer-d-i-d)\n",
+    )
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert [(f.text, f.status, f.reason) for f in result.findings] == [
+        (
+            "dot",
+            "unchecked",
+            "not checked: #step-2-connect may be the id of the heading #step-2-connect. "
+            "(that part of GitBook's rule is not known)",
+        ),
+        ("gone", "broken", "the page Home has no heading #create-an-issuer-d-i-d"),
+    ]
+
+
 async def test_reads_are_capped_cached_and_reported() -> None:
     reader = FakeReader(delay=0.01)
     pages = [
