@@ -11,6 +11,9 @@ enough to say: e.g. an anchor matching a heading only once punctuation is ignore
 duplicate heading's suffix); `external`/`skipped` (not the link checker's business here).
 """
 
+# Over 400 lines: the oracle is one reading of GitBook's rules (links, anchors, paths), kept in
+# one module so that it can be reviewed against the reference in one sitting.
+
 from __future__ import annotations
 
 import posixpath
@@ -113,7 +116,7 @@ def load_space(folder: Path) -> Space:
     summary_file = root / summary
     pages: set[str] = {readme} if (root / readme).is_file() else set()
     if summary_file.is_file():
-        for link in _markdown_links(summary_file.read_text(encoding="utf-8"), summary):
+        for link in links_of(summary_file.read_text(encoding="utf-8"), summary):
             path = _path_part(link.target)
             if path and not _SCHEME.match(path) and path.endswith(".md"):
                 pages.add(posixpath.normpath(unquote(path)))
@@ -251,10 +254,6 @@ def _liquid_tags(text: str) -> list[tuple[str, dict[str, str]]]:
             attrs["src"] = included.group(1)
         tags.append((name, attrs))
     return tags
-
-
-def _markdown_links(markdown: str, source: str) -> list[Link]:
-    return links_of(markdown, source)
 
 
 def links_of(markdown: str, source: str) -> list[Link]:
