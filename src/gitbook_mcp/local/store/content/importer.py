@@ -2,8 +2,11 @@
 
 A folder's ``.md`` files become pages and each sub-folder a page holding its files' pages (its
 ``README.md`` or ``index.md`` gives the folder page's title and text); files in
-``.gitbook/assets/`` become the revision's files. A file's first ``# Heading`` is its page title.
-A page already at the same path is updated. Reading the files is `import_source`'s job, done
+``.gitbook/assets/`` become the revision's files. A file's first ``# Heading`` is its page title;
+its name is its path segment, by the rule links resolve with (`document.gitsync`). Which files
+are pages (`SUMMARY.md`) and where the root is (`.gitbook.yaml`) is read with the files. Once
+everything is written, relative links are resolved, a README's from its own folder, as Git Sync
+does. A page already at the same path is updated. Reading the files is `import_source`'s job, done
 off the event loop and before the write transaction; this module only writes, one step per page
 (`MarkdownImport.steps`), so that the store can commit in batches and let other requests in.
 """
