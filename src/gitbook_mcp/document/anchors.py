@@ -15,6 +15,7 @@ __all__ = [
     "anchored_blocks",
     "document_anchors",
     "slug",
+    "slug_variants",
 ]
 
 MAX_ANCHOR_TEXT = 2_000
@@ -30,17 +31,13 @@ _DROPPED = frozenset("'\u2019()?")
 _KEPT = frozenset(".-_+")
 
 
-def _split_capitals(word: str) -> str:
-    # An all-capitals word of several letters is spelt out ("AD" -> "a-d"), as observed.
-    if len(word) > 1 and word.isalpha() and word.isupper():
-        return "-".join(word)
-    return word
-
-
 def slug(heading: str) -> str:
     """The anchor GitBook derives from a heading's text (section 9 of the reference): words
     lower-cased and joined by ``-``; ``'()?`` and other punctuation dropped; ``.``, ``_``, ``+``
-    and ``-`` kept; an all-capitals word spelt out per letter; a leading digit gets ``id-``.
+    and ``-`` kept; a leading digit gets ``id-``. Capitals are lower-cased, never spelt out
+    (``Issuer DID`` is ``issuer-did``: every anchor GitBook wrote in two real repositories
+    resolves so; the one ``azure-a-d`` seen is an exception, and the service's ``meta.id``, when
+    sent, is taken as it is).
 
     The rule is inferred from observed anchors (the service does not publish it); an empty
     result is ``id``."""
@@ -49,16 +46,30 @@ def slug(heading: str) -> str:
     for word in words:
         kept = "".join(c for c in word if c not in _DROPPED and (c.isalnum() or c in _KEPT))
         if kept:
-            out.append(_split_capitals(kept).lower())
+            out.append(kept.lower())
     result = "-".join(out)
     if not result:
         return "id"
     return f"id-{result}" if result[0].isdigit() else result
 
 
+def slug_variants(heading: str) -> frozenset[str]:
+    """Anchors the heading might have under the parts of the rule nobody has observed, other
+    than `slug`'s: a trailing ``.`` or ``-`` trimmed, runs of ``-`` collapsed, punctuation
+    turned into ``-`` rather than dropped. A link to one of these is not known to be broken."""
+    dashed = "".join(c if c.isalnum() or c in _KEPT or c in _DROPPED else " " for c in heading)
+    found: set[str] = set()
+    for form in (slug(heading), slug(dashed)):
+        collapsed = "-".join(part for part in form.split("-") if part)
+        for variant in (form, collapsed):
+            found |= {variant, variant.strip("-."), variant.rstrip("-.")}
+    return frozenset(found - {slug(heading), ""})
+
+
 def anchor_of(node: Mapping[str, Any]) -> str | None:
     """The anchor a block offers: ``meta.id`` when computed, else ``data.id`` (custom heading
-    anchor), else derived (heading text; a tab item's title or its key)."""
+    anchor), else derived (heading text; a tab item's title or its key; an expandable's
+    summary)."""
     meta = node.get("meta")
     if isinstance(meta, Mapping) and isinstance(meta.get("id"), str):
         return str(meta["id"])
@@ -74,7 +85,21 @@ def anchor_of(node: Mapping[str, Any]) -> str | None:
             return slug(title)
         key = node.get("key")
         return key if isinstance(key, str) else None
+    if kind == "expandable":
+        title = _expandable_title(node)
+        return slug(title) if title else None
     return None
+
+
+def _expandable_title(node: Mapping[str, Any]) -> str:
+    """The text of an expandable's summary (its ``expandable-title`` fragment)."""
+    for part in node.get("fragments") or ():
+        if isinstance(part, Mapping) and "expandable-title" in (
+            part.get("fragment"),
+            part.get("type"),
+        ):
+            return plain_text(part).strip()
+    return ""
 
 
 def document_anchors(doc: Mapping[str, Any]) -> list[str]:

@@ -97,9 +97,19 @@ CHILDREN: Mapping[str, frozenset[str]] = {
 _KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
+_KEY_BYTES = 4 * len(_KEY_ALPHABET)
+"""Random bytes below this map evenly onto the alphabet (``byte % 62``); others are skipped."""
+
+
 def new_key() -> str:
-    """A fresh node key in the look of GitBook's (20 random letters and digits)."""
-    return "".join(secrets.choice(_KEY_ALPHABET) for _ in range(20))
+    """A fresh node key in the look of GitBook's (20 random letters and digits).
+
+    One read of the system's randomness per key, not one per character: an import makes a key
+    per node, and per-character reads were a third of a 240-page import's time."""
+    out: list[str] = []
+    while len(out) < 20:
+        out.extend(_KEY_ALPHABET[b % 62] for b in secrets.token_bytes(32) if b < _KEY_BYTES)
+    return "".join(out[:20])
 
 
 def mark(kind: str, data: Mapping[str, Any] | None = None) -> Node:

@@ -8,10 +8,12 @@ resolves to nothing is followed through the site's redirects to its end (`linkch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
+from gitbook_mcp.document.anchors import slug_variants
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.markdown import BROKEN_MARKS
@@ -75,8 +77,17 @@ async def _index_for(ctx: ScanContext, target: Target) -> RevisionIndex | Verdic
         if exists is None:
             return Verdict(_OTHER_SPACE, "unchecked")
         if not exists:
-            return Verdict(f"the space {space} does not exist or cannot be read")
+            return _unreadable(space)
     return await ctx.index(space)
+
+
+def _unreadable(space: str) -> Verdict:
+    """Another space this token cannot read: the API answers alike whether it exists or not,
+    so the link is not known to be broken (a docs repository's links to its sibling spaces)."""
+    return Verdict(
+        f"not checked: the space {space} cannot be read with this token (it may not exist)",
+        status="unchecked",
+    )
 
 
 def find_page(index: RevisionIndex, target: Target, here: PageNode) -> PageNode | Verdict:
@@ -100,19 +111,37 @@ async def _check_anchor(
     ctx: ScanContext, index: RevisionIndex, page: PageNode, anchor: str
 ) -> Verdict | None:
     anchors = await ctx.anchors(index, page.id)
-    if anchor in anchors:
+    decoded = unquote(anchor)  # ``#caf%C3%A9`` is the heading ``café``
+    if anchor in anchors or decoded in anchors:
         return None
-    return Verdict(f"the page {page.path or page.title} has no heading #{anchor}")
+    unsure = _unsure_anchor(decoded, anchors)
+    if unsure:
+        return Verdict(f"not checked: #{decoded} {unsure}", status="unchecked")
+    return Verdict(f"the page {page.path or page.title} has no heading #{decoded}")
+
+
+def _unsure_anchor(anchor: str, anchors: Mapping[str, str]) -> str:
+    """Why an anchor no block has may still work (empty: it cannot): it is a heading's id under
+    a part of GitBook's rule nobody has observed, or a repeated heading's numbered id."""
+    base, _, number = anchor.rpartition("-")
+    if base in anchors and number.isdigit():
+        return f"numbers the repeated heading #{base} (GitBook's rule for repeats is not known)"
+    for known, text in anchors.items():
+        if text and anchor in slug_variants(text):
+            return (
+                f"may be the id of the heading #{known} (that part of GitBook's rule is not known)"
+            )
+    return ""
 
 
 async def _check_content(ctx: ScanContext, target: Target, here: PageNode) -> Verdict | None:
     if target.kind == "space":
-        exists = await ctx.space_exists(target.space_id) if target.space_id else True
+        if not target.space_id:
+            return None
+        exists = await ctx.space_exists(target.space_id)
         if exists is None:
             return Verdict(_OTHER_SPACE, "unchecked")
-        if not exists:
-            return Verdict(f"the space {target.space_id} does not exist or cannot be read")
-        return None
+        return None if exists else _unreadable(target.space_id)
     index = await _index_for(ctx, target)
     if isinstance(index, Verdict):
         return index

@@ -20,8 +20,11 @@ from gitbook_mcp.document.nodes import block, document, fragment, text
         ),
         (
             "1. Create an app registration in Azure AD",
-            "id-1.-create-an-app-registration-in-azure-a-d",
+            "id-1.-create-an-app-registration-in-azure-ad",
         ),
+        # capitals are never spelt out (reference §9, corrected; issue 35)
+        ("Step 2: Create an Issuer DID", "step-2-create-an-issuer-did"),
+        ("SSL certificate", "ssl-certificate"),
         ("2. Call atclient_put_public_key", "id-2.-call-atclient_put_public_key"),
         ("Why?", "why"),
         ("", "id"),
@@ -50,6 +53,20 @@ def test_document_anchors_cover_every_anchored_block() -> None:
                 data={},
                 fragments=[fragment([block("heading-1", [text("Inside")], {})], "b", "b")],
             ),
+            block(
+                "expandable",
+                data={},
+                fragments=[
+                    fragment(
+                        [block("paragraph", [text("Trouble shooting")])],
+                        "expandable-title",
+                        "expandable-title",
+                    ),
+                    fragment(
+                        [block("paragraph", [text("Body")])], "expandable-body", "expandable-body"
+                    ),
+                ],
+            ),
         ]
     )
     assert document_anchors(doc) == [
@@ -61,4 +78,5 @@ def test_document_anchors_cover_every_anchored_block() -> None:
         "faq",
         "get-pets",
         "inside",
+        "trouble-shooting",
     ]

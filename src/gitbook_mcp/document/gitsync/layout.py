@@ -22,6 +22,7 @@ import posixpath
 from dataclasses import dataclass, field
 
 from gitbook_mcp.document.gitsync.files import INDEXES, Doc, Folder
+from gitbook_mcp.document.gitsync.names import file_segment
 from gitbook_mcp.document.gitsync.summary import SummaryEntry
 from gitbook_mcp.document.scan import headings
 
@@ -78,7 +79,8 @@ def titled(text: str, fallback: str) -> Titled:
 @dataclass
 class RepoPage:
     """A page of the folder: its slug, title, file (from the content's root; None for a folder
-    page with no file), the file's text (None: no body of its own) and the pages under it."""
+    page with no file), the file's text (None: no body of its own) and the pages under it;
+    ``readme``: its file is a folder's README, whose links are relative to that folder."""
 
     slug: str
     title: str
@@ -86,6 +88,7 @@ class RepoPage:
     text: str | None = None
     pages: list[RepoPage] = field(default_factory=list)
     order: float = 0.0
+    readme: bool = False
 
 
 def _stem(name: str) -> str:
@@ -102,8 +105,9 @@ def fallback_title(name: str) -> str:
 
 
 def file_slug(name: str) -> str:
-    """The slug of a file's page: its name without ``.md``, as a slug."""
-    return page_slug(_stem(name))
+    """The slug of a file's or folder's page: its name without ``.md``, by the one naming rule
+    an import and a link share (`names.file_segment`: ``0.1.x.md`` is ``0.1.x``)."""
+    return file_segment(name)
 
 
 def _doc_page(doc: Doc, slug: str, fallback: str) -> RepoPage:
@@ -125,10 +129,11 @@ def plain_pages(folder: Folder, *, top: bool = True) -> list[RepoPage]:
     for sub in folder.folders:
         if not sub.has_markdown():
             continue
-        slug = page_slug(sub.name)
+        slug = file_slug(sub.name)
         index = sub.index()
         if index is not None:
             page = _doc_page(index, slug, fallback_title(index.name))
+            page.readme = True
         else:
             page = RepoPage(slug, _words(sub.name))
         page.pages = plain_pages(sub, top=False)
@@ -153,7 +158,7 @@ class _Tree:
         page: RepoPage | None = None
         for segment in segments:
             siblings = self._under(parent)
-            slug = page_slug(segment)
+            slug = file_slug(segment)
             page = siblings.get(slug)
             if page is None:
                 page = siblings[slug] = RepoPage(slug, _words(segment), order=order)
@@ -193,4 +198,5 @@ def summary_pages(docs: dict[str, Doc], entries: list[SummaryEntry], readme: str
         page = tree.node(names, entry.order)
         page.title = entry.title or titled(doc.text, page.title).title
         page.file, page.text = doc.path, doc.text
+        page.readme = name.lower() in INDEXES
     return tree.pages(tree.top)

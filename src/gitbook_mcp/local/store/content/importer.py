@@ -57,13 +57,16 @@ class MarkdownImport:
             self.imported += 1
             self._upsert(None, "", file_slug(name), title, body)
             yield
-        bodies: list[tuple[str, str, str]] = []
+        bodies: list[tuple[str, str, str, bool]] = []
         if source.pages is not None:
             yield from self._pages(source.pages, None, "", bodies)
         self._assets(source)
         yield
-        for page_id, title, body in bodies:
-            self._revisions.update_page(self._revision, page_id, title=title, markdown=body)
+        for page_id, title, body, readme in bodies:
+            # A folder's README links from its own folder (``./a.md`` is a sibling of the
+            # README's file, a child of its page), as Git Sync reads it.
+            self._revisions.update_page(self._revision, page_id, title=title)
+            self._revisions.set_markdown(self._revision, page_id, body, folder=readme)
             yield
 
     def _upsert(
@@ -101,7 +104,7 @@ class MarkdownImport:
         pages: list[RepoPage],
         parent_id: str | None,
         parent_path: str,
-        bodies: list[tuple[str, str, str]],
+        bodies: list[tuple[str, str, str, bool]],
     ) -> Iterator[None]:
         """Each page of the folder's tree placed (its body left for later, in ``bodies``),
         then the pages under it."""
@@ -109,7 +112,8 @@ class MarkdownImport:
             page_id = self._upsert(parent_id, parent_path, page.slug, page.title, None)
             if page.text is not None:
                 self.imported += 1
-                bodies.append((page_id, page.title, titled(page.text, page.title).body))
+                body = titled(page.text, page.title).body
+                bodies.append((page_id, page.title, body, page.readme))
             yield
             path = f"{parent_path}/{page.slug}" if parent_path else page.slug
             yield from self._pages(page.pages, page_id, path, bodies)

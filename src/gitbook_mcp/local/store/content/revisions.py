@@ -9,6 +9,7 @@ page writes and with every change of ``spaces.revision_id``, whoever makes it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from gitbook_mcp.local.errors import NotFound
@@ -146,10 +147,11 @@ class RevisionStore(StorePart):
             if markdown is not None:
                 self.set_markdown(revision_id, page_id, markdown)
 
-    def set_markdown(self, revision_id: str, page_id: str, markdown: str) -> None:
-        """Set a page's body from GitBook markdown, links resolved against the revision; a
-        link matching nothing is kept as written (a ``url`` ref), as authors leave them."""
-        tree = self.tree_of(revision_id)
+    def set_markdown(
+        self, revision_id: str, page_id: str, markdown: str, *, folder: bool = False
+    ) -> None:
+        """A page's body from markdown, links resolved (``folder``: from its own, a README's)."""
+        tree = self.tree_of(revision_id, [page_id] if folder else [])
         doc, _, _ = parse_body(markdown, tree.resolver(page_id, keep=True))
         tree.settle(doc)
         self.set_document(revision_id, page_id, doc)
@@ -163,10 +165,9 @@ class RevisionStore(StorePart):
                 (dump(doc), search_text(doc), self._clock.stamp(), revision_id, page_id),
             )
 
-    def relink(self, revision_id: str) -> None:
-        """Turn the links kept as written (relative paths) that now match a page or file of
-        the revision into refs by id (after the demo adds pages that link to each other)."""
-        tree = self.tree_of(revision_id)
+    def relink(self, revision_id: str, folders: Collection[str] = ()) -> None:
+        """Links kept as written that now resolve become refs by id (``folders``: READMEs)."""
+        tree = self.tree_of(revision_id, folders)
         for row in self.pages(revision_id):
             doc = load(row["document"])
             if relink_document(doc, tree.resolver(row["id"])):
@@ -186,9 +187,13 @@ class RevisionStore(StorePart):
                 (dump(doc), search_text(doc), revision, row["id"]),
             )
 
-    def tree_of(self, revision_id: str) -> Tree:
-        """The revision's pages and files, to resolve and write links."""
-        return Tree.of(self.pages(revision_id), self.files(revision_id))
+    def tree_of(self, revision_id: str, folders: Collection[str] = ()) -> Tree:
+        """The revision's pages and files, to resolve links (``folders``: READMEs' pages)."""
+        pages = "SELECT id, path, parent_id FROM pages WHERE revision_id = ? ORDER BY position, id"
+        files = "SELECT id, name FROM files WHERE revision_id = ? ORDER BY name, id"
+        tree = Tree.of(self._db.all(pages, (revision_id,)), self._db.all(files, (revision_id,)))
+        tree.folders.update(folders)
+        return tree
 
     def remove_page(self, revision_id: str, page_id: str) -> None:
         """Remove a page and every page below it."""

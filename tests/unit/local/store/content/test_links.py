@@ -58,7 +58,10 @@ def test_refs_by_id_resolve_wherever_the_page_is() -> None:
         ("../../../faq.md", "guides/writing", False, "faq"),
         ("guides/README.md", "faq", False, "guides"),
         ("writing.md#anchor", "guides/x", False, "guides/writing"),
-        ("my%20page.md", "faq", False, "my page"),
+        # named as the import names the file (document.gitsync.file_segment)
+        ("my%20page.md", "faq", False, "my-page"),
+        ("upgrades/0.1.x.md", "faq", False, "upgrades/0.1.x"),
+        ("getting-started/readme/", "faq", False, "getting-started/readme"),
     ],
 )
 def test_resolve_page_path(href: str, from_path: str, folder: bool, expected: str) -> None:
