@@ -105,9 +105,8 @@ def _where(b: BrokenLink) -> str:
 
 @read_tool(LINKS, render=_render_report)
 async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
-    """Broken links of a space or change request, from its pages: pages, anchors, files, spaces,
-    site URLs via redirects (external: outside URLs; live: site findings). page_id: every link of
-    one page: ok, broken or unchecked."""
+    """Broken links of a space or change request: pages, anchors, files, spaces, site URLs
+    (external: outside URLs; live: site findings). page_id: every link of one page, checked."""
     request = CheckRequest(
         args.space_id,
         args.change_request_id,
