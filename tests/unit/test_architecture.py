@@ -139,7 +139,7 @@ def test_the_graph_sees_type_checking_and_function_level_imports() -> None:
     graph = import_graph()
     # `local.http.call` imports the store only under TYPE_CHECKING; `cli` imports lazily.
     assert "gitbook_mcp.local.store" in graph["gitbook_mcp.local.http.call"]
-    assert "gitbook_mcp.local.http.serve" in graph["gitbook_mcp.cli.command"]
+    assert "gitbook_mcp.local.http.serve" in graph["gitbook_mcp.cli.local_api"]
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:

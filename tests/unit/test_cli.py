@@ -13,6 +13,7 @@ import pytest
 
 from gitbook_mcp import __version__
 from gitbook_mcp.cli import command as cli
+from gitbook_mcp.cli import local_api
 from gitbook_mcp.cli.command import package_version
 from gitbook_mcp.cli.parser import commands
 from gitbook_mcp.config.settings import LocalApiSettings, Settings
@@ -96,7 +97,7 @@ def test_every_fault_option_of_local_api_reaches_the_fault_config() -> None:
         fault_seed=7,
         seed="demo",
     )
-    faults = cli._faults(settings)
+    faults = local_api.faults(settings)
     assert (
         faults.latency_ms,
         faults.latency_jitter_ms,
