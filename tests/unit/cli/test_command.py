@@ -18,7 +18,7 @@ from gitbook_mcp.cli.command import package_version
 from gitbook_mcp.cli.parser import commands
 from gitbook_mcp.config.settings import LocalApiSettings, Settings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _record(monkeypatch: pytest.MonkeyPatch) -> list[object]:
