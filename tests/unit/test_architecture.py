@@ -139,7 +139,7 @@ def test_the_graph_sees_type_checking_and_function_level_imports() -> None:
     graph = import_graph()
     # `local.http.call` imports the store only under TYPE_CHECKING; `cli` imports lazily.
     assert "gitbook_mcp.local.store" in graph["gitbook_mcp.local.http.call"]
-    assert "gitbook_mcp.local.http.serve" in graph["gitbook_mcp.cli.command"]
+    assert "gitbook_mcp.local.http.serve" in graph["gitbook_mcp.cli.local_api"]
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
@@ -182,6 +182,8 @@ LAYERS: dict[str, frozenset[str]] = {
     ),
     "gitbook_mcp.server": frozenset({"gitbook_mcp.local", "gitbook_mcp.cli"}),
     "gitbook_mcp.server.calls": frozenset({"gitbook_mcp.server.tools"}),
+    "gitbook_mcp.server.resources": frozenset({"gitbook_mcp.server.tools"}),
+    "gitbook_mcp.server.prompts": frozenset({"gitbook_mcp.server.tools"}),
     "gitbook_mcp.config": frozenset({"gitbook_mcp.server", "gitbook_mcp.local", "gitbook_mcp.cli"}),
     "gitbook_mcp.linkcheck": frozenset(
         {"gitbook_mcp.server", "gitbook_mcp.local", "gitbook_mcp.cli"}
@@ -189,12 +191,12 @@ LAYERS: dict[str, frozenset[str]] = {
 }
 """Package -> the packages it must not import: the local workspace serves the API as moto
 does, without the client (it reads the operations table), the server or the link checker (the
-dialect's path rules are `document`'s); its HTTP layer and its
-store sit below the route table and the handlers; the server's authentication sits below the
-app it is wired into, and a tool call's path below the tools it runs; the server never opens
-the local workspace (`gitbook_mcp.cli.wiring` chooses the API and hands the server a client
-factory); what a user sets (`config`) and the link checker sit below the server, the
-workspace and the command line."""
+dialect's path rules are `document`'s); its HTTP layer and its store sit below the route table
+and the handlers; the server's authentication sits below the app it is wired into, and a tool
+call's path, the resources and the prompts below the tools; the server never opens the local
+workspace (`gitbook_mcp.cli.wiring` chooses the API and hands the server a client factory);
+what a user sets (`config`) and the link checker sit below the server, the workspace and the
+command line."""
 
 
 def _within(module: str, package: str) -> bool:

@@ -10,12 +10,12 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gitbook_mcp.cli.collector import freeze_start_up, tune_collector
+from gitbook_mcp.cli.collector import tune_collector
 from gitbook_mcp.cli.parser import CHECK_LINKS, parser
 from gitbook_mcp.config.options import (
     ConfigError,
@@ -30,7 +30,6 @@ from gitbook_mcp.logs import configure_logging, get_logger, is_configured
 
 if TYPE_CHECKING:
     from gitbook_mcp.config.check_links_settings import CheckLinksSettings
-    from gitbook_mcp.local import FaultConfig
 
 __all__ = ["RUNNERS", "Runner", "main", "package_version", "runner"]
 
@@ -73,66 +72,10 @@ def _warn_token_flag(settings: Options) -> None:
 
 
 def _local_api(settings: LocalApiSettings) -> int:
-    import uvicorn
+    """The local workspace over HTTP (`gitbook_mcp.cli.local_api`), until stopped."""
+    from gitbook_mcp.cli.local_api import serve_local_api
 
-    from gitbook_mcp.local import RateLimitConfig, Store, create_app, load_demo
-    from gitbook_mcp.local.errors import WorkspaceFileError
-    from gitbook_mcp.local.http.guard import LOOPBACK, exposure_problem, security_for
-    from gitbook_mcp.local.http.serve import server_config
-
-    s = settings
-    configure_logging(level=s.log_level, json=s.log_json)
-    log = get_logger("gitbook_mcp.local")
-    try:
-        store = Store(s.db, import_root=s.import_root, seed=load_demo if s.seed == "demo" else None)
-    except WorkspaceFileError as exc:
-        sys.stderr.write(f"gitbook-mcp local-api: {exc}\n")
-        return 2
-    store.change_requests.batch.refuse_trees = s.tree_updates == "refuse"
-    demo_tokens = store.identity.has_demo_tokens()
-    problem = exposure_problem(s.host, demo_tokens, expose=s.expose_demo_tokens)
-    if problem is not None:
-        store.close()
-        sys.stderr.write(f"gitbook-mcp local-api: {problem}\n")
-        return 2
-    rate_limit = (
-        RateLimitConfig(limit=s.rate_limit, window_s=s.rate_window) if s.rate_limit else None
-    )
-    security = security_for(s.host, s.port, list(s.allowed_hosts), list(s.allowed_origins))
-    app = create_app(
-        store, profile=s.profile, faults=_faults(s), rate_limit=rate_limit, security=security
-    )
-    url = f"http://{s.host}:{s.port}/v1"
-    if demo_tokens and s.host not in LOOPBACK:
-        log.warning(
-            "local_api.exposed",
-            url=url,
-            warning="the public demo tokens (gb_local_*) open this workspace to anyone who "
-            "can reach this address (--expose-demo-tokens)",
-        )
-    import_root = str(s.import_root) if s.import_root else None
-    log.info(
-        "local_api.start",
-        url=url,
-        profile=s.profile,
-        db=s.db,
-        seed=s.seed,
-        import_root=import_root,
-    )
-    freeze_start_up()
-    uvicorn.Server(server_config(app, s.host, s.port, s.log_level)).run()
-    store.close()
-    return 0
-
-
-def _faults(s: LocalApiSettings) -> FaultConfig:
-    """The faults to inject: each fault option is named as its `FaultConfig` field, but the
-    seed (``--fault-seed``, as ``--seed`` picks the demo data)."""
-    from gitbook_mcp.local import FaultConfig
-
-    names = {f.name for f in fields(FaultConfig)} - {"seed"}
-    given = {name: getattr(s, name) for name in names if hasattr(s, name)}
-    return FaultConfig(**given, seed=s.fault_seed)
+    return serve_local_api(settings)
 
 
 def _serve(settings: Settings) -> int:

@@ -18,8 +18,8 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.types import Completion, PromptReference, ResourceTemplateReference
 
 from gitbook_mcp.client.errors import GitBookError, NotFoundError
+from gitbook_mcp.server.page_tree import outline, page_entries
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, one_line, quoted
-from gitbook_mcp.server.tools._page_tree import outline, page_entries
 
 if TYPE_CHECKING:
     from gitbook_mcp.client.models.content import RevisionPage

@@ -5,11 +5,11 @@ from __future__ import annotations
 import anyio
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.server.page_tree import PageEntry, outline, page_entries
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, OrganizationId, SpaceId, exactly_one
 from gitbook_mcp.server.tools._listing import listing
-from gitbook_mcp.server.tools._page_tree import PageEntry, outline, page_entries
 from gitbook_mcp.server.tools._review_state import (
     REVIEW_READS,
     PersonView,

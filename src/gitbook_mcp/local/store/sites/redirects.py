@@ -165,7 +165,7 @@ class RedirectStore(StorePart):
             )
         return self.one(actor, site_id, redirect_id)
 
-    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:  # noqa: ARG002 - the site parts' signature; reading a redirect needs no role
+    def one(self, actor: Actor, site_id: str, ident: str) -> dict[str, Any]:  # noqa: ARG002 - the parts' signature; its callers (create, update) checked access
         return self.render(REDIRECTS.row(self._db, site_id, ident))
 
     def update(

@@ -13,11 +13,12 @@ import pytest
 
 from gitbook_mcp import __version__
 from gitbook_mcp.cli import command as cli
+from gitbook_mcp.cli import local_api
 from gitbook_mcp.cli.command import package_version
 from gitbook_mcp.cli.parser import commands
 from gitbook_mcp.config.settings import LocalApiSettings, Settings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _record(monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -96,7 +97,7 @@ def test_every_fault_option_of_local_api_reaches_the_fault_config() -> None:
         fault_seed=7,
         seed="demo",
     )
-    faults = cli._faults(settings)
+    faults = local_api.faults(settings)
     assert (
         faults.latency_ms,
         faults.latency_jitter_ms,

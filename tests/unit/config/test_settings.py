@@ -18,7 +18,7 @@ from gitbook_mcp.config.settings import LocalApiSettings, Settings, default_loca
 
 COMMANDS = commands()
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SERVE: list[str] = []
 LOCAL_API = ["local-api"]
 

@@ -368,7 +368,7 @@ def test_sarif_for_github_fingerprints_help_and_files_of_the_git_sync_folder(
 
 
 def test_the_readme_documents_every_exit_code() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     table = readme.split("| exit code | meaning | lychee |", 1)[1].split("\n\n", 1)[0]
     codes = [line.split("|")[1].strip(" `") for line in table.strip().splitlines()[1:]]
     constants = (
@@ -388,7 +388,7 @@ def test_the_readme_example_configuration_is_accepted(
 ) -> None:
     offline = functools.partial(ExternalChecker, resolver=resolver({}))  # no name resolves
     monkeypatch.setattr(check_links, "ExternalChecker", offline)
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     example = readme.split("```toml\n# gitbook-linkcheck.toml\n", 1)[1].split("```", 1)[0]
     (workdir / "gitbook-linkcheck.toml").write_text(example, encoding="utf-8")
     code, out, _ = _run(tmp_path, capsys, API, "--format", "json")
