@@ -2,8 +2,9 @@
 refusals made before anything is sent, and the markdown each page shows in a diff (no I/O).
 
 Refused with a reason: markers ``{% %}`` the edit would leave unbalanced or escaped, a link the
-edit adds that resolves to nothing in the change request's tree, a page that would lose more than
-half its text (unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
+edit adds that resolves to nothing in the change request's tree, a block field the contract does
+not allow (`gitbook_mcp.document.fields`: a hint style, named with the allowed ones), a page
+that would lose more than half its text (unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.checks import marker_problems
+from gitbook_mcp.document.fields import data_problems
 from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.linkcheck.markdown import resolve_path
 from gitbook_mcp.server.tooling import ToolFailure
@@ -100,6 +102,7 @@ def _replace(
         unresolved_refs(before, tree),
         unresolved_refs(after, tree),
     )
+    _refuse_new(where, _REFUSED_FIELDS, data_problems(before), data_problems(after))
     _check_shrink(where, edit, old_md, new_md)
     if existing is None:
         write = PageWrite(page_id, page.title, page.path or "", before, after)
@@ -164,7 +167,11 @@ def _check_markdown(
     parsed = parse_markdown(markdown, resolve)
     problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
     _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
+    _refuse_new(where, _REFUSED_FIELDS, [], data_problems(parsed.document))
     _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
+
+
+_REFUSED_FIELDS = "has a block the service refuses (fix the markdown)"
 
 
 def _check_shrink(where: str, edit: PageEdit, before: str, after: str) -> None:
