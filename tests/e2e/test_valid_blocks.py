@@ -1,7 +1,8 @@
 """Issue 34's "blocks valid before they are sent", over HTTP against ``local-api --profile live
 --seed demo`` through a real MCP client: a hint styled ``tip`` is refused in `edit_pages`' dry
-run with GitBook's four styles named, and nothing is sent; the local API itself answers 400 to
-the same hint, sent as markdown or as a JSON document."""
+run with GitBook's four styles named, and nothing is sent; a new page whose slug a sibling has
+is caught in the dry run, and the insert's ``slug`` argument places it; the local API itself
+answers 400 to the same hint, sent as markdown or as a JSON document."""
 
 from __future__ import annotations
 
@@ -83,6 +84,25 @@ async def test_a_tip_hint_is_refused_in_the_dry_run_with_the_four_styles(
     assert answer["revision"] == revision
     fixed = {**insert, "markdown": insert["markdown"].replace('"tip"', '"success"')}
     assert not (await _edit(local_api, cr, fixed, dry_run=True)).is_error
+
+
+async def test_a_slug_a_sibling_has_is_caught_in_the_dry_run_and_the_insert_takes_a_slug(
+    local_api: Proc, api: httpx2.AsyncClient
+) -> None:
+    cr, revision = await _change_request(api)
+    top = [p for p in await _pages(api, cr) if "/" not in p["path"]]
+    sibling = top[0]
+    clash = {"op": "insert", "title": sibling["title"], "markdown": "Another page."}
+    result = await _edit(local_api, cr, clash, dry_run=True)
+    assert result.is_error
+    assert f"already has the slug {sibling['slug']!r}" in _text(result)
+    assert "slug=" in _text(result)
+    assert (await api.get(f"/spaces/{SPACE}/change-requests/{cr}")).json()["revision"] == revision
+    placed = await _edit(local_api, cr, {**clash, "slug": "another-page"}, dry_run=False)
+    assert not placed.is_error, _text(placed)
+    paths = {p["path"]: p["title"] for p in await _pages(api, cr)}
+    assert paths["another-page"] == sibling["title"]
+    assert paths[sibling["path"]] == sibling["title"]  # the sibling kept its own
 
 
 async def test_the_local_api_refuses_the_tip_hint_as_markdown_and_as_a_document(

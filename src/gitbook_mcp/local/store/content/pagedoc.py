@@ -22,6 +22,7 @@ from gitbook_mcp.document import (
 from gitbook_mcp.document.anchors import anchored_blocks
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
+from gitbook_mcp.document.slugs import page_slug
 from gitbook_mcp.local.errors import Invalid
 
 __all__ = [
@@ -46,15 +47,9 @@ _OBJECTS = frozenset({"block", "inline", "text", "fragment"})
 
 
 def slugify(title: str) -> str:
-    """A page slug from a title: lower-case letters and digits joined by hyphens (headings'
-    anchors follow GitBook's own rule, `gitbook_mcp.document.slug`)."""
-    out: list[str] = []
-    for char in title.lower():
-        if char.isascii() and char.isalnum():
-            out.append(char)
-        elif out and out[-1] != "-":
-            out.append("-")
-    return "".join(out).strip("-") or "section"
+    """A page slug from a title (`gitbook_mcp.document.slugs.page_slug`, the rule the MCP
+    server's dry run reads too; headings' anchors follow GitBook's own rule, `anchors`)."""
+    return page_slug(title)
 
 
 def dump(doc: Mapping[str, Any]) -> str:

@@ -3,8 +3,9 @@ refusals made before anything is sent, and the markdown each page shows in a dif
 
 Refused with a reason: markers ``{% %}`` the edit would leave unbalanced or escaped, a link the
 edit adds that resolves to nothing in the change request's tree, a block field the contract does
-not allow (`gitbook_mcp.document.fields`: a hint style, named with the allowed ones), a page
-that would lose more than half its text (unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
+not allow (`gitbook_mcp.document.fields`: a hint style, named with the allowed ones), an
+inserted page whose slug a sibling already has, a page that would lose more than half its text
+(unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.checks import marker_problems
 from gitbook_mcp.document.fields import data_problems
+from gitbook_mcp.document.slugs import page_slug
 from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.linkcheck.markdown import resolve_path
 from gitbook_mcp.server.tooling import ToolFailure
@@ -45,6 +47,8 @@ class EditPlan:
     items: list[dict[str, Any] | PageWrite] = field(default_factory=list)
     texts: dict[str, PageSides] = field(default_factory=dict)
     moved: list[str] = field(default_factory=list)
+    new_paths: set[str] = field(default_factory=set)
+    """Paths of the pages the batch inserts, so that two inserts cannot clash either."""
 
     @property
     def writes(self) -> list[PageWrite]:
@@ -128,6 +132,7 @@ def _insert(out: EditPlan, index: int, edit: PageEdit, tree: RevisionTree, where
     markdown = edit.markdown or ""
     parent = "" if edit.parent_id in (None, ROOT) else tree.paths.get(edit.parent_id or "", "")
     _check_markdown(markdown, parent, tree, where, [])
+    _check_slug(out, edit, parent, tree, where)
     out.items.append({**batch_change(edit), "ref": f"new-{index}"})
     title = edit.title or ""
     # No path yet: the service gives one when it creates the page (see authoring._with_paths).
@@ -172,6 +177,20 @@ def _check_markdown(
 
 
 _REFUSED_FIELDS = "has a block the service refuses (fix the markdown)"
+
+
+def _check_slug(out: EditPlan, edit: PageEdit, parent: str, tree: RevisionTree, where: str) -> None:
+    """Refuse an inserted page whose slug a sibling (or another insert of the batch) has."""
+    slug = edit.slug or page_slug(edit.title or "")
+    path = f"{parent}/{slug}" if parent else slug
+    taken = set(tree.paths.values()) | out.new_paths
+    if path in taken:
+        free = next(f"{slug}-{n}" for n in range(2, 1000) if f"{path}-{n}" not in taken)
+        raise ToolFailure(
+            f"{where}: refused, a sibling page already has the slug {slug!r} (path {path}); "
+            f"give the insert another slug, e.g. slug={free!r}. Nothing was sent."
+        )
+    out.new_paths.add(path)
 
 
 def _check_shrink(where: str, edit: PageEdit, before: str, after: str) -> None:
