@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.client.models.content import RevisionPage
+from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.fields import HINT_STYLES
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._pages import RevisionTree
@@ -40,6 +41,19 @@ def test_a_rewrite_with_a_tip_hint_is_refused() -> None:
     edit = PageEdit(op="rewrite", page_id="pg_start", markdown=TIP)
     with pytest.raises(ToolFailure, match="'tip' is not allowed"):
         plan([edit], {"pg_start": page}, {}, TREE)
+
+
+def test_a_rewrite_keeps_what_the_page_already_had_and_refuses_only_what_it_adds() -> None:
+    had = parse_markdown(f"Intro.\n\n{TIP}").document
+    page = RevisionPage.model_validate(
+        {"id": "pg_start", "title": "Getting started", "path": "getting-started", "kind": "sheet"}
+        | {"type": "document", "slug": "getting-started", "pages": [], "document": had}
+    )
+    kept = PageEdit(op="rewrite", page_id="pg_start", markdown=f"{TIP}\nMore text.\n")
+    assert plan([kept], {"pg_start": page}, {}, TREE).items
+    added = PageEdit(op="rewrite", page_id="pg_start", markdown=f"{TIP}\n{TIP}")
+    with pytest.raises(ToolFailure, match=r"nodes\[1\]\.data\.style: 'tip' is not allowed"):
+        plan([added], {"pg_start": page}, {}, TREE)
 
 
 def test_a_sibling_slug_is_caught_and_a_free_one_suggested() -> None:

@@ -106,7 +106,7 @@ def _replace(
         unresolved_refs(before, tree),
         unresolved_refs(after, tree),
     )
-    _refuse_new(where, _REFUSED_FIELDS, data_problems(before), data_problems(after))
+    _refuse_new_fields(where, data_problems(before), data_problems(after))
     _check_shrink(where, edit, old_md, new_md)
     if existing is None:
         write = PageWrite(page_id, page.title, page.path or "", before, after)
@@ -147,17 +147,24 @@ def _rewrite(
     path = tree.paths.get(page.id, "")
     folder = path if page.id in tree.folders else path.rpartition("/")[0]
     before = markdown_of(_doc(page), tree, page.id)
-    _check_markdown(markdown, folder, tree, where, marker_problems(before))
+    had = data_problems(_doc(page))
+    _check_markdown(markdown, folder, tree, where, marker_problems(before), had)
     _check_shrink(where, edit, before, markdown)
     out.items.append(batch_change(edit))
     out.texts[page.id] = PageSides(page.id, page.title, page.path or "", before, markdown)
 
 
 def _check_markdown(
-    markdown: str, folder: str, tree: RevisionTree, where: str, markers_before: list[str]
+    markdown: str,
+    folder: str,
+    tree: RevisionTree,
+    where: str,
+    markers_before: list[str],
+    fields_before: list[str] | None = None,
 ) -> None:
-    """Refuse markdown whose links resolve to nothing (relative to ``folder``) or whose
-    ``{% %}`` markers are unsound (beyond ``markers_before``)."""
+    """Refuse markdown whose links resolve to nothing (relative to ``folder``), whose ``{% %}``
+    markers are unsound (beyond ``markers_before``) or whose blocks break `DATA_RULES` (beyond
+    ``fields_before``, the page's own)."""
     by_path = {path: pid for pid, path in tree.paths.items()}
 
     def resolve(href: str) -> dict[str, Any] | None:
@@ -172,11 +179,26 @@ def _check_markdown(
     parsed = parse_markdown(markdown, resolve)
     problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
     _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
-    _refuse_new(where, _REFUSED_FIELDS, [], data_problems(parsed.document))
+    _refuse_new_fields(where, fields_before or [], data_problems(parsed.document))
     _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
 
 
-_REFUSED_FIELDS = "has a block the service refuses (fix the markdown)"
+def _refuse_new_fields(where: str, before: list[str], after: list[str]) -> None:
+    """Refuse the block fields ``after`` breaks that ``before`` did not, compared without the
+    node's path (a rewrite moves blocks): a page keeps what it already had, reported by none."""
+    had = Counter(_field_problem(p) for p in before)
+    new: list[str] = []
+    for problem in after:
+        if had[_field_problem(problem)] > 0:
+            had[_field_problem(problem)] -= 1
+        else:
+            new.append(problem)
+    _refuse_new(where, "has a block the service refuses (fix the markdown)", [], new)
+
+
+def _field_problem(problem: str) -> str:
+    """``nodes[3].data.style: 'tip' ...`` as ``data.style: 'tip' ...``."""
+    return problem[problem.find("data") :]
 
 
 def _check_slug(out: EditPlan, edit: PageEdit, parent: str, tree: RevisionTree, where: str) -> None:
