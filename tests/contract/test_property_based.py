@@ -2,7 +2,9 @@
 
 For every operation of a profile, requests are generated from that profile's contract (valid and
 deliberately invalid ones) and sent to an in-process app serving that profile, as the admin; the
-run fails on any 5xx answer and on any answer whose body breaks the contract. The examples per
+run fails on any 5xx answer, on any answer whose body breaks the contract, and on a success
+answered to a request the contract does not allow (``language: "AAA"`` was accepted and echoed
+before request bodies were checked against the contract). The examples per
 operation are bounded so that both profiles together take about what one run took before.
 """
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import negative_data_rejection, not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from gitbook_mcp.api import Profile
@@ -55,7 +57,7 @@ def _run(case: schemathesis.Case, profile: Profile) -> None:
     case.call_and_validate(
         app=_APPS[profile],
         headers={"Authorization": "Bearer gb_local_admin"},
-        checks=[not_a_server_error, response_schema_conformance],
+        checks=[not_a_server_error, response_schema_conformance, negative_data_rejection],
     )
 
 

@@ -1,6 +1,7 @@
 """The ASGI app: one route per operation, each behind the faults, busy-database, authentication
-and rate-limit middleware; the endpoint purges expired spaces once, reads the body and calls
-the handler, mapping domain errors to the API's error JSON.
+and rate-limit middleware; the endpoint purges expired spaces once, reads the body, checks it
+against the profile's contract and calls the handler, mapping domain errors to the API's error
+JSON.
 
 Handlers only translate between HTTP and the store; every rule lives in the store.
 """
@@ -11,6 +12,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -24,6 +26,7 @@ from gitbook_mcp.local.errors import DomainError
 from gitbook_mcp.local.faults import FaultConfig, FaultPlan, RateLimitConfig, RateLimiter
 from gitbook_mcp.local.http.body import BodyRefused, read_json
 from gitbook_mcp.local.http.call import Call
+from gitbook_mcp.local.http.contract_bodies import check_body
 from gitbook_mcp.local.http.errors import error_response, status_for
 from gitbook_mcp.local.http.guard import HostGuard
 from gitbook_mcp.local.http.middleware import (
@@ -68,6 +71,7 @@ def _endpoint(
         try:
             store.spaces.purge_expired()
             body = await read_json(request)
+            await _checked(request, profile, spec.operation_id, body)
             response = await handler(Call(request, store, actor_of(request.scope), body))
             response = _in_profile(profile, spec, response)
         except DomainError as exc:
@@ -79,6 +83,19 @@ def _endpoint(
         return response
 
     return endpoint
+
+
+OFF_LOOP_BODY_BYTES = 64 * 1024
+"""A body larger than this (a page's document) is checked against the contract off the loop."""
+
+
+async def _checked(request: Request, profile: Profile, operation_id: str, body: object) -> None:
+    """`Invalid` (a 400 naming the field) when the contract does not allow ``body``."""
+    size = request.headers.get("content-length", "")
+    if size.isdigit() and int(size) > OFF_LOOP_BODY_BYTES:
+        await to_thread.run_sync(check_body, profile, operation_id, body)
+    else:
+        check_body(profile, operation_id, body)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:  # noqa: ARG001 - Starlette's exception handler signature

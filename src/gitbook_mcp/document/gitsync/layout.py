@@ -25,6 +25,7 @@ from gitbook_mcp.document.gitsync.files import INDEXES, Doc, Folder
 from gitbook_mcp.document.gitsync.names import file_segment
 from gitbook_mcp.document.gitsync.summary import SummaryEntry
 from gitbook_mcp.document.scan import headings
+from gitbook_mcp.document.slugs import page_slug
 
 __all__ = [
     "RepoPage",
@@ -36,17 +37,6 @@ __all__ = [
     "summary_pages",
     "titled",
 ]
-
-
-def page_slug(title: str) -> str:
-    """A page slug from a name or title: lower-case letters and digits joined by hyphens."""
-    out: list[str] = []
-    for char in title.lower():
-        if char.isascii() and char.isalnum():
-            out.append(char)
-        elif out and out[-1] != "-":
-            out.append("-")
-    return "".join(out).strip("-") or "section"
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def test_the_edits_of_one_call_together_are_capped() -> None:
         ),
         (
             PageEdit(op="insert", title="T", page_id="p"),
-            "edit 3 (insert on p): an insert takes title, markdown",
+            "edit 3 (insert on p): an insert takes title, slug, markdown",
         ),
     ],
 )

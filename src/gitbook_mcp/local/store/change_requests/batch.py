@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gitbook_mcp.document.fields import data_problems
 from gitbook_mcp.local.errors import Invalid, NotFound, Unprocessable
 from gitbook_mcp.local.store.content.batch_parse import Change, parse_changes
 from gitbook_mcp.local.store.content.doclinks import Tree
@@ -42,8 +43,9 @@ class BatchResult:
     pages: dict[str, str] = field(default_factory=dict)
     refs: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
-    markdown: dict[str, tuple[str, bool]] = field(default_factory=dict)
-    """Pages whose markdown waits for the final tree: (markdown, inserted by the batch)."""
+    markdown: dict[str, tuple[str, bool, int]] = field(default_factory=dict)
+    """Pages whose markdown waits for the final tree: (markdown, inserted by the batch, the
+    change's index)."""
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     """The link targets of each page that matched nothing and became text."""
 
@@ -189,18 +191,22 @@ class ContentBatch(StorePart):
             self._revisions.set_document(pages.revision, page_id, change.tree)
             result.markdown.pop(page_id, None)
         elif change.markdown is not None:
-            result.markdown[page_id] = (change.markdown, change.operation == "insert_page")
+            inserted = change.operation == "insert_page"
+            result.markdown[page_id] = (change.markdown, inserted, change.index)
 
     def _normalize(self, tree: Tree, revision: str, result: BatchResult) -> None:
         """Parse the markdown the batch set, its links resolved against the final tree."""
         final = self._revisions.tree_of(revision)
         final.page_refs, final.file_refs = tree.page_refs, tree.file_refs
-        for page_id, (markdown, inserted) in result.markdown.items():
+        for page_id, (markdown, inserted, index) in result.markdown.items():
             if result.pages.get(page_id) == "deleted" or page_id not in final.paths:
                 continue
             doc, _, unresolved = parse_body(
                 markdown, final.resolver(page_id), title_is_heading=not inserted
             )
+            problems = data_problems(doc, limit=1)
+            if problems:  # what the contract refuses in a JSON document, refused in markdown too
+                raise Invalid(f"changes[{index}].document.markdown", f"gives {problems[0]}")
             unresolved += final.settle(doc, unlink=True)
             if not inserted:
                 keep_unchanged(load(self._revisions.page_row(revision, page_id)["document"]), doc)

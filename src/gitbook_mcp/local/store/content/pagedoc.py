@@ -20,9 +20,9 @@ from gitbook_mcp.document import (
     walk,
 )
 from gitbook_mcp.document.anchors import anchored_blocks
-from gitbook_mcp.document.gitsync import page_slug
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
+from gitbook_mcp.document.slugs import page_slug
 from gitbook_mcp.local.errors import Invalid
 
 __all__ = [
@@ -47,9 +47,8 @@ _OBJECTS = frozenset({"block", "inline", "text", "fragment"})
 
 
 def slugify(title: str) -> str:
-    """A page slug from a title: lower-case letters and digits joined by hyphens (the rule of a
-    Git Sync folder's pages, `gitbook_mcp.document.gitsync.page_slug`; headings' anchors follow GitBook's
-    own rule, `gitbook_mcp.document.slug`)."""
+    """A page slug from a title (`gitbook_mcp.document.slugs.page_slug`, the rule the MCP
+    server's dry run reads too; headings' anchors follow GitBook's own rule, `anchors`)."""
     return page_slug(title)
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "INSERT_MAX_CHARS",
     "REPLACE_MAX_CHARS",
     "ROOT",
+    "SLUG_MAX_CHARS",
     "PageEdit",
     "Replacement",
     "apply_replacements",
@@ -44,6 +45,8 @@ INSERT_MAX_CHARS = 500_000
 """Characters of an inserted page's markdown."""
 EDIT_MAX_CHARS = 1_000_000
 """Characters of every ``find``, ``replace`` and inserted markdown of one call together."""
+SLUG_MAX_CHARS = 100
+"""Characters of an inserted page's slug (the contract's ``RevisionPageSlug``)."""
 ROOT = "root"
 """``parent_id`` of a move to the top level of the page tree."""
 
@@ -52,7 +55,7 @@ class Replacement(Args):
     find: str = Field(
         min_length=1,
         max_length=FIND_MAX_CHARS,
-        description="Exact current text of one block (no markdown syntax); must occur once",
+        description="Exact text of one block, no markdown syntax; must occur once",
     )
     replace: str = Field(
         max_length=REPLACE_MAX_CHARS, description="New text: plain, or inline markdown (`x`, **x**)"
@@ -61,12 +64,16 @@ class Replacement(Args):
 
 class PageEdit(Args):
     op: Literal["replace", "insert", "rewrite", "delete", "revert", "move"] = Field(
-        description="replace text in one block; insert a page; rewrite a whole page from "
-        "markdown; delete (with subpages); revert to main; move (keeps its id)"
+        description="replace text in one block; insert a page; rewrite a page from "
+        "markdown; delete (and subpages); revert to main; move (keeps id)"
     )
     page_id: str | None = Field(default=None, description="Page (not for insert)")
     replacements: list[Replacement] = Field(default_factory=list, max_length=50)
     title: str | None = Field(default=None, min_length=1, description="insert")
+    slug: str | None = None
+    """insert: the new page's slug (default: from the title), unique among its siblings; no
+    description in the schema, which is at its byte budget (the dry run's refusal of a slug a
+    sibling has names this argument)."""
     markdown: str | None = Field(
         default=None, max_length=INSERT_MAX_CHARS, description="insert, rewrite: the whole page"
     )
@@ -93,14 +100,18 @@ def check_edit(index: int, edit: PageEdit) -> None:
     placed = {"move": ("parent_id", "position"), "rewrite": ("markdown",)}.get(edit.op, ())
     extra = [
         name
-        for name in ("title", "markdown", "parent_id", "position")
+        for name in ("title", "slug", "markdown", "parent_id", "position")
         if getattr(edit, name) is not None and name not in placed
     ]
     if edit.op == "insert":
         if edit.page_id or edit.replacements:
-            raise ToolFailure(f"{where}: an insert takes title, markdown, parent_id, position.")
+            raise ToolFailure(
+                f"{where}: an insert takes title, slug, markdown, parent_id, position."
+            )
         if edit.title is None or edit.markdown is None:
             raise ToolFailure(f"{where}: an insert needs title and markdown.")
+        if edit.slug is not None and not 0 < len(edit.slug) <= SLUG_MAX_CHARS:
+            raise ToolFailure(f"{where}: a slug has 1 to {SLUG_MAX_CHARS} characters.")
         return
     if not edit.page_id:
         raise ToolFailure(f"{where}: give page_id.")
@@ -185,6 +196,8 @@ def batch_change(edit: PageEdit) -> dict[str, Any]:
             "title": edit.title,
             "document": {"markdown": edit.markdown},
         }
+        if edit.slug is not None:
+            change["slug"] = edit.slug
         if edit.parent_id and edit.parent_id != ROOT:
             change["into"] = edit.parent_id
         if edit.position is not None:

@@ -2,8 +2,10 @@
 refusals made before anything is sent, and the markdown each page shows in a diff (no I/O).
 
 Refused with a reason: markers ``{% %}`` the edit would leave unbalanced or escaped, a link the
-edit adds that resolves to nothing in the change request's tree, a page that would lose more than
-half its text (unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
+edit adds that resolves to nothing in the change request's tree, a block field the contract does
+not allow (`gitbook_mcp.document.fields`: a hint style, named with the allowed ones), an
+inserted page whose slug a sibling already has, a page that would lose more than half its text
+(unless the edit says ``allow_shrink``). An edit that changes nothing sends nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from typing import Any
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.document.checks import marker_problems
+from gitbook_mcp.document.fields import data_problems
 from gitbook_mcp.document.paths import resolve_path
+from gitbook_mcp.document.slugs import page_slug
 from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
@@ -43,6 +47,8 @@ class EditPlan:
     items: list[dict[str, Any] | PageWrite] = field(default_factory=list)
     texts: dict[str, PageSides] = field(default_factory=dict)
     moved: list[str] = field(default_factory=list)
+    new_paths: set[str] = field(default_factory=set)
+    """Paths of the pages the batch inserts, so that two inserts cannot clash either."""
 
     @property
     def writes(self) -> list[PageWrite]:
@@ -100,6 +106,7 @@ def _replace(
         unresolved_refs(before, tree),
         unresolved_refs(after, tree),
     )
+    _refuse_new_fields(where, data_problems(before), data_problems(after))
     _check_shrink(where, edit, old_md, new_md)
     if existing is None:
         write = PageWrite(page_id, page.title, page.path or "", before, after)
@@ -125,6 +132,7 @@ def _insert(out: EditPlan, index: int, edit: PageEdit, tree: RevisionTree, where
     markdown = edit.markdown or ""
     parent = "" if edit.parent_id in (None, ROOT) else tree.paths.get(edit.parent_id or "", "")
     _check_markdown(markdown, parent, tree, where, [])
+    _check_slug(out, edit, parent, tree, where)
     out.items.append({**batch_change(edit), "ref": f"new-{index}"})
     title = edit.title or ""
     # No path yet: the service gives one when it creates the page (see authoring._with_paths).
@@ -139,17 +147,24 @@ def _rewrite(
     path = tree.paths.get(page.id, "")
     folder = path if page.id in tree.folders else path.rpartition("/")[0]
     before = markdown_of(_doc(page), tree, page.id)
-    _check_markdown(markdown, folder, tree, where, marker_problems(before))
+    had = data_problems(_doc(page))
+    _check_markdown(markdown, folder, tree, where, marker_problems(before), had)
     _check_shrink(where, edit, before, markdown)
     out.items.append(batch_change(edit))
     out.texts[page.id] = PageSides(page.id, page.title, page.path or "", before, markdown)
 
 
 def _check_markdown(
-    markdown: str, folder: str, tree: RevisionTree, where: str, markers_before: list[str]
+    markdown: str,
+    folder: str,
+    tree: RevisionTree,
+    where: str,
+    markers_before: list[str],
+    fields_before: list[str] | None = None,
 ) -> None:
-    """Refuse markdown whose links resolve to nothing (relative to ``folder``) or whose
-    ``{% %}`` markers are unsound (beyond ``markers_before``)."""
+    """Refuse markdown whose links resolve to nothing (relative to ``folder``), whose ``{% %}``
+    markers are unsound (beyond ``markers_before``) or whose blocks break `DATA_RULES` (beyond
+    ``fields_before``, the page's own)."""
     by_path = {path: pid for pid, path in tree.paths.items()}
 
     def resolve(href: str) -> dict[str, Any] | None:
@@ -164,7 +179,40 @@ def _check_markdown(
     parsed = parse_markdown(markdown, resolve)
     problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
     _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
+    _refuse_new_fields(where, fields_before or [], data_problems(parsed.document))
     _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
+
+
+def _refuse_new_fields(where: str, before: list[str], after: list[str]) -> None:
+    """Refuse the block fields ``after`` breaks that ``before`` did not, compared without the
+    node's path (a rewrite moves blocks): a page keeps what it already had, reported by none."""
+    had = Counter(_field_problem(p) for p in before)
+    new: list[str] = []
+    for problem in after:
+        if had[_field_problem(problem)] > 0:
+            had[_field_problem(problem)] -= 1
+        else:
+            new.append(problem)
+    _refuse_new(where, "has a block the service refuses (fix the markdown)", [], new)
+
+
+def _field_problem(problem: str) -> str:
+    """``nodes[3].data.style: 'tip' ...`` as ``data.style: 'tip' ...``."""
+    return problem[problem.find("data") :]
+
+
+def _check_slug(out: EditPlan, edit: PageEdit, parent: str, tree: RevisionTree, where: str) -> None:
+    """Refuse an inserted page whose slug a sibling (or another insert of the batch) has."""
+    slug = edit.slug or page_slug(edit.title or "")
+    path = f"{parent}/{slug}" if parent else slug
+    taken = set(tree.paths.values()) | out.new_paths
+    if path in taken:
+        free = next(f"{slug}-{n}" for n in range(2, 1000) if f"{path}-{n}" not in taken)
+        raise ToolFailure(
+            f"{where}: refused, a sibling page already has the slug {slug!r} (path {path}); "
+            f"give the insert another slug, e.g. slug={free!r}. Nothing was sent."
+        )
+    out.new_paths.add(path)
 
 
 def _check_shrink(where: str, edit: PageEdit, before: str, after: str) -> None:

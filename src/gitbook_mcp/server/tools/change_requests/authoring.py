@@ -91,7 +91,7 @@ class EditArgs(ChangeRequestArgs):
     expected_revision: str | None = Field(
         default=None, description="Revision you read; refused if the change request moved on"
     )
-    dry_run: bool = Field(default=False, description="Show the diffs, send nothing")
+    dry_run: bool = Field(default=False, description="Show diffs, send nothing")
 
 
 class PageDiff(BaseModel):

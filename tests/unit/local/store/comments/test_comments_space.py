@@ -276,7 +276,11 @@ async def test_post_a_json_document_body(api: httpx2.AsyncClient) -> None:
                         "object": "text",
                         "leaves": [
                             {"object": "leaf", "text": "Fix ", "marks": []},
-                            {"object": "leaf", "text": "this", "marks": [{"type": "bold"}]},
+                            {
+                                "object": "leaf",
+                                "text": "this",
+                                "marks": [{"object": "mark", "type": "bold"}],
+                            },
                         ],
                     }
                 ],
@@ -286,8 +290,15 @@ async def test_post_a_json_document_body(api: httpx2.AsyncClient) -> None:
     posted = await api.post(SPACE, json={"body": {"document": document}})
     assert posted.status_code == 200
     assert posted.json()["body"] == {"markdown": "Fix **this**"}
-    _invalid(await api.post(SPACE, json={"body": {"document": {"nodes": []}}}), "body.document")
+    _invalid(
+        await api.post(SPACE, json={"body": {"document": {"nodes": []}}}), "body.document.object"
+    )
     _invalid(await api.post(SPACE, json={"body": {"document": "text"}}), "body.document")
+    document["nodes"][0]["nodes"][0]["leaves"][1]["marks"] = [{"type": "bold"}]
+    _invalid(
+        await api.post(SPACE, json={"body": {"document": document}}),
+        "body.document.nodes[0].nodes[0].leaves[1].marks[0].object",
+    )
 
 
 async def test_post_errors(api: httpx2.AsyncClient, api_as: ApiAs) -> None:

@@ -145,7 +145,7 @@ async def test_reaction_errors(api: httpx2.AsyncClient, api_as: ApiAs) -> None:
     _invalid(await api.put(url, json={"addedReactions": "👍"}), "addedReactions")
     _invalid(await api.put(url, json={"addedReactions": [""]}), "addedReactions")
     _invalid(await api.put(url, json={"removedReactions": ["x" * 51]}), "removedReactions")
-    _invalid(await api.put(url, json={"removedReactions": [1]}), "removedReactions")
+    _invalid(await api.put(url, json={"removedReactions": [1]}), "removedReactions[0]")
     async with api_as("gb_local_reader") as reader:
         refused = await reader.put(url, json={"addedReactions": ["👍"]})
     assert refused.status_code == 403

@@ -83,11 +83,13 @@ async def test_create_provider_400_names_the_field(
 
 
 async def test_update_provider(api: httpx2.AsyncClient) -> None:
-    response = await api.patch(OKTA, json={"label": "Okta SSO", "defaultTeam": None})
+    refused = await api.patch(OKTA, json={"label": "Okta SSO", "defaultTeam": None})
+    assert refused.status_code == 400  # the contract's defaultTeam is a string, never null
+    assert refused.json()["error"]["message"] == "defaultTeam: must be a string"
+    response = await api.patch(OKTA, json={"label": "Okta SSO"})
     assert response.status_code == 200
     provider = (await api.get(OKTA)).json()
     assert provider["label"] == "Okta SSO"
-    assert "defaultTeam" not in provider
     pending = (await api.patch(OKTA, json={"certificate": "", "defaultRole": None})).json()
     assert pending["status"] == "pending"
     assert pending["defaultRole"] is None

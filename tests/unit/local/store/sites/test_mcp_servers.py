@@ -45,7 +45,7 @@ async def test_create_then_read_back_and_page(api: httpx2.AsyncClient) -> None:
             "headers": {"Authorization": "Bearer s3cret"},
         },
     )
-    bare = await _create(api, {"name": "Bare", "url": "http://localhost:9000/mcp"})
+    bare = await _create(api, {"name": "Bare", "url": "http://localhost:9000/mcp", "headers": {}})
     assert bare["headers"] == {}
     assert (await api.get(f"{SERVERS}/{search['id']}")).json()["headers"] == {
         "Authorization": "Bearer s3cret"
@@ -57,18 +57,19 @@ async def test_create_then_read_back_and_page(api: httpx2.AsyncClient) -> None:
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"url": "https://x.test/mcp"}, "name"),
-        ({"name": "", "url": "https://x.test/mcp"}, "name"),
-        ({"name": "n" * 101, "url": "https://x.test/mcp"}, "name"),
-        ({"name": "X"}, "url"),
-        ({"name": "X", "url": "not a url"}, "url"),
-        ({"name": "X", "url": "https://x.test/" + "p" * 2048}, "url"),
+        ({"url": "https://x.test/mcp", "headers": {}}, "name"),
+        ({"name": "", "url": "https://x.test/mcp", "headers": {}}, "name"),
+        ({"name": "n" * 101, "url": "https://x.test/mcp", "headers": {}}, "name"),
+        ({"name": "X", "headers": {}}, "url"),
+        ({"name": "X", "url": "not a url", "headers": {}}, "url"),
+        ({"name": "X", "url": "https://x.test/" + "p" * 2048, "headers": {}}, "url"),
         ({"name": "X", "url": "https://x.test", "headers": []}, "headers"),
         ({"name": "X", "url": "https://x.test", "headers": {"X-A": ""}}, "headers.X-A"),
         ({"name": "X", "url": "https://x.test", "headers": {"X-A": 3}}, "headers.X-A"),
         ({"name": "X", "url": "https://x.test", "headers": {"X-A": "v" * 513}}, "headers.X-A"),
         ({"name": "X", "url": "https://x.test", "headers": {"X-A": "a\r\nB: c"}}, "headers.X-A"),
         ({"name": "X", "url": "https://x.test", "headers": {"Bad Name": "v"}}, "headers"),
+        ({"name": "X", "url": "https://x.test"}, "headers"),  # the contract requires it
     ],
 )
 async def test_create_errors_name_the_field(
@@ -147,7 +148,7 @@ async def test_non_admins_read_but_cannot_write(
 ) -> None:
     async with api_as(token) as other:
         assert (await other.get(ACME_TOOLS)).status_code == 200
-        body = {"name": "Mine", "url": "https://mine.test/mcp"}
+        body = {"name": "Mine", "url": "https://mine.test/mcp", "headers": {}}
         expect_error(await other.post(SERVERS, json=body), 403, "admin")
         expect_error(await other.patch(ACME_TOOLS, json={"name": "Mine"}), 403, "admin")
         expect_error(await other.delete(ACME_TOOLS), 403, "admin")

@@ -88,7 +88,7 @@ async def test_move_that_changes_nothing_is_409(api: httpx2.AsyncClient) -> None
         ("col_product", {"parent": "col_guides"}, "parent"),  # under its own descendant
         ("col_product", {"parent": "col_product"}, "parent"),  # under itself
         ("col_internal", {"parent": "col_nope"}, "parent"),
-        ("col_internal", {}, "parent"),
+        ("col_internal", {}, "body: must have at least 1 field"),  # the contract's minProperties
         ("col_internal", _at("before", "space", "spc_handbook"), "position"),  # elsewhere
         ("col_internal", _at("before", "collection", "col_internal"), "position"),  # itself
         ("col_internal", {"position": {"after": {"type": "space"}}}, "position.after.space"),

@@ -59,7 +59,7 @@ async def test_invite_errors(api: httpx2.AsyncClient, base: str) -> None:
     for body, field in [
         ({"users": ["usr_reader"]}, "role"),
         ({"role": "owner", "users": ["usr_reader"]}, "role"),
-        ({"role": "edit"}, "users"),
+        ({"role": "edit"}, "body: needs teams or users"),
         ({"role": "edit", "users": []}, "users"),
         ({"role": "edit", "users": "usr_reader"}, "users"),
         ({"role": "edit", "teams": [""]}, "teams"),

@@ -130,7 +130,7 @@ async def test_icon_replaces_emoji_and_null_removes_both(api: httpx2.AsyncClient
         ({"editMode": "frozen"}, "editMode"),
         ({"title": "x" * 51}, "title"),
         ({"defaultLevel": "owner"}, "defaultLevel"),
-        ({"emoji": "🚀", "icon": "https://example.test/i.png"}, "icon"),
+        ({"emoji": "🚀", "icon": "https://example.test/i.png"}, "body: matches more than one"),
         ({"icon": "not a url"}, "icon"),
     ],
 )
