@@ -38,6 +38,7 @@ from mcp.types import (
 
 from gitbook_mcp import __version__
 from gitbook_mcp.server.calls.availability import Missing, missing
+from gitbook_mcp.server.calls.fairness import CallSlots, TooManyInFlight, caller_of_call
 from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
@@ -96,6 +97,8 @@ class GitBookServer(MCPServer[Any]):
         self.output_schemas = output_schemas
         """Whether ``tools/list`` carries each tool's typed output schema (``--output-schemas``)."""
         self._listed: list[Tool] | None = None
+        self.call_slots = CallSlots()
+        """Each caller's calls in flight (`calls.fairness`)."""
         truthful_capabilities(self._lowlevel_server)
         self.middleware.append(CallerScope(self))
 
@@ -170,8 +173,9 @@ class GitBookServer(MCPServer[Any]):
             bind_from_request(context.request_context.request)
         known = name in self.runtime.tools or name in self.withheld()
         started, outcome = time.perf_counter(), "failed"
+        context = context or Context(mcp_server=self)
         try:
-            result = await self._checked_call(name, arguments, context or Context(mcp_server=self))
+            result = await self._fair_call(name, arguments, context)
             failed = isinstance(result, CallToolResult) and result.is_error
             outcome = "invalid" if not known else "error" if failed else "ok"
             return result
@@ -181,6 +185,28 @@ class GitBookServer(MCPServer[Any]):
 
             label = name if known else "unknown"  # bounded labels: only registered names
             observe_tool_call(label, outcome, time.perf_counter() - started)
+
+    async def _fair_call(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any]
+    ) -> CallToolResult | InputRequiredResult:
+        """The call in one of its caller's slots (`calls.fairness`), or refused when the caller
+        has too many in flight."""
+        try:
+            request = context.request_context
+        except ValueError:  # called outside a request (in process, by a test)
+            caller = caller_of_call(None, self)
+        else:
+            caller = caller_of_call(request.request, request.session)
+        try:
+            async with self.call_slots.hold(caller):
+                return await self._checked_call(name, arguments, context)
+        except TooManyInFlight:
+            from gitbook_mcp.server.calls.handler import tool_error
+
+            return tool_error(
+                "Refused: this caller already has too many calls in flight; wait for them to "
+                "finish, then retry. Nothing was done."
+            )
 
     async def _checked_call(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any]

@@ -1,4 +1,5 @@
-"""Per-caller rate limit, answered 429 with ``Retry-After``; and who a request's caller is.
+"""Per-caller rate limit and cap on requests in flight, answered 429 with ``Retry-After``; and
+who a request's caller is.
 
 A caller is the hash of its bearer token (`caller_key`, re-exported here) once that token is
 known valid (``--auth upstream``: the verifier vouches for it), else its client address: an unverified
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from gitbook_mcp.server.calls.fairness import IN_FLIGHT, WAITING
 from gitbook_mcp.server.http.auth.keys import caller_key
 from gitbook_mcp.server.http.ops.metrics import HTTP_REJECTED
 
@@ -24,7 +26,9 @@ if TYPE_CHECKING:
     from gitbook_mcp.settings import Settings
 
 __all__ = [
+    "IN_FLIGHT_REQUESTS",
     "MAX_CALLERS",
+    "CallerInFlight",
     "CallerRateLimit",
     "Trusted",
     "bearer_of",
@@ -36,6 +40,9 @@ __all__ = [
 
 MAX_CALLERS: Final = 10_000
 """Buckets kept at once; the least recently seen caller is forgotten first."""
+IN_FLIGHT_REQUESTS: Final = IN_FLIGHT + WAITING
+"""MCP requests (POST) of one caller in flight at once; more are answered 429 at the edge,
+before the SDK reads them: a burst of a caller's requests costs the others that much at most."""
 Trusted = Callable[[str], bool]
 """Whether a bearer token is known valid now (``--auth upstream``: a cached valid verdict)."""
 
@@ -115,9 +122,46 @@ class CallerRateLimit:
         await self.app(scope, receive, send)
 
 
+class CallerInFlight:
+    """At most ``limit`` POST requests per caller in flight (a tool call's request is in flight
+    until its answer is sent); the next is answered 429 with ``Retry-After``."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        limit: int = IN_FLIGHT_REQUESTS,
+        shared: str | None = None,
+        trusted: Trusted | None = None,
+    ) -> None:
+        self.app = app
+        self.limit = limit
+        self.shared = shared
+        self.trusted = trusted
+        self.counts: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        caller = caller_of(scope, self.shared, self.trusted)
+        if self.counts.get(caller, 0) >= self.limit:
+            HTTP_REJECTED.labels(reason="in_flight").inc()
+            await too_many(send, 1, "too many requests in flight for this caller")
+            return
+        self.counts[caller] = self.counts.get(caller, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.counts[caller] -= 1
+            if not self.counts[caller]:
+                del self.counts[caller]
+
+
 def with_rate_limit(app: ASGIApp, settings: Settings, trusted: Trusted | None = None) -> ASGIApp:
-    """``app`` behind the per-caller rate limit of ``settings`` (by address until a bearer is
-    known valid by ``trusted``)."""
+    """``app`` behind the per-caller rate limit of ``settings`` and the cap on requests in
+    flight (by address until a bearer is known valid by ``trusted``)."""
+    app = CallerInFlight(app, shared=settings.mcp_auth_token, trusted=trusted)
     return CallerRateLimit(
         app,
         rate=settings.rate_limit,

@@ -1,0 +1,84 @@
+"""Calls in flight per caller: at most `IN_FLIGHT` run at once, `WAITING` more queue, and the rest
+are refused at once with a tool error that says when to retry (over HTTP, the edge answers 429
+first: `server.http.ops.limits.CallerInFlight`).
+
+The rate limit counts requests per second; this counts work in flight, so that a caller cannot
+hold the server's CPU with a few dozen costly calls sent together. A caller is the
+authenticated tenant under ``--auth upstream`` (its token's hash), else the client's address
+over HTTP, as the rate limit has it, else the session (stdio: the one local user).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import anyio
+
+from gitbook_mcp.cpu import CPU_OWNER
+from gitbook_mcp.server.http.auth.keys import CALLER_KEY
+
+__all__ = ["IN_FLIGHT", "WAITING", "CallSlots", "TooManyInFlight", "caller_of_call"]
+
+IN_FLIGHT: Final = 4
+"""Tool calls of one caller that run at once."""
+WAITING: Final = 4
+"""Tool calls of one caller that wait for a slot; beyond that, a call is refused."""
+
+
+class TooManyInFlight(Exception):
+    """The caller already has `IN_FLIGHT` calls running and `WAITING` queued."""
+
+
+def caller_of_call(request: Any, session: object) -> str:
+    """Who makes this call: ``token:<hash>`` under ``--auth upstream``, else ``addr:<client>``
+    of its HTTP request, else its session."""
+    if (key := CALLER_KEY.get()) is not None:
+        return f"token:{key}"
+    scope = getattr(request, "scope", None)
+    client = scope.get("client") if isinstance(scope, dict) else None
+    if client:
+        return f"addr:{client[0]}"
+    return f"session:{id(session):x}"
+
+
+@dataclass
+class _Slots:
+    semaphore: anyio.Semaphore
+    holders: int = 0
+
+
+@dataclass
+class CallSlots:
+    """The slots of every caller with calls in flight (forgotten when its last call ends)."""
+
+    in_flight: int = IN_FLIGHT
+    waiting: int = WAITING
+    callers: dict[str, _Slots] = field(default_factory=dict)
+
+    def running(self, caller: str) -> int:
+        """Calls of ``caller`` holding a slot now."""
+        slots = self.callers.get(caller)
+        return 0 if slots is None else self.in_flight - slots.semaphore.value
+
+    @asynccontextmanager
+    async def hold(self, caller: str) -> AsyncIterator[None]:
+        """Run the body in one of ``caller``'s slots, its CPU work in ``caller``'s share;
+        `TooManyInFlight` when its queue is full."""
+        slots = self.callers.get(caller)
+        if slots is None:
+            slots = self.callers[caller] = _Slots(anyio.Semaphore(self.in_flight))
+        if slots.holders >= self.in_flight + self.waiting:
+            raise TooManyInFlight(caller)
+        slots.holders += 1
+        owner = CPU_OWNER.set(caller)
+        try:
+            async with slots.semaphore:
+                yield
+        finally:
+            CPU_OWNER.reset(owner)
+            slots.holders -= 1
+            if slots.holders == 0:
+                del self.callers[caller]
