@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gitbook_mcp.linkcheck.retries import MAX_RETRIES, RETRY_WAIT
+from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
 from gitbook_mcp.linkcheck.urlcache import DEFAULT_MAX_CACHE_AGE
 from gitbook_mcp.linkcheck.urlrules import (
     DEFAULT_ACCEPT,
     IGNORE_FILE,
+    PatternError,
     compile_pattern,
     parse_accept,
     parse_duration,
@@ -72,8 +74,11 @@ API connection: a pull request that changes the file cannot point those elsewher
 
 def _patterns(value: str) -> tuple[str, ...]:
     found = tuple(value.split())
-    for pattern in found:
-        compile_pattern(pattern)  # PatternError is a ValueError: named with its flag or key
+    for index, pattern in enumerate(found, 1):
+        try:
+            compile_pattern(pattern)
+        except PatternError as exc:  # a ValueError: named with its flag or key
+            raise PatternError(f"pattern {index}: {exc}") from None
     return found
 
 
@@ -178,9 +183,9 @@ def _text(key: str, value: object, where: str) -> str:
 
 def _read(path: Path) -> dict[str, object]:
     try:
-        if path.stat().st_size > MAX_CONFIG_BYTES:
-            raise ConfigError(f"{path}: over {MAX_CONFIG_BYTES} bytes")
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_untrusted(path, MAX_CONFIG_BYTES))
+    except UnsafeFile as exc:
+        raise ConfigError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
     except tomllib.TOMLDecodeError as exc:
@@ -204,11 +209,13 @@ def load_config(explicit: object, folder: Path) -> Configured:
     ``folder``; `ConfigError` for a file or a key that cannot be used."""
     if explicit not in (None, ""):
         path = Path(str(explicit))
-        if not path.is_file():
+        if not path.is_file() and not path.is_symlink():
             raise ConfigError(f"--config: no file {path}")
         candidates = [path]
     else:
-        candidates = [p for p in (folder / CONFIG_FILE, folder / "pyproject.toml") if p.is_file()]
+        # A link is a candidate too, so that it is refused rather than passed over.
+        found = (folder / CONFIG_FILE, folder / "pyproject.toml")
+        candidates = [p for p in found if p.is_file() or p.is_symlink()]
     for path in candidates:
         data = _read(path)
         table = _table(path, data) if path.name == "pyproject.toml" else data
