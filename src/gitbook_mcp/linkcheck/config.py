@@ -14,7 +14,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from gitbook_mcp.linkcheck.retries import MAX_RETRIES, RETRY_WAIT
 from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
@@ -30,7 +30,6 @@ from gitbook_mcp.linkcheck.urlrules import (
 from gitbook_mcp.options import (
     BOOL,
     PATH,
-    TEXT,
     ConfigError,
     Configured,
     Parser,
@@ -91,7 +90,22 @@ def _duration(value: str) -> str:
     return value.strip()
 
 
+def _repository_folder(value: str) -> str:
+    """A folder of the repository: relative, never climbing out of it (``..``), in ``/``
+    form. SARIF locations are built on it, so a pull request could otherwise move or hide
+    code-scanning alerts by pointing it outside (``../../../etc``, ``/etc``)."""
+    text = value.strip()
+    if text.startswith(("/", "~")) or "\\" in text or ":" in text:
+        raise ValueError("must be a relative path inside the repository (like docs)")
+    if any(not c.isprintable() for c in text):
+        raise ValueError("must be a relative path inside the repository (like docs)")
+    if ".." in PurePosixPath(text).parts:
+        raise ValueError("must stay inside the repository (no '..')")
+    return text
+
+
 PATTERNS: Parser[tuple[str, ...]] = Parser("patterns", _patterns, repeated=True)
+REPOSITORY_FOLDER: Parser[str] = Parser("text", _repository_folder)
 ACCEPT: Parser[str] = Parser("accept", _accept)
 DURATION: Parser[str] = Parser("duration", _duration)
 
@@ -158,7 +172,7 @@ class LinkOptions:
     )
     git_sync_root: str | None = option(
         None,
-        optional(TEXT),
+        optional(REPOSITORY_FOLDER),
         "Repository folder the space is synced to with Git Sync (e.g. `docs`): report "
         "locations become its files (`docs/getting-started/install.md`)",
         env=False,
