@@ -43,7 +43,7 @@ from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.http.ops.request_id import bind_from_request
-from gitbook_mcp.server.rendering import one_line
+from gitbook_mcp.server.rendering import echo, one_line
 from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
@@ -225,7 +225,7 @@ class GitBookServer(MCPServer[Any]):
             described = {t.name: t.description for t in runtime.tools.values()}
             close = closest_tools(name, described)
             hint = f" Did you mean {' or '.join(close)}?" if close else ""
-            return tool_error(f"Unknown tool: {name}.{hint} list_toolsets lists every tool.")
+            return tool_error(f"Unknown tool: {echo(name)}.{hint} list_toolsets lists every tool.")
         if (why := withheld_method(tool, arguments)) is not None:
             return tool_error(why)
         before, after = await runtime.ensure_permissions()
@@ -234,9 +234,9 @@ class GitBookServer(MCPServer[Any]):
         unknown = sorted(set(arguments) - set(tool.input.model_fields))
         if unknown:
             valid = ", ".join(tool.input.model_fields)
-            return tool_error(
-                f"Unknown argument(s) {', '.join(unknown)} for {name}; valid: {valid}."
-            )
+            more = f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+            shown = ", ".join(echo(key) for key in unknown[:10]) + more  # the caller's keys
+            return tool_error(f"Unknown argument(s) {shown} for {name}; valid: {valid}.")
         if name not in after and (lacking := missing(name, runtime, {})) is not None:
             return tool_error(lacking.for_tool(name))
         args = validate_arguments(tool.input, arguments)
