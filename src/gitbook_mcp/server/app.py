@@ -38,7 +38,13 @@ from mcp.types import (
 
 from gitbook_mcp import __version__
 from gitbook_mcp.server.calls.availability import Missing, missing
-from gitbook_mcp.server.calls.fairness import CallSlots, TooManyInFlight, caller_of_call
+from gitbook_mcp.server.calls.fairness import (
+    CALL_HOLDER,
+    CallSlots,
+    TooManyInFlight,
+    caller_of_call,
+    holder_of_call,
+)
 from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
@@ -192,11 +198,12 @@ class GitBookServer(MCPServer[Any]):
         """The call in one of its caller's slots (`calls.fairness`), or refused when the caller
         has too many in flight."""
         try:
-            request = context.request_context
+            request = context.request_context.request
         except ValueError:  # called outside a request (in process, by a test)
-            caller = caller_of_call(None, self)
-        else:
-            caller = caller_of_call(request.request, request.session)
+            request = None
+        caller = caller_of_call(request)
+        holder = holder_of_call(request, self, caller)
+        reset = CALL_HOLDER.set(holder)
         try:
             async with self.call_slots.hold(caller):
                 return await self._checked_call(name, arguments, context)
@@ -207,6 +214,8 @@ class GitBookServer(MCPServer[Any]):
                 "Refused: this caller already has too many calls in flight; wait for them to "
                 "finish, then retry. Nothing was done."
             )
+        finally:
+            CALL_HOLDER.reset(reset)
 
     async def _checked_call(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any]

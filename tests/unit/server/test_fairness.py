@@ -58,16 +58,15 @@ async def test_a_callers_calls_beyond_its_slots_queue_and_beyond_the_queue_are_r
     assert slots.callers == {}
 
 
-def test_a_caller_is_the_tenant_then_the_address_then_the_session() -> None:
+def test_a_caller_is_the_tenant_then_the_address_then_the_local_user() -> None:
     class Request:
         scope: dict[str, Any] = {"client": ("10.0.0.7", 5555)}
 
-    session = object()
-    assert caller_of_call(Request(), session) == "addr:10.0.0.7"
-    assert caller_of_call(None, session) == f"session:{id(session):x}"
+    assert caller_of_call(Request()) == "addr:10.0.0.7"
+    assert caller_of_call(None) == "local"
     token = CALLER_KEY.set("abc")
     try:
-        assert caller_of_call(Request(), session) == "token:abc"
+        assert caller_of_call(Request()) == "token:abc"
     finally:
         CALLER_KEY.reset(token)
 

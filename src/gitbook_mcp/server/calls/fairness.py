@@ -5,13 +5,14 @@ first: `server.http.ops.limits.CallerInFlight`).
 The rate limit counts requests per second; this counts work in flight, so that a caller cannot
 hold the server's CPU with a few dozen costly calls sent together. A caller is the
 authenticated tenant under ``--auth upstream`` (its token's hash), else the client's address
-over HTTP, as the rate limit has it, else the session (stdio: the one local user).
+over HTTP, as the rate limit has it, else the process's one local user (stdio).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -20,7 +21,15 @@ import anyio
 from gitbook_mcp.cpu import CPU_OWNER
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY
 
-__all__ = ["IN_FLIGHT", "WAITING", "CallSlots", "TooManyInFlight", "caller_of_call"]
+__all__ = [
+    "CALL_HOLDER",
+    "IN_FLIGHT",
+    "WAITING",
+    "CallSlots",
+    "TooManyInFlight",
+    "caller_of_call",
+    "holder_of_call",
+]
 
 IN_FLIGHT: Final = 4
 """Tool calls of one caller that run at once."""
@@ -28,20 +37,34 @@ WAITING: Final = 4
 """Tool calls of one caller that wait for a slot; beyond that, a call is refused."""
 
 
+CALL_HOLDER: ContextVar[str] = ContextVar("gitbook_mcp_call_holder", default="")
+"""The caller and session of the call being served (`holder_of_call`): what a confirm token is
+bound to, so that one caller's token confirms nothing for another."""
+
+
 class TooManyInFlight(Exception):
     """The caller already has `IN_FLIGHT` calls running and `WAITING` queued."""
 
 
-def caller_of_call(request: Any, session: object) -> str:
+def caller_of_call(request: Any) -> str:
     """Who makes this call: ``token:<hash>`` under ``--auth upstream``, else ``addr:<client>``
-    of its HTTP request, else its session."""
+    of its HTTP request, else ``local`` (stdio: the one user of the process)."""
     if (key := CALLER_KEY.get()) is not None:
         return f"token:{key}"
     scope = getattr(request, "scope", None)
     client = scope.get("client") if isinstance(scope, dict) else None
     if client:
         return f"addr:{client[0]}"
-    return f"session:{id(session):x}"
+    return "local"
+
+
+def holder_of_call(request: Any, server: object, caller: str) -> str:
+    """``caller`` and its MCP session: the ``Mcp-Session-Id`` of an HTTP request (none on a
+    stateless one: the caller alone), else the server (stdio: one connection per process)."""
+    headers = getattr(request, "headers", None)
+    if headers is not None:
+        return f"{caller} {headers.get('mcp-session-id', '')}"
+    return f"{caller} {id(server):x}"
 
 
 @dataclass

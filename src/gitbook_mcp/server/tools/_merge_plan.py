@@ -28,7 +28,7 @@ def _changed_pages(changes: RevisionSemanticChanges) -> list[str]:
 
 
 async def merge_plan(ctx: ToolContext, space_id: str, change_request_id: str) -> Plan:
-    """What merging will publish, bound to the change request's current revision."""
+    """What merging will publish, bound to the change request's current revision and main's."""
     cr = await ctx.client.change_requests.get(space_id, change_request_id)
     pages = _changed_pages(await ctx.client.change_requests.get_changes(space_id, cr.id))
     shown = "; ".join(pages[:SHOWN_PAGES]) or "no page"
@@ -37,4 +37,7 @@ async def merge_plan(ctx: ToolContext, space_id: str, change_request_id: str) ->
         f'Merge change request #{cr.number} "{one_line(cr.subject)}" (revision {cr.revision}) '
         f"into the main content of space {space_id}, changing: {shown}{more}."
     )
-    return Plan("merge_change_request", (space_id, cr.id), cr.revision, summary)
+    # Bound to main's revision too: a merge confirmed before main moved must not proceed after.
+    main = (await ctx.client.spaces.get(space_id)).revision
+    state = f"{cr.revision}/main:{main}"
+    return Plan("merge_change_request", (space_id, cr.id), state, summary)
