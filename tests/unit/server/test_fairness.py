@@ -58,15 +58,20 @@ async def test_a_callers_calls_beyond_its_slots_queue_and_beyond_the_queue_are_r
     assert slots.callers == {}
 
 
-def test_a_caller_is_the_tenant_then_the_address_then_the_local_user() -> None:
+def test_a_caller_is_the_tenant_then_the_session_then_the_address_then_the_local_user() -> None:
     class Request:
         scope: dict[str, Any] = {"client": ("10.0.0.7", 5555)}
+        headers: dict[str, str] = {}
+
+    class InSession(Request):
+        headers = {"mcp-session-id": "s1"}
 
     assert caller_of_call(Request()) == "addr:10.0.0.7"
+    assert caller_of_call(InSession()) == "session:s1"
     assert caller_of_call(None) == "local"
     token = CALLER_KEY.set("abc")
     try:
-        assert caller_of_call(Request()) == "token:abc"
+        assert caller_of_call(InSession()) == "token:abc"
     finally:
         CALLER_KEY.reset(token)
 
@@ -115,8 +120,9 @@ async def test_the_http_edge_answers_429_beyond_a_callers_requests_in_flight() -
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    def scope(address: str, method: str = "POST") -> dict[str, Any]:
-        return {"type": "http", "method": method, "headers": [], "client": (address, 1)}
+    def scope(address: str, method: str = "POST", session: bytes = b"") -> dict[str, Any]:
+        headers = [(b"mcp-session-id", session)] if session else []
+        return {"type": "http", "method": method, "headers": headers, "client": (address, 1)}
 
     async with anyio.create_task_group() as tg:
         for _ in range(3):
@@ -127,8 +133,10 @@ async def test_the_http_edge_answers_429_beyond_a_callers_requests_in_flight() -
         assert (b"retry-after", b"1") in sent[0]["headers"]
         tg.start_soon(edge, scope("10.0.0.2"), None, send)  # another caller
         tg.start_soon(edge, scope("10.0.0.1", "GET"), None, send)  # a stream, not a call
+        # Unverified, in a session: the session is the caller, not the address it shares.
+        tg.start_soon(edge, scope("10.0.0.1", session=b"s1"), None, send)
         await anyio.wait_all_tasks_blocked()
-        assert inside[0] == 5
+        assert inside[0] == 6
         release.set()
     assert edge.counts == {}
     assert [m.get("status") for m in sent if m["type"] == "http.response.start"] == [429]

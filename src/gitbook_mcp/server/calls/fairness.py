@@ -4,8 +4,9 @@ first: `server.http.ops.limits.CallerInFlight`).
 
 The rate limit counts requests per second; this counts work in flight, so that a caller cannot
 hold the server's CPU with a few dozen costly calls sent together. A caller is the
-authenticated tenant under ``--auth upstream`` (its token's hash), else the client's address
-over HTTP, as the rate limit has it, else the process's one local user (stdio).
+authenticated tenant under ``--auth upstream`` (its token's hash), else its MCP session over
+HTTP (sessions per caller are capped), else the client's address (a stateless request), else
+the process's one local user (stdio).
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ __all__ = [
     "holder_of_call",
 ]
 
-IN_FLIGHT: Final = 4
+IN_FLIGHT: Final = 2
 """Tool calls of one caller that run at once."""
-WAITING: Final = 4
+WAITING: Final = 2
 """Tool calls of one caller that wait for a slot; beyond that, a call is refused."""
 
 
@@ -47,10 +48,15 @@ class TooManyInFlight(Exception):
 
 
 def caller_of_call(request: Any) -> str:
-    """Who makes this call: ``token:<hash>`` under ``--auth upstream``, else ``addr:<client>``
-    of its HTTP request, else ``local`` (stdio: the one user of the process)."""
+    """Who makes this call: ``token:<hash>`` under ``--auth upstream``, else the MCP session of
+    its HTTP request (``session:<Mcp-Session-Id>``), else its client address, else ``local``
+    (stdio: the one user of the process)."""
     if (key := CALLER_KEY.get()) is not None:
         return f"token:{key}"
+    headers = getattr(request, "headers", None)
+    session = headers.get("mcp-session-id") if headers is not None else None
+    if session:
+        return f"session:{session[:128]}"
     scope = getattr(request, "scope", None)
     client = scope.get("client") if isinstance(scope, dict) else None
     if client:

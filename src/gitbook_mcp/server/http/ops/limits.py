@@ -124,7 +124,8 @@ class CallerRateLimit:
 
 class CallerInFlight:
     """At most ``limit`` POST requests per caller in flight (a tool call's request is in flight
-    until its answer is sent); the next is answered 429 with ``Retry-After``."""
+    until its answer is sent); the next is answered 429 with ``Retry-After``. A caller is the
+    verified tenant, else the MCP session, else the address."""
 
     def __init__(
         self,
@@ -145,6 +146,12 @@ class CallerInFlight:
             await self.app(scope, receive, send)
             return
         caller = caller_of(scope, self.shared, self.trusted)
+        session = dict(scope.get("headers") or []).get(b"mcp-session-id")
+        if caller.startswith("addr:") and session:
+            # Not a verified tenant: each session is capped (clients behind one address, a
+            # desktop's several agents on loopback, are not one caller; sessions per caller
+            # are capped by --sessions-per-caller).
+            caller = "session:" + session[:128].decode("latin-1")
         if self.counts.get(caller, 0) >= self.limit:
             HTTP_REJECTED.labels(reason="in_flight").inc()
             await too_many(send, 1, "too many requests in flight for this caller")
