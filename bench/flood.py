@@ -195,7 +195,10 @@ def _write(path: Path, row: list[str], label: str) -> None:
         "`--auth upstream` against `local-api`, a victim tenant's trivial dry-run `edit_pages` "
         "insert, 20 calls one after the other, alone and while another tenant has 40 dry-run "
         'inserts of `"[a\\n" * 8000` in flight (the rate limit off: this measures work in '
-        "flight). Target: the loaded p99 within 3 x the unloaded p99.",
+        "flight). Target: the loaded p99 within 3 x the unloaded p99. The attacker is its own "
+        "process; `MCPError` counts its requests answered 429 at the edge (over 4 in flight), "
+        "the others were running or queued when the victim was done. Each run is a row: on a "
+        "shared machine the ratio moves between runs.",
         "",
         "| server | victim alone, p50 / p99 | victim under the flood, p50 / p99 | p99 ratio | the flood's 40 calls (when the victim was done) |",
         "|---|---|---|---|---|",
