@@ -106,7 +106,7 @@ async def test_the_server_refuses_a_callers_call_beyond_its_queue(
     assert sum(not a.is_error for a in answers) == IN_FLIGHT + WAITING
 
 
-async def test_the_http_edge_answers_429_beyond_a_callers_requests_in_flight() -> None:
+async def test_the_http_edge_queues_a_callers_requests_beyond_its_slots_then_answers_429() -> None:
     release = anyio.Event()
     inside = [0]
 
@@ -114,7 +114,7 @@ async def test_the_http_edge_answers_429_beyond_a_callers_requests_in_flight() -
         inside[0] += 1
         await release.wait()
 
-    edge = CallerInFlight(app, limit=3)  # type: ignore[arg-type]
+    edge = CallerInFlight(app, limit=3, waiting=2, wait_seconds=30)  # type: ignore[arg-type]
     sent: list[dict[str, Any]] = []
 
     async def send(message: dict[str, Any]) -> None:
@@ -125,10 +125,11 @@ async def test_the_http_edge_answers_429_beyond_a_callers_requests_in_flight() -
         return {"type": "http", "method": method, "headers": headers, "client": (address, 1)}
 
     async with anyio.create_task_group() as tg:
-        for _ in range(3):
+        for _ in range(5):
             tg.start_soon(edge, scope("10.0.0.1"), None, send)
         await anyio.wait_all_tasks_blocked()
-        await edge(scope("10.0.0.1"), None, send)  # the fourth: refused at once
+        assert inside[0] == 3  # two wait, unread
+        await edge(scope("10.0.0.1"), None, send)  # the sixth: refused at once
         assert sent[0]["status"] == 429
         assert (b"retry-after", b"1") in sent[0]["headers"]
         tg.start_soon(edge, scope("10.0.0.2"), None, send)  # another caller
@@ -138,5 +139,27 @@ async def test_the_http_edge_answers_429_beyond_a_callers_requests_in_flight() -
         await anyio.wait_all_tasks_blocked()
         assert inside[0] == 6
         release.set()
-    assert edge.counts == {}
+    assert inside[0] == 8  # the two that waited ran
+    assert edge.slots == {}
+    assert [m.get("status") for m in sent if m["type"] == "http.response.start"] == [429]
+
+
+async def test_a_request_waiting_past_its_time_is_answered_429() -> None:
+    release = anyio.Event()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await release.wait()
+
+    edge = CallerInFlight(app, limit=1, waiting=1, wait_seconds=0.01)  # type: ignore[arg-type]
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    request = {"type": "http", "method": "POST", "headers": [], "client": ("10.0.0.1", 1)}
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(edge, request, None, send)
+        await anyio.wait_all_tasks_blocked()
+        await edge(request, None, send)
+        release.set()
     assert [m.get("status") for m in sent if m["type"] == "http.response.start"] == [429]
