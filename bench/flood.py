@@ -196,7 +196,7 @@ def _write(path: Path, row: list[str], label: str) -> None:
         "insert, 20 calls one after the other, alone and while another tenant has 40 dry-run "
         'inserts of `"[a\\n" * 8000` in flight (the rate limit off: this measures work in '
         "flight). Target: the loaded p99 within 3 x the unloaded p99. The attacker is its own "
-        "process; `MCPError` counts its requests answered 429 at the edge (over 4 in flight), "
+        "process; `MCPError` counts its requests answered 429 at the edge (over 4 read and 16 waiting), "
         "the others were running or queued when the victim was done. Each run is a row: on a "
         "shared machine the ratio moves between runs.",
         "",
