@@ -19,6 +19,7 @@ import anyio
 from bench import (
     callers_memory,
     cases,
+    flood,
     folder_check,
     hostile_text,
     journeys,
@@ -151,6 +152,17 @@ def with_journeys(document: str, rows: dict[str, dict[str, Any]]) -> str:
     end = document.find("\n## ", start + len(JOURNEYS_HEADING))
     rest = document[end + 1 :] if end >= 0 else ""
     return document[:start] + section + ("\n" + rest if rest else "")
+
+
+def _kept_flood(out: Path) -> str:
+    """The flood section of the file being rewritten (``bench.flood --write`` keeps its rows
+    there; this run does not measure it), or ""."""
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    start = old.find(flood.HEADING)
+    if start < 0:
+        return ""
+    end = old.find("\n## ", start + len(flood.HEADING))
+    return "\n\n" + old[start : end if end >= 0 else len(old)].rstrip("\n") + "\n"
 
 
 def _listed(values: list[float]) -> str:
@@ -288,6 +300,7 @@ def main() -> None:
         os.write(1, text.encode())
         return
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    text += _kept_flood(Path(args.out))
     Path(args.out).write_text(text, encoding="utf-8")
     os.write(1, text.encode())
 

@@ -8,8 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 report="$(mktemp)"
-trap 'rm -f "$report"' EXIT
+errors="$(mktemp)"
+trap 'rm -f "$report" "$errors"' EXIT
 status=0
 timeout 180 "$PY" -m pip_audit --disable-pip --no-deps --progress-spinner off --format json \
-  -r requirements-dev.lock -o "$report" 2>/dev/null || status=$?
-"$PY" scripts/audit_verdict.py "$report" "$status"
+  -r requirements-dev.lock -o "$report" 2>"$errors" || status=$?
+"$PY" scripts/audit_verdict.py "$report" "$status" "$errors"

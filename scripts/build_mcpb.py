@@ -8,6 +8,10 @@ The bundle is a zip archive of:
   every platform), its ``.dist-info`` included so that ``--version`` reads the version;
 - ``server/requirements.txt``: the runtime lock, whose pinned versions ``uv run`` installs.
 
+The wheel is built from what git tracks (``git ls-files``, copied to a scratch folder), never
+from the working tree as it lies: an untracked ``src/gitbook_mcp/.env`` once went into the
+bundle. A wheel holding a ``.env`` file is refused either way.
+
 Usage (from the repository root, with the runtime lock installed: its hatchling builds the wheel)::
 
     python scripts/build_mcpb.py                      # builds the wheel, then dist/gitbook-mcp-<version>.mcpb
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,13 +46,38 @@ main()
 '''
 
 
-def build_wheel(outdir: Path) -> Path:
-    """The package's wheel, built with this interpreter's (locked) hatchling, no dev tool."""
-    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check"]
-    command += ["--no-deps", "--no-build-isolation", "--wheel-dir", str(outdir), str(ROOT)]
-    subprocess.run(command, check=True)
+def tracked_tree(root: Path, into: Path) -> Path:
+    """A copy of the files git tracks in ``root`` (as they are in the working tree), in
+    ``into``; untracked and ignored files are left behind."""
+    listed = subprocess.run(
+        ["git", "-C", str(root), "ls-files", "-z", "--cached"],
+        check=True,
+        capture_output=True,
+    ).stdout.decode("utf-8")
+    for name in filter(None, listed.split("\0")):
+        source = root / name
+        if source.is_symlink() or not source.is_file():  # deleted, a submodule or a link
+            continue
+        target = into / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    return into
+
+
+def build_wheel(outdir: Path, root: Path = ROOT) -> Path:
+    """The package's wheel, built from the files git tracks in ``root`` with this
+    interpreter's (locked) hatchling, no dev tool."""
+    with tempfile.TemporaryDirectory() as scratch:
+        source = tracked_tree(root, Path(scratch) / "src")
+        command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check"]
+        command += ["--no-deps", "--no-build-isolation", "--wheel-dir", str(outdir), str(source)]
+        subprocess.run(command, check=True)
     [wheel] = outdir.glob("gitbook_mcp-*-py3-none-any.whl")
     return wheel
+
+
+def _secret_like(name: str) -> bool:
+    return Path(name).name.startswith(".env")
 
 
 def build_bundle(wheel: Path, output: Path, manifest_path: Path = ROOT / "manifest.json") -> Path:
@@ -62,6 +92,8 @@ def build_bundle(wheel: Path, output: Path, manifest_path: Path = ROOT / "manife
         bundle.writestr(manifest["server"]["entry_point"], MAIN)
         bundle.write(ROOT / "requirements.lock", "server/requirements.txt")
         with zipfile.ZipFile(wheel) as package:
+            if leaked := [n for n in package.namelist() if _secret_like(n)]:
+                raise SystemExit(f"the wheel holds {', '.join(leaked)}: refused")
             for item in package.infolist():
                 if not item.is_dir():
                     bundle.writestr(f"server/lib/{item.filename}", package.read(item))

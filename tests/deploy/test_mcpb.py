@@ -146,3 +146,28 @@ def test_the_official_mcpb_cli_validates_the_manifest(tmp_path: Path) -> None:
     (tmp_path / "manifest.json").write_text(json.dumps(broken))
     refused = _run(npx, "--yes", MCPB_CLI, "validate", tmp_path / "manifest.json")
     assert refused.returncode != 0
+
+
+def test_the_bundle_holds_only_what_git_tracks(tmp_path: Path) -> None:
+    # Red team (issue 36): an untracked src/gitbook_mcp/.env went into the bundle.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_mcpb", ROOT / "scripts" / "build_mcpb.py")
+    assert spec is not None
+    assert spec.loader is not None
+    build_mcpb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_mcpb)
+    checkout = tmp_path / "checkout"
+    cloned = _run("git", "clone", "--quiet", "--no-hardlinks", ROOT, checkout)
+    assert cloned.returncode == 0, cloned.stderr
+    package = checkout / "src" / "gitbook_mcp"
+    (package / ".env").write_text("GITBOOK_API_TOKEN=gb_untracked_secret\n", encoding="utf-8")
+    (package / "stray.py").write_text("SECRET = 'gb_untracked_secret'\n", encoding="utf-8")
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    wheel = build_mcpb.build_wheel(wheels, root=checkout)
+    bundle = build_mcpb.build_bundle(wheel, tmp_path / "x.mcpb", checkout / "manifest.json")
+    with zipfile.ZipFile(bundle) as archive:
+        names = archive.namelist()
+    assert "server/lib/gitbook_mcp/cli/__init__.py" in names  # tracked: there
+    assert not [n for n in names if n.endswith(("/.env", "/stray.py"))]

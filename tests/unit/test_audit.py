@@ -102,3 +102,31 @@ def test_audit_sh_hands_its_report_to_the_verdict() -> None:
     text = (ROOT / "scripts" / "audit.sh").read_text()
     assert '"$PY" scripts/audit_verdict.py "$report" "$status"' in text
     assert "sys.exit(0)" not in text  # no verdict of its own that could pass an empty audit
+
+
+def test_a_missing_pip_audit_is_named_as_the_cause_not_the_database() -> None:
+    # Red team (issue 36): "no vulnerability database could be reached" when pip_audit was
+    # simply not installed.
+    errors = "/work/.venv/bin/python: No module named pip_audit\n"
+    lines, code = audit.verdict(None, 1, strict=False, errors=errors)
+    assert "pip-audit is not installed" in lines[0]
+    assert "database" not in lines[0]
+    assert code == 0
+    timed_out, _ = audit.verdict(None, audit.TIMEOUT_STATUS, strict=True)
+    assert "pip-audit timed out" in timed_out[0]
+    offline, _ = audit.verdict(None, 1, strict=False, errors="ConnectionError: \x1b[31mno route\n")
+    assert "could be reached (pip-audit exit 1): ConnectionError: [31mno route" in offline[0]
+
+
+def test_the_script_reads_pip_audits_standard_error(tmp_path: Path) -> None:
+    errors = tmp_path / "errors.txt"
+    errors.write_text("python: No module named pip_audit\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), str(tmp_path / "absent.json"), "1", str(errors)],
+        env={},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert "pip-audit is not installed" in done.stdout

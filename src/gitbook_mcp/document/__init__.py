@@ -7,7 +7,7 @@ from gitbook_mcp.document.anchors import anchor_of, document_anchors, slug
 from gitbook_mcp.document.links import LinkField, document_links
 from gitbook_mcp.document.nodes import new_key, plain_text, walk
 from gitbook_mcp.document.normalisations import NORMALISATIONS
-from gitbook_mcp.document.parse import Parsed, parse_markdown
+from gitbook_mcp.document.parse import Parsed, ParseTooSlow, parse_markdown
 from gitbook_mcp.document.refs import (
     HrefWriter,
     RefResolver,
@@ -22,6 +22,7 @@ __all__ = [
     "NORMALISATIONS",
     "HrefWriter",
     "LinkField",
+    "ParseTooSlow",
     "Parsed",
     "RefResolver",
     "anchor_of",

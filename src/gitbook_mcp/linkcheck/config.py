@@ -14,12 +14,11 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from gitbook_mcp.config.options import (
     BOOL,
     PATH,
-    TEXT,
     ConfigError,
     Configured,
     Parser,
@@ -33,10 +32,12 @@ from gitbook_mcp.linkcheck.external.urlcache import DEFAULT_MAX_CACHE_AGE
 from gitbook_mcp.linkcheck.external.urlrules import (
     DEFAULT_ACCEPT,
     IGNORE_FILE,
+    PatternError,
     compile_pattern,
     parse_accept,
     parse_duration,
 )
+from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
 
 __all__ = [
     "CONFIG_FILE",
@@ -72,8 +73,11 @@ API connection: a pull request that changes the file cannot point those elsewher
 
 def _patterns(value: str) -> tuple[str, ...]:
     found = tuple(value.split())
-    for pattern in found:
-        compile_pattern(pattern)  # PatternError is a ValueError: named with its flag or key
+    for index, pattern in enumerate(found, 1):
+        try:
+            compile_pattern(pattern)
+        except PatternError as exc:  # a ValueError: named with its flag or key
+            raise PatternError(f"pattern {index}: {exc}") from None
     return found
 
 
@@ -86,7 +90,22 @@ def _duration(value: str) -> str:
     return value.strip()
 
 
+def _repository_folder(value: str) -> str:
+    """A folder of the repository: relative, never climbing out of it (``..``), in ``/``
+    form. SARIF locations are built on it, so a pull request could otherwise move or hide
+    code-scanning alerts by pointing it outside (``../../../etc``, ``/etc``)."""
+    text = value.strip()
+    if text.startswith(("/", "~")) or "\\" in text or ":" in text:
+        raise ValueError("must be a relative path inside the repository (like docs)")
+    if any(not c.isprintable() for c in text):
+        raise ValueError("must be a relative path inside the repository (like docs)")
+    if ".." in PurePosixPath(text).parts:
+        raise ValueError("must stay inside the repository (no '..')")
+    return text
+
+
 PATTERNS: Parser[tuple[str, ...]] = Parser("patterns", _patterns, repeated=True)
+REPOSITORY_FOLDER: Parser[str] = Parser("text", _repository_folder)
 ACCEPT: Parser[str] = Parser("accept", _accept)
 DURATION: Parser[str] = Parser("duration", _duration)
 
@@ -153,7 +172,7 @@ class LinkOptions:
     )
     git_sync_root: str | None = option(
         None,
-        optional(TEXT),
+        optional(REPOSITORY_FOLDER),
         "Repository folder the space is synced to with Git Sync (e.g. `docs`): report "
         "locations become its files (`docs/getting-started/install.md`)",
         env=False,
@@ -178,9 +197,9 @@ def _text(key: str, value: object, where: str) -> str:
 
 def _read(path: Path) -> dict[str, object]:
     try:
-        if path.stat().st_size > MAX_CONFIG_BYTES:
-            raise ConfigError(f"{path}: over {MAX_CONFIG_BYTES} bytes")
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_untrusted(path, MAX_CONFIG_BYTES))
+    except UnsafeFile as exc:
+        raise ConfigError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
     except tomllib.TOMLDecodeError as exc:
@@ -204,11 +223,13 @@ def load_config(explicit: object, folder: Path) -> Configured:
     ``folder``; `ConfigError` for a file or a key that cannot be used."""
     if explicit not in (None, ""):
         path = Path(str(explicit))
-        if not path.is_file():
+        if not path.is_file() and not path.is_symlink():
             raise ConfigError(f"--config: no file {path}")
         candidates = [path]
     else:
-        candidates = [p for p in (folder / CONFIG_FILE, folder / "pyproject.toml") if p.is_file()]
+        # A link is a candidate too, so that it is refused rather than passed over.
+        found = (folder / CONFIG_FILE, folder / "pyproject.toml")
+        candidates = [p for p in found if p.is_file() or p.is_symlink()]
     for path in candidates:
         data = _read(path)
         table = _table(path, data) if path.name == "pyproject.toml" else data

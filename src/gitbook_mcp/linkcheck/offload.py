@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar, TypeVarTuple
 
-import anyio
-
+from gitbook_mcp.document.cpu import run_cpu
 from gitbook_mcp.linkcheck.model import PageBody
 
 __all__ = ["INLINE_DOCUMENT_BYTES", "inline", "run_sized"]
@@ -38,7 +37,8 @@ def inline(body: PageBody | None) -> bool:
 
 
 async def run_sized(small: bool, work: Callable[[*Ts], T], *args: *Ts) -> T:
-    """``work(*args)``: here when ``small``, else in a worker thread."""
+    """``work(*args)``: here when ``small``, else in a worker thread, in the fair share of the
+    caller the work is for (`gitbook_mcp.document.cpu`)."""
     if small:
         return work(*args)
-    return await anyio.to_thread.run_sync(work, *args)
+    return await run_cpu(work, *args)

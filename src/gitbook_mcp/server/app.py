@@ -38,11 +38,18 @@ from mcp.types import (
 
 from gitbook_mcp import __version__
 from gitbook_mcp.server.calls.availability import Missing, missing
+from gitbook_mcp.server.calls.fairness import (
+    CALL_HOLDER,
+    CallSlots,
+    TooManyInFlight,
+    caller_of_call,
+    holder_of_call,
+)
 from gitbook_mcp.server.calls.offer import withheld_method
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.http.ops.request_id import bind_from_request
-from gitbook_mcp.server.rendering import one_line
+from gitbook_mcp.server.rendering import echo, one_line
 from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
 from gitbook_mcp.server.sdk import AdaptedServer, replace_capabilities
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
@@ -98,6 +105,8 @@ class GitBookServer(AdaptedServer):
         self.output_schemas = output_schemas
         """Whether ``tools/list`` carries each tool's typed output schema (``--output-schemas``)."""
         self._listed: list[Tool] | None = None
+        self.call_slots = CallSlots()
+        """Each caller's calls in flight (`calls.fairness`)."""
         truthful_capabilities(self.lowlevel)
         self.middleware.append(CallerScope(self))
 
@@ -171,8 +180,9 @@ class GitBookServer(AdaptedServer):
             bind_from_request(context.request_context.request)
         known = name in self.runtime.tools or name in self.withheld()
         started, outcome = time.perf_counter(), "failed"
+        context = context or Context(mcp_server=self)
         try:
-            result = await self._checked_call(name, arguments, context or Context(mcp_server=self))
+            result = await self._fair_call(name, arguments, context)
             failed = isinstance(result, CallToolResult) and result.is_error
             outcome = "invalid" if not known else "error" if failed else "ok"
             return result
@@ -182,6 +192,31 @@ class GitBookServer(AdaptedServer):
 
             label = name if known else "unknown"  # bounded labels: only registered names
             observe_tool_call(label, outcome, time.perf_counter() - started)
+
+    async def _fair_call(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any]
+    ) -> CallToolResult | InputRequiredResult:
+        """The call in one of its caller's slots (`calls.fairness`), or refused when the caller
+        has too many in flight."""
+        try:
+            request = context.request_context.request
+        except ValueError:  # called outside a request (in process, by a test)
+            request = None
+        caller = caller_of_call(request)
+        holder = holder_of_call(request, self, caller)
+        reset = CALL_HOLDER.set(holder)
+        try:
+            async with self.call_slots.hold(caller):
+                return await self._checked_call(name, arguments, context)
+        except TooManyInFlight:
+            from gitbook_mcp.server.calls.handler import tool_error
+
+            return tool_error(
+                "Refused: this caller already has too many calls in flight; wait for them to "
+                "finish, then retry. Nothing was done."
+            )
+        finally:
+            CALL_HOLDER.reset(reset)
 
     async def _checked_call(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any]
@@ -200,7 +235,7 @@ class GitBookServer(AdaptedServer):
             described = {t.name: t.description for t in runtime.tools.values()}
             close = closest_tools(name, described)
             hint = f" Did you mean {' or '.join(close)}?" if close else ""
-            return tool_error(f"Unknown tool: {name}.{hint} list_toolsets lists every tool.")
+            return tool_error(f"Unknown tool: {echo(name)}.{hint} list_toolsets lists every tool.")
         if (why := withheld_method(tool, arguments)) is not None:
             return tool_error(why)
         before, after = await runtime.ensure_permissions()
@@ -209,9 +244,9 @@ class GitBookServer(AdaptedServer):
         unknown = sorted(set(arguments) - set(tool.input.model_fields))
         if unknown:
             valid = ", ".join(tool.input.model_fields)
-            return tool_error(
-                f"Unknown argument(s) {', '.join(unknown)} for {name}; valid: {valid}."
-            )
+            more = f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+            shown = ", ".join(echo(key) for key in unknown[:10]) + more  # the caller's keys
+            return tool_error(f"Unknown argument(s) {shown} for {name}; valid: {valid}.")
         if name not in after and (lacking := missing(name, runtime, {})) is not None:
             return tool_error(lacking.for_tool(name))
         args = validate_arguments(tool.input, arguments)

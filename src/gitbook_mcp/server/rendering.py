@@ -25,6 +25,7 @@ __all__ = [
     "UntrustedBody",
     "UntrustedLine",
     "UntrustedRef",
+    "echo",
     "one_line",
     "quoted",
     "truncate",
@@ -86,6 +87,13 @@ def one_line(text: str, *, max_chars: int = LINE_MAX_CHARS) -> str:
     flat = " ".join(_clean(text, opaque="").split())
     flat = _FENCE_RUN.sub(lambda run: run.group(0)[0], flat)
     return flat if len(flat) <= max_chars else flat[: max_chars - 1] + "\u2026"
+
+
+def echo(text: str, *, max_chars: int = LINE_MAX_CHARS) -> str:
+    """What a caller sent (a tool name, a URL, an id), repeated in an answer: one sanitised line,
+    capped; only the head of a huge input is read (a 5,000-character tool name, a newline, an
+    ESC or a U+202E in it once reached the answer as sent)."""
+    return one_line(text[: 4 * max_chars], max_chars=max_chars)
 
 
 UntrustedLine = Annotated[str, AfterValidator(one_line)]

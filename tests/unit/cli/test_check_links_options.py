@@ -202,6 +202,11 @@ def test_the_configuration_file_and_its_precedence(
         ("gitbook-linkcheck.toml", "max_retries = 99\n", "max_retries: must be at most 10"),
         ("pyproject.toml", "[tool.gitbook-mcp]\ncheck-links = 3\n", "is not a table"),
         (".gitbook-linkignore", "a.*b.*c\n", "more than one unbounded repetition"),
+        # SARIF locations are built on it: a pull request must not point them outside.
+        ("gitbook-linkcheck.toml", 'git-sync-root = "../../../etc"\n', "must stay inside"),
+        ("gitbook-linkcheck.toml", 'git-sync-root = "docs/../../x"\n', "must stay inside"),
+        ("gitbook-linkcheck.toml", 'git-sync-root = "/etc"\n', "must be a relative path"),
+        ("gitbook-linkcheck.toml", 'git-sync-root = "C:\\\\x"\n', "must be a relative path"),
     ],
 )
 def test_a_configuration_error_exits_3(

@@ -364,3 +364,20 @@ async def test_an_inserted_page_is_shown_by_its_path_not_its_title(mcp: McpFacto
     # Before sending, the service has not given it a path yet: no title posing as one.
     assert "+++ b/Feature Flags" not in dry.content[0].text
     assert dry.structured_content["pages"][0]["path"] == ""
+
+
+async def test_markdown_that_parses_past_its_cpu_budget_is_refused(
+    mcp: McpFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Red-team: 40 dry-run inserts of "[a\n" * 8000 held every worker thread for seconds each.
+    from gitbook_mcp.server.tools.change_requests import _plan
+
+    monkeypatch.setattr(_plan, "PARSE_CPU_SECONDS", 0.0)
+    insert = {"op": "insert", "title": "Slow", "markdown": "[a\n" * 2000}
+    async with mcp("gb_local_editor", toolsets=("change_requests",), profile="live") as client:
+        base = {"space_id": SPACE, "change_request_id": CR_INSTALL}
+        refused = await client.call_tool("edit_pages", {**base, "edits": [insert], "dry_run": True})
+    assert refused.is_error
+    text = refused.content[0].text
+    assert "edit 1 (insert): the markdown took more than 0 s of CPU time" in text
+    assert "Nothing was sent." in text

@@ -14,7 +14,7 @@ from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.server.calls.confirm import SIGNER, Answered, Plan, Signer, confirm
 from gitbook_mcp.server.tooling import Asker, ToolContext, ToolFailure
-from tests.unit.server.conftest import McpFactory
+from tests.unit.server.conftest import McpFactory, confirmed
 
 pytestmark = pytest.mark.anyio
 
@@ -59,11 +59,14 @@ async def test_a_first_call_shows_the_pages_and_revision_and_merges_nothing(
     async with mcp("gb_local_admin", toolsets=TOOLSETS, profile="live") as client:
         preview = await client.call_tool("merge_change_request", CR)
         assert _status(store) == "open"
+        shown_main = store.db.all("SELECT revision_id FROM spaces WHERE id = 'spc_handbook'")[0][0]
         token = preview.structured_content["confirm"]
         merged = await client.call_tool("merge_change_request", {**CR, "confirm": token})
     assert not preview.is_error  # asking is a normal result
-    revision = preview.structured_content["state"]
+    # The state is the change request's revision and main's: a merge is bound to both.
+    revision, main = preview.structured_content["state"].split("/main:")
     assert f"(revision {revision})" in _text(preview)
+    assert main == shown_main
     assert "Install (getting-started/install) [pg_install]" in _text(preview)
     assert f"confirm={token}" in _text(preview)
     assert not merged.is_error, _text(merged)
@@ -246,3 +249,61 @@ async def test_a_client_without_a_back_channel_gets_the_token_flow_instead() -> 
     result = answered.value.result
     assert isinstance(result, types.CallToolResult)
     SIGNER.check(plan, result.structured_content["confirm"], "token")  # type: ignore[index]
+
+
+# -- binding to the caller, single use, main's revision (red team, issue 36) -------------------
+
+
+def test_a_token_is_bound_to_its_caller_and_session_and_used_once() -> None:
+    from gitbook_mcp.server.calls.fairness import CALL_HOLDER
+
+    signer = Signer(clock=lambda: 0.0)
+    plan = Plan("merge_change_request", ("spc", "cr1"), "rev1", "Merge")
+    reset = CALL_HOLDER.set("token:tenant-a session-1")
+    try:
+        token = signer.issue(plan, "token")
+        for other in ("token:tenant-b session-1", "token:tenant-a session-2"):
+            CALL_HOLDER.set(other)
+            with pytest.raises(ToolFailure, match="issued to another caller or session"):
+                signer.check(plan, token, "token")
+        CALL_HOLDER.set("token:tenant-a session-1")
+        signer.check(plan, token, "token")
+        with pytest.raises(ToolFailure, match="used already"):
+            signer.check(plan, token, "token")
+    finally:
+        CALL_HOLDER.reset(reset)
+
+
+async def test_a_token_from_another_session_merges_nothing(mcp: McpFactory, store: Store) -> None:
+    async with (
+        mcp("gb_local_admin", toolsets=TOOLSETS, profile="live") as first,
+        mcp("gb_local_admin", toolsets=TOOLSETS, profile="live") as second,
+    ):
+        token = (await first.call_tool("merge_change_request", CR)).structured_content["confirm"]
+        refused = await second.call_tool("merge_change_request", {**CR, "confirm": token})
+        assert refused.is_error
+        assert "issued to another caller or session" in _text(refused)
+        assert _status(store) == "open"
+        done = await first.call_tool("merge_change_request", {**CR, "confirm": token})
+        assert not done.is_error, _text(done)
+        again = await first.call_tool("merge_change_request", {**CR, "confirm": token})
+    assert again.is_error
+    assert _status(store) == "merged"
+
+
+async def test_a_merge_token_is_refused_once_main_moved(mcp: McpFactory, store: Store) -> None:
+    async with mcp("gb_local_admin", toolsets=TOOLSETS, profile="live") as client:
+        preview = await client.call_tool("merge_change_request", CR)
+        other = await client.call_tool(
+            "create_change_request", {"space_id": "spc_handbook", "subject": "Other"}
+        )
+        other_cr = {**CR, "change_request_id": other.structured_content["id"]}
+        edited = await client.call_tool("edit_pages", {**other_cr, "edits": [INSERT]})
+        assert not edited.is_error, _text(edited)
+        merged = await confirmed(client, "merge_change_request", other_cr)
+        assert not merged.is_error, _text(merged)
+        token = preview.structured_content["confirm"]
+        stale = await client.call_tool("merge_change_request", {**CR, "confirm": token})
+    assert stale.is_error
+    assert "changed since it was shown" in _text(stale)
+    assert _status(store) == "open"

@@ -8,12 +8,13 @@ from typing import Any
 
 from gitbook_mcp.document.nodes import Node, document
 from gitbook_mcp.document.parse.blocks import Cursor
+from gitbook_mcp.document.parse.budget import BUDGET_KEY, CpuBudget, ParseTooSlow
 from gitbook_mcp.document.parse.reader import Reader
 from gitbook_mcp.document.parse.setup import parser
 from gitbook_mcp.document.parse.tagblocks import conform
 from gitbook_mcp.document.refs import RefResolver
 
-__all__ = ["Parsed", "parse_markdown"]
+__all__ = ["ParseTooSlow", "Parsed", "parse_markdown"]
 
 
 @dataclass(frozen=True)
@@ -27,12 +28,15 @@ class Parsed:
     unresolved: list[str] = field(default_factory=list)
 
 
-def parse_markdown(text: str, ref: RefResolver | None = None) -> Parsed:
+def parse_markdown(
+    text: str, ref: RefResolver | None = None, *, cpu_seconds: float | None = None
+) -> Parsed:
     """The document of GitBook markdown. ``ref`` resolves link targets the stable forms do not
     cover (relative ``.md`` paths); a target nobody resolves becomes plain text and is listed
-    in ``unresolved``. CPU-bound: call it off the event loop for untrusted input."""
+    in ``unresolved``. CPU-bound: call it off the event loop for untrusted input, with
+    ``cpu_seconds`` (`ParseTooSlow` once markdown-it has used that much of the thread's CPU)."""
     md = parser()
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {} if cpu_seconds is None else {BUDGET_KEY: CpuBudget(cpu_seconds)}
     reader = Reader(md=md, resolve=ref)
     cursor = Cursor(md.parse(text, env), reader)
     nodes = conform("document", cursor.until())

@@ -12,6 +12,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from gitbook_mcp.document.parse.budget import budget_plugin
 from gitbook_mcp.document.parse.tagrule import tag_plugin
 
 __all__ = ["MAX_MATH_INLINE", "parser"]
@@ -44,6 +45,7 @@ def parser() -> MarkdownIt:
     md.inline.ruler.disable("math_inline")
     md.inline.ruler.before("escape", "gitbook_math", _math_inline)
     md.use(tag_plugin)
+    md.use(budget_plugin)  # last, so that its rules go first
     # Link targets are kept as written (GitBook's `<shot (1).png>`), not percent-encoded for
     # HTML output: the resolver must see the path of the file.
     md.normalizeLink = _as_written  # type: ignore[method-assign]

@@ -2,7 +2,9 @@
 
 A URL's host is resolved first (through an injectable resolver), and every address it resolves to
 must be public: loopback, private, link-local, site-local, multicast, shared (CGNAT), benchmarking,
-reserved, unspecified and other non-global addresses are refused, in IPv4 and IPv6, including IPv4
+reserved, unspecified, documentation, IETF protocol assignments (192.0.0.0/24: RFC 7600's
+192.0.0.8 too) and every other block the IANA special-purpose registries mark not globally
+reachable are refused, in IPv4 and IPv6, including IPv4
 embedded in IPv6 (mapped, compatible, translated, 6to4, Teredo, NAT64). The named ranges are listed
 here rather than left to ``ipaddress``, whose notion of "private" changes between Python versions.
 One bad address refuses the host, so that a name cannot mix a public address with an internal one.
@@ -43,6 +45,26 @@ _NAMED: tuple[tuple[str, Network], ...] = (
     ("benchmarking", _net("198.18.0.0/15")),
     ("site-local", _net("fec0::/10")),
 )
+_IANA: tuple[tuple[str, Network], ...] = (
+    # The rest of the IANA special-purpose registries (IPv4 and IPv6) whose blocks are not
+    # globally reachable, where `ipaddress` falls short in some Python versions (3.11's
+    # is_global accepts 192.0.0.8, RFC 7600's dummy address). IETF protocol assignments are
+    # refused whole (their few anycast exceptions are no link target).
+    ("IETF protocol assignment", _net("192.0.0.0/24")),
+    ("documentation", _net("192.0.2.0/24")),
+    ("6to4 relay anycast", _net("192.88.99.0/24")),
+    ("documentation", _net("198.51.100.0/24")),
+    ("documentation", _net("203.0.113.0/24")),
+    ("reserved", _net("240.0.0.0/4")),
+    ("broadcast", _net("255.255.255.255/32")),
+    ("discard-only", _net("100::/64")),
+    ("dummy-prefix", _net("100:0:0:1::/64")),
+    ("IETF protocol assignment", _net("2001::/23")),
+    ("documentation", _net("2001:db8::/32")),
+    ("documentation", _net("3fff::/20")),
+    ("segment-routing SID", _net("5f00::/16")),
+    ("unique-local", _net("fc00::/7")),
+)
 _CHECKS: tuple[tuple[str, Callable[[IPAddress], bool]], ...] = (
     ("unspecified", lambda a: a.is_unspecified),
     ("loopback", lambda a: a.is_loopback),
@@ -51,6 +73,7 @@ _CHECKS: tuple[tuple[str, Callable[[IPAddress], bool]], ...] = (
     *((name, _within(network)) for name, network in _NAMED),
     ("private", lambda a: a.is_private),
     ("reserved", lambda a: a.is_reserved),
+    *((name, _within(network)) for name, network in _IANA),
     ("non-public", lambda a: not a.is_global),
 )
 

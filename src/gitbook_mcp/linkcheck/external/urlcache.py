@@ -4,7 +4,9 @@ Only outside URLs are kept, and only lasting verdicts: ``ok``, and ``broken`` on
 is not transient (404, 410...) or a URL that cannot work (invalid, a redirect loop). Timeouts,
 DNS failures, 429, 5xx, refused and limited URLs are checked again next run. An entry keeps the
 HTTP status, so a changed ``--accept`` judges it again; entries older than ``--max-cache-age``
-are dropped when read. The file is JSON, at most `MAX_CACHE_ENTRIES` entries (the newest kept)
+are dropped when read, and so are entries dated in the future (past `CLOCK_SKEW`: one dated
+``1e12`` would otherwise hold forever). The file is read without following a symbolic link and
+written through an exclusive, no-follow temporary file. The file is JSON, at most `MAX_CACHE_ENTRIES` entries (the newest kept)
 and `MAX_CACHE_BYTES`; a file that is too large or not ours is ignored (with a warning), never
 trusted in part.
 """
@@ -12,7 +14,6 @@ trusted in part.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,10 +22,12 @@ from typing import Any
 
 from gitbook_mcp.linkcheck.external.retries import UrlVerdict, answer_verdict, transient
 from gitbook_mcp.linkcheck.external.urlrules import MAX_MATCHED_URL, Accept
+from gitbook_mcp.linkcheck.untrusted_files import read_untrusted, write_exclusive
 from gitbook_mcp.logs import get_logger
 
 __all__ = [
     "CACHE_FILE",
+    "CLOCK_SKEW",
     "DEFAULT_MAX_CACHE_AGE",
     "MAX_CACHE_BYTES",
     "MAX_CACHE_ENTRIES",
@@ -38,6 +41,8 @@ MAX_CACHE_ENTRIES = 5000
 """URLs kept in the cache file; past this the oldest go first."""
 MAX_CACHE_BYTES = 4 * 1024 * 1024
 """A larger cache file is ignored rather than read."""
+CLOCK_SKEW = 300.0
+"""Seconds an entry may be dated ahead of now (clocks of CI runners differ a little)."""
 _VERSION = 1
 log = get_logger("gitbook_mcp.linkcheck")
 
@@ -86,9 +91,7 @@ class UrlCache:
         """The cache in ``path`` without its expired entries (empty when absent or unusable)."""
         entries: dict[str, _Entry] = {}
         try:
-            if path.stat().st_size > MAX_CACHE_BYTES:
-                raise ValueError(f"over {MAX_CACHE_BYTES} bytes")
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_untrusted(path, MAX_CACHE_BYTES))
             if not isinstance(data, dict) or data.get("version") != _VERSION:
                 raise ValueError("not a gitbook-mcp link cache")
             urls = data.get("urls")
@@ -99,10 +102,10 @@ class UrlCache:
         except (OSError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError too
             log.warning("linkcheck.cache_ignored", path=str(path), why=str(exc)[:200])
             return cls(path, max_age, now=now)
-        oldest = now() - max_age
+        oldest, newest = now() - max_age, now() + CLOCK_SKEW
         for url, raw in list(urls.items())[:MAX_CACHE_ENTRIES]:
             entry = _entry(raw)
-            if entry is not None and len(url) <= MAX_MATCHED_URL and entry.at >= oldest:
+            if entry is not None and len(url) <= MAX_MATCHED_URL and oldest <= entry.at <= newest:
                 entries[url] = entry
         return cls(path, max_age, entries=entries, now=now)
 
@@ -112,7 +115,8 @@ class UrlCache:
     def get(self, url: str, accept: Accept) -> UrlVerdict | None:
         """The kept verdict for ``url``, judged again under ``accept``; None when none holds."""
         entry = self._entries.get(url)
-        if entry is None or entry.at < self._now() - self.max_age:
+        now = self._now()
+        if entry is None or not now - self.max_age <= entry.at <= now + CLOCK_SKEW:
             return None
         if entry.code is not None:
             if transient(entry.code):
@@ -139,14 +143,12 @@ class UrlCache:
         self._entries[url] = _Entry(self._now(), verdict.status, verdict.reason, verdict.code)
 
     def save(self) -> None:
-        """Write the newest `MAX_CACHE_ENTRIES` entries, atomically (a temporary file, then a
-        rename); the oldest go first."""
+        """Write the newest `MAX_CACHE_ENTRIES` entries, atomically (an exclusive, no-follow
+        temporary file, then a rename); the oldest go first."""
         newest = sorted(self._entries.items(), key=lambda item: item[1].at)[-MAX_CACHE_ENTRIES:]
         urls = {
             url: {"at": e.at, "status": e.status, "reason": e.reason, "code": e.code}
             for url, e in newest
         }
         body = json.dumps({"version": _VERSION, "urls": urls}, ensure_ascii=False)
-        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        temporary.write_text(body, encoding="utf-8")
-        temporary.replace(self.path)
+        write_exclusive(self.path, body)

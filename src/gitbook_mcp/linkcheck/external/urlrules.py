@@ -25,12 +25,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
+
 __all__ = [
     "DEFAULT_ACCEPT",
     "IGNORE_FILE",
     "MAX_BOUND",
     "MAX_BRANCHES",
     "MAX_BRANCHES_UNBOUNDED",
+    "MAX_IGNORE_BYTES",
     "MAX_MATCHED_URL",
     "MAX_PATTERNS",
     "MAX_PATTERN_CHARS",
@@ -45,6 +48,8 @@ __all__ = [
 
 IGNORE_FILE = ".gitbook-linkignore"
 """The ignore file read from the current directory, as lychee reads ``.lycheeignore``."""
+MAX_IGNORE_BYTES = 1024 * 1024
+"""A larger ignore file is refused."""
 MAX_PATTERNS = 200
 """Include and exclude patterns together (flags, configuration and ignore file)."""
 MAX_PATTERN_CHARS = 256
@@ -167,29 +172,55 @@ def _scan(pattern: str) -> str | None:
 
 
 def compile_pattern(pattern: str) -> re.Pattern[str]:
-    """The pattern compiled, or `PatternError` naming why it is refused."""
+    """The pattern compiled, or `PatternError` naming why it is refused (never the pattern:
+    it may come from a file a pull request wrote; the caller names where it came from)."""
     if len(pattern) > MAX_PATTERN_CHARS:
-        raise PatternError(f"pattern over {MAX_PATTERN_CHARS} characters: {pattern[:40]}...")
+        raise PatternError(f"a pattern over {MAX_PATTERN_CHARS} characters")
     stripped = _strip_edges(pattern)
     why = _scan(stripped)
     if why is not None:
-        raise PatternError(f"pattern {pattern!r} could backtrack badly: {why}")
+        raise PatternError(f"the pattern could backtrack badly: {why}")
     try:
         return re.compile(stripped)
     except re.error as exc:
-        raise PatternError(f"pattern {pattern!r} is not a regular expression: {exc}") from None
+        raise PatternError(
+            f"the pattern is not a regular expression: {exc.msg} at position {exc.pos}"
+        ) from None
 
 
 def read_ignore_file(path: Path) -> list[str]:
-    """The patterns of an ignore file: one per line, blank lines and ``#`` comments skipped."""
+    """The patterns of an ignore file: one per line, blank lines and ``#`` comments skipped.
+    The file is not followed if it is a symbolic link; an error names a line by its number,
+    never its text."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_untrusted(path, MAX_IGNORE_BYTES)
     except FileNotFoundError:
         return []
+    except UnsafeFile as exc:
+        raise PatternError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise PatternError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
-    lines = (line.strip() for line in text.splitlines())
-    return [line for line in lines if line and not line.startswith("#")]
+    patterns = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            compile_pattern(line)
+        except PatternError as exc:
+            raise PatternError(f"{path}, line {number}: {exc}") from None
+        patterns.append(line)
+    return patterns
+
+
+def _compiled(kind: str, patterns: list[str]) -> tuple[re.Pattern[str], ...]:
+    compiled = []
+    for number, pattern in enumerate(patterns, 1):
+        try:
+            compiled.append(compile_pattern(pattern))
+        except PatternError as exc:
+            raise PatternError(f"{kind} pattern {number}: {exc}") from None
+    return tuple(compiled)
 
 
 @dataclass(frozen=True)
@@ -209,10 +240,7 @@ class UrlFilter:
         includes, excludes = list(include), list(exclude)
         if len(includes) + len(excludes) > MAX_PATTERNS:
             raise PatternError(f"more than {MAX_PATTERNS} include and exclude patterns")
-        return cls(
-            tuple(compile_pattern(p) for p in includes),
-            tuple(compile_pattern(p) for p in excludes),
-        )
+        return cls(_compiled("include", includes), _compiled("exclude", excludes))
 
     def skip(self, url: str) -> str | None:
         """Why ``url`` is not checked (``excluded: ...``), or None when it is checked."""

@@ -14,6 +14,8 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from gitbook_mcp.server.rendering import REF_MAX_CHARS, echo
+
 __all__ = [
     "closest_tools",
     "describe_validation",
@@ -53,7 +55,7 @@ def describe_validation(error: ValidationError, model: type[BaseModel] | None = 
             else _what(item)
         )
         example = _example(holder, name) if holder is not None and name else ""
-        field = _path(loc)
+        field = echo(_path(loc))  # an unknown key is the caller's text
         lines.append(f"- {field or 'arguments'}: {what}{f'; e.g. {example}' if example else ''}")
     return "Invalid arguments; fix these and call again:\n" + "\n".join(dict.fromkeys(lines))
 
@@ -175,11 +177,12 @@ def misplaced_ids(model: type[BaseModel], arguments: dict[str, Any]) -> str | No
             instead = (
                 "pass the page's path (the part after the site's address) as path="
                 if url
-                else f"pass it as path={value!r} instead"
+                else f"pass it as path={echo(value, max_chars=REF_MAX_CHARS)!r} instead"
             )
         else:
             instead = f"give the id{_lister_of(model, name)}"
-        return f"{name}={value!r} is {'a URL' if url else 'a path'}, not an id: {instead}."
+        shown = echo(value, max_chars=REF_MAX_CHARS)
+        return f"{name}={shown!r} is {'a URL' if url else 'a path'}, not an id: {instead}."
     return None
 
 

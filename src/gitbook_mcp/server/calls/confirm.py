@@ -4,8 +4,9 @@ client has it; elsewhere a first call answers what will happen with a signed, sh
 
 A `Plan` is what the step depends on (``state``: a revision id, or a digest of the rows it
 removes) and what it will do (``summary``). The token is an HMAC over (kind, tool, target,
-state, expiry) with a per-process secret: a second call proceeds only for the same tool and
-target while the state is still the one shown, before it expires.
+state, expiry, holder) with a per-process secret: a second call proceeds only for the same tool
+and target, from the same caller and session (`fairness.CALL_HOLDER`), while the state is still
+the one shown, before it expires, and once (a used token is refused).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from mcp.types import (
 from mcp_types.version import is_version_at_least
 from pydantic import Field
 
+from gitbook_mcp.server.calls.fairness import CALL_HOLDER
 from gitbook_mcp.server.tooling import Asker, ToolContext, ToolFailure
 
 __all__ = [
@@ -104,14 +106,29 @@ class Signer:
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     clock: Callable[[], float] = time.time
     ttl: float = CONFIRM_TTL
+    spent: dict[str, float] = field(default_factory=dict)
+    """The MACs of the tokens used, until they expire: a token confirms one step."""
 
     def _mac(self, body: str) -> str:
         return _b64(hmac.new(self.secret, body.encode(), hashlib.sha256).digest())
 
     def issue(self, plan: Plan, kind: Kind) -> str:
-        claims = [kind, plan.tool, list(plan.target), plan.state, int(self.clock() + self.ttl)]
+        expiry = int(self.clock() + self.ttl)
+        claims = [kind, plan.tool, list(plan.target), plan.state, expiry, CALL_HOLDER.get()]
         body = _b64(json.dumps(claims, separators=(",", ":")).encode())
         return f"{body}.{self._mac(body)}"
+
+    def _spend(self, mac: str, expiry: float) -> None:
+        """Refuse a token used before; else mark it used (forgotten once it expired)."""
+        now = self.clock()
+        for old in [m for m, until in self.spent.items() if until < now]:
+            del self.spent[old]
+        if mac in self.spent:
+            raise ToolFailure(
+                "This confirm token was used already; each confirms one step. Call again "
+                "without confirm to see what would happen now."
+            )
+        self.spent[mac] = expiry
 
     def check(self, plan: Plan, token: str, kind: Kind) -> None:
         """Return if ``token`` confirms ``plan`` now, else a tool error saying why not."""
@@ -121,11 +138,16 @@ class Signer:
                 "confirm is not a token this server issued (or it restarted since): "
                 "call again without confirm to get one."
             )
-        got_kind, tool, target, state, expiry = json.loads(_unb64(body))
+        got_kind, tool, target, state, expiry, holder = json.loads(_unb64(body))
         if got_kind != kind or tool != plan.tool or tuple(target) != plan.target:
             raise ToolFailure(
                 f"This confirm token was issued for {tool} on {'/'.join(target)}, not for "
                 f"{plan.tool} on {'/'.join(plan.target)}: nothing done."
+            )
+        if not hmac.compare_digest(holder, CALL_HOLDER.get()):
+            raise ToolFailure(
+                "This confirm token was issued to another caller or session: nothing done. "
+                "Call again without confirm to get one."
             )
         if self.clock() > expiry:
             raise ToolFailure("The confirm token expired: call again without confirm.")
@@ -134,6 +156,7 @@ class Signer:
                 f"Nothing done: the target changed since it was shown (was {state}, now "
                 f"{plan.state}). Call again without confirm to see what would happen now."
             )
+        self._spend(mac, expiry)
 
 
 SIGNER = Signer()

@@ -95,7 +95,7 @@ async def _main(ctx: ToolContext, cr: ChangeRequest, space_id: str) -> str:
 
 async def merge_plan(ctx: ToolContext, space_id: str, change_request_id: str) -> Plan:
     """What merging will publish and what stands in its way, bound to the change request's
-    current revision."""
+    current revision and main's."""
     cr = await ctx.client.change_requests.get(space_id, change_request_id)
     pages = _changed_pages(await ctx.client.change_requests.get_changes(space_id, cr.id))
     lines = [
@@ -106,4 +106,7 @@ async def merge_plan(ctx: ToolContext, space_id: str, change_request_id: str) ->
         await _links(ctx, space_id, cr.id),
         await _main(ctx, cr, space_id),
     ]
-    return Plan("merge_change_request", (space_id, cr.id), cr.revision, "\n".join(lines))
+    # Bound to main's revision too: a merge confirmed before main moved must not proceed after.
+    main = (await ctx.client.spaces.get(space_id)).revision
+    state = f"{cr.revision}/main:{main}"
+    return Plan("merge_change_request", (space_id, cr.id), state, "\n".join(lines))

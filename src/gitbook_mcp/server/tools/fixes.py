@@ -26,7 +26,14 @@ from gitbook_mcp.linkcheck import Fix, ScanResult, renamed_pages
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.run import CheckRequest, run_scan
 from gitbook_mcp.server.calls.gating import require_flag
-from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
+from gitbook_mcp.server.rendering import (
+    REF_MAX_CHARS,
+    UntrustedBody,
+    UntrustedLine,
+    UntrustedRef,
+    echo,
+    quoted,
+)
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._arguments import SpaceId
 from gitbook_mcp.server.tools._fixing import (
@@ -377,9 +384,8 @@ async def resolve_url(ctx: ToolContext, args: ResolveArgs) -> EndView:
     end = await resolve(ctx, args.url.strip(), args.organization_id)
     if end is None:
         hint = "" if "://" in args.url else " Give the whole URL: list_sites shows each site's."
+        org = f"organization {echo(args.organization_id)}." if args.organization_id else "yours."
         raise ToolFailure(
-            f"{args.url} is under no published site of "
-            + (f"organization {args.organization_id}." if args.organization_id else "yours.")
-            + hint
+            f"{echo(args.url, max_chars=REF_MAX_CHARS)} is under no published site of {org}{hint}"
         )
     return end

@@ -74,6 +74,29 @@ def test_every_form_of_a_non_public_address_is_refused(form: str, address: str, 
 
 
 @pytest.mark.parametrize(
+    "address",
+    [
+        "192.0.0.8",  # RFC 7600 IPv4 dummy address (red team, issue 36): 3.11 called it global
+        "192.0.0.1",  # IETF protocol assignments (192.0.0.0/24), DS-Lite among them
+        "192.0.0.171",  # NAT64/DNS64 discovery
+        "192.0.2.1",  # TEST-NET-1
+        "198.51.100.7",  # TEST-NET-2
+        "203.0.113.9",  # TEST-NET-3
+        "192.88.99.1",  # deprecated 6to4 relay anycast
+        "255.255.255.255",  # limited broadcast
+        "100::1",  # IPv6 discard-only
+        "100:0:0:1::1",  # IPv6 dummy prefix
+        "2001:2::1",  # benchmarking, in the IETF protocol assignments (2001::/23)
+        "2001:db8::1",  # documentation
+        "3fff::1",  # documentation (RFC 9637)
+        "5f00::1",  # segment-routing SIDs
+    ],
+)
+def test_the_iana_special_purpose_blocks_not_globally_reachable_are_refused(address: str) -> None:
+    assert refusal(address) is not None, address
+
+
+@pytest.mark.parametrize(
     "address", ["::ffff:8.8.8.8", "::8.8.8.8", "64:ff9b::8.8.8.8", "fec0::1", "100.64.0.1"]
 )
 async def test_a_host_resolving_to_an_embedded_or_non_public_address_gets_no_request(

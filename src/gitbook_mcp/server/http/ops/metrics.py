@@ -77,7 +77,7 @@ OPEN_SESSIONS = Gauge("gitbook_mcp_open_sessions", "Open streamable-HTTP session
 IN_FLIGHT = Gauge("gitbook_mcp_http_in_flight", "MCP HTTP requests being served")
 HTTP_REJECTED = Counter(
     "gitbook_mcp_http_rejected",
-    "MCP HTTP requests refused before the server (rate_limited, session_cap, draining)",
+    "MCP HTTP requests refused before the server (rate_limited, in_flight, session_cap, draining)",
     ["reason"],
 )
 

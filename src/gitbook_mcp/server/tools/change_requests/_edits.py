@@ -24,6 +24,7 @@ __all__ = [
     "EDIT_MAX_CHARS",
     "FIND_MAX_CHARS",
     "INSERT_MAX_CHARS",
+    "PARSE_CPU_SECONDS",
     "REPLACE_MAX_CHARS",
     "ROOT",
     "SLUG_MAX_CHARS",
@@ -41,8 +42,13 @@ FIND_MAX_CHARS = 10_000
 """Characters of one replacement's ``find``: an exact excerpt of a page, not the page."""
 REPLACE_MAX_CHARS = 200_000
 """Characters of one replacement's ``replace``."""
-INSERT_MAX_CHARS = 500_000
-"""Characters of an inserted page's markdown."""
+INSERT_MAX_CHARS = 200_000
+"""Characters of an inserted or rewritten page's markdown: about three times the largest page of
+two real GitBook repositories (73 KB), so that nobody's page is refused, while a caller cannot
+hand the server half a megabyte of text to parse."""
+PARSE_CPU_SECONDS = 1.0
+"""CPU time parsing one page's markdown may take: the largest real page above takes about
+0.16 s, so a parse past this is text built to be slow, refused (`ParseTooSlow`)."""
 EDIT_MAX_CHARS = 1_000_000
 """Characters of every ``find``, ``replace`` and inserted markdown of one call together."""
 SLUG_MAX_CHARS = 100

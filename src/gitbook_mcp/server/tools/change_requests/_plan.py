@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
-from gitbook_mcp.document import parse_markdown
+from gitbook_mcp.document import ParseTooSlow, parse_markdown
 from gitbook_mcp.document.checks import marker_problems
 from gitbook_mcp.document.fields import data_problems
 from gitbook_mcp.document.paths import resolve_path
@@ -26,6 +26,7 @@ from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
 from gitbook_mcp.server.tools.change_requests._edits import (
+    PARSE_CPU_SECONDS,
     ROOT,
     PageEdit,
     apply_replacements,
@@ -176,7 +177,14 @@ def _check_markdown(
             return {"kind": "anchor", "page": target, "anchor": anchor}
         return {"kind": "page", "page": target}
 
-    parsed = parse_markdown(markdown, resolve)
+    try:
+        parsed = parse_markdown(markdown, resolve, cpu_seconds=PARSE_CPU_SECONDS)
+    except ParseTooSlow as slow:
+        raise ToolFailure(
+            f"{where}: the markdown took more than {slow.seconds:g} s of CPU time to read, far "
+            "more than any real page of its size; simplify it (unclosed brackets or other "
+            "markers repeated on thousands of lines). Nothing was sent."
+        ) from None
     problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
     _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
     _refuse_new_fields(where, fields_before or [], data_problems(parsed.document))

@@ -6,12 +6,12 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
 import anyio
-from anyio import to_thread
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.content import ChangeRequest, ContentFormat, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestContent, ChangeRequests, SpaceContent
+from gitbook_mcp.document.cpu import run_cpu
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef
 from gitbook_mcp.server.tooling import Args, ToolContext
@@ -110,7 +110,7 @@ async def page_texts(
         if page is None:
             return None
         doc = raw_document(page) or {"object": "document", "data": {}, "nodes": []}
-        return await to_thread.run_sync(markdown_of, doc, trees[side], page.id)
+        return await run_cpu(markdown_of, doc, trees[side], page.id)
 
     async def both(page_id: str) -> PageSides | None:
         after = await cr_page(ctx, space_id, cr_id, page_id, "document")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from anyio import to_thread
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequests
+from gitbook_mcp.document.cpu import run_cpu
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
@@ -207,11 +207,12 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     _check_revision(cr, args.expected_revision)
     in_cr, in_main = await _read_pages(ctx, args.space_id, cr.id, args.edits)
     tree = RevisionTree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
-    # Matching, checking and diffing whole pages is CPU work on someone else's text: off the loop.
-    planned = await to_thread.run_sync(_plan, args.edits, in_cr, in_main, tree)
-    renames = await to_thread.run_sync(renamed, planned)
+    # Matching, checking and diffing whole pages is CPU work on someone else's text: off the
+    # loop, in this caller's fair share of the workers.
+    planned = await run_cpu(_plan, args.edits, in_cr, in_main, tree)
+    renames = await run_cpu(renamed, planned)
     if args.dry_run or not planned.items:
-        pages = await to_thread.run_sync(_diffs, planned, {})
+        pages = await run_cpu(_diffs, planned, {})
         headings = await incoming_links(ctx, args.space_id, cr.id, renames)
         return EditOutcome(
             change_request=cr_view(cr),
@@ -235,7 +236,7 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     )
     redirects = await move_redirects(c, args.space_id, planned.moved, tree) if planned.moved else []
     await _with_paths(ctx, args.space_id, cr.id, planned, created)
-    pages = await to_thread.run_sync(_diffs, planned, created)
+    pages = await run_cpu(_diffs, planned, created)
     headings = await incoming_links(ctx, args.space_id, cr.id, renames)
     return EditOutcome(
         change_request=cr_view(done.changeRequest),
