@@ -10,19 +10,11 @@ from gitbook_mcp.document.nodes import plain_text
 from gitbook_mcp.document.render.context import Context, attr, html_text
 from gitbook_mcp.document.render.inline import html_inlines
 from gitbook_mcp.document.render.table import table
-from gitbook_mcp.document.tags import format_tag
+from gitbook_mcp.document.tags import format_tag, row_of_node
 
 __all__ = ["code", "images", "table"]
 
 Node = Mapping[str, Any]
-_CODE_OPTIONS = (
-    ("title", "title"),
-    ("overflow", "overflow"),
-    ("lineNumbers", "lineNumbers"),
-    ("fullWidth", "fullWidth"),
-    ("expandable", "expandable"),
-    ("collapsedLineCount", "collapsedLineCount"),
-)
 _PRE_OPTIONS = (
     ("title", "data-title"),
     ("overflow", "data-overflow"),
@@ -51,7 +43,8 @@ def code(node: Node, ctx: Context) -> str:
         longest = max(longest, run)
     fence = "`" * max(3, longest + 1)
     block = f"{fence}{data.get('syntax', '')}\n{body}\n{fence}"
-    options = [(name, _flag(data[field])) for field, name in _CODE_OPTIONS if field in data]
+    row = row_of_node("code")
+    options = row.write(data, ctx.link) if row is not None else []
     if not options:
         return block
     return f"{format_tag('code', options)}\n{block}\n{{% endcode %}}"
