@@ -95,7 +95,9 @@ def _void(
 ) -> list[Node]:
     if row.node == "reusable-content":
         ref = reader.ref(tag.positional or "")
-        return [block("reusable-content", data={"ref": ref})] if ref else _as_text(tag)
+        # Reusable content not in the revision has nothing to show here: it is left out and
+        # recorded as unresolved.
+        return [block("reusable-content", data={"ref": ref})] if ref else []
     if row.node == "integration":
         integration, _, kind = tag.name[1:].partition("/")
         props = dict(tag.attrs)
@@ -107,11 +109,24 @@ def _void(
     if target == "spec":
         data = {"ref": {"kind": "openapi", "spec": tag.attrs.get("spec", "")}, **data}
     elif target is not None:
-        ref = reader.ref(tag.attrs.get(target, ""))
+        href = tag.attrs.get(target, "")
+        ref = reader.media_ref(href) if row.node == "swagger" else reader.ref(href)
         if ref is None:
-            return _as_text(tag)
+            return _unresolved(row, href, children, caption)
         data = {"ref": ref, **data}
     return [block(row.node, data=data, fragments=caption or None)]
+
+
+def _unresolved(row: BlockTag, href: str, children: list[Node], caption: list[Node]) -> list[Node]:
+    """A page link or file whose target is not in the revision (recorded as unresolved): what
+    a reader saw of it stays as text, as GitBook leaves a link to no page: a page link's
+    display link (its label, the link itself gone), a file's caption, else the target's name."""
+    if row.body == "link" and children:
+        return children
+    if caption:
+        return list(caption[0]["nodes"])
+    name = href.rstrip("/").rsplit("/", 1)[-1] or href
+    return [block("paragraph", [text(name)])] if name else []
 
 
 def _as_text(tag: Tag) -> list[Node]:
