@@ -4,6 +4,9 @@ renderer and the write checks read, and the tag line itself, one line each way, 
 linear scanner (no regex), values in double quotes with ``\\`` escapes for ``"``, ``\\`` and
 newlines."""
 
+# Over 400 lines: the table of block tags and the tag line it describes are one fact (how a
+# GitBook tag is written), read together by the parser, the renderer and the write checks.
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping

@@ -1,6 +1,9 @@
 """Inline content to GitBook markdown: text leaves with their marks (``**``, ``_``, ``~~``,
 code spans, ``<kbd>``, ``<sup>``, ``<sub>``, ``<mark style>``) and the nine inline types."""
 
+# Over 400 lines: the normal form of text (`normal_inlines`, which the parser applies) is the
+# renderer's own grouping and trimming, kept beside the code that writes it so both stay one.
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
