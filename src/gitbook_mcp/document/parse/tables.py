@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gitbook_mcp.document.nodes import Node, block, fragment, new_key, plain_text, text
-from gitbook_mcp.document.parse.html import Element, parse_html
+from gitbook_mcp.document.parse.html import Element, one_tag, parse_html
 from gitbook_mcp.document.parse.inline import inlines, markdown_inside
 from gitbook_mcp.document.parse.pre import pre_block
 from gitbook_mcp.document.parse.reader import BlockSource, Reader
@@ -79,15 +79,18 @@ def _gfm_cell(reader: Reader, cell: Any) -> list[Node]:
     """The blocks of a pipe table's cell: its inline content as one paragraph, or the
     paragraphs and lists its HTML holds (``<p>a</p><p>b</p>``, ``<ul><li>…</li></ul>``)."""
     children = cell.children or []
-    if any(
-        t.type == "html_inline"
-        and (one := t.content[1:].split(">", 1)[0].split(" ", 1)[0])
-        and one.lower() in _CELL_BLOCKS
-        for t in children
-    ):
+    if any(_opens_block(token) for token in children):
         return cell_blocks(reader, cell.content, parse_html(cell.content))
     nodes = inlines(children, reader)
     return [block("paragraph", nodes)] if nodes else []
+
+
+def _opens_block(token: Any) -> bool:
+    """Whether an inline token is the opening tag of a cell's block (``<p>``, ``<ul>``…)."""
+    if token.type != "html_inline":
+        return False
+    element = one_tag(token.content)
+    return element is not None and element.end != -2 and element.tag in _CELL_BLOCKS
 
 
 def cell_blocks(reader: Reader, source: str, cell: Element) -> list[Node]:
