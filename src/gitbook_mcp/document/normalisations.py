@@ -9,12 +9,15 @@ __all__ = ["NORMALISATIONS"]
 NORMALISATIONS: dict[str, str] = {
     "keys": "Nodes read from markdown get new keys (markdown carries none).",
     "meta": "Computed `meta` (anchor ids, tokens) is not written; GitBook computes it again.",
-    "text-runs": "Text is regrouped: adjacent leaves with the same marks merge, empty leaves go.",
+    "text-runs": "Text is regrouped: adjacent leaves with the same marks merge, empty leaves go "
+    "(markdown is read so, so that a second trip changes nothing).",
     "table-ids": "Table column ids, record ids, order indexes and cell fragment names are new.",
     "ordered-start": "`list-ordered` `data.start` of 1 (the default) is not kept.",
-    "mark-edge-space": "Spaces at the edges of a bold/italic/strikethrough run move outside it.",
+    "mark-edge-space": "Spaces at the edges of a bold/italic/strikethrough run move outside it "
+    "(on reading too).",
     "paragraph-edge-space": "Spaces and line breaks at the start or end of a paragraph or line "
-    "are dropped; a line break in a heading is a space; an empty paragraph is not written.",
+    "are dropped; a line break in a heading is a space; an empty paragraph is not written "
+    "(outside table cells), and is not kept on reading.",
     "target-less-button": '`<a class="button primary">` without a target (not valid in the '
     "contract) is read as its label's text.",
     "soft-break": "A soft line break is a space; a hard break (`\\` at the end) is a newline.",

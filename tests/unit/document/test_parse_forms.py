@@ -88,9 +88,17 @@ def test_pre_with_highlighted_lines() -> None:
     assert lines == [("a: 1", {}), ("b: <2", {"highlighted": True})]
 
 
-def test_a_leading_space_entity_and_escapes_are_text() -> None:
-    (para,) = _nodes("&#x20;a \\_b\\_ \\$\\$c\\$\\$\n")
-    assert para["nodes"][0]["leaves"] == [{"object": "leaf", "text": " a _b_ $$c$$", "marks": []}]
+def test_a_space_entity_and_escapes_are_text() -> None:
+    (para,) = _nodes("x&#x20;a \\_b\\_ \\$\\$c\\$\\$\n")
+    assert para["nodes"][0]["leaves"] == [{"object": "leaf", "text": "x a _b_ $$c$$", "marks": []}]
+
+
+def test_edge_spaces_of_a_paragraph_are_dropped_on_reading_as_on_writing() -> None:
+    (para,) = _nodes("&#x20;a <strong>b </strong>c&#x20;\n")
+    leaves = [
+        (leaf["text"], [m["type"] for m in leaf["marks"]]) for leaf in para["nodes"][0]["leaves"]
+    ]
+    assert leaves == [("a ", []), ("b", ["bold"]), (" c", [])]
 
 
 def test_drawing_and_bare_image() -> None:

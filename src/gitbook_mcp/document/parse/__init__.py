@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gitbook_mcp.document.nodes import Node, document
+from gitbook_mcp.document.nodes import HEADINGS, Node, document, walk
 from gitbook_mcp.document.parse.blocks import Cursor
 from gitbook_mcp.document.parse.budget import BUDGET_KEY, CpuBudget, ParseTooSlow
 from gitbook_mcp.document.parse.reader import Reader
 from gitbook_mcp.document.parse.setup import parser
 from gitbook_mcp.document.parse.tagblocks import conform
 from gitbook_mcp.document.refs import RefResolver
+from gitbook_mcp.document.render.inline import normal_inlines
 
 __all__ = ["ParseTooSlow", "Parsed", "parse_markdown"]
 
@@ -39,5 +40,31 @@ def parse_markdown(
     env: dict[str, Any] = {} if cpu_seconds is None else {BUDGET_KEY: CpuBudget(cpu_seconds)}
     reader = Reader(md=md, resolve=ref)
     cursor = Cursor(md.parse(text, env), reader)
-    nodes = conform("document", cursor.until())
-    return Parsed(document(nodes), cursor.title, cursor.frontmatter, reader.unresolved)
+    doc = document(conform("document", cursor.until()))
+    _normalise(doc)
+    return Parsed(doc, cursor.title, cursor.frontmatter, reader.unresolved)
+
+
+def _normalise(doc: Node) -> None:
+    """Text as the renderer writes it (`normal_inlines`), and no empty paragraph where the
+    renderer writes none (outside table cells), so that a document read from markdown reads
+    the same after another trip through markdown."""
+    parents: list[Node] = []
+    for node, _ in walk(doc):
+        kind = node.get("type")
+        if kind in ("paragraph", "link") or kind in HEADINGS:
+            node["nodes"] = normal_inlines(node.get("nodes", []), one_line=kind in HEADINGS)
+        elif (
+            node.get("object") != "fragment"
+            or node.get("type")
+            or node.get("fragment") == "caption"
+        ):
+            parents.append(node)
+    for node in parents:
+        children = node.get("nodes")
+        if isinstance(children, list):
+            node["nodes"] = [child for child in children if not _empty(child)]
+
+
+def _empty(node: Node) -> bool:
+    return node.get("type") == "paragraph" and not node.get("nodes") and not node.get("data")

@@ -70,12 +70,12 @@ def _paragraph(cursor: Cursor, token: Any) -> list[Node]:  # noqa: ARG001 - ever
 
 def _image_block(reader: Reader, token: Any) -> list[Node]:
     """``![Caption](src)`` alone in a paragraph: an image block, the text its caption."""
-    ref = reader.ref(str(token.attrGet("src") or ""))
+    ref = reader.media_ref(str(token.attrGet("src") or ""))
     caption = inlines(token.children or [], reader)
     if ref is None:
         return [block("paragraph", caption)]
     fragments = [_caption(caption)] if caption else []
-    image = block("image", data={"ref": ref}, fragments=fragments)
+    image = block("image", data={"ref": ref, "alt": ""}, fragments=fragments)
     return [block("images", [image], {})]
 
 

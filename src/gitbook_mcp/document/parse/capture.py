@@ -105,12 +105,12 @@ def captured(sink: Sink, token: Any) -> bool:
 
 def image_data(img: Element, source: Element | None, reader: Reader) -> dict[str, Any] | None:
     """The ``data`` of an image (``ref``, ``refDark``, ``alt``), ``None`` when unresolvable."""
-    ref = reader.ref(img.get("src"))
+    ref = reader.media_ref(img.get("src"))
     if ref is None:
         return None
     data: dict[str, Any] = {"ref": ref, "alt": img.get("alt")}
     if source is not None and source.get("srcset"):
-        dark = reader.ref(source.get("srcset"))
+        dark = reader.media_ref(source.get("srcset"))
         if dark is not None:
             data["refDark"] = dark
     return data

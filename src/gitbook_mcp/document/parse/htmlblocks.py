@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.document.nodes import Node, block, fragment, inline, text
+from gitbook_mcp.document.nodes import Node, block, fragment, text
 from gitbook_mcp.document.parse.capture import image_data
 from gitbook_mcp.document.parse.html import Element, parse_html
 from gitbook_mcp.document.parse.inline import markdown_inside
+from gitbook_mcp.document.parse.pre import pre_block
 from gitbook_mcp.document.parse.reader import BlockSource, Reader
 from gitbook_mcp.document.parse.tables import html_table
 from gitbook_mcp.document.parse.tagblocks import conform, length
@@ -49,7 +50,7 @@ def _convert(reader: Reader, source: str, first: Element) -> list[Node] | None:
         image = _image(reader, source, first)
         return [block("images", [image], {})] if image else None
     if first.tag == "pre":
-        return [_pre(first)]
+        return [pre_block(first)]
     if first.tag == "p" and first.get("align") in _ALIGN_IN:
         nodes = markdown_inside(reader, source, first)
         return [block("paragraph", nodes, {"align": _ALIGN_IN[first.get("align")]})]
@@ -104,46 +105,6 @@ def _image(reader: Reader, source: str, figure: Element) -> Node | None:
     return block(
         "image", data=data, fragments=[fragment(paragraphs, "caption")] if paragraphs else []
     )
-
-
-def _pre(pre: Element) -> Node:
-    """``<pre>``: one code-line per line; ``<strong>`` around a line = highlighted;
-    ``<code class="expression">`` = an expression."""
-    code = pre.find("code") or pre
-    syntax = next((c[5:] for c in code.get("class").split() if c.startswith("lang-")), "")
-    lines: list[Node] = [block("code-line", [], {})]
-    _pre_walk(code, lines, False)
-    if lines and not lines[-1]["nodes"] and len(lines) > 1:
-        lines.pop()
-    data: dict[str, Any] = {"syntax": syntax} if syntax else {}
-    for name, field in (("data-title", "title"), ("data-overflow", "overflow")):
-        if pre.get(name):
-            data[field] = pre.get(name)
-    for name, field in (
-        ("data-line-numbers", "lineNumbers"),
-        ("data-full-width", "fullWidth"),
-        ("data-expandable", "expandable"),
-    ):
-        if name in pre.attrs:
-            data[field] = pre.get(name, "true") != "false"
-    return block("code", lines, data)
-
-
-def _pre_walk(element: Element, lines: list[Node], strong: bool) -> None:
-    for child in element.children:
-        if isinstance(child, Element):
-            if child.tag == "code" and "expression" in child.get("class").split():
-                lines[-1]["nodes"].append(inline("expression", {"expression": child.text()}))
-            else:
-                _pre_walk(child, lines, strong or child.tag == "strong")
-            continue
-        for index, part in enumerate(child.split("\n")):
-            if index:
-                lines.append(block("code-line", [], {}))
-            if part:
-                lines[-1]["nodes"].append(text(part))
-            if strong:
-                lines[-1]["data"]["highlighted"] = True
 
 
 def details(cursor: BlockSource, token: Any) -> list[Node]:

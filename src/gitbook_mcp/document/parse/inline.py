@@ -120,7 +120,7 @@ class InlineBuilder:
                     self.out.append(child)
 
     def _image(self, token: Any) -> None:
-        ref = self.reader.ref(str(token.attrGet("src") or ""))
+        ref = self.reader.media_ref(str(token.attrGet("src") or ""))
         alt = "".join(child.content for child in token.children or [])
         if ref is not None:
             self.add_node(inline("inline-image", {"ref": ref, "alt": alt}))

@@ -30,6 +30,14 @@ class Reader:
             self.unresolved.append(href)
         return ref
 
+    def media_ref(self, href: str) -> dict[str, Any] | None:
+        """The ref of an image's or an OpenAPI block's target; one that resolves to nothing is
+        kept as a ``url`` ref holding it as written (as GitBook keeps an image given by URL)
+        and recorded as unresolved. None only for an empty target."""
+        if not href.strip():
+            return None
+        return self.ref(href) or {"kind": "url", "url": href}
+
     def inline_tokens(self, source: str) -> list[Any]:
         """The inline tokens of markdown found inside HTML (a caption, a table cell)."""
         tokens = self.md.parseInline(source, {})

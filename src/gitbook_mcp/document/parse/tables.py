@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitbook_mcp.document.nodes import Node, block, fragment, new_key, plain_text
-from gitbook_mcp.document.parse.html import Element
+from gitbook_mcp.document.nodes import Node, block, fragment, new_key, plain_text, text
+from gitbook_mcp.document.parse.html import Element, one_tag, parse_html
 from gitbook_mcp.document.parse.inline import inlines, markdown_inside
+from gitbook_mcp.document.parse.pre import pre_block
 from gitbook_mcp.document.parse.reader import BlockSource, Reader
 
-__all__ = ["gfm_table", "html_table"]
+__all__ = ["cell_blocks", "gfm_table", "html_table"]
 
 _GFM_ALIGN = {"text-align:left": "left", "text-align:center": "center", "text-align:right": "right"}
 _VIEW_FLAGS = (
@@ -44,7 +45,7 @@ def gfm_table(cursor: BlockSource, token: Any) -> list[Node]:  # noqa: ARG001 - 
         elif current.type in ("th_open", "td_open") and rows:
             align = _GFM_ALIGN.get(str(current.attrGet("style") or ""), "left")
             cell = cursor.tokens[cursor.index]
-            rows[-1].append((align, inlines(cell.children or [], cursor.reader)))
+            rows[-1].append((align, _gfm_cell(cursor.reader, cell)))
     if not rows:
         return []
     header, body = rows[0], rows[1:]
@@ -52,7 +53,7 @@ def gfm_table(cursor: BlockSource, token: Any) -> list[Node]:  # noqa: ARG001 - 
     definition = {
         cid: {
             "id": cid,
-            "title": plain_text({"nodes": nodes}),
+            "title": plain_text({"nodes": nodes}).strip(),
             "type": "text",
             "textAlignment": align,
         }
@@ -63,11 +64,79 @@ def gfm_table(cursor: BlockSource, token: Any) -> list[Node]:  # noqa: ARG001 - 
     for index, row in enumerate(body):
         values: dict[str, Any] = {}
         for cid, (_, nodes) in zip(columns, row, strict=False):
-            values[cid] = _text_cell([block("paragraph", nodes)] if nodes else [], fragments)
+            values[cid] = _text_cell(nodes, fragments)
         records[new_key()] = {"orderIndex": _order(index), "values": values}
     view = {"type": "grid", "columns": columns, "hideHeader": False}
     data = {"view": view, "definition": definition, "records": records}
     return [block("table", data=data, fragments=fragments)]
+
+
+_CELL_BLOCKS = frozenset({"p", "ul", "ol", "pre"})
+"""HTML that GitBook writes in a table cell (pipe or HTML table) for paragraphs, lists and code."""
+
+
+def _gfm_cell(reader: Reader, cell: Any) -> list[Node]:
+    """The blocks of a pipe table's cell: its inline content as one paragraph, or the
+    paragraphs and lists its HTML holds (``<p>a</p><p>b</p>``, ``<ul><li>…</li></ul>``)."""
+    children = cell.children or []
+    if any(_opens_block(token) for token in children):
+        return cell_blocks(reader, cell.content, parse_html(cell.content))
+    nodes = inlines(children, reader)
+    return [block("paragraph", nodes)] if nodes else []
+
+
+def _opens_block(token: Any) -> bool:
+    """Whether an inline token is the opening tag of a cell's block (``<p>``, ``<ul>``…)."""
+    if token.type != "html_inline":
+        return False
+    element = one_tag(token.content)
+    return element is not None and element.end != -2 and element.tag in _CELL_BLOCKS
+
+
+def cell_blocks(reader: Reader, source: str, cell: Element) -> list[Node]:
+    """The blocks of a text cell (or list item) written in HTML: each ``<p>`` a paragraph,
+    each ``<ul>``/``<ol>`` a list of its ``<li>``, each ``<pre>`` a code block, text between
+    them a paragraph; a cell without them is one paragraph of its markdown."""
+    if not any(isinstance(c, Element) and c.tag in _CELL_BLOCKS for c in cell.children):
+        if not cell.text().strip() and not cell.elements():
+            return []
+        return [block("paragraph", markdown_inside(reader, source, cell))]
+    out: list[Node] = []
+    loose: list[str] = []
+    for child in cell.children:
+        if isinstance(child, Element) and child.tag in _CELL_BLOCKS:
+            _loose(loose, out)
+            if child.tag == "p":
+                out.append(block("paragraph", markdown_inside(reader, source, child)))
+            elif child.tag == "pre":
+                out.append(pre_block(child))
+            else:
+                out.append(_list(reader, source, child))
+        else:
+            loose.append(child if isinstance(child, str) else child.text())
+    _loose(loose, out)
+    return out
+
+
+def _loose(parts: list[str], out: list[Node]) -> None:
+    """Text between a cell's paragraphs and lists: a paragraph of it."""
+    words = "".join(parts).strip()
+    parts.clear()
+    if words:
+        out.append(block("paragraph", [text(words)]))
+
+
+def _list(reader: Reader, source: str, element: Element) -> Node:
+    items = [
+        block("list-item", cell_blocks(reader, source, li) or [block("paragraph", [])], {})
+        for li in element.elements("li")
+    ]
+    if element.tag == "ol":
+        start = element.get("start", "1")
+        return block(
+            "list-ordered", items, {"start": int(start)} if start.isdigit() and start != "1" else {}
+        )
+    return block("list-unordered", items)
 
 
 def _text_cell(paragraphs: list[Node], fragments: list[Node]) -> str | None:
@@ -169,10 +238,7 @@ def _value(
     kind = column["type"]
     content = td.text().strip()
     if kind == "text":
-        parts = td.elements("p") or ([td] if content or td.elements() else [])
-        return _text_cell(
-            [block("paragraph", markdown_inside(reader, source, p)) for p in parts], fragments
-        )
+        return _text_cell(cell_blocks(reader, source, td), fragments)
     if kind == "checkbox":
         return content == "true"
     if kind in ("number", "rating"):

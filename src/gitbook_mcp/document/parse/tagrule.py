@@ -7,22 +7,21 @@ from __future__ import annotations
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 
-from gitbook_mcp.document.tags import MAX_TAG_LINE, Tag, parse_tag
+from gitbook_mcp.document.tags import (
+    MAX_TAG_LINE,
+    MAX_VOID_BODY_LINES,
+    Tag,
+    all_rows,
+    parse_tag,
+    row_of,
+)
 
 __all__ = ["CONTAINERS", "MAX_VOID_BODY_LINES", "OPTIONAL_END", "tag_plugin"]
 
-CONTAINERS = frozenset(
-    {"hint", "tabs", "tab", "code", "stepper", "step", "columns", "column", "updates"}
-    | {"update", "if", "prompt"}
-)
-"""Tags whose body is markdown and whose end tag is required."""
-OPTIONAL_END = frozenset(
-    {"file", "embed", "content-ref", "swagger", "openapi", "openapi-operation"}
-    | {"openapi-schemas", "openapi-webhook"}
-)
+CONTAINERS = frozenset(row.tag for row in all_rows() if row.end == "required")
+"""Tags whose body is markdown and whose end tag is required (from the table of block tags)."""
+OPTIONAL_END = frozenset(row.tag for row in all_rows() if row.end == "optional")
 """Tags GitBook writes with a caption or display link and an end tag, or alone."""
-MAX_VOID_BODY_LINES = 50
-"""Lines searched for the end tag of a tag whose end is optional (its body is a caption)."""
 
 
 def _line(state: StateBlock, line: int) -> str:
@@ -80,11 +79,7 @@ def _optional_end(state: StateBlock, name: str, start: int, end_line: int) -> in
 
 
 def _known(tag: Tag) -> bool:
-    if tag.closing:
-        return False
-    if tag.name in CONTAINERS or tag.name in OPTIONAL_END:
-        return True
-    return tag.name == "include" or (tag.name.startswith("@") and "/" in tag.name)
+    return not tag.closing and row_of(tag.name) is not None
 
 
 def _tag_rule(state: StateBlock, start: int, end_line: int, silent: bool) -> bool:

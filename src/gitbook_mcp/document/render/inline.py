@@ -1,15 +1,19 @@
 """Inline content to GitBook markdown: text leaves with their marks (``**``, ``_``, ``~~``,
-code spans, ``<kbd>``, ``<sup>``, ``<sub>``, ``<mark style>``) and the nine inline types."""
+code spans, ``<kbd>``, ``<sup>``, ``<sub>``, ``<mark style>``) and the nine inline types.
+
+Over 400 lines: the normal form of text (`normal_inlines`, which the parser applies) is the
+renderer's own grouping and trimming, kept beside the code that writes it so both stay one."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gitbook_mcp.document.nodes import new_key
 from gitbook_mcp.document.render.context import Context, attr, destination
 from gitbook_mcp.document.render.verify import Signature, add_run, leaf_key, reads_back
 
-__all__ = ["code_span", "escape_text", "html_inlines", "render_inlines"]
+__all__ = ["code_span", "escape_text", "html_inlines", "normal_inlines", "render_inlines"]
 
 _ORDER = ("color", "keyboard", "superscript", "subscript", "bold", "italic", "strikethrough")
 """Marks from outermost to innermost (``code`` is always innermost: it is a code span)."""
@@ -199,6 +203,24 @@ def _trim(items: list[Item], one_line: bool) -> list[Item]:
     if trimmed and isinstance(trimmed[-1], tuple):
         trimmed[-1] = (trimmed[-1][0].rstrip(), trimmed[-1][1])
     return [i for i in trimmed if not isinstance(i, tuple) or i[0]]
+
+
+def normal_inlines(nodes: Sequence[Node], *, one_line: bool = False) -> list[Node]:
+    """``nodes`` as the renderer writes them and a parse reads them back: adjacent leaves with
+    the same marks merged into one text node per run of text, spaces at the edges of a
+    bold/italic/strikethrough run outside it, the paragraph's edges trimmed (a heading is one
+    line). The parser applies it so that a second trip through markdown changes nothing."""
+    out: list[Node] = []
+    for item in _trim(_flatten(nodes), one_line):
+        if not isinstance(item, tuple):
+            out.append(item)
+            continue
+        leaf = {"object": "leaf", "text": item[0], "marks": item[1]}
+        if out and out[-1].get("object") == "text":
+            out[-1]["leaves"].append(leaf)
+        else:
+            out.append({"object": "text", "key": new_key(), "leaves": [leaf]})
+    return out
 
 
 def render_inlines(

@@ -7,43 +7,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from gitbook_mcp.document.nodes import plain_text
-from gitbook_mcp.document.render.context import Context, attr, html_text
+from gitbook_mcp.document.render.context import Context, attr
 from gitbook_mcp.document.render.inline import html_inlines
+from gitbook_mcp.document.render.pre import flag, pre_html
 from gitbook_mcp.document.render.table import table
-from gitbook_mcp.document.tags import format_tag
+from gitbook_mcp.document.tags import format_tag, row_of_node
 
 __all__ = ["code", "images", "table"]
 
 Node = Mapping[str, Any]
-_CODE_OPTIONS = (
-    ("title", "title"),
-    ("overflow", "overflow"),
-    ("lineNumbers", "lineNumbers"),
-    ("fullWidth", "fullWidth"),
-    ("expandable", "expandable"),
-    ("collapsedLineCount", "collapsedLineCount"),
-)
-_PRE_OPTIONS = (
-    ("title", "data-title"),
-    ("overflow", "data-overflow"),
-    ("lineNumbers", "data-line-numbers"),
-    ("fullWidth", "data-full-width"),
-    ("expandable", "data-expandable"),
-    ("collapsedLineCount", "data-collapsed-line-count"),
-)
 
 
-def _flag(value: object) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
-
-def code(node: Node, ctx: Context) -> str:  # noqa: ARG001 - a renderer of the table: the node and the context
+def code(node: Node, ctx: Context) -> str:
     """A code block: a fence, wrapped in ``{% code %}`` when it has options; ``<pre>`` when a
     line is highlighted or holds an expression (markdown fences cannot say so)."""
     data = node.get("data") or {}
     lines = list(node.get("nodes", []))
     if any(_needs_html(line) for line in lines):
-        return _pre(data, lines)
+        return pre_html(data, lines)
     body = "\n".join(plain_text(line) for line in lines)
     longest = run = 0
     for char in body:
@@ -51,7 +32,8 @@ def code(node: Node, ctx: Context) -> str:  # noqa: ARG001 - a renderer of the t
         longest = max(longest, run)
     fence = "`" * max(3, longest + 1)
     block = f"{fence}{data.get('syntax', '')}\n{body}\n{fence}"
-    options = [(name, _flag(data[field])) for field, name in _CODE_OPTIONS if field in data]
+    row = row_of_node("code")
+    options = row.write(data, ctx.link) if row is not None else []
     if not options:
         return block
     return f"{format_tag('code', options)}\n{block}\n{{% endcode %}}"
@@ -63,34 +45,12 @@ def _needs_html(line: Node) -> bool:
     return any(child.get("type") == "expression" for child in line.get("nodes", []))
 
 
-def _pre(data: Mapping[str, Any], lines: list[Node]) -> str:
-    syntax = str(data.get("syntax", ""))
-    opening = "<pre" + (attr("class", f"language-{syntax}") if syntax else "")
-    opening += "".join(
-        attr(name, _flag(data[field])) for field, name in _PRE_OPTIONS if field in data
-    )
-    out = []
-    for line in lines:
-        text = "".join(_pre_inline(child) for child in line.get("nodes", []))
-        highlighted = (line.get("data") or {}).get("highlighted")
-        out.append(f"<strong>{text}\n</strong>" if highlighted else f"{text}\n")
-    lang = attr("class", f"lang-{syntax}") if syntax else ""
-    return f"{opening}><code{lang}>{''.join(out).removesuffix(chr(10))}</code></pre>"
-
-
-def _pre_inline(node: Node) -> str:
-    if node.get("type") == "expression":
-        expression = html_text(str((node.get("data") or {}).get("expression", "")))
-        return f'<code class="expression">{expression}</code>'
-    return html_text(plain_text(node))
-
-
 def images(node: Node, ctx: Context) -> str:
     """``<figure>``s, in a ``<div>`` carrying the block's alignment, width and frame."""
     data = node.get("data") or {}
     figures = "".join(_figure(image, ctx) for image in node.get("nodes", []))
     div = "".join(
-        attr(name, _flag(data[field]))
+        attr(name, flag(data[field]))
         for field, name in (
             ("align", "align"),
             ("fullWidth", "data-full-width"),

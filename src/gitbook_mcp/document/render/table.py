@@ -8,6 +8,7 @@ from typing import Any
 
 from gitbook_mcp.document.render.context import Context, attr, html_text
 from gitbook_mcp.document.render.inline import html_inlines, render_inlines
+from gitbook_mcp.document.render.pre import pre_html
 
 __all__ = ["ordered_records", "table"]
 
@@ -155,8 +156,7 @@ def _td(column: Mapping[str, Any], value: Any, fragments: dict[str, Node], ctx: 
         return ""
     if kind == "text":
         cell = fragments.get(str(value))
-        paragraphs = cell.get("nodes", []) if cell else []
-        return "".join(f"<p>{html_inlines(p.get('nodes', []), ctx)}</p>" for p in paragraphs)
+        return _cell_blocks(cell.get("nodes", []) if cell else [], ctx)
     if kind == "checkbox":
         return "true" if value else "false"
     if kind in ("number", "rating"):
@@ -167,6 +167,32 @@ def _td(column: Mapping[str, Any], value: Any, fragments: dict[str, Node], ctx: 
         field = "file" if kind == "files" else "user"
         return "".join(f"<a{attr('href', ctx.link({'kind': field, field: v}))}></a>" for v in value)
     return _ref_cell(value, ctx)
+
+
+def _cell_blocks(nodes: list[Node], ctx: Context) -> str:
+    """A text cell's blocks as GitBook writes them in a cell: ``<p>`` paragraphs,
+    ``<ul>``/``<ol>`` lists (an item of one paragraph holds its text alone), ``<pre>`` code."""
+    out = []
+    for node in nodes:
+        kind = node.get("type")
+        if kind in ("list-unordered", "list-ordered", "list-tasks"):
+            start = (node.get("data") or {}).get("start", 1)
+            tag = "ol" if kind == "list-ordered" else "ul"
+            opening = f"<ol{attr('start', start)}>" if tag == "ol" and start != 1 else f"<{tag}>"
+            items = "".join(f"<li>{_item(item, ctx)}</li>" for item in node.get("nodes", []))
+            out.append(f"{opening}{items}</{tag}>")
+        elif kind == "code":
+            out.append(pre_html(node.get("data") or {}, list(node.get("nodes", []))))
+        else:
+            out.append(f"<p>{html_inlines(node.get('nodes', []), ctx)}</p>")
+    return "".join(out)
+
+
+def _item(item: Node, ctx: Context) -> str:
+    nodes = item.get("nodes", [])
+    if len(nodes) == 1 and nodes[0].get("type") == "paragraph":
+        return html_inlines(nodes[0].get("nodes", []), ctx)
+    return _cell_blocks(nodes, ctx)
 
 
 def _ref_cell(value: Mapping[str, Any], ctx: Context) -> str:

@@ -4,6 +4,7 @@ request's tree, the 422 mode of ``update_page``, and demo documents valid agains
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -184,3 +185,36 @@ async def test_every_demo_page_reads_as_a_valid_document(
                 str(n["type"]) for n, _ in walk(doc) if n.get("object") in ("block", "inline")
             )
     assert {"heading-1", "paragraph", "link", "list-unordered", "images"} <= types
+
+
+REAL_PAGE = "cheqd-product-docs/getting-started/ai-agents/trust-registry/setup-mcp/advanced/issue-credential.md"
+"""A real page (tests/corpora) with figures and OpenAPI blocks of assets the workspace lacks."""
+REAL_MARKDOWN = (Path(__file__).resolve().parents[4] / "corpora" / REAL_PAGE).read_text("utf-8")
+
+
+async def test_a_real_page_inserted_alone_keeps_no_markup_and_reports_its_targets(
+    editor: httpx2.AsyncClient,
+) -> None:
+    markdown = REAL_MARKDOWN + (
+        '\n{% content-ref url="../nowhere/page.md" %}\n[page.md](../nowhere/page.md)\n'
+        '{% endcontent-ref %}\n\n{% file src="../../.gitbook/assets/terms.pdf" %}\n'
+    )
+    answer = await _batch(editor, {"operation": "insert_page", "document": {"markdown": markdown}})
+    assert answer.status_code == 200, answer.text
+    [change] = answer.json()["changes"]
+    unresolved = change["unresolvedLinks"]
+    assert "../nowhere/page.md" in unresolved
+    assert "../../.gitbook/assets/terms.pdf" in unresolved
+    assert any(href.endswith(".png") for href in unresolved)
+    assert any(href.endswith("swagger.json") for href in unresolved)
+    doc = await _document(editor, change["page"]["id"])
+    document_contract().validate(JSON_DOCUMENT, _without_meta(doc), REAL_PAGE)
+    texts = [
+        leaf["text"] for n, _ in walk(doc) if n.get("object") == "text" for leaf in n["leaves"]
+    ]
+    assert not [t for t in texts if "<figure" in t or "{%" in t or "<div" in t or "<p>" in t]
+    assert "page.md" in texts
+    assert "terms.pdf" in texts
+    images = [n for n, _ in walk(doc) if n.get("type") == "image"]
+    assert images
+    assert all(image["data"]["ref"]["kind"] == "url" for image in images)
