@@ -5,19 +5,22 @@ of it: ``find`` is matched in the text of the page's blocks (across leaves and m
 markdown syntax, within one block: a paragraph, heading, list item, code line or table cell) and
 must occur exactly once in the page as the replacements before it left it, so that an edit never
 lands in the wrong place. ``replace`` is plain text, or inline markdown (code, bold, links) when
-it holds such syntax; the inserted text takes the marks and link of the first leaf the match
+it holds such syntax, its links read as the page's own (a link to nothing is refused, naming
+the nearest page); the inserted text takes the marks and link of the first leaf the match
 touches; every block the match does not touch keeps its key and content. Errors are short and
 name the edit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
 
 from gitbook_mcp.document.checks import placeholder
-from gitbook_mcp.document.edit import find_text, replace_text
+from gitbook_mcp.document.edit import UnresolvedLinks, find_text, replace_text
+from gitbook_mcp.document.refs import RefResolver
 from gitbook_mcp.server.tooling import Args, ToolFailure
 
 __all__ = [
@@ -154,10 +157,16 @@ def check_sizes(edits: list[PageEdit]) -> None:
 
 
 def apply_replacements(
-    doc: dict[str, Any], replacements: list[Replacement], where: str
+    doc: dict[str, Any],
+    replacements: list[Replacement],
+    where: str,
+    resolve: RefResolver | None = None,
+    explain: Callable[[str], str] = str,
 ) -> dict[str, Any]:
     """A copy of ``doc`` with each replacement applied in order; each ``find`` must occur
-    exactly once (counting stops at the second match: counting all is quadratic)."""
+    exactly once (counting stops at the second match: counting all is quadratic). Links in a
+    ``replace`` are read with ``resolve`` (the page's); one it cannot resolve is refused, said by
+    ``explain`` (href -> what is wrong and its fix)."""
     for number, r in enumerate(replacements, 1):
         matches = find_text(doc, r.find, limit=2)
         if not matches:
@@ -172,7 +181,14 @@ def apply_replacements(
                 f"{where}, replacement {number}: 'find' occurs more than once; add surrounding "
                 "text so that it occurs once. Nothing was sent."
             )
-        doc = replace_text(doc, matches[0], r.replace)
+        try:
+            doc = replace_text(doc, matches[0], r.replace, resolve)
+        except UnresolvedLinks as exc:
+            problems = "; ".join(explain(href) for href in exc.hrefs[:5])
+            raise ToolFailure(
+                f"{where}, replacement {number}: a link resolves to nothing: {problems}. "
+                "Nothing was sent."
+            ) from None
     return doc
 
 

@@ -8,17 +8,19 @@ half its text (unless the edit says ``allow_shrink``). An edit that changes noth
 
 from __future__ import annotations
 
+import posixpath
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
-from gitbook_mcp.document import parse_markdown
+from gitbook_mcp.document.blocks import keep_unchanged
 from gitbook_mcp.document.checks import marker_problems
 from gitbook_mcp.linkcheck.client_source import raw_document
-from gitbook_mcp.linkcheck.markdown import resolve_path
 from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.tools._page_links import link_problem, page_resolver, read_page_markdown
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
 from gitbook_mcp.server.tools.change_requests._edits import (
@@ -89,7 +91,25 @@ def _replace(
     existing = next((w for w in out.writes if w.page_id == page_id), None)
     before = _doc(page)
     current = existing.after if existing else before
-    after = apply_replacements(current, edit.replacements, where)
+    explain = partial(link_problem, tree=tree, page_id=page_id)
+    resolve = page_resolver(tree, page_id)
+    after = apply_replacements(current, edit.replacements, where, resolve, explain)
+    _write(out, edit, page, tree, where, before, after)
+
+
+def _write(
+    out: EditPlan,
+    edit: PageEdit,
+    page: RevisionPage,
+    tree: RevisionTree,
+    where: str,
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> None:
+    """The page's new document planned: refused if it leaves unsound markers, adds a link to
+    nothing or shrinks by half unasked; sent as a `PageWrite` unless it changes nothing."""
+    page_id = page.id
+    existing = next((w for w in out.writes if w.page_id == page_id), None)
     old_md, new_md = markdown_of(before, tree, page_id), markdown_of(after, tree, page_id)
     _refuse_new(
         where, "leaves unsound {% %} markers", marker_problems(old_md), marker_problems(new_md)
@@ -134,36 +154,42 @@ def _insert(out: EditPlan, index: int, edit: PageEdit, tree: RevisionTree, where
 def _rewrite(
     out: EditPlan, edit: PageEdit, page: RevisionPage, tree: RevisionTree, where: str
 ) -> None:
-    """A whole page from markdown: checked as an insert is, and for shrinking as a replace is."""
-    markdown = edit.markdown or ""
-    path = tree.paths.get(page.id, "")
-    folder = path if page.id in tree.folders else path.rpartition("/")[0]
-    before = markdown_of(_doc(page), tree, page.id)
-    _check_markdown(markdown, folder, tree, where, marker_problems(before))
-    _check_shrink(where, edit, before, markdown)
-    out.items.append(batch_change(edit))
-    out.texts[page.id] = PageSides(page.id, page.title, page.path or "", before, markdown)
+    """A whole page from markdown, read as the page's own (its links through the page's
+    resolver): the blocks that read as stored blocks are those blocks, keys included, so the
+    markdown `get_page` shows writes back the same document. A link that resolves to nothing
+    is refused unless the page already had it (then it stays as it was)."""
+    existing = next((w for w in out.writes if w.page_id == page.id), None)
+    before = existing.after if existing else _doc(page)
+    had = read_page_markdown(markdown_of(before, tree, page.id), tree, page.id).unresolved
+    read = read_page_markdown(edit.markdown or "", tree, page.id, kept=had)
+    new = list((Counter(read.unresolved) - Counter(had)).elements())
+    if new:
+        problems = "; ".join(link_problem(href, tree, page.id) for href in new[:5])
+        raise ToolFailure(f"{where}: a link resolves to nothing: {problems}. Nothing was sent.")
+    markers = marker_problems(markdown_of(before, tree, page.id))
+    _refuse_new(where, "has unsound {% %} markers", markers, marker_problems(edit.markdown or ""))
+    after = read.document
+    keep_unchanged(before, after)
+    _write(out, edit, page, tree, where, _doc(page), after)
 
 
 def _check_markdown(
     markdown: str, folder: str, tree: RevisionTree, where: str, markers_before: list[str]
 ) -> None:
-    """Refuse markdown whose links resolve to nothing (relative to ``folder``) or whose
-    ``{% %}`` markers are unsound (beyond ``markers_before``)."""
-    by_path = {path: pid for pid, path in tree.paths.items()}
-
-    def resolve(href: str) -> dict[str, Any] | None:
-        path, _, anchor = href.partition("#")
-        target = by_path.get(resolve_path(path, folder, folder=True)) if path else None
-        if target is None:
-            return None
-        if anchor:
-            return {"kind": "anchor", "page": target, "anchor": anchor}
-        return {"kind": "page", "page": target}
-
-    parsed = parse_markdown(markdown, resolve)
-    problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
-    _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
+    """Refuse markdown whose links resolve to nothing (read as a page in ``folder`` would read
+    them) or whose ``{% %}`` markers are unsound (beyond ``markers_before``)."""
+    new_page = "\x00new"  # a page id no revision has, placed in ``folder``
+    placed = replace(tree, paths={**tree.paths, new_page: posixpath.join(folder, new_page)})
+    read = read_page_markdown(markdown, placed, new_page)
+    if read.unresolved:
+        problems = "; ".join(link_problem(href, placed, new_page) for href in read.unresolved[:5])
+        raise ToolFailure(f"{where}: a link resolves to nothing: {problems}. Nothing was sent.")
+    _refuse_new(
+        where,
+        "has a link that resolves to nothing in the change request",
+        [],
+        unresolved_refs(read.document, tree),
+    )
     _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
 
 
