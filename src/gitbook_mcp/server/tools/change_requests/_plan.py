@@ -22,8 +22,10 @@ from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._page_links import link_problem, page_resolver, read_page_markdown
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
+from gitbook_mcp.server.tools.change_requests._blocks import edit_blocks
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
 from gitbook_mcp.server.tools.change_requests._edits import (
+    DOCUMENT_OPS,
     ROOT,
     PageEdit,
     apply_replacements,
@@ -69,12 +71,17 @@ def plan(
         page = in_cr.get(page_id)
         if page is None:
             raise ToolFailure(f"{where}: no page {page_id} in this change request (get_page_tree).")
-        if ops.setdefault(page_id, edit.op) != edit.op:
+        group = "document" if edit.op in DOCUMENT_OPS else edit.op
+        if ops.setdefault(page_id, group) != group:
             raise ToolFailure(f"{where}: the page already has a {ops[page_id]} edit in this batch.")
         if edit.op == "replace":
             _replace(out, edit, page, tree, where)
         elif edit.op == "rewrite":
             _rewrite(out, edit, page, tree, where)
+        elif edit.op in DOCUMENT_OPS:
+            current = next((w.after for w in out.writes if w.page_id == page_id), _doc(page))
+            after = edit_blocks(edit, current, tree, where)
+            _write(out, edit, page, tree, where, _doc(page), after)
         else:
             _other(out, edit, page, in_main.get(page_id), tree)
     return out

@@ -51,9 +51,9 @@ class CreateChangeRequestArgs(Args):
     space_id: str = Field(min_length=1, description="Space id")
     subject: str = Field(min_length=1, max_length=200, description="Title for reviewers")
     description: str | None = Field(
-        default=None, max_length=20_000, description="Markdown, posted as the first comment"
+        default=None, max_length=20_000, description="Posted as the first comment"
     )
-    draft: bool = Field(default=False, description="Keep it a draft instead of opening it")
+    draft: bool = Field(default=False, description="Leave it a draft")
 
 
 class Created(CrView):
@@ -78,13 +78,11 @@ async def create_change_request(ctx: ToolContext, args: CreateChangeRequestArgs)
 
 
 class EditArgs(ChangeRequestArgs):
-    edits: list[PageEdit] = Field(
-        min_length=1, max_length=50, description="Applied in order, all or none"
-    )
+    edits: list[PageEdit] = Field(min_length=1, max_length=50, description="In order")
     expected_revision: str | None = Field(
-        default=None, description="Revision you read; refused if the change request moved on"
+        default=None, description="Refused if the revision moved on"
     )
-    dry_run: bool = Field(default=False, description="Show the diffs, send nothing")
+    dry_run: bool = Field(default=False, description="Diffs only, send nothing")
 
 
 class PageDiff(BaseModel):
@@ -185,8 +183,7 @@ def _diffs(planned: EditPlan, created: dict[str, str]) -> list[PageDiff]:
     render=_render_edit,
 )
 async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
-    """Edit a change request's pages in one atomic batch (other blocks untouched). Answers a
-    markdown diff per page and what the service stored differently."""
+    """Edit change request pages in one batch; other blocks stay; answers diffs."""
     for index, edit in enumerate(args.edits):
         check_edit(index, edit)
         check_content(index, edit)
