@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import posixpath
 import weakref
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -25,7 +25,7 @@ from gitbook_mcp.client.models.authoring import ChangeRequestContentUpdate
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import document_links, render_markdown
 from gitbook_mcp.document.edit import block_differences, without_keys
-from gitbook_mcp.linkcheck.client_source import raw_document
+from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.linkcheck.model import RevisionContent
 from gitbook_mcp.logs import get_logger
 
@@ -47,6 +47,7 @@ __all__ = [
     "read_back",
     "remember_mode",
     "remembered_mode",
+    "revision_tree",
     "send",
     "text_diff",
     "unresolved_refs",
@@ -59,6 +60,32 @@ REPORT_LINES = 40
 """Lines of diff per page in a read-back report (intended vs stored)."""
 
 _MODES: weakref.WeakKeyDictionary[GitBookClient, DocMode] = weakref.WeakKeyDictionary()
+
+
+_TREES: weakref.WeakKeyDictionary[GitBookClient, OrderedDict[tuple[str, str], RevisionTree]] = (
+    weakref.WeakKeyDictionary()
+)
+TREES_KEPT = 4
+"""Revision trees kept per client: a revision never changes, and reading a large space's tree
+for each page an agent reads costs a request the size of the tree."""
+
+
+async def revision_tree(
+    client: GitBookClient, space_id: str, change_request_id: str | None, revision: str | None
+) -> RevisionTree:
+    """The tree of the change request's revision (main's without one), read once per
+    ``revision`` id (None: read every time)."""
+    kept = _TREES.setdefault(client, OrderedDict())
+    if revision is not None and (space_id, revision) in kept:
+        kept.move_to_end((space_id, revision))
+        return kept[(space_id, revision)]
+    content = await ClientContentReader(client).revision(space_id, change_request_id)
+    tree = RevisionTree.of(content)
+    if content.revision_id:
+        kept[(space_id, content.revision_id)] = tree
+        while len(kept) > TREES_KEPT:
+            kept.popitem(last=False)
+    return tree
 
 
 def remembered_mode(client: GitBookClient) -> DocMode:

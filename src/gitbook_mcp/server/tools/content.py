@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent
-from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
+from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedLine,
@@ -21,7 +21,7 @@ from gitbook_mcp.server.rendering import (
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._arguments import ChangeRequestId, Cursor, Limit, SpaceId, exactly_one
 from gitbook_mcp.server.tools._listing import listing
-from gitbook_mcp.server.tools._pages import RevisionTree, markdown_of
+from gitbook_mcp.server.tools._pages import markdown_of, revision_tree
 from gitbook_mcp.server.toolsets import CONTENT
 
 __all__: list[str] = []
@@ -72,15 +72,19 @@ def _render_page(p: PageText) -> str:
 
 
 async def _page_markdown(
-    ctx: ToolContext, space_id: str, change_request_id: str | None, page: RevisionPage
+    ctx: ToolContext,
+    space_id: str,
+    change_request_id: str | None,
+    page: RevisionPage,
+    revision: str | None,
 ) -> str:
     """The page's document as the markdown edit_pages reads and its diffs show (links relative
     to the page, files under .gitbook/assets/); the service's markdown when no document came."""
     doc = raw_document(page)
     if doc is None:
         return page.markdown or ""
-    content = await ClientContentReader(ctx.client).revision(space_id, change_request_id)
-    return await to_thread.run_sync(markdown_of, doc, RevisionTree.of(content), page.id)
+    tree = await revision_tree(ctx.client, space_id, change_request_id, revision)
+    return await to_thread.run_sync(markdown_of, doc, tree, page.id)
 
 
 @read_tool(CONTENT, render=_render_page)
@@ -106,7 +110,7 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     else:
         assert args.path is not None
         page = await c.space_content.get_page_by_path(args.space_id, args.path, format="document")
-    markdown = await _page_markdown(ctx, args.space_id, args.change_request_id, page)
+    markdown = await _page_markdown(ctx, args.space_id, args.change_request_id, page, revision)
     text = untrusted(markdown)
     if args.offset and args.offset >= len(text):
         raise ToolFailure(

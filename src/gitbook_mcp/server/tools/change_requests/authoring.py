@@ -10,10 +10,9 @@ from pydantic import AfterValidator, BaseModel, Field
 
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequests
-from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, quoted, untrusted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
-from gitbook_mcp.server.tools._pages import DocMode, RevisionTree, read_back, send
+from gitbook_mcp.server.tools._pages import DocMode, read_back, revision_tree, send
 from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
@@ -192,7 +191,7 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     _check_revision(cr, args.expected_revision)
     in_cr, in_main = await _read_pages(ctx, args.space_id, cr.id, args.edits)
-    tree = RevisionTree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
+    tree = await revision_tree(c, args.space_id, cr.id, cr.revision)
     # Matching, checking and diffing whole pages is CPU work on someone else's text: off the loop.
     planned = await to_thread.run_sync(_plan, args.edits, in_cr, in_main, tree)
     if args.dry_run or not planned.items:
