@@ -9,7 +9,7 @@ Pure functions on copies; linear in the document's size (a block's text is read 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from gitbook_mcp.document.nodes import HEADINGS, Node, plain_text
@@ -99,17 +99,21 @@ def move_block(doc: Mapping[str, Any], index: int, target: int, place: Place) ->
     return out
 
 
-def keep_unchanged(old: Mapping[str, Any], new: dict[str, Any]) -> None:
+def keep_unchanged(
+    old: Mapping[str, Any], new: dict[str, Any], shown: Callable[[str], str] = str
+) -> None:
     """Give each top-level block of ``new`` (a page's markdown, parsed) that reads as a block of
     ``old`` (the page's stored document) that stored block, keys and ids included, in place: a
     page rewritten as markdown changes only the blocks whose text changed (each stored block is
-    reused once, in document order)."""
+    reused once, in document order). ``shown`` is what the writer was shown of a block's
+    markdown (a reader that drops invisible characters): a block read back as shown is the
+    stored block, the characters it was not shown included."""
     stored: dict[str, list[Any]] = {}
     for node in old.get("nodes") or []:
-        stored.setdefault(_block_markdown(node), []).append(node)
+        stored.setdefault(shown(_block_markdown(node)), []).append(node)
     nodes = new.get("nodes") or []
     for index, node in enumerate(nodes):
-        same = stored.get(_block_markdown(node))
+        same = stored.get(shown(_block_markdown(node)))
         if same:
             nodes[index] = copy.deepcopy(same.pop(0))
 

@@ -299,3 +299,14 @@ async def test_a_conflict_is_settled_on_one_side_in_one_call(
         assert after["nodes"][1:] == ours_blocks
     assert again.is_error
     assert "holds no merge conflict" in again.content[0].text
+
+
+async def test_a_rewrite_standing_in_for_content_is_refused(mcp: McpFactory) -> None:
+    async with mcp("gb_local_admin", toolsets=("all",), profile="live") as client:
+        cr = await _open(client)
+        markdown = "## Install the CLI\n\nRun it.\n\n(rest unchanged)\n"
+        result = await _edit(
+            client, cr, {"op": "rewrite", "page_id": PAGE_INSTALL, "markdown": markdown}
+        )
+    assert result.is_error
+    assert "placeholder 'rest unchanged'" in result.content[0].text

@@ -17,8 +17,9 @@ from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document.blocks import keep_unchanged
-from gitbook_mcp.document.checks import marker_problems
+from gitbook_mcp.document.checks import marker_problems, placeholder
 from gitbook_mcp.linkcheck.client_source import raw_document
+from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools._page_links import link_problem, page_resolver, read_page_markdown
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
@@ -173,10 +174,19 @@ def _rewrite(
     if new:
         problems = "; ".join(link_problem(href, tree, page.id) for href in new[:5])
         raise ToolFailure(f"{where}: a link resolves to nothing: {problems}. Nothing was sent.")
-    markers = marker_problems(markdown_of(before, tree, page.id))
+    shown = markdown_of(before, tree, page.id)
+    found = placeholder(edit.markdown or "")
+    if found is not None and found not in shown.lower():
+        raise ToolFailure(
+            f"{where}: the markdown holds the placeholder {found!r} where content belongs; write "
+            "the full page. Nothing was sent."
+        )
+    markers = marker_problems(shown)
     _refuse_new(where, "has unsound {% %} markers", markers, marker_problems(edit.markdown or ""))
     after = read.document
-    keep_unchanged(before, after)
+    # get_page shows a page through `untrusted` (invisible characters such as emoji variation
+    # selectors dropped): a block that reads as shown keeps what it was not shown.
+    keep_unchanged(before, after, untrusted)
     _write(out, edit, page, tree, where, _doc(page), after)
 
 
