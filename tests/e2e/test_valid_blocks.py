@@ -13,10 +13,10 @@ import httpx2
 import pytest
 from mcp.client import Client
 
+from gitbook_mcp.cli.wiring import server_for
 from gitbook_mcp.config.settings import Settings
 from gitbook_mcp.document.fields import HINT_STYLES
 from gitbook_mcp.local.seed.ids import SPACES
-from gitbook_mcp.server.runner import create_server
 from tests.deploy.procs import Proc, api_client, running_local_api
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -49,7 +49,7 @@ async def _edit(local_api: Proc, cr: str, *edits: dict[str, Any], dry_run: bool)
         api_url=f"{local_api.url}/v1", api_token=TOKEN, profile="live", toolsets=("all",)
     )
     args = {"space_id": SPACE, "change_request_id": cr, "edits": list(edits), "dry_run": dry_run}
-    async with Client(create_server(settings), cache=None) as client:
+    async with Client(server_for(settings), cache=None) as client:
         return await client.call_tool("edit_pages", args)
 
 

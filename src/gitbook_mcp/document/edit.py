@@ -16,9 +16,11 @@ from typing import Any
 
 from gitbook_mcp.document.nodes import Node, new_key, text, walk
 from gitbook_mcp.document.parse import parse_markdown
+from gitbook_mcp.document.refs import RefResolver
 
 __all__ = [
     "TextMatch",
+    "UnresolvedLinks",
     "block_differences",
     "find_text",
     "get_at",
@@ -46,6 +48,14 @@ class _Leaf:
         text_node = self.chain[-1][1]
         leaves: list[dict[str, Any]] = text_node["leaves"]
         return leaves[self.index]
+
+
+class UnresolvedLinks(ValueError):
+    """Inline markdown whose link targets the page's resolver does not know (``hrefs``)."""
+
+    def __init__(self, hrefs: list[str]) -> None:
+        super().__init__(", ".join(hrefs))
+        self.hrefs = hrefs
 
 
 @dataclass(frozen=True)
@@ -157,11 +167,18 @@ def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-def replace_text(doc: Mapping[str, Any], match: TextMatch, replacement: str) -> dict[str, Any]:
+def replace_text(
+    doc: Mapping[str, Any],
+    match: TextMatch,
+    replacement: str,
+    resolve: RefResolver | None = None,
+) -> dict[str, Any]:
     """A copy of ``doc`` with the matched span replaced by ``replacement``.
 
     ``replacement`` is read as inline GitBook markdown (```code```, ``**bold**``, ``[a](b)``) when
-    it holds such syntax and reads as one paragraph; else it is plain text. Only the leaves the
+    it holds such syntax and reads as one paragraph; else it is plain text. Its links are read
+    with ``resolve`` (the page's relative paths); one it leaves unresolved raises
+    `UnresolvedLinks` (a link must never become text unnoticed). Only the leaves the
     span touches change: the inserted text takes the marks (and the link) of the first leaf
     touched, plus its own; the other touched leaves lose the matched part, and a leaf, text node
     or inline link left empty by it goes. Every other node, the block's key among them, stays.
@@ -176,7 +193,7 @@ def replace_text(doc: Mapping[str, Any], match: TextMatch, replacement: str) -> 
     ]
     if not touched:
         raise KeyError(match.pointer)
-    nodes = inline_markdown(replacement)
+    nodes = inline_markdown(replacement, resolve)
     cut = 0
     for number, item in enumerate(touched):
         value = str(item.leaf["text"])
@@ -197,17 +214,20 @@ def replace_text(doc: Mapping[str, Any], match: TextMatch, replacement: str) -> 
 _SYNTAX = frozenset("*_`[]<>~$\\&!^")
 
 
-def inline_markdown(value: str) -> list[Node] | None:
-    """The inline nodes of ``value`` read as GitBook markdown, or None when it is plain text
-    (no markdown syntax) or does not read as one paragraph (then it is taken as plain text).
-    Spaces at its edges are kept (a paragraph would drop them)."""
+def inline_markdown(value: str, resolve: RefResolver | None = None) -> list[Node] | None:
+    """The inline nodes of ``value`` read as GitBook markdown (links through ``resolve``, as the
+    page's own markdown is read), or None when it is plain text (no markdown syntax) or does not
+    read as one paragraph (then it is taken as plain text). Spaces at its edges are kept (a
+    paragraph would drop them). A link nothing resolves raises `UnresolvedLinks`."""
     core = value.strip()
     if not core or not _SYNTAX.intersection(core):
         return None
-    parsed = parse_markdown(core)
+    parsed = parse_markdown(core, resolve)
     blocks = parsed.document.get("nodes") or []
     if parsed.title is not None or len(blocks) != 1 or blocks[0].get("type") != "paragraph":
         return None
+    if parsed.unresolved:
+        raise UnresolvedLinks(list(parsed.unresolved))
     nodes: list[Node] = list(blocks[0].get("nodes") or [])
     lead, trail = value[: len(value) - len(value.lstrip())], value[len(value.rstrip()) :]
     edges = [(0, lead), (len(nodes), trail)]

@@ -12,6 +12,7 @@ import pytest
 from gitbook_mcp.document import parse_markdown, plain_text
 from gitbook_mcp.document.checks import marker_problems, placeholder
 from gitbook_mcp.document.edit import (
+    UnresolvedLinks,
     block_differences,
     find_text,
     get_at,
@@ -221,3 +222,20 @@ def test_text_that_is_not_one_paragraph_of_markdown_goes_in_as_plain_text(value:
     doc = document([block("paragraph", [text("x")])])
     edited = replace_text(doc, _one(doc, "x"), value)
     assert edited["nodes"][0]["nodes"][0]["leaves"][0]["text"] == value
+
+
+def test_a_relative_link_in_a_replacement_is_read_with_the_pages_resolver() -> None:
+    doc = document([block("paragraph", [text("Run it.")])])
+    pages = {"configure.md": {"kind": "page", "page": "p_configure"}}
+    edited = replace_text(doc, _one(doc, "Run it."), "See [Configure](configure.md).", pages.get)
+    [link] = [n for n in edited["nodes"][0]["nodes"] if n.get("type") == "link"]
+    assert link["data"]["ref"] == {"kind": "page", "page": "p_configure"}
+    assert plain_text(edited["nodes"][0]) == "See Configure."
+
+
+@pytest.mark.parametrize("resolve", [None, {}.get])
+def test_a_link_nothing_resolves_is_an_error_never_plain_text(resolve: Any) -> None:
+    doc = document([block("paragraph", [text("Run it.")])])
+    with pytest.raises(UnresolvedLinks) as caught:
+        replace_text(doc, _one(doc, "Run it."), "See [Configure](configure.md).", resolve)
+    assert caught.value.hrefs == ["configure.md"]

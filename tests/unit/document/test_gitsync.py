@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gitbook_mcp.document.gitsync import file_segment
-from gitbook_mcp.linkcheck.markdown import resolve_path
+from gitbook_mcp.document.paths import resolve_path
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,11 @@ from __future__ import annotations
 import difflib
 import posixpath
 import weakref
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import quote
 
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.errors import APIStatusError, NotFoundError
@@ -23,13 +25,14 @@ from gitbook_mcp.client.models.authoring import ChangeRequestContentUpdate
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import document_links, render_markdown
 from gitbook_mcp.document.edit import block_differences, without_keys
-from gitbook_mcp.linkcheck.client_source import raw_document
+from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.linkcheck.model import RevisionContent
 from gitbook_mcp.logs import get_logger
 
 log = get_logger("gitbook_mcp.server")
 
 __all__ = [
+    "ASSETS",
     "DocMode",
     "Item",
     "PageWrite",
@@ -44,16 +47,45 @@ __all__ = [
     "read_back",
     "remember_mode",
     "remembered_mode",
+    "revision_tree",
     "send",
     "text_diff",
     "unresolved_refs",
 ]
 
 DocMode = Literal["tree", "markdown"]
+ASSETS = ".gitbook/assets/"
+"""Where Git Sync keeps a space's files, from the root of its pages."""
 REPORT_LINES = 40
 """Lines of diff per page in a read-back report (intended vs stored)."""
 
 _MODES: weakref.WeakKeyDictionary[GitBookClient, DocMode] = weakref.WeakKeyDictionary()
+
+
+_TREES: weakref.WeakKeyDictionary[GitBookClient, OrderedDict[tuple[str, str], RevisionTree]] = (
+    weakref.WeakKeyDictionary()
+)
+TREES_KEPT = 4
+"""Revision trees kept per client: a revision never changes, and reading a large space's tree
+for each page an agent reads costs a request the size of the tree."""
+
+
+async def revision_tree(
+    client: GitBookClient, space_id: str, change_request_id: str | None, revision: str | None
+) -> RevisionTree:
+    """The tree of the change request's revision (main's without one), read once per
+    ``revision`` id (None: read every time)."""
+    kept = _TREES.setdefault(client, OrderedDict())
+    if revision is not None and (space_id, revision) in kept:
+        kept.move_to_end((space_id, revision))
+        return kept[(space_id, revision)]
+    content = await ClientContentReader(client).revision(space_id, change_request_id)
+    tree = RevisionTree.of(content)
+    if content.revision_id:
+        kept[(space_id, content.revision_id)] = tree
+        while len(kept) > TREES_KEPT:
+            kept.popitem(last=False)
+    return tree
 
 
 def remembered_mode(client: GitBookClient) -> DocMode:
@@ -68,11 +100,13 @@ def remember_mode(client: GitBookClient, mode: DocMode) -> None:
 
 @dataclass(frozen=True)
 class RevisionTree:
-    """A revision's pages (id -> path), which pages have children, and its file ids."""
+    """A revision's pages (id -> path), which pages have children, and its files (id -> name)."""
 
     paths: dict[str, str]
     folders: frozenset[str] = frozenset()
     files: frozenset[str] = frozenset()
+    names: Mapping[str, str] = field(default_factory=dict)
+    """File names by id, for the ``.gitbook/assets/<name>`` form of a file link."""
 
     @classmethod
     def of(cls, content: RevisionContent) -> RevisionTree:
@@ -80,27 +114,46 @@ class RevisionTree:
             {p.id: p.path for p in content.pages},
             frozenset(p.parent_id for p in content.pages if p.parent_id),
             frozenset(f.id for f in content.files),
+            {f.id: f.name for f in content.files},
         )
 
-    def href(self, page_id: str) -> Callable[[Mapping[str, Any]], str | None]:
-        """Links of the page ``page_id`` written as relative ``.md`` paths where the tree has the
-        target page (the form GitBook resolves on import); other refs get their stable form."""
+    def folder_of(self, page_id: str) -> str:
+        """The folder a page's relative links start from (a page with children is a folder)."""
         here = self.paths.get(page_id, "")
-        base = here if page_id in self.folders else posixpath.dirname(here)
+        return here if page_id in self.folders else posixpath.dirname(here)
+
+    def href(self, page_id: str) -> Callable[[Mapping[str, Any]], str | None]:
+        """Links of the page ``page_id`` written as Git Sync writes them: relative ``.md`` paths
+        where the tree has the target page (a page with children is its ``README.md``), and
+        ``.gitbook/assets/<name>`` for a file whose name is the revision's only one of that name
+        (the forms GitBook resolves on import); other refs get their stable form."""
+        base = self.folder_of(page_id)
+        unique = _unique_names(self.names)
 
         def write(ref: Mapping[str, Any]) -> str | None:
-            target = ref.get("page")
-            if ref.get("kind") not in ("page", "anchor") or ref.get("space"):
+            if ref.get("space"):
                 return None
-            if not isinstance(target, str):
+            file_id = ref.get("file")
+            if ref.get("kind") == "file" and isinstance(file_id, str) and file_id in unique:
+                return posixpath.relpath(f"{ASSETS}{quote(unique[file_id])}", base or ".")
+            target = ref.get("page")
+            if ref.get("kind") not in ("page", "anchor") or not isinstance(target, str):
                 return None
             if target not in self.paths:
                 return None
-            href = posixpath.relpath((self.paths[target] or "README") + ".md", base or ".")
+            path = self.paths[target]
+            path = f"{path}/README" if target in self.folders and path else path
+            href = posixpath.relpath((path or "README") + ".md", base or ".")
             anchor = ref.get("anchor")
             return f"{href}#{anchor}" if isinstance(anchor, str) else href
 
         return write
+
+
+def _unique_names(names: Mapping[str, str]) -> dict[str, str]:
+    """The files whose name no other file of the revision has (id -> name)."""
+    seen = Counter(names.values())
+    return {fid: name for fid, name in names.items() if seen[name] == 1}
 
 
 @dataclass

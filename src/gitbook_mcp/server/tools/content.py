@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from urllib.parse import unquote
 
+from anyio import to_thread
 from pydantic import BaseModel, Field, field_validator
 
 from gitbook_mcp.client.models.content import RevisionFile, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent
+from gitbook_mcp.linkcheck.client_source import raw_document
 from gitbook_mcp.server.rendering import (
     DEFAULT_MAX_CHARS,
     UntrustedBody,
@@ -20,6 +22,7 @@ from gitbook_mcp.server.rendering import (
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool
 from gitbook_mcp.server.tools._arguments import ChangeRequestId, Cursor, Limit, SpaceId, exactly_one
 from gitbook_mcp.server.tools._listing import listing
+from gitbook_mcp.server.tools._pages import markdown_of, revision_tree
 from gitbook_mcp.server.toolsets import CONTENT
 
 __all__: list[str] = []
@@ -69,6 +72,22 @@ def _render_page(p: PageText) -> str:
     return text
 
 
+async def _page_markdown(
+    ctx: ToolContext,
+    space_id: str,
+    change_request_id: str | None,
+    page: RevisionPage,
+    revision: str | None,
+) -> str:
+    """The page's document as the markdown edit_pages reads and its diffs show (links relative
+    to the page, files under .gitbook/assets/); the service's markdown when no document came."""
+    doc = raw_document(page)
+    if doc is None:
+        return page.markdown or ""
+    tree = await revision_tree(ctx.client, space_id, change_request_id, revision)
+    return await to_thread.run_sync(markdown_of, doc, tree, page.id)
+
+
 @read_tool(CONTENT, render=_render_page)
 async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
     """A page as markdown, by id or path, published or in a change request."""
@@ -80,19 +99,20 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
         revision = (await c.change_requests.get(args.space_id, args.change_request_id)).revision
         if args.page_id:
             page = await c.change_request_content.get_page(
-                args.space_id, args.change_request_id, args.page_id, format="markdown"
+                args.space_id, args.change_request_id, args.page_id, format="document"
             )
         else:
             assert args.path is not None
             page = await c.change_request_content.get_page_by_path(
-                args.space_id, args.change_request_id, args.path, format="markdown"
+                args.space_id, args.change_request_id, args.path, format="document"
             )
     elif args.page_id:
-        page = await c.space_content.get_page(args.space_id, args.page_id, format="markdown")
+        page = await c.space_content.get_page(args.space_id, args.page_id, format="document")
     else:
         assert args.path is not None
-        page = await c.space_content.get_page_by_path(args.space_id, args.path, format="markdown")
-    text = untrusted(page.markdown or "")
+        page = await c.space_content.get_page_by_path(args.space_id, args.path, format="document")
+    markdown = await _page_markdown(ctx, args.space_id, args.change_request_id, page, revision)
+    text = untrusted(markdown)
     if args.offset and args.offset >= len(text):
         raise ToolFailure(
             f"offset={args.offset} is past the end of page {page.id}: it has {len(text)} "

@@ -209,3 +209,40 @@ def test_a_created_page_diffs_from_dev_null() -> None:
     lines = diff_lines(PageSides("p", "P", "p", None, "one\n"))
     assert lines[:2] == ["--- /dev/null", "+++ b/p"]
     assert lines[-1] == "+one"
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ({"op": "insert_blocks", "page_id": "p", "block": "x"}, "needs markdown"),
+        ({"op": "replace_block", "page_id": "p", "markdown": "x"}, "needs block"),
+        ({"op": "move_block", "page_id": "p", "block": "x"}, "needs to"),
+        ({"op": "delete_block", "page_id": "p", "block": "x", "to": "y"}, "to do not go"),
+        ({"op": "replace", "page_id": "p", "block": "x"}, "block do not go"),
+        ({"op": "settle", "page_id": "p", "before": True}, "before do not go"),
+        ({"op": "insert", "title": "T", "markdown": "x", "block": "y"}, "an insert takes"),
+        (
+            {"op": "delete_block", "page_id": "p", "block": "x" * (FIND_MAX_CHARS + 1)},
+            f"at most {FIND_MAX_CHARS}",
+        ),
+    ],
+)
+def test_a_block_edit_without_what_it_needs_or_with_what_it_cannot_use_is_refused(
+    edit: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(ToolFailure, match=re.escape(said)):
+        check_edit(0, PageEdit.model_validate(edit))
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"op": "insert_blocks", "page_id": "p", "block": "x", "markdown": "y", "before": True},
+        {"op": "replace_block", "page_id": "p", "block": "x", "markdown": "y"},
+        {"op": "delete_block", "page_id": "p", "block": "x"},
+        {"op": "move_block", "page_id": "p", "block": "x", "to": "y"},
+        {"op": "settle", "page_id": "p"},
+    ],
+)
+def test_a_block_edit_with_what_it_needs_passes(edit: dict[str, Any]) -> None:
+    check_edit(0, PageEdit.model_validate(edit))

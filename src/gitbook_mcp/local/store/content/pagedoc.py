@@ -20,6 +20,7 @@ from gitbook_mcp.document import (
     walk,
 )
 from gitbook_mcp.document.anchors import anchored_blocks
+from gitbook_mcp.document.blocks import keep_unchanged
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.document.slugs import page_slug
@@ -150,25 +151,6 @@ def render_body(doc: Mapping[str, Any], href: HrefWriter | None) -> str:
     if not doc.get("nodes"):
         return ""
     return render_markdown(doc, href)
-
-
-def keep_unchanged(old: Mapping[str, Any], new: dict[str, Any]) -> None:
-    """Give each top-level block of ``new`` (a page's markdown, parsed) that reads as a block of
-    ``old`` (the page's stored document) the same markdown that stored block, keys and ids
-    included, in place: a page rewritten as markdown changes only the blocks whose text changed
-    (each stored block is reused once, in document order)."""
-    stored: dict[str, list[Any]] = {}
-    for node in old.get("nodes") or []:
-        stored.setdefault(_block_markdown(node), []).append(node)
-    nodes = new.get("nodes") or []
-    for index, node in enumerate(nodes):
-        same = stored.get(_block_markdown(node))
-        if same:
-            nodes[index] = copy.deepcopy(same.pop(0))
-
-
-def _block_markdown(node: Any) -> str:
-    return render_markdown({**EMPTY, "nodes": [node]})
 
 
 def search_text(doc: Mapping[str, Any]) -> str:

@@ -5,22 +5,27 @@ of it: ``find`` is matched in the text of the page's blocks (across leaves and m
 markdown syntax, within one block: a paragraph, heading, list item, code line or table cell) and
 must occur exactly once in the page as the replacements before it left it, so that an edit never
 lands in the wrong place. ``replace`` is plain text, or inline markdown (code, bold, links) when
-it holds such syntax; the inserted text takes the marks and link of the first leaf the match
+it holds such syntax, its links read as the page's own (a link to nothing is refused, naming
+the nearest page); the inserted text takes the marks and link of the first leaf the match
 touches; every block the match does not touch keeps its key and content. Errors are short and
 name the edit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
 
 from gitbook_mcp.document.checks import placeholder
-from gitbook_mcp.document.edit import find_text, replace_text
+from gitbook_mcp.document.edit import UnresolvedLinks, find_text, replace_text
+from gitbook_mcp.document.refs import RefResolver
 from gitbook_mcp.server.tooling import Args, ToolFailure
 
 __all__ = [
+    "BLOCK_OPS",
+    "DOCUMENT_OPS",
     "EDIT_MAX_CHARS",
     "FIND_MAX_CHARS",
     "INSERT_MAX_CHARS",
@@ -61,17 +66,34 @@ class Replacement(Args):
     find: str = Field(
         min_length=1,
         max_length=FIND_MAX_CHARS,
-        description="Exact text of one block, no markdown syntax; must occur once",
+        description="Exact text in one block, once (no markdown)",
     )
-    replace: str = Field(
-        max_length=REPLACE_MAX_CHARS, description="New text: plain, or inline markdown (`x`, **x**)"
-    )
+    replace: str = Field(max_length=REPLACE_MAX_CHARS, description="Plain or inline markdown")
+
+
+BLOCK_OPS = ("insert_blocks", "replace_block", "delete_block", "move_block")
+"""The ops on one page's top-level blocks, found by ``block`` (its text or heading)."""
+DOCUMENT_OPS = ("replace", "rewrite", "settle", *BLOCK_OPS)
+"""The ops that change a page's document (several may edit one page in a batch)."""
 
 
 class PageEdit(Args):
-    op: Literal["replace", "insert", "rewrite", "delete", "revert", "move"] = Field(
-        description="replace text in one block; insert a page; rewrite a page from "
-        "markdown; delete (and subpages); revert to main; move (keeps id)"
+    op: Literal[
+        "replace",
+        "insert",
+        "rewrite",
+        "delete",
+        "revert",
+        "move",
+        "insert_blocks",
+        "replace_block",
+        "delete_block",
+        "move_block",
+        "settle",
+    ] = Field(
+        description="replace: text; insert: page; rewrite: page from markdown; delete: with "
+        "subpages; revert: to main; move: keeps id; *_block(s): by block; settle: conflict as "
+        "ours (revert: as main)"
     )
     page_id: str | None = Field(default=None, description="Page (not for insert)")
     replacements: list[Replacement] = Field(default_factory=list, max_length=50)
@@ -81,17 +103,36 @@ class PageEdit(Args):
     description in the schema, which is at its byte budget (the dry run's refusal of a slug a
     sibling has names this argument)."""
     markdown: str | None = Field(
-        default=None, max_length=INSERT_MAX_CHARS, description="insert, rewrite: the whole page"
+        default=None,
+        max_length=INSERT_MAX_CHARS,
+        description="insert, rewrite: page; *_block(s): blocks",
     )
     parent_id: str | None = Field(
         default=None,
-        description=f"insert, move: parent page ('{ROOT}': top level)",
+        description=f"insert, move: parent ('{ROOT}': top)",
     )
-    position: int | None = Field(default=None, ge=0, description="insert, move: sibling index")
-    allow_shrink: bool = Field(
-        default=False,
-        description="Allow losing over half the page",
-    )
+    position: int | None = Field(default=None, ge=0, description="insert, move: index")
+    # block and to: at most FIND_MAX_CHARS, checked by check_edit (a maxLength each would cost
+    # the default tool list 36 bytes).
+    block: str | None = Field(default=None, min_length=1, description="Its text or heading")
+    to: str | None = Field(default=None, min_length=1, description="move_block: next to it")
+    before: bool = Field(default=False, description="Before, not after")
+    allow_shrink: bool = Field(default=False, description="May lose half the page")
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "insert": ("title", "slug", "markdown", "parent_id", "position"),
+    "move": ("parent_id", "position"),
+    "rewrite": ("markdown",),
+    "insert_blocks": ("block", "markdown"),
+    "replace_block": ("block", "markdown"),
+    "delete_block": ("block",),
+    "move_block": ("block", "to"),
+    "settle": (),
+}
+"""The fields each op takes (besides page_id, replacements and allow_shrink)."""
+_NEEDED = {op: fields for op, fields in _FIELDS.items() if op in (*BLOCK_OPS, "settle")}
+"""The fields a block op or a settle cannot do without."""
 
 
 def label(index: int, edit: PageEdit) -> str:
@@ -103,14 +144,17 @@ def label(index: int, edit: PageEdit) -> str:
 def check_edit(index: int, edit: PageEdit) -> None:
     """Refuse an edit that lacks what its op needs or carries what it cannot use."""
     where = label(index, edit)
-    placed = {"move": ("parent_id", "position"), "rewrite": ("markdown",)}.get(edit.op, ())
+    if max(len(edit.block or ""), len(edit.to or "")) > FIND_MAX_CHARS:
+        raise ToolFailure(f"{where}: block and to take at most {FIND_MAX_CHARS} characters.")
+    placed = _FIELDS.get(edit.op, ())
     extra = [
         name
-        for name in ("title", "slug", "markdown", "parent_id", "position")
+        for name in ("title", "slug", "markdown", "parent_id", "position", "block", "to")
         if getattr(edit, name) is not None and name not in placed
     ]
+    extra += ["before"] if edit.before and edit.op not in ("insert_blocks", "move_block") else []
     if edit.op == "insert":
-        if edit.page_id or edit.replacements:
+        if edit.page_id or edit.replacements or extra:
             raise ToolFailure(
                 f"{where}: an insert takes title, slug, markdown, parent_id, position."
             )
@@ -131,6 +175,9 @@ def check_edit(index: int, edit: PageEdit) -> None:
         raise ToolFailure(f"{where}: give replacements, a list of {{find, replace}}.")
     if edit.op != "replace" and edit.replacements:
         raise ToolFailure(f"{where}: replacements only go with op=replace.")
+    missing = [name for name in _NEEDED.get(edit.op, ()) if getattr(edit, name) is None]
+    if missing:
+        raise ToolFailure(f"{where}: op={edit.op} needs {', '.join(missing)}.")
 
 
 def check_content(index: int, edit: PageEdit) -> None:
@@ -149,7 +196,9 @@ def check_content(index: int, edit: PageEdit) -> None:
                 f"{where}, replacement {number}: 'replace' is inline text, so {{% %}} markers in "
                 "it would show as text; change blocks by replacing their text. Nothing was sent."
             )
-    found = placeholder(edit.markdown or "")
+    # A rewrite's placeholders are checked against the page it rewrites (`_plan`): a page may
+    # hold "[...]" itself.
+    found = placeholder(edit.markdown or "") if edit.op != "rewrite" else None
     if found is not None:
         raise ToolFailure(
             f"{where}: the markdown holds the placeholder {found!r} where content belongs; write "
@@ -160,7 +209,10 @@ def check_content(index: int, edit: PageEdit) -> None:
 def check_sizes(edits: list[PageEdit]) -> None:
     """Refuse a call whose edits carry more than `EDIT_MAX_CHARS` characters together."""
     total = sum(
-        len(edit.markdown or "") + sum(len(r.find) + len(r.replace) for r in edit.replacements)
+        len(edit.markdown or "")
+        + len(edit.block or "")
+        + len(edit.to or "")
+        + sum(len(r.find) + len(r.replace) for r in edit.replacements)
         for edit in edits
     )
     if total > EDIT_MAX_CHARS:
@@ -171,10 +223,16 @@ def check_sizes(edits: list[PageEdit]) -> None:
 
 
 def apply_replacements(
-    doc: dict[str, Any], replacements: list[Replacement], where: str
+    doc: dict[str, Any],
+    replacements: list[Replacement],
+    where: str,
+    resolve: RefResolver | None = None,
+    explain: Callable[[str], str] = str,
 ) -> dict[str, Any]:
     """A copy of ``doc`` with each replacement applied in order; each ``find`` must occur
-    exactly once (counting stops at the second match: counting all is quadratic)."""
+    exactly once (counting stops at the second match: counting all is quadratic). Links in a
+    ``replace`` are read with ``resolve`` (the page's); one it cannot resolve is refused, said by
+    ``explain`` (href -> what is wrong and its fix)."""
     for number, r in enumerate(replacements, 1):
         matches = find_text(doc, r.find, limit=2)
         if not matches:
@@ -189,7 +247,14 @@ def apply_replacements(
                 f"{where}, replacement {number}: 'find' occurs more than once; add surrounding "
                 "text so that it occurs once. Nothing was sent."
             )
-        doc = replace_text(doc, matches[0], r.replace)
+        try:
+            doc = replace_text(doc, matches[0], r.replace, resolve)
+        except UnresolvedLinks as exc:
+            problems = "; ".join(explain(href) for href in exc.hrefs[:5])
+            raise ToolFailure(
+                f"{where}, replacement {number}: a link resolves to nothing: {problems}. "
+                "Nothing was sent."
+            ) from None
     return doc
 
 

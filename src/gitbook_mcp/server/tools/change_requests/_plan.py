@@ -10,22 +10,28 @@ inserted page whose slug a sibling already has, a page that would lose more than
 
 from __future__ import annotations
 
+import posixpath
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from gitbook_mcp.client.models.content import RevisionPage
-from gitbook_mcp.document import ParseTooSlow, parse_markdown
-from gitbook_mcp.document.checks import marker_problems
+from gitbook_mcp.document import ParseTooSlow
+from gitbook_mcp.document.blocks import keep_unchanged
+from gitbook_mcp.document.checks import marker_problems, placeholder
 from gitbook_mcp.document.fields import data_problems
-from gitbook_mcp.document.paths import resolve_path
 from gitbook_mcp.document.slugs import page_slug
 from gitbook_mcp.linkcheck.client_source import raw_document
+from gitbook_mcp.server.rendering import untrusted
 from gitbook_mcp.server.tooling import ToolFailure
+from gitbook_mcp.server.tools._page_links import link_problem, page_resolver, read_page_markdown
 from gitbook_mcp.server.tools._pages import PageWrite, RevisionTree, markdown_of, unresolved_refs
+from gitbook_mcp.server.tools.change_requests._blocks import edit_blocks
 from gitbook_mcp.server.tools.change_requests._diff import PageSides
 from gitbook_mcp.server.tools.change_requests._edits import (
+    DOCUMENT_OPS,
     PARSE_CPU_SECONDS,
     ROOT,
     PageEdit,
@@ -74,12 +80,17 @@ def plan(
         page = in_cr.get(page_id)
         if page is None:
             raise ToolFailure(f"{where}: no page {page_id} in this change request (get_page_tree).")
-        if ops.setdefault(page_id, edit.op) != edit.op:
+        group = "document" if edit.op in DOCUMENT_OPS else edit.op
+        if ops.setdefault(page_id, group) != group:
             raise ToolFailure(f"{where}: the page already has a {ops[page_id]} edit in this batch.")
         if edit.op == "replace":
             _replace(out, edit, page, tree, where)
         elif edit.op == "rewrite":
             _rewrite(out, edit, page, tree, where)
+        elif edit.op in DOCUMENT_OPS:
+            current = next((w.after for w in out.writes if w.page_id == page_id), _doc(page))
+            after = edit_blocks(edit, current, tree, where)
+            _write(out, edit, page, tree, where, _doc(page), after)
         else:
             _other(out, edit, page, in_main.get(page_id), tree)
     return out
@@ -96,7 +107,25 @@ def _replace(
     existing = next((w for w in out.writes if w.page_id == page_id), None)
     before = _doc(page)
     current = existing.after if existing else before
-    after = apply_replacements(current, edit.replacements, where)
+    explain = partial(link_problem, tree=tree, page_id=page_id)
+    resolve = page_resolver(tree, page_id)
+    after = apply_replacements(current, edit.replacements, where, resolve, explain)
+    _write(out, edit, page, tree, where, before, after)
+
+
+def _write(
+    out: EditPlan,
+    edit: PageEdit,
+    page: RevisionPage,
+    tree: RevisionTree,
+    where: str,
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> None:
+    """The page's new document planned: refused if it leaves unsound markers, adds a link to
+    nothing or shrinks by half unasked; sent as a `PageWrite` unless it changes nothing."""
+    page_id = page.id
+    existing = next((w for w in out.writes if w.page_id == page_id), None)
     old_md, new_md = markdown_of(before, tree, page_id), markdown_of(after, tree, page_id)
     _refuse_new(
         where, "leaves unsound {% %} markers", marker_problems(old_md), marker_problems(new_md)
@@ -143,16 +172,38 @@ def _insert(out: EditPlan, index: int, edit: PageEdit, tree: RevisionTree, where
 def _rewrite(
     out: EditPlan, edit: PageEdit, page: RevisionPage, tree: RevisionTree, where: str
 ) -> None:
-    """A whole page from markdown: checked as an insert is, and for shrinking as a replace is."""
-    markdown = edit.markdown or ""
-    path = tree.paths.get(page.id, "")
-    folder = path if page.id in tree.folders else path.rpartition("/")[0]
-    before = markdown_of(_doc(page), tree, page.id)
-    had = data_problems(_doc(page))
-    _check_markdown(markdown, folder, tree, where, marker_problems(before), had)
-    _check_shrink(where, edit, before, markdown)
-    out.items.append(batch_change(edit))
-    out.texts[page.id] = PageSides(page.id, page.title, page.path or "", before, markdown)
+    """A whole page from markdown, read as the page's own (its links through the page's
+    resolver): the blocks that read as stored blocks are those blocks, keys included, so the
+    markdown `get_page` shows writes back the same document. A link that resolves to nothing
+    is refused unless the page already had it (then it stays as it was)."""
+    existing = next((w for w in out.writes if w.page_id == page.id), None)
+    before = existing.after if existing else _doc(page)
+    had = read_page_markdown(markdown_of(before, tree, page.id), tree, page.id).unresolved
+    read = _read(where, edit.markdown or "", tree, page.id, kept=had)
+    new = list((Counter(read.unresolved) - Counter(had)).elements())
+    if new:
+        problems = "; ".join(link_problem(href, tree, page.id) for href in new[:5])
+        raise ToolFailure(f"{where}: a link resolves to nothing: {problems}. Nothing was sent.")
+    shown = markdown_of(before, tree, page.id)
+    found = placeholder(edit.markdown or "")
+    if found is not None and found not in shown.lower():
+        raise ToolFailure(
+            f"{where}: the markdown holds the placeholder {found!r} where content belongs; write "
+            "the full page. Nothing was sent."
+        )
+    markers = marker_problems(shown)
+    _refuse_new(where, "has unsound {% %} markers", markers, marker_problems(edit.markdown or ""))
+    if (edit.markdown or "") == untrusted(shown):
+        # The page exactly as get_page shows it: nothing to change, even where a block's
+        # markdown does not read back as the same block (a few of GitBook's HTML forms).
+        _write(out, edit, page, tree, where, _doc(page), before)
+        return
+    after = read.document
+    _refuse_new_fields(where, data_problems(before), data_problems(after))
+    # get_page shows a page through `untrusted` (invisible characters such as emoji variation
+    # selectors dropped): a block that reads as shown keeps what it was not shown.
+    keep_unchanged(before, after, untrusted)
+    _write(out, edit, page, tree, where, _doc(page), after)
 
 
 def _check_markdown(
@@ -163,32 +214,36 @@ def _check_markdown(
     markers_before: list[str],
     fields_before: list[str] | None = None,
 ) -> None:
-    """Refuse markdown whose links resolve to nothing (relative to ``folder``), whose ``{% %}``
-    markers are unsound (beyond ``markers_before``) or whose blocks break `DATA_RULES` (beyond
-    ``fields_before``, the page's own)."""
-    by_path = {path: pid for pid, path in tree.paths.items()}
+    """Refuse markdown whose links resolve to nothing (read as a page in ``folder`` would read
+    them), whose ``{% %}`` markers are unsound (beyond ``markers_before``) or whose blocks break
+    `DATA_RULES` (beyond ``fields_before``, the page's own)."""
+    new_page = "\x00new"  # a page id no revision has, placed in ``folder``
+    placed = replace(tree, paths={**tree.paths, new_page: posixpath.join(folder, new_page)})
+    read = _read(where, markdown, placed, new_page)
+    if read.unresolved:
+        problems = "; ".join(link_problem(href, placed, new_page) for href in read.unresolved[:5])
+        raise ToolFailure(f"{where}: a link resolves to nothing: {problems}. Nothing was sent.")
+    _refuse_new(
+        where,
+        "has a link that resolves to nothing in the change request",
+        [],
+        unresolved_refs(read.document, tree),
+    )
+    _refuse_new_fields(where, fields_before or [], data_problems(read.document))
+    _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
 
-    def resolve(href: str) -> dict[str, Any] | None:
-        path, _, anchor = href.partition("#")
-        target = by_path.get(resolve_path(path, folder, folder=True)) if path else None
-        if target is None:
-            return None
-        if anchor:
-            return {"kind": "anchor", "page": target, "anchor": anchor}
-        return {"kind": "page", "page": target}
 
+def _read(where: str, markdown: str, tree: RevisionTree, page_id: str, *, kept: Any = ()) -> Any:
+    """`read_page_markdown` within `PARSE_CPU_SECONDS` of CPU (someone's hostile markdown
+    must not hold a worker: issue 36), refused with the reason past it."""
     try:
-        parsed = parse_markdown(markdown, resolve, cpu_seconds=PARSE_CPU_SECONDS)
+        return read_page_markdown(markdown, tree, page_id, kept=kept, cpu_seconds=PARSE_CPU_SECONDS)
     except ParseTooSlow as slow:
         raise ToolFailure(
             f"{where}: the markdown took more than {slow.seconds:g} s of CPU time to read, far "
             "more than any real page of its size; simplify it (unclosed brackets or other "
             "markers repeated on thousands of lines). Nothing was sent."
         ) from None
-    problems = [f"link {u}" for u in parsed.unresolved] + unresolved_refs(parsed.document, tree)
-    _refuse_new(where, "has a link that resolves to nothing in the change request", [], problems)
-    _refuse_new_fields(where, fields_before or [], data_problems(parsed.document))
-    _refuse_new(where, "has unsound {% %} markers", markers_before, marker_problems(markdown))
 
 
 def _refuse_new_fields(where: str, before: list[str], after: list[str]) -> None:

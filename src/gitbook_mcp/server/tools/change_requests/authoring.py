@@ -9,10 +9,9 @@ from pydantic import BaseModel, Field
 from gitbook_mcp.client.models.content import ChangeRequest, RevisionPage
 from gitbook_mcp.client.resources import ChangeRequestComments, ChangeRequests
 from gitbook_mcp.document.cpu import run_cpu
-from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, UntrustedRef, quoted
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, write_tool
-from gitbook_mcp.server.tools._pages import DocMode, RevisionTree, read_back, send
+from gitbook_mcp.server.tools._pages import DocMode, read_back, revision_tree, send
 from gitbook_mcp.server.tools._permissions import SPACE_EDIT
 from gitbook_mcp.server.tools.change_requests._diff import diff_lines, window
 from gitbook_mcp.server.tools.change_requests._edits import (
@@ -58,9 +57,9 @@ class CreateChangeRequestArgs(Args):
     space_id: str = Field(min_length=1, description="Space id")
     subject: str = Field(min_length=1, max_length=200, description="Title for reviewers")
     description: str | None = Field(
-        default=None, max_length=20_000, description="Markdown, posted as the first comment"
+        default=None, max_length=20_000, description="Posted as the first comment"
     )
-    draft: bool = Field(default=False, description="Keep it a draft instead of opening it")
+    draft: bool = Field(default=False, description="Leave it a draft")
 
 
 class Created(CrView):
@@ -85,13 +84,11 @@ async def create_change_request(ctx: ToolContext, args: CreateChangeRequestArgs)
 
 
 class EditArgs(ChangeRequestArgs):
-    edits: list[PageEdit] = Field(
-        min_length=1, max_length=50, description="Applied in order, all or none"
-    )
+    edits: list[PageEdit] = Field(min_length=1, max_length=50, description="In order")
     expected_revision: str | None = Field(
-        default=None, description="Revision you read; refused if the change request moved on"
+        default=None, description="Refused if the revision moved on"
     )
-    dry_run: bool = Field(default=False, description="Show diffs, send nothing")
+    dry_run: bool = Field(default=False, description="Diffs only, send nothing")
 
 
 class PageDiff(BaseModel):
@@ -196,8 +193,7 @@ def _diffs(planned: EditPlan, created: dict[str, str]) -> list[PageDiff]:
     render=_render_edit,
 )
 async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
-    """Edit a change request's pages in one atomic batch (other blocks untouched). Answers a
-    markdown diff per page and what the service stored differently."""
+    """Edit change request pages in one batch; other blocks stay; answers diffs."""
     for index, edit in enumerate(args.edits):
         check_edit(index, edit)
         check_content(index, edit)
@@ -206,7 +202,7 @@ async def edit_pages(ctx: ToolContext, args: EditArgs) -> EditOutcome:
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     _check_revision(cr, args.expected_revision)
     in_cr, in_main = await _read_pages(ctx, args.space_id, cr.id, args.edits)
-    tree = RevisionTree.of(await ClientContentReader(c).revision(args.space_id, cr.id))
+    tree = await revision_tree(c, args.space_id, cr.id, cr.revision)
     # Matching, checking and diffing whole pages is CPU work on someone else's text: off the
     # loop, in this caller's fair share of the workers.
     planned = await run_cpu(_plan, args.edits, in_cr, in_main, tree)

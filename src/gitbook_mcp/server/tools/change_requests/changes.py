@@ -30,7 +30,7 @@ TEXT_KINDS = ("page_created", "page_edited", "page_deleted")
 
 class ChangesArgs(ChangeRequestArgs):
     page_id: str | None = Field(default=None, description="One page's diff")
-    offset: int = Field(default=0, ge=0, description="Diff line to start at (next_offset)")
+    offset: int = Field(default=0, ge=0, description="From next_offset")
     limit: int = Field(default=200, ge=20, le=1000, description="Diff lines")
 
 
@@ -94,8 +94,8 @@ def _render(r: Changes) -> str:
     render=_render,
 )
 async def get_change_request_changes(ctx: ToolContext, args: ChangesArgs) -> Changes:
-    """What a change request changed: semantic changes and a unified markdown diff per page from
-    main, in windows of lines (next_offset)."""
+    """A change request's semantic changes and each page's markdown diff from main, in windows
+    (next_offset)."""
     c = ctx.client
     cr = await c.change_requests.get(args.space_id, args.change_request_id)
     semantic = await c.change_requests.get_changes(args.space_id, cr.id, limit=CHANGES_LIMIT)
