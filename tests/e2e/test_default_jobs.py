@@ -18,6 +18,7 @@ import pytest
 from mcp.client import Client
 
 from tests.deploy.procs import Proc, start_local_api, start_server, stop
+from tests.support.fenced import unfenced
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -144,7 +145,9 @@ async def _author_review_and_merge(agent: Agent) -> None:
     assert sent["sent"] is True
     assert [c["id"] for c in changes["changes"]] == ["pg_install"]
     assert "+Download it, then run it." in changes["diff"]
-    assert [(r["detail"], r["comment"]) for r in state["reviews"]] == [("approved", "Ship it.")]
+    assert [(r["detail"], unfenced(r["comment"])) for r in state["reviews"]] == [
+        ("approved", "Ship it.")
+    ]
     assert merged["result"] == "merge"
     assert "Download it, then run it." in text
     assert "Download the installer and run it." not in text

@@ -18,6 +18,7 @@ from gitbook_mcp.document import parse_markdown
 from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.local.seed.content import PAGE_FAQ, PAGE_WRITING
 from tests.e2e.test_process import stdio_client
+from tests.support.fenced import unfenced
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -73,7 +74,9 @@ async def _documents(api: GitBookClient, cr: str | None) -> dict[str, tuple[str,
 async def _call(client: Client, name: str, **arguments: Any) -> dict[str, Any]:
     arguments = {"space_id": SPACE, **arguments}
     result = await client.call_tool(name, arguments)
-    token = (result.structured_content or {}).get("confirm") if result.is_error else None
+    # A confirmation preview is a normal result carrying its token (never when one was sent).
+    asked = "confirm" not in arguments and not result.is_error
+    token = (result.structured_content or {}).get("confirm") if asked else None
     if token is not None:  # an irreversible step: confirm what was shown, as an agent would
         result = await client.call_tool(name, {**arguments, "confirm": token})
     assert not result.is_error, f"{name}: {result.content}"
@@ -196,7 +199,7 @@ async def test_a_conflict_is_reported_by_page_resolved_by_updating_and_merged(
         conflict = await _call(client, "update_change_request", change_request_id=cr)
         # The conflict is kept between markers in the change request; the author settles it.
         page = await _call(client, "get_page", page_id=PAGE_WRITING, change_request_id=cr)
-        marked = page["markdown"]
+        marked = unfenced(page["markdown"])
         # The markers are paragraphs of the document: its markdown escapes them.
         start, end = "\\<" * 7, "\\>" * 7
         block = marked[marked.index(start) : marked.index("\n", marked.rindex(end))]

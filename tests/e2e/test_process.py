@@ -18,6 +18,7 @@ from mcp import StdioServerParameters
 from mcp.client import Client
 
 from gitbook_mcp.local import Store
+from tests.support.fenced import unfenced
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -202,10 +203,12 @@ async def test_data_persists_across_runs_and_reset_starts_afresh(tmp_path: Path)
         )
     async with stdio_client(db) as client:
         kept = await client.call_tool("list_comments", {"space_id": "spc_handbook", "limit": 100})
-    assert "Persist me" in {c["markdown"] for c in kept.structured_content["comments"]}
+    assert "Persist me" in {unfenced(c["markdown"]) for c in kept.structured_content["comments"]}
     async with stdio_client(db, "--reset-local") as client:
         fresh = await client.call_tool("list_comments", {"space_id": "spc_handbook", "limit": 100})
-    assert "Persist me" not in {c["markdown"] for c in fresh.structured_content["comments"]}
+    assert "Persist me" not in {
+        unfenced(c["markdown"]) for c in fresh.structured_content["comments"]
+    }
 
 
 def test_http_beyond_loopback_requires_a_bearer_token(tmp_path: Path) -> None:

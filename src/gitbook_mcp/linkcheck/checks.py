@@ -206,14 +206,9 @@ async def check_target(
         return CheckOutcome(True, marked)
     if target.kind in CHECKED_KINDS:
         found = await _check_content(ctx, target, here)
-        if found is not None and found.status == "unchecked":
-            return CheckOutcome(False, why=found.reason)
         return _WORKS if found is None else CheckOutcome(True, found)
     if target.kind == "reusable-content":
-        outcome = await _check_reusable(ctx, target)
-        if outcome.verdict is not None and outcome.verdict.status == "unchecked":
-            return CheckOutcome(False, why=outcome.verdict.reason)
-        return outcome
+        return await _check_reusable(ctx, target)
     if target.kind in _UNCHECKABLE:
         return CheckOutcome(False, why=_UNCHECKABLE[target.kind])
     if target.kind != "url" or not target.url:

@@ -19,7 +19,6 @@ from typing import Any, Final
 
 import anyio
 
-from gitbook_mcp.document.cpu import CPU_OWNER
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY
 
 __all__ = [
@@ -102,6 +101,9 @@ class CallSlots:
         if slots.holders >= self.in_flight + self.waiting:
             raise TooManyInFlight(caller)
         slots.holders += 1
+        # Imported here: the document package is the first tool call's, not start-up's.
+        from gitbook_mcp.document.cpu import CPU_OWNER
+
         owner = CPU_OWNER.set(caller)
         try:
             async with slots.semaphore:
