@@ -46,7 +46,10 @@ class RevisionIndex:
     def __post_init__(self) -> None:
         self.by_id = {page.id: page for page in self.pages}
         self.by_path = {page.path: page for page in self.pages}
+        # a page with children is a folder, and so is a folder's README page without any (a
+        # Git Sync folder read from disk: its links are relative to its own folder)
         self.folders = {page.parent_id for page in self.pages if page.parent_id}
+        self.folders |= {page.id for page in self.pages if page.readme}
         self.file_ids = {f.id: f for f in self.files}
         self.file_names = {f.name: f for f in self.files}
         self.named: dict[Target, Target] = {}

@@ -57,7 +57,12 @@ class FolderContentReader:
                 self.files[page_id] = page_id
                 self._bodies[page_id] = titled(page.text, page.title)
             yield PageNode(
-                id=page_id, title=page.title, path=path, slug=page.slug, parent_id=parent
+                id=page_id,
+                title=page.title,
+                path=path,
+                slug=page.slug,
+                parent_id=parent,
+                readme=page.readme,
             )
             yield from self._flatten(repository, page.pages, page_id, path)
 

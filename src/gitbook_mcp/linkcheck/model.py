@@ -55,6 +55,8 @@ class PageNode:
     parent_id: str | None = None
     target: Mapping[str, Any] | None = None
     """A link page's content ref (``type="link"``)."""
+    readme: bool = False
+    """The page is a folder's README read from disk: its links are relative to its folder."""
     version: str | None = None
     """What identifies this content of the page across revisions (its document's id, else its
     ``updatedAt``); None: unknown, so it is never reused from another revision."""
