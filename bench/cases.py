@@ -209,7 +209,8 @@ async def _scan_once(base: str, concurrency: int) -> tuple[float, int]:
         ) as client:
             yield client
 
-    server = create_server(Settings(api_token="gb_local_admin", api_url=base), factory=factory)
+    settings = Settings(api_token="gb_local_admin", api_url=base, output_schemas="full")
+    server = create_server(settings, factory=factory)
     async with Client(server, cache=None) as client:
         await client.list_tools()
         started = time.perf_counter()

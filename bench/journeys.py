@@ -151,7 +151,7 @@ async def _session(store: Store) -> AsyncIterator[Client]:
         ) as client:
             yield client
 
-    settings = Settings(local=True, toolsets=("all",), profile="live")
+    settings = Settings(local=True, toolsets=("all",), profile="live", output_schemas="full")
     async with Client(create_server(settings, factory=factory), cache=None) as client:
         yield client
 
