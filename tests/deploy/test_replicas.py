@@ -78,9 +78,18 @@ async def _post(
 async def _call(
     client: httpx2.AsyncClient, tally: Tally, db: Path, role: str, name: str, args: dict[str, Any]
 ) -> None:
-    """One tool call, retried on the proxy's 502 (a write only if its key is not applied)."""
-    for _ in range(5):
+    """One tool call, retried on the proxy's 502 (a write only if its key is not applied), and
+    after the wait a 429 asks for: 25 clients share one tenant's token, whose requests in flight
+    are capped at each replica's edge (a request answered 429 was never read, so it is safe to
+    send again)."""
+    failures = waits = 0
+    while failures < 5:
         answer = await _post(client, "tools/call", {"name": name, "arguments": args}, role)
+        if answer.status_code == 429 and waits < 60:
+            waits += 1
+            await anyio.sleep(float(answer.headers.get("retry-after", "1")))
+            continue
+        failures += 1
         if answer.status_code != RETRYABLE:
             break
         tally.retried.append(time.monotonic())
