@@ -31,7 +31,6 @@ __all__ = [
     "RepoPage",
     "Titled",
     "fallback_title",
-    "file_slug",
     "page_slug",
     "plain_pages",
     "summary_pages",
@@ -94,12 +93,6 @@ def fallback_title(name: str) -> str:
     return _words(_stem(name)) or "Untitled"
 
 
-def file_slug(name: str) -> str:
-    """The slug of a file's or folder's page: its name without ``.md``, by the one naming rule
-    an import and a link share (`names.file_segment`: ``0.1.x.md`` is ``0.1.x``)."""
-    return file_segment(name)
-
-
 def _doc_page(doc: Doc, slug: str, fallback: str) -> RepoPage:
     return RepoPage(slug, titled(doc.text, fallback).title, doc.path, doc.text)
 
@@ -115,11 +108,11 @@ def plain_pages(folder: Folder, *, top: bool = True) -> list[RepoPage]:
             title = titled(doc.text, "Introduction").title
             pages.append(RepoPage(page_slug(title), title, doc.path, doc.text))
         else:
-            pages.append(_doc_page(doc, file_slug(doc.name), fallback_title(doc.name)))
+            pages.append(_doc_page(doc, file_segment(doc.name), fallback_title(doc.name)))
     for sub in folder.folders:
         if not sub.has_markdown():
             continue
-        slug = file_slug(sub.name)
+        slug = file_segment(sub.name)
         index = sub.index()
         if index is not None:
             page = _doc_page(index, slug, fallback_title(index.name))
@@ -148,7 +141,7 @@ class _Tree:
         page: RepoPage | None = None
         for segment in segments:
             siblings = self._under(parent)
-            slug = file_slug(segment)
+            slug = file_segment(segment)
             page = siblings.get(slug)
             if page is None:
                 page = siblings[slug] = RepoPage(slug, _words(segment), order=order)

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gitbook_mcp.document.gitsync import RepoPage, titled
-from gitbook_mcp.document.gitsync.layout import fallback_title, file_slug
+from gitbook_mcp.document.gitsync.layout import fallback_title
+from gitbook_mcp.document.gitsync.names import file_segment
 from gitbook_mcp.local.store.content.import_source import MAX_FILES, Source
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class MarkdownImport:
             name = source.single.name
             title, body = _title_and_body(source.single.text, fallback_title(name))
             self.imported += 1
-            self._upsert(None, "", file_slug(name), title, body)
+            self._upsert(None, "", file_segment(name), title, body)
             yield
         bodies: list[tuple[str, str, str, bool]] = []
         if source.pages is not None:
