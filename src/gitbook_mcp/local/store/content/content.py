@@ -162,9 +162,13 @@ class ContentStore(SpacePart):
         for child in below:
             by_parent.setdefault(child["parent_id"], []).append(child)
 
+        tree = self.revisions.tree_of(scope.revision) if below else None  # once, for them all
+
         def build(parent: str) -> list[dict[str, Any]]:
             return [
-                self.revisions.render_page(c, scope.space, children=build(c["id"]), view=view)
+                self.revisions.render_page(
+                    c, scope.space, children=build(c["id"]), view=view, tree=tree
+                )
                 for c in by_parent.get(parent, [])
             ]
 

@@ -136,14 +136,15 @@ def _leaf(leaf: Any) -> bool:
     )
 
 
-def read_document(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """The document a read answers: a copy with ``meta.id`` on every anchored block (the anchor
-    a link to it uses: custom id, else derived from its text; repeats get ``-1``, ``-2``…)."""
-    out = copy.deepcopy(dict(doc))
-    for node, anchor in anchored_blocks(out):
-        assert isinstance(node, dict)  # the copy's own nodes
+def read_document(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document a read answers: ``doc`` (a fresh ``load``, which the caller owns and this
+    changes in place, no copy: a page read renders every page below it) with ``meta.id`` on
+    every anchored block (the anchor a link to it uses: custom id, else derived from its text;
+    repeats get ``-1``, ``-2``…)."""
+    for node, anchor in anchored_blocks(doc):
+        assert isinstance(node, dict)  # the caller's own nodes
         node["meta"] = {**node.get("meta", {}), "id": anchor}
-    return out
+    return doc
 
 
 def render_body(doc: Mapping[str, Any], href: HrefWriter | None) -> str:
