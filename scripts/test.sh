@@ -19,4 +19,6 @@ echo "== mypy --strict src"
 echo "== dependency audit"
 bash scripts/audit.sh
 echo "== pytest"
-.venv/bin/python -m pytest "$@"
+# One worker per core; a module whose fixture is built once per module stays on one worker
+# (loadgroup). PYTEST_WORKERS=0 runs in this process, for a debugger or a single test.
+.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" --dist loadgroup "$@"

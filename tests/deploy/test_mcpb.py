@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = [pytest.mark.xdist_group("test_mcpb")]
+
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST: dict[str, Any] = json.loads((ROOT / "manifest.json").read_text())
 MCPB_CLI = "@anthropic-ai/mcpb@2.1.2"

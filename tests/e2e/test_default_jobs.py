@@ -20,7 +20,7 @@ from mcp.client import Client
 from tests.deploy.procs import Proc, start_local_api, start_server, stop
 from tests.support.fenced import unfenced
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_default_jobs")]
 
 ORG = {"organization_id": "org_acme"}
 SITE = {**ORG, "site_id": "site_docs"}

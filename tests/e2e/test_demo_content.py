@@ -26,7 +26,7 @@ from gitbook_mcp.local.seed.ids import SPACES
 from tests.deploy.procs import Proc, api_client, running_local_api
 from tests.support.contract import CONTRACT_FILES, JSON_DOCUMENT, document_contract
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_demo_content")]
 
 TOKEN = "gb_local_admin"
 CLOUD = SPACES["cloud"]

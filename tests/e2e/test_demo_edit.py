@@ -21,7 +21,7 @@ from gitbook_mcp.local.seed.cloud import PAGE_CLOUD_QUICKSTART
 from gitbook_mcp.local.seed.ids import SPACES
 from tests.deploy.procs import Proc, api_client, running_local_api
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_demo_edit")]
 
 TOKEN = "gb_local_admin"
 SPACE = SPACES["cloud"]

@@ -21,7 +21,7 @@ from gitbook_mcp.local.seed.ids import SPACES
 from tests.deploy.procs import Proc, api_client, running_local_api, start_server, stop
 from tests.support.fenced import unfenced
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_edit_writes")]
 
 TOKEN = "gb_local_admin"
 SPACE = SPACES["handbook"]

@@ -21,7 +21,7 @@ from gitbook_mcp.server.app import GitBookServer
 from gitbook_mcp.server.runner import create_server
 from tests.deploy.procs import Proc, running_local_api
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_links_parity")]
 
 TOKEN = "gb_local_admin"
 Case = tuple[str, str | None]

@@ -18,7 +18,7 @@ from gitbook_mcp.local.seed.cloud import PAGE_CLOUD_OVERVIEW
 from gitbook_mcp.local.seed.ids import SPACES
 from tests.deploy.procs import Proc, start_local_api, start_server, stop
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_trusted_edits")]
 
 SPACE = {"space_id": SPACES["cloud"]}
 # The demo's overview has "## Tokens", which the quickstart links to twice (#tokens), and which

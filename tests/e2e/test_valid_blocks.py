@@ -19,7 +19,7 @@ from gitbook_mcp.document.fields import HINT_STYLES
 from gitbook_mcp.local.seed.ids import SPACES
 from tests.deploy.procs import Proc, api_client, running_local_api
 
-pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.xdist_group("test_valid_blocks")]
 
 TOKEN = "gb_local_admin"
 SPACE = SPACES["cloud"]
