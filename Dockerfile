@@ -26,6 +26,10 @@ RUN python -m pip install --require-hashes -r /tmp/requirements.lock \
     && python -m pip install --no-deps /tmp/dist/*.whl \
     && rm -rf /tmp/requirements.lock /tmp/dist \
     && useradd --uid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+# The MCP registry checks that the image belongs to the server.json name (scripts/release_check.py
+# keeps the two equal); GHCR links the package to its repository by the source label.
+LABEL io.modelcontextprotocol.server.name="io.github.gitbook-mcp/gitbook-mcp" \
+      org.opencontainers.image.source="https://github.com/gitbook-mcp/gitbook-mcp"
 USER 10001:10001
 EXPOSE 8000
 # Python's urllib, not curl: the image carries no HTTP tool of its own. The port is the server's
