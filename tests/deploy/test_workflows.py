@@ -1,4 +1,4 @@
-"""The repository's GitHub workflows (release, CI) hold together as GitHub reads
+"""The repository's GitHub workflows (release, CI) and its Action hold together as GitHub reads
 them, pin every action by full commit sha with its version in a comment, and pass zizmor
 (``--offline``) with no finding; the README's example workflows pass it with no high finding.
 
@@ -21,7 +21,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / ".github" / "workflows"
-FILES = [WORKFLOWS / "release.yml", WORKFLOWS / "ci.yml"]
+FILES = [WORKFLOWS / "release.yml", WORKFLOWS / "ci.yml", ROOT / "action.yml"]
 _PINNED = re.compile(r"uses: ([\w.-]+/[\w./-]+)@([0-9a-f]{40})  # (v\d+(?:\.\d+){0,2})$")
 _EXPRESSION = re.compile(r"\$\{\{")
 _SAMPLE_SHA = "0123456789abcdef0123456789abcdef01234567"
@@ -117,6 +117,29 @@ def test_ci_runs_the_test_command_read_only() -> None:
     assert job["steps"][-1] == {"run": "bash .ci/run"}
 
 
+def test_the_action_is_composite_and_reaches_its_script_through_declared_inputs() -> None:
+    action = _load(ROOT / "action.yml")
+    assert action["runs"]["using"] == "composite"
+    steps = action["runs"]["steps"]
+    for step in steps:
+        assert "run" not in step or step["shell"] == "bash", step
+    check = next(s for s in steps if s.get("id") == "check")
+    assert '"$GITHUB_ACTION_PATH/scripts/action_check_links.py"' in check["run"]
+    assert (ROOT / "scripts" / "action_check_links.py").is_file()
+    inputs = set(action["inputs"])
+    for value in check["env"].values():
+        (name,) = re.findall(r"\$\{\{ inputs\.([\w-]+) \}\}", value)
+        assert name in inputs
+    upload = next(s for s in steps if "upload-sarif" in s.get("uses", ""))
+    assert upload["if"].startswith("always()")
+    assert upload["with"]["sarif_file"] == "${{ steps.check.outputs.sarif-file }}"
+    fail = steps[-1]
+    assert steps.index(upload) < steps.index(fail)
+    assert "steps.check.outputs.exit-code != '0'" in fail["if"]
+    for name, output in action["outputs"].items():
+        assert output["value"] == f"${{{{ steps.check.outputs.{name} }}}}"
+
+
 def _readme_workflows() -> list[str]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```ya?ml\n(.*?)^```$", text, flags=re.MULTILINE | re.DOTALL)
@@ -136,7 +159,7 @@ def _zizmor(*paths: Path) -> list[dict[str, Any]]:
     return findings
 
 
-def test_zizmor_finds_nothing_in_the_workflows() -> None:
+def test_zizmor_finds_nothing_in_the_workflows_and_the_action() -> None:
     findings = _zizmor(*FILES)
     assert [(f["ident"], f["determinations"]["severity"]) for f in findings] == []
 
@@ -145,7 +168,7 @@ def test_zizmor_finds_no_high_risk_in_the_readme_workflows(tmp_path: Path) -> No
     folder = tmp_path / ".github" / "workflows"
     folder.mkdir(parents=True)
     blocks = _readme_workflows()
-    assert len(blocks) >= 2
+    assert len(blocks) >= 3
     for number, block in enumerate(blocks):
         # The placeholders readers fill in, filled as they would be.
         block = block.replace("<owner>", "gitbook-mcp").replace("<full-commit-sha>", _SAMPLE_SHA)
