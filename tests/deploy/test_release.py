@@ -163,3 +163,19 @@ def test_the_release_check_reads_the_built_files(tmp_path: Path) -> None:
     assert release_check.problems(ROOT, dist=dist) == [
         f"{dist}/gitbook_mcp-0.0.1.tar.gz: not version {__version__}"
     ]
+
+
+def test_the_documented_docker_recipe_runs_the_image_server_json_names() -> None:
+    """docs/deployment.md's stdio recipe and its client entry are the OCI package's command."""
+    oci = SERVER["packages"][1]
+    arguments = [w for a in oci["packageArguments"] for w in (a["name"], a["value"])]
+    expected = ["run", "-i", "--rm", "-e", "GITBOOK_API_TOKEN", oci["identifier"], *arguments]
+    text = (ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
+    assert f"docker {' '.join(expected)}\n" in text
+    entries = [
+        json.loads(block)["mcpServers"]["gitbook"]
+        for block in re.findall(r"^```json\n(.*?)^```$", text, flags=re.MULTILINE | re.DOTALL)
+        if '"docker"' in block
+    ]
+    assert [(e["command"], e["args"]) for e in entries] == [("docker", expected)]
+    assert set(entries[0]["env"]) == {"GITBOOK_API_TOKEN"}
