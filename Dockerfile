@@ -19,13 +19,19 @@ RUN python -m pip wheel --no-deps --no-build-isolation --wheel-dir /dist .
 FROM python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7 AS runtime
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 \
     PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
-    GITBOOK_TRANSPORT=streamable-http GITBOOK_HOST=0.0.0.0 GITBOOK_PORT=8000
+    GITBOOK_TRANSPORT=streamable-http GITBOOK_HOST=0.0.0.0 GITBOOK_PORT=8000 \
+    GITBOOK_LOCAL_DB=/data/local.db
 COPY requirements.lock /tmp/requirements.lock
 COPY --from=build /dist/ /tmp/dist/
 RUN python -m pip install --require-hashes -r /tmp/requirements.lock \
     && python -m pip install --no-deps /tmp/dist/*.whl \
     && rm -rf /tmp/requirements.lock /tmp/dist \
-    && useradd --uid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+    && useradd --uid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app \
+    && mkdir /data && chown 10001:10001 /data
+# The MCP registry checks that the image belongs to the server.json name (scripts/release_check.py
+# keeps the two equal); GHCR links the package to its repository by the source label.
+LABEL io.modelcontextprotocol.server.name="io.github.gitbook-mcp/gitbook-mcp" \
+      org.opencontainers.image.source="https://github.com/gitbook-mcp/gitbook-mcp"
 USER 10001:10001
 EXPOSE 8000
 # Python's urllib, not curl: the image carries no HTTP tool of its own. The port is the server's

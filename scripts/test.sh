@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test and check, from a fresh clone: creates .venv, installs the locked versions and the
-# package, then runs format check, lint, strict type check, the dependency audit and the whole pytest suite.
+# package, then runs format check, lint, strict type check, the dependency audit, the release
+# files' build and check (and the image's where docker works) and the whole pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -18,6 +19,20 @@ echo "== mypy --strict src"
 .venv/bin/mypy src
 echo "== dependency audit"
 bash scripts/audit.sh
+echo "== release files: python -m build, twine check, one version"
+# As the release workflow builds them: the locked backend, no isolation (no download).
+dist="$(mktemp -d)"
+trap 'rm -rf "$dist"' EXIT
+.venv/bin/python -m build --no-isolation --outdir "$dist" . >/dev/null
+.venv/bin/python -m twine check --strict "$dist"/*
+.venv/bin/python scripts/release_check.py --dist "$dist"
+echo "== container image"
+if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+  docker build --quiet --tag gitbook-mcp:test . >/dev/null
+  docker run --rm gitbook-mcp:test --version
+else
+  echo "image build: NOT RUN, no working docker here (the release workflow builds it)"
+fi
 echo "== pytest"
 # One worker per core; a module whose fixture is built once per module stays on one worker
 # (loadgroup). PYTEST_WORKERS=0 runs in this process, for a debugger or a single test.

@@ -78,6 +78,17 @@ def test_it_runs_as_uid_10001_with_the_console_script_and_http_by_default() -> N
     assert "GITBOOK_PORT=8000" in runtime["ENV"]
 
 
+def test_the_demo_workspace_is_stored_where_the_image_user_may_write() -> None:
+    """uid 10001's home is /nonexistent: ``--local`` failed with PermissionError on its default
+    path, so the image points GITBOOK_LOCAL_DB into a folder that user owns."""
+    runtime = _stages()[-1]
+    env = " ".join(args for name, args in runtime if name == "ENV")
+    (path,) = re.findall(r"GITBOOK_LOCAL_DB=(\S+)", env)
+    folder = path.rpartition("/")[0]
+    runs = " ".join(args for name, args in runtime if name == "RUN")
+    assert f"mkdir {folder} && chown 10001:10001 {folder}" in runs
+
+
 def test_the_healthcheck_uses_python_not_curl() -> None:
     check = dict(_stages()[-1])["HEALTHCHECK"]
     assert "urllib.request" in check

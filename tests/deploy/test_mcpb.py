@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from gitbook_mcp import __version__
+
 pytestmark = [pytest.mark.xdist_group("test_mcpb")]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +44,7 @@ def test_the_manifest_has_the_required_fields_and_the_package_version() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert MANIFEST["manifest_version"] in ("0.2", "0.3")
     assert MANIFEST["name"] == project["name"]
-    assert MANIFEST["version"] == project["version"]
+    assert MANIFEST["version"] == __version__
     assert MANIFEST["description"]
     assert MANIFEST["author"]["name"]
     server = MANIFEST["server"]

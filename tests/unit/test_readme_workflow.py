@@ -1,5 +1,6 @@
-"""The README's CI workflow: it parses as YAML, never installs the unclaimed bare package name,
-holds least permissions, and uploads its SARIF report even when the check fails."""
+"""The README's CI workflows: they parse as YAML, never install the unclaimed bare package name
+(a pinned commit, or the repository's Action at one), hold least permissions, and upload their
+SARIF report even when the check fails."""
 
 from __future__ import annotations
 
@@ -59,6 +60,15 @@ def _installs(run: str) -> list[str]:
     return targets
 
 
+def _our_action(workflow: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steps that use this repository's Action (``<owner>/gitbook-mcp@<ref>``)."""
+    return [
+        s
+        for s in _steps(workflow)
+        if str(s.get("uses", "")).partition("@")[0].endswith("/gitbook-mcp")
+    ]
+
+
 def test_the_readme_has_a_workflow_and_every_yaml_block_parses() -> None:
     assert [name for name, _ in WORKFLOWS if name.startswith("README.md")]
 
@@ -69,7 +79,10 @@ def test_gitbook_mcp_is_installed_from_a_pinned_commit_never_by_its_bare_name(
 ) -> None:
     installs = [t for step in _steps(workflow) for t in _installs(str(step.get("run", "")))]
     ours = [t for t in installs if "gitbook-mcp" in t or "gitbook_mcp" in t]
-    assert ours, f"{name}: installs no gitbook-mcp"
+    actions = [str(step["uses"]) for step in _our_action(workflow)]
+    assert ours or actions, f"{name}: installs no gitbook-mcp"
+    for uses in actions:  # the Action installs itself from the commit it is pinned to
+        assert _SHA_OR_PLACEHOLDER.fullmatch(uses.rpartition("@")[2]), f"{name}: {uses}"
     for target in ours:
         assert target.startswith("git+https://"), f"{name}: {target} is not a pinned source"
         ref = target.rpartition("@")[2]
@@ -83,7 +96,9 @@ def test_the_workflow_holds_least_permissions_and_uploads_sarif_always(
     permissions = workflow.get("permissions")
     assert isinstance(permissions, dict), f"{name}: no permissions block"
     uploads = [s for s in _steps(workflow) if "upload-sarif" in str(s.get("uses", ""))]
-    expected = {"contents": "read", **({"security-events": "write"} if uploads else {})}
+    action_uploads = [s for s in _our_action(workflow) if s["with"].get("upload-sarif") != "false"]
+    writes = uploads or action_uploads
+    expected = {"contents": "read", **({"security-events": "write"} if writes else {})}
     assert permissions == expected
     for step in uploads:
         assert str(step.get("if", "")).replace(" ", "") in ("always()", "${{always()}}")

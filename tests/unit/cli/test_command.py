@@ -120,9 +120,12 @@ def test_version_prints_the_installed_package_version_and_exits_0(
     assert capsys.readouterr().out == f"gitbook-mcp {version('gitbook-mcp')}\n"
 
 
-def test_the_version_agrees_with_pyproject_and_the_package() -> None:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert package_version() == project["version"] == __version__
+def test_the_version_has_one_source_the_package_and_the_install_reports_it() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in pyproject["project"]
+    assert pyproject["project"]["dynamic"] == ["version"]
+    assert pyproject["tool"]["hatch"]["version"]["path"] == "src/gitbook_mcp/__init__.py"
+    assert package_version() == __version__
 
 
 def test_the_console_script_prints_its_version() -> None:

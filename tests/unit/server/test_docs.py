@@ -7,6 +7,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from gitbook_mcp import __version__
 from gitbook_mcp.server.docs import defaults_markdown, readme_with_generated_sections
 from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, TOOLSETS, all_tools
 
@@ -22,11 +23,11 @@ def test_server_json_follows_the_registry_rules() -> None:
     )
     assert re.fullmatch(r"[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+", data["name"])
     assert 1 <= len(data["description"]) <= 100
-    assert data["version"] == project["version"]
-    (package,) = data["packages"]
+    assert data["version"] == __version__
+    package = data["packages"][0]
     assert package["registryType"] == "pypi"
     assert package["identifier"] == project["name"]
-    assert package["version"] == project["version"] != "latest"
+    assert package["version"] == __version__ != "latest"
     assert package["runtimeHint"] == "uvx"
     assert package["transport"] == {"type": "stdio"}
     token = next(v for v in package["environmentVariables"] if v["name"] == "GITBOOK_API_TOKEN")
@@ -43,7 +44,7 @@ def test_server_json_follows_the_registry_rules() -> None:
         "placeholder",
         "choices",
     }
-    for variable in package["environmentVariables"]:
+    for variable in [v for p in data["packages"] for v in p["environmentVariables"]]:
         assert set(variable) <= allowed
 
 
