@@ -181,3 +181,14 @@ def test_an_error_message_stays_on_one_line(
     (line,) = [line for line in err.splitlines() if "check-links:" in line]
     assert line.endswith(f"upstream said {FORGED}[0m")
     assert not [line for line in err.splitlines() if line.startswith("::")]
+
+
+def test_markdown_report_for_a_job_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--format", "markdown")
+    assert code == 1
+    assert out.startswith("# Link check: `space spc_handbook, main content`\n")
+    assert "## Broken links (2)" in out
+    headings = {line[4:].strip("`") for line in out.splitlines() if line.startswith("### ")}
+    assert headings == {path for path, _, _ in BROKEN_MAIN}

@@ -1,4 +1,5 @@
-"""A scan's findings as a CI report: text, JSON, GitHub workflow commands, JUnit XML or SARIF 2.1.0.
+"""A scan's findings as a CI report: text, JSON, GitHub workflow commands, JUnit XML, SARIF 2.1.0
+or markdown (a job summary or pull-request comment, `gitbook_mcp.linkcheck.report.markdown`).
 
 Each format lists the broken links (errors) and the links that could not be checked (warnings:
 unchecked, or an outside URL whose host does not resolve, that timed out or is rate limited);
@@ -29,6 +30,7 @@ from gitbook_mcp.linkcheck.report.base import (
     said,
     where,
 )
+from gitbook_mcp.linkcheck.report.markdown import render_markdown
 from gitbook_mcp.linkcheck.report.sarif import render_sarif
 
 __all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
@@ -163,6 +165,7 @@ FORMATS: dict[str, Callable[[ScanResult, ReportScope], str]] = {
     "github": _github,
     "junit": _junit,
     "sarif": render_sarif,
+    "markdown": render_markdown,
 }
 
 
