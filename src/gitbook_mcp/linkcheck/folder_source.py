@@ -27,6 +27,7 @@ from gitbook_mcp.linkcheck.model import (
     Link,
     PageBody,
     PageNode,
+    Progress,
     RevisionContent,
     ScanResult,
     Target,
@@ -154,6 +155,7 @@ async def check_folder(
     *,
     external: bool = False,
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
+    progress: Progress | None = None,
 ) -> FolderCheck:
     """Every link of the Git Sync folder at ``path`` checked (`FolderError`: not readable)."""
     repository, name = await anyio.to_thread.run_sync(_read, path)
@@ -162,7 +164,7 @@ async def check_folder(
         checker = None
         if external:
             checker = await stack.enter_async_context(external_checker())
-        scanner = LinkScanner(reader, external=checker)
+        scanner = LinkScanner(reader, external=checker, progress=progress)
         result = await scanner.scan(reader.space_id, None)
     _at_file_lines(result, reader)
     meta = repository_findings(repository)

@@ -28,6 +28,7 @@ from gitbook_mcp.linkcheck.report.base import (
     linked,
     redirect,
     said,
+    summary_line,
     where,
 )
 from gitbook_mcp.linkcheck.report.markdown import render_markdown
@@ -56,16 +57,12 @@ def suggestion(suggested: dict[str, Any]) -> str:
 
 
 def _text(result: ScanResult, scope: ReportScope) -> str:
-    broken = result.broken
-    head = (
-        f"{len(broken)} broken of {result.links_checked} links checked in "
-        f"{result.pages_scanned} pages ({scope.describe()})."
-    )
-    rows = [f"broken: {_line(f, scope)}" for f in broken]
+    """One line per finding, then the summary line last (as lychee ends its output)."""
+    rows = [f"broken: {_line(f, scope)}" for f in result.broken]
     # an unchecked link says why by its category: unchecked, dns, timeout or rate-limited
     unchecked = (f for f in result.findings if f.status == "unchecked")
     rows += [f"{category(f)}: {_line(f, scope)}" for f in unchecked]
-    return "\n".join([head, *rows]) + "\n"
+    return "\n".join([*rows, summary_line(result, scope)]) + "\n"
 
 
 def _finding_json(f: Finding, scope: ReportScope) -> dict[str, Any]:
