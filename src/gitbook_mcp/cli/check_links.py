@@ -33,7 +33,8 @@ from gitbook_mcp.linkcheck.external.urlrules import (
     parse_duration,
     read_ignore_file,
 )
-from gitbook_mcp.linkcheck.model import Progress, ScanResult
+from gitbook_mcp.linkcheck.model import PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.pathglob import PathFilter, PathGlobError
 from gitbook_mcp.linkcheck.report.base import ReportScope
 from gitbook_mcp.logs import configure_logging, get_logger
 
@@ -105,7 +106,8 @@ def run(settings: CheckLinksSettings) -> int:
     configure_logging(level=_log_level(settings), json=settings.log_json)
     try:
         rules = _rules(settings)  # refused before anything is read
-    except PatternError as exc:
+        paths = PathFilter.of(settings.exclude_path)
+    except (PatternError, PathGlobError) as exc:
         sys.stderr.write(f"{_NAME}: configuration: {clean(exc)}\n")
         return EXIT_CONFIG
     store = None
@@ -114,7 +116,7 @@ def run(settings: CheckLinksSettings) -> int:
     progress = _progress(settings, sys.stderr)
     try:
         report, summary, broken = anyio.run(
-            _check_report, settings, lambda: _checker(settings, rules, store), progress
+            _check_report, settings, lambda: _checker(settings, rules, store), paths, progress
         )
     except (GitBookError, LookupError, FolderError) as exc:
         # One line: an upstream message must not forge a CI workflow command on stderr either.
@@ -153,6 +155,7 @@ def _rendered(
 async def _check_report(
     settings: CheckLinksSettings,
     checker: Callable[[], ExternalChecker],
+    paths: PathFilter,
     progress: Progress | None,
 ) -> tuple[str, str, int]:
     """The report's text, its summary line and how many links are broken."""
@@ -163,7 +166,10 @@ async def _check_report(
     assert settings.space is not None  # problems() refuses a missing space
     folder = settings.folder()
     if folder is not None:
-        return await _check_folder(settings, folder, checker, progress)
+        return await _check_folder(settings, folder, checker, paths, progress)
+
+    def skip(page: PageNode) -> bool:
+        return paths.excludes(page.path)
 
     request = CheckRequest(
         settings.space,
@@ -179,6 +185,7 @@ async def _check_report(
             operations=operations(settings.profile),
             external_checker=checker,
             progress=progress,
+            skip_page=skip if paths.globs else None,
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
     return _rendered(settings, result, scope)
@@ -188,6 +195,7 @@ async def _check_folder(
     settings: CheckLinksSettings,
     folder: Path,
     checker: Callable[[], ExternalChecker],
+    paths: PathFilter,
     progress: Progress | None,
 ) -> tuple[str, str, int]:
     """A Git Sync folder checked on disk (no API, no token): the report, its summary line and
@@ -198,6 +206,7 @@ async def _check_folder(
         folder,
         external=settings.external,
         external_checker=checker,
+        skip_file=paths.excludes if paths.globs else None,
         progress=progress,
     )
     scope = ReportScope(check.name, files=check.files)

@@ -37,6 +37,7 @@ from gitbook_mcp.linkcheck.external.urlrules import (
     parse_accept,
     parse_duration,
 )
+from gitbook_mcp.linkcheck.pathglob import PathGlobError, compile_glob
 from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
 
 __all__ = [
@@ -56,6 +57,7 @@ CONFIG_KEYS = frozenset(
     {
         "include",
         "exclude",
+        "exclude_path",
         "accept",
         "max_retries",
         "retry_wait_time",
@@ -78,6 +80,16 @@ def _patterns(value: str) -> tuple[str, ...]:
             compile_pattern(pattern)
         except PatternError as exc:  # a ValueError: named with its flag or key
             raise PatternError(f"pattern {index}: {exc}") from None
+    return found
+
+
+def _globs(value: str) -> tuple[str, ...]:
+    found = tuple(value.split())
+    for index, glob in enumerate(found, 1):
+        try:
+            compile_glob(glob)
+        except PathGlobError as exc:
+            raise PathGlobError(f"path {index}: {exc}") from None
     return found
 
 
@@ -105,6 +117,7 @@ def _repository_folder(value: str) -> str:
 
 
 PATTERNS: Parser[tuple[str, ...]] = Parser("patterns", _patterns, repeated=True)
+GLOBS: Parser[tuple[str, ...]] = Parser("globs", _globs, repeated=True)
 REPOSITORY_FOLDER: Parser[str] = Parser("text", _repository_folder)
 ACCEPT: Parser[str] = Parser("accept", _accept)
 DURATION: Parser[str] = Parser("duration", _duration)
@@ -132,6 +145,13 @@ class LinkOptions:
         (),
         PATTERNS,
         "Outside URLs not to check: regular expressions, separated by spaces or the flag repeated",
+        env=False,
+    )
+    exclude_path: tuple[str, ...] = option(
+        (),
+        GLOBS,
+        "Files (a folder's) or page paths (a space's) not to check: globs (`*`, `?`, `**`), "
+        "a folder excluding all under it; the flag repeated or separated by spaces",
         env=False,
     )
     ignore_file: Path = option(
@@ -186,10 +206,11 @@ def _text(key: str, value: object, where: str) -> str:
     if isinstance(value, str | int | float):
         return str(value)
     if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
-        if key in ("include", "exclude"):
+        if key in ("include", "exclude", "exclude_path"):
             for item in value:
                 if len(str(item).split()) != 1:
-                    raise ConfigError(f"{where}: a pattern holds a space ({item!r}): use \\s")
+                    hint = "?" if key == "exclude_path" else "\\s"
+                    raise ConfigError(f"{where}: a pattern holds a space ({item!r}): use {hint}")
             return " ".join(str(v) for v in value)
         return ",".join(str(v) for v in value)
     raise ConfigError(f"{where}: {type(value).__name__} is not a value this key takes")

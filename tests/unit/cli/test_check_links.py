@@ -207,3 +207,18 @@ def test_markdown_report_for_a_job_summary(
     headings = {line[4:].strip("`") for line in out.splitlines() if line.startswith("### ")}
     assert headings == {path for path, _, _ in BROKEN_MAIN}
     assert err.startswith("2 broken of 14 links")  # the summary line, on stderr
+
+
+def test_exclude_path_leaves_pages_and_folders_unchecked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(
+        tmp_path, capsys, "spc_handbook", "--exclude-path", "getting-started/configure"
+    )
+    assert code == 1
+    *rows, summary = out.splitlines()
+    assert [r.split(":", 2)[1].strip() for r in rows] == ["getting-started/install"]
+    assert summary.startswith("1 broken of 12 links checked in 6 pages")
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--exclude-path", "getting-started")
+    assert code == 0  # the folder and what is under it; no site finding added for a part
+    assert out == "0 broken of 6 links checked in 4 pages (space spc_handbook, main content).\n"

@@ -156,6 +156,14 @@ def test_dns_failures_and_rate_limits_alone_exit_0(outside: Outside) -> None:
     assert [r.split(":", 1)[0] for r in rows] == ["rate-limited", "dns"]
 
 
+def test_exclude_path_and_limits_from_the_configuration_file(outside: Outside) -> None:
+    config = 'exclude-path = ["outside"]\n'
+    (outside.workdir / "gitbook-linkcheck.toml").write_text(config, encoding="utf-8")
+    code, out, _ = outside.run()
+    assert (code, outside.seen) == (0, [])  # the page is not read: no outside URL requested
+    assert out.endswith(f"in 2 pages (space spc_api, change request {outside.change_request}).\n")
+
+
 def test_the_cache_spares_the_second_run_lasting_answers_only(outside: Outside) -> None:
     first, _, _ = outside.run("--cache")
     cache = json.loads((outside.workdir / ".gitbook-linkcache").read_text(encoding="utf-8"))
@@ -200,6 +208,7 @@ def test_the_configuration_file_and_its_precedence(
         ("gitbook-linkcheck.toml", 'accept = "2000"\n', "accept: '2000' is not a status code"),
         ("gitbook-linkcheck.toml", 'exclude = ["(a+)+$"]\n', "could backtrack badly"),
         ("gitbook-linkcheck.toml", "max_retries = 99\n", "max_retries: must be at most 10"),
+        ("gitbook-linkcheck.toml", 'exclude-path = ["a", "../x"]\n', "path 2: a glob climbing"),
         ("pyproject.toml", "[tool.gitbook-mcp]\ncheck-links = 3\n", "is not a table"),
         (".gitbook-linkignore", "a.*b.*c\n", "more than one unbounded repetition"),
         # SARIF locations are built on it: a pull request must not point them outside.
