@@ -94,6 +94,12 @@ def _checker(
         max_retries=settings.max_retries,
         retry_wait=settings.retry_wait_time,
         store=store,
+        timeout=settings.external_timeout,
+        concurrency=settings.external_max_concurrency,
+        per_host=settings.host_concurrency,
+        host_rate=1 / settings.host_request_interval,
+        max_urls=settings.max_urls,
+        max_urls_per_host=settings.max_urls_per_host,
     )
 
 

@@ -1,8 +1,10 @@
 """``check-links``'s link options, and the configuration file they may also come from.
 
 `LinkOptions` declares the options in lychee's names (``--include``, ``--exclude``,
-``--accept``, ``--max-retries``, ``--retry-wait-time``, ``--cache``, ``--max-cache-age``), mixed
-into the command's settings. `load_config` reads them from ``gitbook-linkcheck.toml`` or the
+``--exclude-path``, ``--accept``, ``--max-retries``, ``--retry-wait-time``, ``--cache``,
+``--max-cache-age``, ``--host-concurrency``, ``--host-request-interval``), mixed into the command's
+settings; lychee's ``--timeout`` and ``--max-concurrency`` are ``--external-timeout`` and
+``--external-max-concurrency`` here (the bare names were the API's first). `load_config` reads them from ``gitbook-linkcheck.toml`` or the
 ``[tool.gitbook-mcp.check-links]`` table of ``pyproject.toml`` in the current directory (or
 ``--config FILE``); a flag wins over the file, the file over the default. The file may set only
 `CONFIG_KEYS`: never the API URL, a token, the workspace or a file to read or write, which a
@@ -26,6 +28,14 @@ from gitbook_mcp.config.options import (
     number,
     option,
     optional,
+)
+from gitbook_mcp.linkcheck.external.checker import (
+    HOST_CONCURRENCY,
+    HOST_RATE,
+    MAX_CONCURRENCY,
+    MAX_URLS,
+    MAX_URLS_PER_HOST,
+    TIMEOUT,
 )
 from gitbook_mcp.linkcheck.external.retries import MAX_RETRIES, RETRY_WAIT
 from gitbook_mcp.linkcheck.external.urlcache import DEFAULT_MAX_CACHE_AGE
@@ -66,6 +76,12 @@ CONFIG_KEYS = frozenset(
         "external",
         "format",
         "git_sync_root",
+        "external_timeout",
+        "external_max_concurrency",
+        "host_concurrency",
+        "host_request_interval",
+        "max_urls",
+        "max_urls_per_host",
     }
 )
 """What a configuration file may set (dashes or underscores): link options and the report's
@@ -188,6 +204,39 @@ class LinkOptions:
         DEFAULT_MAX_CACHE_AGE,
         DURATION,
         "Age past which a cached verdict is checked again (`1d`, `12h`, `30m`)",
+        env=False,
+    )
+    external_timeout: float = option(
+        TIMEOUT,
+        number(1.0, 60.0),
+        "Seconds one request to an outside URL may take (lychee's `--timeout`)",
+        env=False,
+    )
+    external_max_concurrency: int = option(
+        MAX_CONCURRENCY,
+        integer(1, 64),
+        "Outside URLs checked at once (lychee's `--max-concurrency`)",
+        env=False,
+    )
+    host_concurrency: int = option(
+        HOST_CONCURRENCY, integer(1, 16), "Requests in flight to one outside host", env=False
+    )
+    host_request_interval: float = option(
+        1 / HOST_RATE,
+        number(0.01, 60.0),
+        "Seconds between two requests to one outside host",
+        env=False,
+    )
+    max_urls: int = option(
+        MAX_URLS,
+        integer(1, 10000),
+        "Distinct outside URLs checked in one run (the rest: unchecked, `limit:`)",
+        env=False,
+    )
+    max_urls_per_host: int = option(
+        MAX_URLS_PER_HOST,
+        integer(1, 1000),
+        "Distinct URLs requested from one host in one run, redirect hops included",
         env=False,
     )
     git_sync_root: str | None = option(

@@ -156,8 +156,21 @@ def test_dns_failures_and_rate_limits_alone_exit_0(outside: Outside) -> None:
     assert [r.split(":", 1)[0] for r in rows] == ["rate-limited", "dns"]
 
 
+def test_outside_url_limits_are_options(outside: Outside) -> None:
+    limits = ("--max-urls", "2", "--external-max-concurrency", "1", "--host-concurrency", "1")
+    pace = ("--host-request-interval", "0.01", "--external-timeout", "5", "--max-retries", "0")
+    code, out, _ = outside.run("--format", "json", *limits, *pace)
+    report = json.loads(out)
+    limited = [u for u in report["unchecked"] if "more than 2 outside URLs" in u["reason"]]
+    assert len(limited) == 5  # 7 outside links, 2 checked
+    assert len({line.split()[1] for line in outside.seen}) <= 2
+    code, _, err = outside.run("--host-request-interval", "0")
+    assert code == 2
+    assert "--host-request-interval" in err
+
+
 def test_exclude_path_and_limits_from_the_configuration_file(outside: Outside) -> None:
-    config = 'exclude-path = ["outside"]\n'
+    config = 'exclude-path = ["outside"]\nmax-urls = 3\n'
     (outside.workdir / "gitbook-linkcheck.toml").write_text(config, encoding="utf-8")
     code, out, _ = outside.run()
     assert (code, outside.seen) == (0, [])  # the page is not read: no outside URL requested
@@ -209,6 +222,7 @@ def test_the_configuration_file_and_its_precedence(
         ("gitbook-linkcheck.toml", 'exclude = ["(a+)+$"]\n', "could backtrack badly"),
         ("gitbook-linkcheck.toml", "max_retries = 99\n", "max_retries: must be at most 10"),
         ("gitbook-linkcheck.toml", 'exclude-path = ["a", "../x"]\n', "path 2: a glob climbing"),
+        ("gitbook-linkcheck.toml", "host-concurrency = 99\n", "must be at most 16"),
         ("pyproject.toml", "[tool.gitbook-mcp]\ncheck-links = 3\n", "is not a table"),
         (".gitbook-linkignore", "a.*b.*c\n", "more than one unbounded repetition"),
         # SARIF locations are built on it: a pull request must not point them outside.
