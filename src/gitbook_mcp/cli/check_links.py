@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -45,6 +46,8 @@ EXIT_BROKEN = 1
 EXIT_USAGE = 2
 EXIT_CONFIG = 3
 _NAME = "gitbook-mcp check-links"
+_FAILS_WHEN_ASKED = frozenset({"timeout", "rate-limited"})
+"""The categories of unchecked outside URLs that ``--fail-on-timeouts`` counts as broken."""
 
 
 def _log_level(settings: CheckLinksSettings) -> str:
@@ -74,6 +77,17 @@ def _progress(settings: CheckLinksSettings, stream: TextIO) -> Progress | None:
         stream.flush()
 
     return show
+
+
+def _fail_on_timeouts(result: ScanResult) -> None:
+    """``--fail-on-timeouts``: an outside URL that timed out or stayed rate limited is broken
+    (its category kept, so every format still says why)."""
+    result.findings = [
+        replace(f, status="broken")
+        if f.status == "unchecked" and f.category in _FAILS_WHEN_ASKED
+        else f
+        for f in result.findings
+    ]
 
 
 def _rules(settings: CheckLinksSettings) -> tuple[Accept, UrlFilter]:
@@ -154,6 +168,8 @@ def _rendered(
     from gitbook_mcp.linkcheck.report.base import summary_line
     from gitbook_mcp.linkcheck.report.formats import render_report
 
+    if settings.fail_on_timeouts:
+        _fail_on_timeouts(result)
     report = render_report(result, scope, settings.format)
     return report, summary_line(result, scope), len(result.broken)
 

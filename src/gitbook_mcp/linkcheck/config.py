@@ -82,6 +82,7 @@ CONFIG_KEYS = frozenset(
         "host_request_interval",
         "max_urls",
         "max_urls_per_host",
+        "fail_on_timeouts",
     }
 )
 """What a configuration file may set (dashes or underscores): link options and the report's
@@ -237,6 +238,13 @@ class LinkOptions:
         MAX_URLS_PER_HOST,
         integer(1, 1000),
         "Distinct URLs requested from one host in one run, redirect hops included",
+        env=False,
+    )
+    fail_on_timeouts: bool = option(
+        False,
+        BOOL,
+        "Exit 1 on outside URLs that timed out or stayed rate limited: reported as broken, "
+        "not as warnings (lychee fails on them unless `--accept-timeouts`)",
         env=False,
     )
     git_sync_root: str | None = option(

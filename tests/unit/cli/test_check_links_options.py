@@ -156,6 +156,15 @@ def test_dns_failures_and_rate_limits_alone_exit_0(outside: Outside) -> None:
     assert [r.split(":", 1)[0] for r in rows] == ["rate-limited", "dns"]
 
 
+def test_fail_on_timeouts_makes_a_rate_limited_url_broken(outside: Outside) -> None:
+    args = ("--exclude", "/gone", "--exclude", "/forbidden", "--host-request-interval", "0.01")
+    code, out, _ = outside.run(*args, "--format", "json", "--fail-on-timeouts")
+    report = json.loads(out)
+    assert code == 1  # lychee's habit: a timeout or a 429 fails the run, when asked
+    assert [(b["text"], b["category"]) for b in report["broken"]] == [("busy", "rate-limited")]
+    assert [u["category"] for u in report["unchecked"]] == ["dns"]  # still a warning
+
+
 def test_outside_url_limits_are_options(outside: Outside) -> None:
     limits = ("--max-urls", "2", "--external-max-concurrency", "1", "--host-concurrency", "1")
     pace = ("--host-request-interval", "0.01", "--external-timeout", "5", "--max-retries", "0")
@@ -170,7 +179,7 @@ def test_outside_url_limits_are_options(outside: Outside) -> None:
 
 
 def test_exclude_path_and_limits_from_the_configuration_file(outside: Outside) -> None:
-    config = 'exclude-path = ["outside"]\nmax-urls = 3\n'
+    config = 'exclude-path = ["outside"]\nmax-urls = 3\nfail-on-timeouts = true\n'
     (outside.workdir / "gitbook-linkcheck.toml").write_text(config, encoding="utf-8")
     code, out, _ = outside.run()
     assert (code, outside.seen) == (0, [])  # the page is not read: no outside URL requested
