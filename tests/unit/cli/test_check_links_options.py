@@ -272,104 +272,22 @@ def test_a_bad_pattern_on_the_command_line_is_a_usage_error(
     assert "--exclude" in err
 
 
-_SARIF_SUBSET: dict[str, Any] = {
-    "type": "object",
-    "required": ["version", "runs"],
-    "properties": {
-        "version": {"const": "2.1.0"},
-        "runs": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["tool", "results"],
-                "properties": {
-                    "tool": {
-                        "type": "object",
-                        "required": ["driver"],
-                        "properties": {
-                            "driver": {
-                                "type": "object",
-                                "required": ["name", "informationUri", "rules"],
-                                "properties": {
-                                    "informationUri": {"type": "string", "format": "uri"},
-                                    "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
-                                },
-                            }
-                        },
-                    },
-                    "results": {"type": "array", "items": {"$ref": "#/$defs/result"}},
-                },
-            },
-        },
-    },
-    "$defs": {
-        "message": {
-            "type": "object",
-            "required": ["text"],
-            "properties": {"text": {"type": "string"}, "markdown": {"type": "string"}},
-        },
-        "rule": {
-            "type": "object",
-            "required": ["id", "shortDescription", "fullDescription", "help", "helpUri"],
-            "properties": {
-                "id": {"type": "string"},
-                "shortDescription": {"$ref": "#/$defs/message"},
-                "fullDescription": {"$ref": "#/$defs/message"},
-                "help": {"allOf": [{"$ref": "#/$defs/message"}, {"required": ["markdown"]}]},
-                "helpUri": {"type": "string", "format": "uri"},
-                "defaultConfiguration": {
-                    "properties": {"level": {"enum": ["none", "note", "warning", "error"]}}
-                },
-            },
-        },
-        "result": {
-            "type": "object",
-            "required": ["ruleId", "ruleIndex", "message", "locations", "partialFingerprints"],
-            "properties": {
-                "level": {"enum": ["none", "note", "warning", "error"]},
-                "ruleIndex": {"type": "integer", "minimum": 0},
-                "message": {"$ref": "#/$defs/message"},
-                "partialFingerprints": {
-                    "type": "object",
-                    "minProperties": 1,
-                    "additionalProperties": {"type": "string"},
-                },
-                "locations": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "physicalLocation": {
-                                "type": "object",
-                                "required": ["artifactLocation"],
-                                "properties": {
-                                    "artifactLocation": {
-                                        "type": "object",
-                                        "required": ["uri"],
-                                        "properties": {"uri": {"type": "string"}},
-                                    },
-                                    "region": {
-                                        "type": "object",
-                                        "properties": {
-                                            "startLine": {"type": "integer", "minimum": 1}
-                                        },
-                                    },
-                                },
-                            }
-                        },
-                    },
-                },
-            },
-        },
-    },
-}
-"""The parts of the SARIF 2.1.0 schema (OASIS) that GitHub code scanning reads from us,
-restated: rules with descriptions and help, results with a fingerprint and a location."""
+SARIF_SCHEMA = Path(__file__).resolve().parents[2] / "data" / "sarif-schema-2.1.0.json"
+"""The official SARIF 2.1.0 schema (OASIS, errata01), vendored: its validation keywords whole."""
+
+
+@functools.cache
+def _sarif_validator() -> jsonschema.Draft4Validator:
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    return jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
 
 
 def _sarif(out: str) -> dict[str, Any]:
     sarif: dict[str, Any] = json.loads(out)
-    jsonschema.validate(sarif, _SARIF_SUBSET, format_checker=jsonschema.FormatChecker())
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}" for e in _sarif_validator().iter_errors(sarif)
+    ]
+    assert errors == []
     return sarif
 
 
@@ -402,6 +320,50 @@ def test_sarif_for_github_fingerprints_help_and_files_of_the_git_sync_folder(
         r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1
         for r in runs[1]["results"]
     )
+
+
+def test_the_official_schema_refuses_what_code_scanning_would() -> None:
+    """The vendored schema is a real check: each of these breaks SARIF 2.1.0."""
+    good = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": []}]}
+    assert list(_sarif_validator().iter_errors(good)) == []
+    result = {"ruleId": "r", "message": {"text": "m"}}
+    bad = [
+        {**good, "version": "2.0.0"},
+        {"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]},  # a driver has a name
+        {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [{}]}]},
+        {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x", "extra": 1}}}]},
+        {
+            "version": "2.1.0",
+            "runs": [
+                {"tool": {"driver": {"name": "x"}}, "results": [{**result, "level": "fatal"}]}
+            ],
+        },
+        {
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {"driver": {"name": "x"}},
+                    "results": [
+                        {
+                            **result,
+                            "locations": [{"physicalLocation": {"region": {"startLine": 0}}}],
+                        }
+                    ],
+                }
+            ],
+        },
+    ]
+    assert [bool(list(_sarif_validator().iter_errors(b))) for b in bad] == [True] * len(bad)
+
+
+def test_sarif_of_every_category_and_fail_on_timeouts_is_valid_sarif(outside: Outside) -> None:
+    (outside.workdir / ".gitbook-linkignore").write_text("/skipped/\n", "utf-8")
+    fast = ("--host-request-interval", "0.01", "--format", "sarif")
+    for more in ((), ("--fail-on-timeouts",)):
+        _, out, _ = outside.run(*fast, *more)
+        levels = {r["ruleId"]: r["level"] for r in _sarif(out)["runs"][0]["results"]}
+        assert levels["url-host-not-found"] == "warning"
+        assert levels["url-rate-limited"] == ("error" if more else "warning")
 
 
 def test_the_readme_documents_every_exit_code() -> None:
