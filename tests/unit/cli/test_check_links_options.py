@@ -228,12 +228,12 @@ def test_the_configuration_file_and_its_precedence(
         ("gitbook-linkcheck.toml", 'output = "../x"\n', "unknown key 'output'"),
         ("gitbook-linkcheck.toml", "format = \n", "not valid TOML"),
         ("gitbook-linkcheck.toml", 'accept = "2000"\n', "accept: '2000' is not a status code"),
-        ("gitbook-linkcheck.toml", 'exclude = ["(a+)+$"]\n', "could backtrack badly"),
+        ("gitbook-linkcheck.toml", 'exclude = ["(?<=a)b"]\n', "regular expression RE2 can run"),
         ("gitbook-linkcheck.toml", "max_retries = 99\n", "max_retries: must be at most 10"),
         ("gitbook-linkcheck.toml", 'exclude-path = ["a", "../x"]\n', "path 2: a glob climbing"),
         ("gitbook-linkcheck.toml", "host-concurrency = 99\n", "must be at most 16"),
         ("pyproject.toml", "[tool.gitbook-mcp]\ncheck-links = 3\n", "is not a table"),
-        (".gitbook-linkignore", "a.*b.*c\n", "more than one unbounded repetition"),
+        (".gitbook-linkignore", "a\\1\n", "line 1: the pattern is not a regular expression"),
         # SARIF locations are built on it: a pull request must not point them outside.
         ("gitbook-linkcheck.toml", 'git-sync-root = "../../../etc"\n', "must stay inside"),
         ("gitbook-linkcheck.toml", 'git-sync-root = "docs/../../x"\n', "must stay inside"),
@@ -267,7 +267,7 @@ def test_a_missing_config_file_exits_3(
 def test_a_bad_pattern_on_the_command_line_is_a_usage_error(
     tmp_path: Path, workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = _run(tmp_path, capsys, API, "--exclude", "(x*)*y")
+    code, _, err = _run(tmp_path, capsys, API, "--exclude", "(?=x)y")
     assert code == 2
     assert "--exclude" in err
 
