@@ -1,7 +1,10 @@
 """``gitbook-mcp check-links``: one link check for CI, its report on stdout, its verdict the exit
 code.
 
-SPACE may be the path of a Git Sync folder, checked on disk with no API and no token
+Quiet by default, as lychee: warnings-only logs, the findings in the chosen format, and one
+summary line at the end (the text report's last line; on stderr when the report is another
+format or goes to ``--output``). Progress goes to stderr on a terminal or with ``-v``, which also
+shows the INFO logs. SPACE may be the path of a Git Sync folder, checked on disk with no API and no token
 (`gitbook_mcp.linkcheck.folder_source`). Exit codes (README, "Check links in CI"): 0 no broken link (unchecked links, DNS failures,
 timeouts and rate limits are warnings), 1 a broken link, 2 a usage or API error, 3 a
 configuration error (the configuration file, the ignore file or a pattern in them). lychee
@@ -11,9 +14,12 @@ workflows already written against them.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import TextIO
 
 import anyio
 
@@ -28,6 +34,9 @@ from gitbook_mcp.linkcheck.external.urlrules import (
     parse_duration,
     read_ignore_file,
 )
+from gitbook_mcp.linkcheck.model import PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.pathglob import PathFilter, PathGlobError
+from gitbook_mcp.linkcheck.report.base import ReportScope
 from gitbook_mcp.logs import configure_logging, get_logger
 
 __all__ = ["EXIT_BROKEN", "EXIT_CONFIG", "EXIT_OK", "EXIT_USAGE", "run"]
@@ -37,6 +46,48 @@ EXIT_BROKEN = 1
 EXIT_USAGE = 2
 EXIT_CONFIG = 3
 _NAME = "gitbook-mcp check-links"
+_FAILS_WHEN_ASKED = frozenset({"timeout", "rate-limited"})
+"""The categories of unchecked outside URLs that ``--fail-on-timeouts`` counts as broken."""
+
+
+def _log_level(settings: CheckLinksSettings) -> str:
+    """The level asked, or INFO with ``-v`` when the level asked is quieter."""
+    levels = logging.getLevelNamesMapping()
+    if settings.verbose and levels[settings.log_level] > logging.INFO:
+        return "INFO"
+    return settings.log_level
+
+
+def _progress(settings: CheckLinksSettings, stream: TextIO) -> Progress | None:
+    """Pages read so far on ``stream``: one line rewritten on a terminal, a line per page with
+    ``-v`` elsewhere; None (nothing shown) otherwise, as in CI."""
+    from gitbook_mcp.linkcheck.report.formats import clean
+
+    terminal = stream.isatty()
+    if not terminal and not settings.verbose:
+        return None
+
+    async def show(done: int, total: int, message: str) -> None:
+        if terminal:
+            stream.write(f"\r\x1b[Kchecking links: {done}/{total} pages")
+            if done >= total:
+                stream.write("\r\x1b[K")
+        else:
+            stream.write(f"{done}/{total} pages: {clean(message)}\n")
+        stream.flush()
+
+    return show
+
+
+def _fail_on_timeouts(result: ScanResult) -> None:
+    """``--fail-on-timeouts``: an outside URL that timed out or stayed rate limited is broken
+    (its category kept, so every format still says why)."""
+    result.findings = [
+        replace(f, status="broken")
+        if f.status == "unchecked" and f.category in _FAILS_WHEN_ASKED
+        else f
+        for f in result.findings
+    ]
 
 
 def _rules(settings: CheckLinksSettings) -> tuple[Accept, UrlFilter]:
@@ -57,6 +108,12 @@ def _checker(
         max_retries=settings.max_retries,
         retry_wait=settings.retry_wait_time,
         store=store,
+        timeout=settings.external_timeout,
+        concurrency=settings.external_max_concurrency,
+        per_host=settings.host_concurrency,
+        host_rate=1 / settings.host_request_interval,
+        max_urls=settings.max_urls,
+        max_urls_per_host=settings.max_urls_per_host,
     )
 
 
@@ -66,18 +123,20 @@ def run(settings: CheckLinksSettings) -> int:
     from gitbook_mcp.document.gitsync import FolderError
     from gitbook_mcp.linkcheck.report.formats import clean
 
-    configure_logging(level=settings.log_level, json=settings.log_json)
+    configure_logging(level=_log_level(settings), json=settings.log_json)
     try:
         rules = _rules(settings)  # refused before anything is read
-    except PatternError as exc:
+        paths = PathFilter.of(settings.exclude_path)
+    except (PatternError, PathGlobError) as exc:
         sys.stderr.write(f"{_NAME}: configuration: {clean(exc)}\n")
         return EXIT_CONFIG
     store = None
     if settings.cache and settings.external:
         store = UrlCache.load(Path(CACHE_FILE), parse_duration(settings.max_cache_age))
+    progress = _progress(settings, sys.stderr)
     try:
-        report, broken = anyio.run(
-            _check_report, settings, lambda: _checker(settings, rules, store)
+        report, summary, broken = anyio.run(
+            _check_report, settings, lambda: _checker(settings, rules, store), paths, progress
         )
     except (GitBookError, LookupError, FolderError) as exc:
         # One line: an upstream message must not forge a CI workflow command on stderr either.
@@ -92,6 +151,8 @@ def run(settings: CheckLinksSettings) -> int:
     except OSError as exc:
         sys.stderr.write(f"{_NAME}: cannot write the report: {exc}\n")
         return EXIT_USAGE
+    if settings.format != "text" or settings.output is not None:
+        sys.stderr.write(summary + "\n")  # the text report ends with it already
     if store is not None:
         try:
             store.save()
@@ -100,19 +161,38 @@ def run(settings: CheckLinksSettings) -> int:
     return EXIT_BROKEN if broken else EXIT_OK
 
 
+def _rendered(
+    settings: CheckLinksSettings, result: ScanResult, scope: ReportScope
+) -> tuple[str, str, int]:
+    """The report, its summary line and how many links are broken."""
+    from gitbook_mcp.linkcheck.report.base import summary_line
+    from gitbook_mcp.linkcheck.report.formats import render_report
+
+    if settings.fail_on_timeouts:
+        _fail_on_timeouts(result)
+    report = render_report(result, scope, settings.format)
+    return report, summary_line(result, scope), len(result.broken)
+
+
 async def _check_report(
-    settings: CheckLinksSettings, checker: Callable[[], ExternalChecker]
-) -> tuple[str, int]:
-    """The report's text and how many links are broken."""
+    settings: CheckLinksSettings,
+    checker: Callable[[], ExternalChecker],
+    paths: PathFilter,
+    progress: Progress | None,
+) -> tuple[str, str, int]:
+    """The report's text, its summary line and how many links are broken."""
     from gitbook_mcp.api import operations
     from gitbook_mcp.cli.wiring import client_factory
-    from gitbook_mcp.linkcheck.report.formats import ReportScope, render_report
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 
     assert settings.space is not None  # problems() refuses a missing space
     folder = settings.folder()
     if folder is not None:
-        return await _check_folder(settings, folder, checker)
+        return await _check_folder(settings, folder, checker, paths, progress)
+
+    def skip(page: PageNode) -> bool:
+        return paths.excludes(page.path)
+
     request = CheckRequest(
         settings.space,
         settings.change_request,
@@ -126,18 +206,30 @@ async def _check_report(
             request,
             operations=operations(settings.profile),
             external_checker=checker,
+            progress=progress,
+            skip_page=skip if paths.globs else None,
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
-    return render_report(result, scope, settings.format), len(result.broken)
+    return _rendered(settings, result, scope)
 
 
 async def _check_folder(
-    settings: CheckLinksSettings, folder: Path, checker: Callable[[], ExternalChecker]
-) -> tuple[str, int]:
-    """A Git Sync folder checked on disk (no API, no token): the report and the broken count."""
+    settings: CheckLinksSettings,
+    folder: Path,
+    checker: Callable[[], ExternalChecker],
+    paths: PathFilter,
+    progress: Progress | None,
+) -> tuple[str, str, int]:
+    """A Git Sync folder checked on disk (no API, no token): the report, its summary line and
+    the broken count."""
     from gitbook_mcp.linkcheck.folder_source import check_folder
-    from gitbook_mcp.linkcheck.report.formats import ReportScope, render_report
 
-    check = await check_folder(folder, external=settings.external, external_checker=checker)
+    check = await check_folder(
+        folder,
+        external=settings.external,
+        external_checker=checker,
+        skip_file=paths.excludes if paths.globs else None,
+        progress=progress,
+    )
     scope = ReportScope(check.name, files=check.files)
-    return render_report(check.result, scope, settings.format), len(check.result.broken)
+    return _rendered(settings, check.result, scope)

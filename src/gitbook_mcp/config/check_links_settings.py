@@ -20,6 +20,7 @@ from gitbook_mcp.config.settings import (
     CHECK_LINKS_COMMAND,
     CHECK_LINKS_SUMMARY,
     DEMO_TOKENS,
+    LEVELS,
     REPORT_FORMATS,
     SECONDS,
     CommonSettings,
@@ -55,6 +56,16 @@ class CheckLinksSettings(ReadsTokenFile, LinkOptions, CommonSettings):
     )
     output: Path | None = option(
         None, optional(PATH), "Write the report to this file (default: stdout)", env=False
+    )
+    verbose: bool = option(
+        False,
+        BOOL,
+        "Show progress and INFO logs on stderr (default: warnings only; progress on a terminal)",
+        env=False,
+        short="-v",
+    )
+    log_level: str = option(
+        "WARNING", LEVELS, "Log level of `check-links` (`-v`: INFO); logs go to stderr"
     )
     api_token: str | None = api_token_option()
     token_file: Path | None = token_file_option()

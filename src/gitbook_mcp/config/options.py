@@ -5,6 +5,9 @@ The field gives the name, type and default; `option()` adds the parser, the help
 ``GITBOOK_`` + the field's name upper-cased (`env_name`) and is written nowhere else. From these
 rows come the argparse arguments (`add_arguments`), the precedence flag > environment > default
 (`resolve`) and the README's options table (`gitbook_mcp.config.options_table`).
+
+Over 400 lines: one concern, a row and every form it takes (parser, help, argparse argument with
+its short alias, precedence); split, each half would restate the row.
 """
 
 from __future__ import annotations
@@ -174,6 +177,7 @@ class _Spec:
     secret: bool
     shown: str | None
     factory: Callable[[Mapping[str, str]], Any] | None
+    short: str | None = None
 
 
 @overload
@@ -186,6 +190,7 @@ def option(
     env: bool = True,
     secret: bool = False,
     shown: str | None = None,
+    short: str | None = None,
 ) -> T: ...
 
 
@@ -212,10 +217,12 @@ def option(
     secret: bool = False,
     shown: str | None = None,
     factory: Callable[[Mapping[str, str]], Any] | None = None,
+    short: str | None = None,
 ) -> Any:
-    """Declare a settings field as an option (``factory`` computes a default from the environment)."""
+    """Declare a settings field as an option (``factory`` computes a default from the environment;
+    ``short`` is a one-letter alias of the flag, as ``-v``)."""
     assert parser is not None, "every option has a parser"
-    spec = _Spec(parser, help, flag, env, secret, shown, factory)
+    spec = _Spec(parser, help, flag, env, secret, shown, factory, short)
     metadata = {"option": spec}
     if factory is not None:
         return dataclasses.field(
@@ -248,6 +255,7 @@ class Row:
     shown: str | None
     default: Any
     factory: Callable[[Mapping[str, str]], Any] | None
+    short: str | None = None
 
     def default_value(self, environ: Mapping[str, str]) -> Any:
         """The default, computed from ``environ`` when it depends on it."""
@@ -300,6 +308,7 @@ def rows(cls: type[Options]) -> list[Row]:
                 shown=spec.shown,
                 default=None if spec.factory else field.default,
                 factory=spec.factory,
+                short=spec.short,
             )
         )
     return sorted(found, key=lambda row: row.field not in own)
@@ -312,9 +321,10 @@ def add_arguments(parser: argparse.ArgumentParser, cls: type[Options]) -> None:
         if not row.flag.startswith("-"):  # a positional argument (``flag="SPACE"``), optional here
             parser.add_argument(dest, nargs="?", default=d, metavar=row.flag, help=row.full_help())
             continue
+        names = [row.short, row.flag] if row.short else [row.flag]
         if row.parser.kind == "bool":
             parser.add_argument(
-                row.flag, dest=dest, action="store_true", default=d, help=row.full_help()
+                *names, dest=dest, action="store_true", default=d, help=row.full_help()
             )
             continue
         metavar = (
@@ -324,7 +334,7 @@ def add_arguments(parser: argparse.ArgumentParser, cls: type[Options]) -> None:
         )
         action = "append" if row.parser.repeated else "store"
         parser.add_argument(
-            row.flag, dest=dest, default=d, metavar=metavar, action=action, help=row.full_help()
+            *names, dest=dest, default=d, metavar=metavar, action=action, help=row.full_help()
         )
 
 

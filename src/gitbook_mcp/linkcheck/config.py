@@ -1,8 +1,10 @@
 """``check-links``'s link options, and the configuration file they may also come from.
 
 `LinkOptions` declares the options in lychee's names (``--include``, ``--exclude``,
-``--accept``, ``--max-retries``, ``--retry-wait-time``, ``--cache``, ``--max-cache-age``), mixed
-into the command's settings. `load_config` reads them from ``gitbook-linkcheck.toml`` or the
+``--exclude-path``, ``--accept``, ``--max-retries``, ``--retry-wait-time``, ``--cache``,
+``--max-cache-age``, ``--host-concurrency``, ``--host-request-interval``), mixed into the command's
+settings; lychee's ``--timeout`` and ``--max-concurrency`` are ``--external-timeout`` and
+``--external-max-concurrency`` here (the bare names were the API's first). `load_config` reads them from ``gitbook-linkcheck.toml`` or the
 ``[tool.gitbook-mcp.check-links]`` table of ``pyproject.toml`` in the current directory (or
 ``--config FILE``); a flag wins over the file, the file over the default. The file may set only
 `CONFIG_KEYS`: never the API URL, a token, the workspace or a file to read or write, which a
@@ -27,6 +29,14 @@ from gitbook_mcp.config.options import (
     option,
     optional,
 )
+from gitbook_mcp.linkcheck.external.checker import (
+    HOST_CONCURRENCY,
+    HOST_RATE,
+    MAX_CONCURRENCY,
+    MAX_URLS,
+    MAX_URLS_PER_HOST,
+    TIMEOUT,
+)
 from gitbook_mcp.linkcheck.external.retries import MAX_RETRIES, RETRY_WAIT
 from gitbook_mcp.linkcheck.external.urlcache import DEFAULT_MAX_CACHE_AGE
 from gitbook_mcp.linkcheck.external.urlrules import (
@@ -37,6 +47,7 @@ from gitbook_mcp.linkcheck.external.urlrules import (
     parse_accept,
     parse_duration,
 )
+from gitbook_mcp.linkcheck.pathglob import PathGlobError, compile_glob
 from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
 
 __all__ = [
@@ -56,6 +67,7 @@ CONFIG_KEYS = frozenset(
     {
         "include",
         "exclude",
+        "exclude_path",
         "accept",
         "max_retries",
         "retry_wait_time",
@@ -64,6 +76,13 @@ CONFIG_KEYS = frozenset(
         "external",
         "format",
         "git_sync_root",
+        "external_timeout",
+        "external_max_concurrency",
+        "host_concurrency",
+        "host_request_interval",
+        "max_urls",
+        "max_urls_per_host",
+        "fail_on_timeouts",
     }
 )
 """What a configuration file may set (dashes or underscores): link options and the report's
@@ -78,6 +97,16 @@ def _patterns(value: str) -> tuple[str, ...]:
             compile_pattern(pattern)
         except PatternError as exc:  # a ValueError: named with its flag or key
             raise PatternError(f"pattern {index}: {exc}") from None
+    return found
+
+
+def _globs(value: str) -> tuple[str, ...]:
+    found = tuple(value.split())
+    for index, glob in enumerate(found, 1):
+        try:
+            compile_glob(glob)
+        except PathGlobError as exc:
+            raise PathGlobError(f"path {index}: {exc}") from None
     return found
 
 
@@ -105,6 +134,7 @@ def _repository_folder(value: str) -> str:
 
 
 PATTERNS: Parser[tuple[str, ...]] = Parser("patterns", _patterns, repeated=True)
+GLOBS: Parser[tuple[str, ...]] = Parser("globs", _globs, repeated=True)
 REPOSITORY_FOLDER: Parser[str] = Parser("text", _repository_folder)
 ACCEPT: Parser[str] = Parser("accept", _accept)
 DURATION: Parser[str] = Parser("duration", _duration)
@@ -132,6 +162,13 @@ class LinkOptions:
         (),
         PATTERNS,
         "Outside URLs not to check: regular expressions, separated by spaces or the flag repeated",
+        env=False,
+    )
+    exclude_path: tuple[str, ...] = option(
+        (),
+        GLOBS,
+        "Files (a folder's) or page paths (a space's) not to check: globs (`*`, `?`, `**`), "
+        "a folder excluding all under it; the flag repeated or separated by spaces",
         env=False,
     )
     ignore_file: Path = option(
@@ -170,6 +207,46 @@ class LinkOptions:
         "Age past which a cached verdict is checked again (`1d`, `12h`, `30m`)",
         env=False,
     )
+    external_timeout: float = option(
+        TIMEOUT,
+        number(1.0, 60.0),
+        "Seconds one request to an outside URL may take (lychee's `--timeout`)",
+        env=False,
+    )
+    external_max_concurrency: int = option(
+        MAX_CONCURRENCY,
+        integer(1, 64),
+        "Outside URLs checked at once (lychee's `--max-concurrency`)",
+        env=False,
+    )
+    host_concurrency: int = option(
+        HOST_CONCURRENCY, integer(1, 16), "Requests in flight to one outside host", env=False
+    )
+    host_request_interval: float = option(
+        1 / HOST_RATE,
+        number(0.01, 60.0),
+        "Seconds between two requests to one outside host",
+        env=False,
+    )
+    max_urls: int = option(
+        MAX_URLS,
+        integer(1, 10000),
+        "Distinct outside URLs checked in one run (the rest: unchecked, `limit:`)",
+        env=False,
+    )
+    max_urls_per_host: int = option(
+        MAX_URLS_PER_HOST,
+        integer(1, 1000),
+        "Distinct URLs requested from one host in one run, redirect hops included",
+        env=False,
+    )
+    fail_on_timeouts: bool = option(
+        False,
+        BOOL,
+        "Exit 1 on outside URLs that timed out or stayed rate limited: reported as broken, "
+        "not as warnings (lychee fails on them unless `--accept-timeouts`)",
+        env=False,
+    )
     git_sync_root: str | None = option(
         None,
         optional(REPOSITORY_FOLDER),
@@ -186,10 +263,11 @@ def _text(key: str, value: object, where: str) -> str:
     if isinstance(value, str | int | float):
         return str(value)
     if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
-        if key in ("include", "exclude"):
+        if key in ("include", "exclude", "exclude_path"):
             for item in value:
                 if len(str(item).split()) != 1:
-                    raise ConfigError(f"{where}: a pattern holds a space ({item!r}): use \\s")
+                    hint = "?" if key == "exclude_path" else "\\s"
+                    raise ConfigError(f"{where}: a pattern holds a space ({item!r}): use {hint}")
             return " ".join(str(v) for v in value)
         return ",".join(str(v) for v in value)
     raise ConfigError(f"{where}: {type(value).__name__} is not a value this key takes")

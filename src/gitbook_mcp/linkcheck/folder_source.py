@@ -27,6 +27,7 @@ from gitbook_mcp.linkcheck.model import (
     Link,
     PageBody,
     PageNode,
+    Progress,
     RevisionContent,
     ScanResult,
     Target,
@@ -154,15 +155,26 @@ async def check_folder(
     *,
     external: bool = False,
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
+    skip_file: Callable[[str], bool] | None = None,
+    progress: Progress | None = None,
 ) -> FolderCheck:
-    """Every link of the Git Sync folder at ``path`` checked (`FolderError`: not readable)."""
+    """Every link of the Git Sync folder at ``path`` checked (`FolderError`: not readable);
+    ``skip_file``: the repository files whose links are not checked (``--exclude-path``)."""
     repository, name = await anyio.to_thread.run_sync(_read, path)
     reader = FolderContentReader(repository, name)
     async with AsyncExitStack() as stack:
         checker = None
         if external:
             checker = await stack.enter_async_context(external_checker())
-        scanner = LinkScanner(reader, external=checker)
+        skip = None
+        if skip_file is not None:
+            excluded = skip_file
+
+            def skip(page: PageNode) -> bool:
+                file = reader.files.get(page.id)
+                return file is not None and excluded(file)
+
+        scanner = LinkScanner(reader, external=checker, skip_page=skip, progress=progress)
         result = await scanner.scan(reader.space_id, None)
     _at_file_lines(result, reader)
     meta = repository_findings(repository)

@@ -20,7 +20,7 @@ from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.external.paced import paced_progress
 from gitbook_mcp.linkcheck.fixes.plan import Fix
 from gitbook_mcp.linkcheck.memo import remembering_reader
-from gitbook_mcp.linkcheck.model import Progress, ScanResult
+from gitbook_mcp.linkcheck.model import PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
     SiteReport,
@@ -71,6 +71,7 @@ async def run_check(
     progress: Progress | None = None,
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
     operations: Collection[str] | None = None,
+    skip_page: Callable[[PageNode], bool] | None = None,
 ) -> ScanResult:
     """The scan's result; raises LookupError for a page that is not in the revision."""
     run = await run_scan(
@@ -79,6 +80,7 @@ async def run_check(
         progress=progress,
         external_checker=external_checker,
         operations=operations,
+        skip_page=skip_page,
     )
     return run.result
 
@@ -91,10 +93,11 @@ async def run_scan(
     progress: Progress | None = None,
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
     operations: Collection[str] | None = None,
+    skip_page: Callable[[PageNode], bool] | None = None,
 ) -> CheckRun:
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
-    so that an unchanged revision's pages are not read again); raises LookupError for a page
-    that is not in the revision."""
+    so that an unchanged revision's pages are not read again; ``skip_page``: pages whose links
+    are not checked); raises LookupError for a page that is not in the revision."""
     if reader is None:
         remembering = remembering_reader(client, request.content_format)
         reader = remembering
@@ -107,7 +110,9 @@ async def run_scan(
         external = None
         if request.external:
             external = await stack.enter_async_context(external_checker())
-        scanner = LinkScanner(reader, sites=sites, external=external, progress=progress)
+        scanner = LinkScanner(
+            reader, sites=sites, external=external, progress=progress, skip_page=skip_page
+        )
         cr = request.change_request_id
         if request.page_id:
             result = await scanner.scan_page(request.space_id, cr, request.page_id)
@@ -117,7 +122,8 @@ async def run_scan(
     has_findings = operations is None or operation_of(SiteFindings.list) in operations
     if request.site_findings and has_findings and sites is not None and org:
         run.reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
-        whole_main = cr is None and request.page_id is None
+        # a site finding matched to no link is added only when every page was read
+        whole_main = cr is None and request.page_id is None and skip_page is None
         reports = run.reports
         if whole_main:
             reports = await recheck(scanner.context(request.space_id, None), reports)

@@ -8,7 +8,7 @@ so its counts equal that page's share of a full scan.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import anyio
 from anyio.abc import TaskGroup
@@ -55,6 +55,7 @@ class LinkScanner:
     """Checks the links of a revision's pages; ``external`` also checks outside URLs.
 
     ``concurrency`` caps the requests in flight (default: the reader's own cap, the client's).
+    ``skip_page``: pages whose links are not checked (``--exclude-path``).
     """
 
     def __init__(
@@ -65,8 +66,10 @@ class LinkScanner:
         external: ExternalChecker | None = None,
         concurrency: int | None = None,
         progress: Progress | None = None,
+        skip_page: Callable[[PageNode], bool] | None = None,
     ) -> None:
         self._reader = reader
+        self._skip_page = skip_page
         self._sites = sites
         self._external = external
         self._concurrency = _reads_in_progress(reader, concurrency)
@@ -108,6 +111,8 @@ class LinkScanner:
         ctx = self._context(space_id, change_request_id)
         index = await ctx.index()
         pages = [p for p in index.pages if p.type == "document" or p.target is not None]
+        if self._skip_page is not None:  # --exclude-path: not read, though links to it resolve
+            pages = [p for p in pages if not self._skip_page(p)]
         return await self._run(ctx, index, pages)
 
     async def scan_page(

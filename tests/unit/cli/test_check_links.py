@@ -48,7 +48,20 @@ def test_json_report_of_broken_links_exits_1(
     old = next(b for b in report["broken"] if b["target"] == "guides/old-page")
     assert old["suggested_redirect"]["source"] == "/guides/old-page"  # live: the site's finding
     assert report["pages_scanned"] == 7
+    # quiet by default, as lychee: no INFO log, one summary line on stderr
+    assert err == "2 broken of 14 links checked in 7 pages (space spc_handbook, main content).\n"
+
+
+def test_verbose_shows_progress_and_info_logs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(tmp_path, capsys, "spc_handbook", "-v")
+    assert code == 1
     assert "api.request" in err
+    progress = [line for line in err.splitlines() if " pages: read " in line]
+    assert [line.split(" ", 1)[0] for line in progress] == [f"{n}/7" for n in range(1, 8)]
+    assert out.splitlines()[-1].startswith("2 broken of 14 links")
+    assert "pages: read" not in out  # progress never mixes with the report
 
 
 def test_a_clean_space_exits_0_and_the_seed_profile_has_no_site_findings(
@@ -137,9 +150,10 @@ def test_sarif_has_rules_per_kind_and_located_results(
 def test_text_report_names_the_count_and_each_broken_link(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = _run(tmp_path, capsys, "spc_handbook")
-    head, *rows = out.splitlines()
+    code, out, err = _run(tmp_path, capsys, "spc_handbook")
+    *rows, head = out.splitlines()  # the summary line comes last, as lychee's
     assert code == 1
+    assert err == ""  # the text report on stdout carries the summary: nothing else is said
     assert any(r.endswith("the site suggests a redirect /guides/old-page -> guides") for r in rows)
     assert head.startswith("2 broken of ")
     assert "space spc_handbook, main content" in head
@@ -181,3 +195,30 @@ def test_an_error_message_stays_on_one_line(
     (line,) = [line for line in err.splitlines() if "check-links:" in line]
     assert line.endswith(f"upstream said {FORGED}[0m")
     assert not [line for line in err.splitlines() if line.startswith("::")]
+
+
+def test_markdown_report_for_a_job_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(tmp_path, capsys, "spc_handbook", "--format", "markdown")
+    assert code == 1
+    assert out.startswith("# Link check: `space spc_handbook, main content`\n")
+    assert "## Broken links (2)" in out
+    headings = {line[4:].strip("`") for line in out.splitlines() if line.startswith("### ")}
+    assert headings == {path for path, _, _ in BROKEN_MAIN}
+    assert err.startswith("2 broken of 14 links")  # the summary line, on stderr
+
+
+def test_exclude_path_leaves_pages_and_folders_unchecked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(
+        tmp_path, capsys, "spc_handbook", "--exclude-path", "getting-started/configure"
+    )
+    assert code == 1
+    *rows, summary = out.splitlines()
+    assert [r.split(":", 2)[1].strip() for r in rows] == ["getting-started/install"]
+    assert summary.startswith("1 broken of 12 links checked in 6 pages")
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--exclude-path", "getting-started")
+    assert code == 0  # the folder and what is under it; no site finding added for a part
+    assert out == "0 broken of 6 links checked in 4 pages (space spc_handbook, main content).\n"

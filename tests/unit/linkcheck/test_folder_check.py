@@ -88,8 +88,8 @@ def test_github_annotations_and_text_name_file_and_line(
     }
     code, out = _run(capsys, tmp_path, str(repo))
     assert code == 1
-    assert out.startswith(f"{len(BROKEN)} broken of ")
-    assert "(folder repo)" in out.splitlines()[0]
+    assert out.splitlines()[-1].startswith(f"{len(BROKEN)} broken of ")
+    assert "(folder repo)" in out.splitlines()[-1]
     assert "broken: docs/start/install.md:10: [gone]" in out
 
 

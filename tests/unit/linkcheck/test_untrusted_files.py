@@ -49,15 +49,15 @@ def test_a_bad_line_of_the_ignore_file_is_named_by_number_never_by_its_text(
     message = str(refused.value)
     assert f"{ignore}, line 3: the pattern is not a regular expression" in message
     assert "gb_secret_value" not in message
-    ignore.write_text("a\n(gb_secret_value+)+$\n", encoding="utf-8")
-    with pytest.raises(PatternError, match="line 2: the pattern could backtrack") as slow:
+    ignore.write_text("a\n(?=gb_secret_value)\n", encoding="utf-8")
+    with pytest.raises(PatternError, match="line 2: the pattern is not a regular expr") as slow:
         read_ignore_file(ignore)
     assert "gb_secret_value" not in str(slow.value)
 
 
 def test_a_refused_flag_pattern_is_named_by_position() -> None:
-    with pytest.raises(PatternError, match=r"^exclude pattern 2: the pattern could backtrack"):
-        UrlFilter.of(exclude=["ok", "(a+)+$"])
+    with pytest.raises(PatternError, match=r"^exclude pattern 2: the pattern is not a regular"):
+        UrlFilter.of(exclude=["ok", "(?!x)"])
 
 
 @pytest.mark.parametrize("name", ["gitbook-linkcheck.toml", "pyproject.toml"])

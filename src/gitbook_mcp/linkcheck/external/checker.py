@@ -44,15 +44,24 @@ from gitbook_mcp.linkcheck.external.urlrules import Accept, UrlFilter
 from gitbook_mcp.linkcheck.once import Once
 
 __all__ = [
+    "HOST_CONCURRENCY",
     "HOST_RATE",
+    "MAX_CONCURRENCY",
     "MAX_URLS",
     "MAX_URLS_PER_HOST",
     "RUN_DEADLINE",
+    "TIMEOUT",
     "URL_DEADLINE",
     "ExternalChecker",
     "UrlVerdict",
 ]
 
+TIMEOUT = 10.0
+"""Seconds one request to an outside host may take (``--external-timeout``)."""
+MAX_CONCURRENCY = 8
+"""Outside URLs checked at once (``--external-max-concurrency``)."""
+HOST_CONCURRENCY = 2
+"""Requests in flight to one host at once (``--host-concurrency``, lychee's name)."""
 URL_DEADLINE = 30.0
 """Seconds one URL may spend in requests, every hop and both methods together (a host that
 drips its answer cannot hold a scan)."""
@@ -64,7 +73,8 @@ MAX_URLS_PER_HOST = 50
 """Distinct URLs requested from one host in one run, redirect hops included (300 links to one
 host must not become 600 requests)."""
 HOST_RATE = 2.0
-"""Requests per second to one host, HEAD and GET each counting."""
+"""Requests per second to one host, HEAD and GET each counting (``--host-request-interval`` is
+its inverse, 0.5 s)."""
 
 _FALLBACK_TO_GET = frozenset({405, 501})
 _Answer = tuple[int, str | None, float | None]
@@ -106,9 +116,9 @@ class ExternalChecker:
         *,
         http: httpx2.AsyncClient | None = None,
         resolver: Resolver = system_resolver,
-        concurrency: int = 8,
-        per_host: int = 2,
-        timeout: float = 10.0,
+        concurrency: int = MAX_CONCURRENCY,
+        per_host: int = HOST_CONCURRENCY,
+        timeout: float = TIMEOUT,
         max_redirects: int = 5,
         allow: Collection[str] = (),
         url_deadline: float = URL_DEADLINE,

@@ -4,18 +4,12 @@
 (``.gitbook-linkignore``, lychee's ``.lycheeignore``: one pattern per line, ``#`` comments).
 `parse_accept` reads ``200..=204,403,429``; `parse_duration` reads ``1d``, ``12h``, ``90s``.
 
-Patterns are regular expressions (lychee's are), searched anywhere in the URL. They come from the
-user's configuration, but the URLs come from pages anyone may have written, and Python's ``re``
-backtracks: a pattern that could take long on a crafted URL is refused when it is read, not timed
-out later. A pattern may hold at most one unbounded repetition (``*``, ``+``, ``{n,}``, or
-``{n,m}`` past `MAX_BOUND`), after a leading or trailing ``.*`` or ``.+`` is dropped (a search
-means the same without it); its bounded choices (``?``, ``{n,m}``, alternations) may multiply to
-`MAX_BRANCHES`, or `MAX_BRANCHES_UNBOUNDED` beside an unbounded repetition; no group holding a
-repetition or an alternation may be repeated; no backreference. URLs are matched up to
-`MAX_MATCHED_URL` characters, so a search is at worst quadratic in 1024 characters, times a
-handful of choices: hundredths of a second, never minutes. (Python's ``re`` has no time limit,
-and a linear-time engine such as RE2 is not a dependency; Rust's ``regex``, which lychee uses,
-is linear, so lychee needs no such rule.)
+Patterns are regular expressions (lychee's are), searched anywhere in the URL, compiled with RE2
+(``google-re2``), whose search takes linear time whatever the pattern, as Rust's ``regex`` that
+lychee uses: a pattern from the configuration cannot make a crafted URL from someone's page slow.
+Only what RE2 cannot express is refused (lookaround, backreferences, a few Perl escapes; Rust's
+``regex`` refuses them too), with RE2's reason and never the pattern's text, since it may come
+from a file a pull request wrote; RE2's own error log, which would echo it, is off.
 """
 
 from __future__ import annotations
@@ -24,20 +18,21 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol, cast
+
+import re2  # type: ignore[import-untyped]
 
 from gitbook_mcp.linkcheck.untrusted_files import UnsafeFile, read_untrusted
 
 __all__ = [
     "DEFAULT_ACCEPT",
     "IGNORE_FILE",
-    "MAX_BOUND",
-    "MAX_BRANCHES",
-    "MAX_BRANCHES_UNBOUNDED",
     "MAX_IGNORE_BYTES",
     "MAX_MATCHED_URL",
     "MAX_PATTERNS",
     "MAX_PATTERN_CHARS",
     "Accept",
+    "CompiledPattern",
     "PatternError",
     "UrlFilter",
     "compile_pattern",
@@ -54,13 +49,6 @@ MAX_PATTERNS = 200
 """Include and exclude patterns together (flags, configuration and ignore file)."""
 MAX_PATTERN_CHARS = 256
 """Characters in one pattern."""
-MAX_BOUND = 16
-"""A ``{n,m}`` repetition with m above this counts as unbounded."""
-MAX_BRANCHES = 64
-"""The product of a pattern's bounded choices (``?`` two, ``{n,m}`` m-n+1, each ``|`` two)."""
-MAX_BRANCHES_UNBOUNDED = 4
-"""The same product in a pattern that also holds an unbounded repetition (each choice
-multiplies its quadratic search)."""
 MAX_MATCHED_URL = 1024
 """Characters of a URL that patterns are matched against; a longer URL is not checked."""
 DEFAULT_ACCEPT = "100..=399"
@@ -71,120 +59,43 @@ class PatternError(ValueError):
     """A pattern, an accept list or a duration that cannot be used; the message says why."""
 
 
-_REPEAT = re.compile(r"\{(\d*)(,?)(\d*)\}")
-_EDGE = (".*", ".+")
+class CompiledPattern(Protocol):
+    """A compiled RE2 pattern, as far as the filter uses it (the module has no type hints)."""
+
+    pattern: str
+
+    def search(self, text: str) -> object | None:
+        """The first match anywhere in ``text``, or None."""
 
 
-def _strip_edges(pattern: str) -> str:
-    """The pattern without a leading ``.*``/``.+`` (unless after ``^``) or a trailing one
-    (unless before ``$``): searched, the same URLs match (``.+`` keeps one ``.``)."""
-    body = pattern
-    if body[:2] in _EDGE and not body.startswith((".*?", ".+?")):
-        body = ("." if body[1] == "+" else "") + body[2:]
-    if body[-2:] in _EDGE and body[-3:-2] not in ("\\", ""):
-        body = body[:-2] + ("." if body[-1] == "+" else "")
-    return body
+def _options() -> Any:
+    options = re2.Options()
+    options.log_errors = False  # RE2 would log the refused pattern's text to stderr
+    return options
 
 
-@dataclass
-class _Group:
-    repeats: bool = False
-    alternates: bool = False
+_OPTIONS = _options()
 
 
-def _repetition(pattern: str, i: int) -> tuple[str, int, int]:
-    """The repetition at ``pattern[i]``: (kind, its branching, index of its last character);
-    kind ``""`` (none), ``"exact"`` (``{n}``), ``"bounded"`` or ``"unbounded"``."""
-    ch = pattern[i]
-    if ch in "*+":
-        return "unbounded", 1, i
-    if ch == "?":
-        return "bounded", 2, i
-    bound = _REPEAT.match(pattern, i) if ch == "{" else None
-    if bound is None:
-        return "", 1, i
-    low, comma, high = bound.groups()
-    start = int(low or 0)
-    if comma and (not high or int(high) > MAX_BOUND):
-        return "unbounded", 1, bound.end() - 1
-    end = int(high) if comma else start
-    return ("bounded" if end > start else "exact"), max(end - start + 1, 1), bound.end() - 1
+def _reason(exc: Exception) -> str:
+    """RE2's reason without the part of the pattern it quotes (``missing ): (abc``)."""
+    raw = exc.args[0] if exc.args else ""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
+    return text.split(":", 1)[0].strip() or "rejected"
 
 
-def _skip_class(pattern: str, i: int) -> int:
-    """The index after the character class that starts at ``pattern[i]`` (``[``)."""
-    end = i + 1 + (pattern[i + 1 : i + 2] == "^")
-    end += pattern[end : end + 1] == "]"
-    while end < len(pattern) and pattern[end] != "]":
-        end += 2 if pattern[end] == "\\" else 1
-    return end + 1
-
-
-def _scan(pattern: str) -> str | None:
-    """Why ``pattern`` may backtrack badly, or None: see the module's rule."""
-    unbounded, branches = 0, 1
-    groups: list[_Group] = [_Group()]
-    closed: _Group | None = None  # the group that just closed (the next token may repeat it)
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            if pattern[i + 1 : i + 2] in tuple("123456789"):
-                return "a backreference"
-            i, closed = i + 2, None
-            continue
-        if ch == "[":
-            i, closed = _skip_class(pattern, i), None
-            continue
-        if ch in "()|":
-            if pattern.startswith("(?P=", i):
-                return "a backreference"
-            if ch == "(":
-                groups.append(_Group())
-            elif ch == ")" and len(groups) > 1:
-                closed = groups.pop()
-                i += 1
-                continue
-            else:
-                groups[-1].alternates = True
-                branches *= 2
-            i, closed = i + 1, None
-            continue
-        after_group_open = i > 0 and pattern[i - 1] == "("
-        kind, branching, last = ("", 1, i) if after_group_open else _repetition(pattern, i)
-        if kind:
-            again = kind != "bounded" or pattern[i] != "?"  # a repetition more than once
-            if again and closed is not None and (closed.repeats or closed.alternates):
-                return "a repeated group that holds a repetition or an alternation"
-            unbounded += kind == "unbounded"
-            branches *= branching
-            groups[-1].repeats = True
-            if pattern[last + 1 : last + 2] in ("?", "+"):
-                last += 1  # lazy or possessive: the same repetition
-        closed = None
-        i = last + 1
-    if unbounded > 1:
-        return "more than one unbounded repetition (*, + or {n,})"
-    most = MAX_BRANCHES_UNBOUNDED if unbounded else MAX_BRANCHES
-    if branches > most:
-        return f"more than {most} ways to match at one place (?, {{n,m}} and |)"
-    return None
-
-
-def compile_pattern(pattern: str) -> re.Pattern[str]:
-    """The pattern compiled, or `PatternError` naming why it is refused (never the pattern:
-    it may come from a file a pull request wrote; the caller names where it came from)."""
+def compile_pattern(pattern: str) -> CompiledPattern:
+    """The pattern compiled by RE2, or `PatternError` naming why it is refused (never the
+    pattern: it may come from a file a pull request wrote; the caller names where it came
+    from)."""
     if len(pattern) > MAX_PATTERN_CHARS:
         raise PatternError(f"a pattern over {MAX_PATTERN_CHARS} characters")
-    stripped = _strip_edges(pattern)
-    why = _scan(stripped)
-    if why is not None:
-        raise PatternError(f"the pattern could backtrack badly: {why}")
     try:
-        return re.compile(stripped)
-    except re.error as exc:
+        return cast(CompiledPattern, re2.compile(pattern, _OPTIONS))
+    except re2.error as exc:
         raise PatternError(
-            f"the pattern is not a regular expression: {exc.msg} at position {exc.pos}"
+            f"the pattern is not a regular expression RE2 can run: {_reason(exc)} (RE2, like "
+            "lychee's Rust regex, has no lookaround or backreference)"
         ) from None
 
 
@@ -213,7 +124,7 @@ def read_ignore_file(path: Path) -> list[str]:
     return patterns
 
 
-def _compiled(kind: str, patterns: list[str]) -> tuple[re.Pattern[str], ...]:
+def _compiled(kind: str, patterns: list[str]) -> tuple[CompiledPattern, ...]:
     compiled = []
     for number, pattern in enumerate(patterns, 1):
         try:
@@ -231,8 +142,8 @@ class UrlFilter:
     those that match one and no include.
     """
 
-    include: tuple[re.Pattern[str], ...] = ()
-    exclude: tuple[re.Pattern[str], ...] = ()
+    include: tuple[CompiledPattern, ...] = ()
+    exclude: tuple[CompiledPattern, ...] = ()
 
     @classmethod
     def of(cls, include: Iterable[str] = (), exclude: Iterable[str] = ()) -> UrlFilter:

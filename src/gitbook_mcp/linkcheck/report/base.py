@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gitbook_mcp.linkcheck.model import Finding
+from gitbook_mcp.linkcheck.model import Finding, ScanResult
 
 __all__ = [
     "CATEGORY_LABELS",
@@ -25,6 +25,7 @@ __all__ = [
     "linked",
     "redirect",
     "said",
+    "summary_line",
     "synced_file",
     "where",
 ]
@@ -73,6 +74,17 @@ class ReportScope:
         change_request = clean(self.change_request_id or "")
         where = f"change request {change_request}" if change_request else "main content"
         return f"space {clean(self.space_id)}, {where}"
+
+
+def summary_line(result: ScanResult, scope: ReportScope) -> str:
+    """The run in one line, as lychee ends its output: ``2 broken of 14 links checked in 7 pages
+    (space X, main content).``, with ``; 1 not checked`` when some links could not be."""
+    unchecked = sum(1 for f in result.findings if f.status == "unchecked")
+    more = f"; {unchecked} not checked" if unchecked else ""
+    return (
+        f"{len(result.broken)} broken of {result.links_checked} links checked in "
+        f"{result.pages_scanned} pages ({scope.describe()}){more}."
+    )
 
 
 def category(f: Finding) -> str:

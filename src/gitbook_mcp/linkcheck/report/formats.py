@@ -1,4 +1,5 @@
-"""A scan's findings as a CI report: text, JSON, GitHub workflow commands, JUnit XML or SARIF 2.1.0.
+"""A scan's findings as a CI report: text, JSON, GitHub workflow commands, JUnit XML, SARIF 2.1.0
+or markdown (a job summary or pull-request comment, `gitbook_mcp.linkcheck.report.markdown`).
 
 Each format lists the broken links (errors) and the links that could not be checked (warnings:
 unchecked, or an outside URL whose host does not resolve, that timed out or is rate limited);
@@ -27,8 +28,10 @@ from gitbook_mcp.linkcheck.report.base import (
     linked,
     redirect,
     said,
+    summary_line,
     where,
 )
+from gitbook_mcp.linkcheck.report.markdown import render_markdown
 from gitbook_mcp.linkcheck.report.sarif import render_sarif
 
 __all__ = ["FORMATS", "ReportScope", "clean", "render_report", "suggestion"]
@@ -54,16 +57,12 @@ def suggestion(suggested: dict[str, Any]) -> str:
 
 
 def _text(result: ScanResult, scope: ReportScope) -> str:
-    broken = result.broken
-    head = (
-        f"{len(broken)} broken of {result.links_checked} links checked in "
-        f"{result.pages_scanned} pages ({scope.describe()})."
-    )
-    rows = [f"broken: {_line(f, scope)}" for f in broken]
+    """One line per finding, then the summary line last (as lychee ends its output)."""
+    rows = [f"broken: {_line(f, scope)}" for f in result.broken]
     # an unchecked link says why by its category: unchecked, dns, timeout or rate-limited
     unchecked = (f for f in result.findings if f.status == "unchecked")
     rows += [f"{category(f)}: {_line(f, scope)}" for f in unchecked]
-    return "\n".join([head, *rows]) + "\n"
+    return "\n".join([*rows, summary_line(result, scope)]) + "\n"
 
 
 def _finding_json(f: Finding, scope: ReportScope) -> dict[str, Any]:
@@ -163,6 +162,7 @@ FORMATS: dict[str, Callable[[ScanResult, ReportScope], str]] = {
     "github": _github,
     "junit": _junit,
     "sarif": render_sarif,
+    "markdown": render_markdown,
 }
 
 

@@ -61,7 +61,7 @@ def test_a_forged_workflow_command_never_starts_a_line(format: str) -> None:
     assert len(lines) == 3  # the head (or summary) and one line per finding
     starts = [line.split(" ", 1)[0] for line in lines]
     if format == "text":
-        assert starts == ["1", "broken:", "unchecked:"]
+        assert starts == ["broken:", "unchecked:", "1"]  # the summary line last
     else:
         assert starts == ["::error", "::warning", "::notice"]
         forged = "file=guides/click %3A%3Aerror file=evil.md%2Cline=1%3A%3Aforged [31mred end,"
@@ -127,7 +127,7 @@ def _categorised() -> ScanResult:
 
 def test_every_format_names_the_category_of_an_outside_url() -> None:
     result, scope = _categorised(), ReportScope("s")
-    text = render_report(result, scope, "text").splitlines()[1:]
+    text = render_report(result, scope, "text").splitlines()[:-1]
     assert [row.split(":", 1)[0] for row in text] == [
         "broken",
         "dns",
