@@ -101,6 +101,7 @@ COMMANDS: dict[str, Run | Serve | NotRun] = {
         "needs Claude Code: its word order is tested in tests/unit/test_client_configs.py"
     ),
     "claude --debug": NotRun("needs Claude Code"),
+    "claude mcp list": NotRun("needs Claude Code"),
     "npx @modelcontextprotocol/inspector --cli .venv/bin/gitbook-mcp --local --method "
     "tools/list": NotRun("downloads the Inspector from npm"),
     "npx @modelcontextprotocol/inspector --cli .venv/bin/gitbook-mcp --local --method "
