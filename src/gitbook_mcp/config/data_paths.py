@@ -46,7 +46,7 @@ def data_dir(environ: Mapping[str, str], platform_dir: Callable[[], Path] | None
 
 
 def legacy_local_db(environ: Mapping[str, str]) -> Path:
-    """Where every OS kept the database before 0.3: ``~/.local/share`` (or ``$XDG_DATA_HOME``)."""
+    """Where every OS kept the database up to 0.2.0: ``~/.local/share`` (or ``$XDG_DATA_HOME``)."""
     base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP / DB_NAME
 
@@ -80,6 +80,6 @@ def default_local_db(
     platform_dir: Callable[[], Path] | None = None,
 ) -> Path:
     """Where ``--local`` keeps its data: the user's data folder, so changes persist; a database
-    at the path every OS used before 0.3 moves there once (`move_legacy_db`)."""
+    at the path every OS used up to 0.2.0 moves there once (`move_legacy_db`)."""
     target = data_dir(environ, platform_dir) / DB_NAME
     return move_legacy_db(legacy_local_db(environ), target)
