@@ -34,7 +34,11 @@ from tests.support.corpus_space import (
 )
 from tests.support.oracle import check_space, load_space
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.xdist_group("test_corpus_links")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.timeout(900),
+    pytest.mark.xdist_group("test_corpus_links"),
+]
 
 NAMES = ("cheqd-product-docs", "beefree-sdk-docs")
 Key = tuple[str, str]

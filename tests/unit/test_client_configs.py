@@ -16,7 +16,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-_PLACEHOLDER = re.compile(r"\$\{(?:input:[\w-]+|env:\w+|\w+)\}|gb_api_\.\.\.")
+_PLACEHOLDER = re.compile(r"\$\{(?:input:[\w-]+|env:\w+|\w+)\}|\$\w+|gb_api_\.\.\.")
 
 
 def _blocks(path: Path, *languages: str) -> list[str]:

@@ -2,7 +2,8 @@
 
 ``check-links``'s settings class (`gitbook_mcp.config.check_links_settings`) is imported only when the
 command line names it: its link options import the whole link checker, which the server's
-start-up never needs. ``python -m gitbook_mcp.cli.parser`` rewrites the README's table.
+start-up never needs. ``python -m gitbook_mcp.cli.parser`` rewrites the options tables (every
+option in ``docs/options.md``, the most used in the README).
 """
 
 from __future__ import annotations
@@ -27,7 +28,32 @@ from gitbook_mcp.config.settings import (
 if TYPE_CHECKING:
     from gitbook_mcp.config.check_links_settings import CheckLinksSettings
 
-__all__ = ["CHECK_LINKS", "commands", "options_markdown", "parse_args", "parser"]
+__all__ = [
+    "CHECK_LINKS",
+    "MOST_USED",
+    "OPTIONS_DOC",
+    "commands",
+    "common_options_markdown",
+    "options_markdown",
+    "parse_args",
+    "parser",
+]
+
+OPTIONS_DOC = "docs/options.md"
+"""The file holding every option (the README holds the `MOST_USED`), from the repository root."""
+MOST_USED = (
+    ("--toolsets", "serve"),
+    ("--read-only", "serve"),
+    ("--transport", "serve"),
+    ("--local", "serve"),
+    ("--reset-local", "serve"),
+    ("--token", "serve"),
+    ("--token-file", "serve"),
+    ("--local-db", "serve"),
+    ("--profile", "serve"),
+    ("--log-level", "serve"),
+)
+"""The README's short table: (flag, first command taking it)."""
 
 
 def check_links_settings() -> type[CheckLinksSettings]:
@@ -72,15 +98,24 @@ def parse_args(
 
 
 def options_markdown() -> str:
-    """The README's options table."""
+    """Every option (``docs/options.md``)."""
     return table_markdown(commands())
 
 
+def common_options_markdown() -> str:
+    """The most used options (the README)."""
+    return table_markdown(commands(), only=MOST_USED)
+
+
 def main() -> None:
-    """Rewrite the README's options table in place (``python -m gitbook_mcp.cli.parser``)."""
-    readme = Path("README.md")
-    text = readme.read_text(encoding="utf-8")
-    readme.write_text(replace_section(text, "options", options_markdown()), encoding="utf-8")
+    """Rewrite both options tables in place (``python -m gitbook_mcp.cli.parser``, from the
+    repository root)."""
+    for path, name, table in (
+        (Path(OPTIONS_DOC), "options", options_markdown()),
+        (Path("README.md"), "common-options", common_options_markdown()),
+    ):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(replace_section(text, name, table), encoding="utf-8")
 
 
 if __name__ == "__main__":

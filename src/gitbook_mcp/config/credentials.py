@@ -4,10 +4,9 @@ local workspace's database. A token file keeps the token out of ``ps``, where ``
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from pathlib import Path
 
+from gitbook_mcp.config.data_paths import SHOWN_DEFAULT, default_local_db
 from gitbook_mcp.config.options import PATH, TEXT, option, optional
 
 __all__ = [
@@ -18,12 +17,6 @@ __all__ = [
     "read_token_file",
     "token_file_option",
 ]
-
-
-def default_local_db(environ: Mapping[str, str] = os.environ) -> Path:
-    """Where ``--local`` keeps its data: the user's data folder, so changes persist."""
-    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "gitbook-mcp" / "local.db"
 
 
 def api_token_option() -> str | None:
@@ -80,5 +73,5 @@ def local_db_option() -> Path:
         factory=default_local_db,
         parser=PATH,
         help="Database of `--local`",
-        shown="~/.local/share/gitbook-mcp/local.db ($XDG_DATA_HOME if set)",
+        shown=SHOWN_DEFAULT,
     )

@@ -4,7 +4,7 @@ The field gives the name, type and default; `option()` adds the parser, the help
 (``--`` + the name with dashes, unless given). The environment variable is always
 ``GITBOOK_`` + the field's name upper-cased (`env_name`) and is written nowhere else. From these
 rows come the argparse arguments (`add_arguments`), the precedence flag > environment > default
-(`resolve`) and the README's options table (`gitbook_mcp.config.options_table`).
+(`resolve`) and the options tables (`gitbook_mcp.config.options_table`).
 
 Over 400 lines: one concern, a row and every form it takes (parser, help, argparse argument with
 its short alias, precedence); split, each half would restate the row.

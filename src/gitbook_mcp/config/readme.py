@@ -1,4 +1,4 @@
-"""The README's generated sections: each sits between ``<!-- name:start -->`` and
+"""The generated sections of the README and `docs/`: each sits between ``<!-- name:start -->`` and
 ``<!-- name:end -->``, rewritten by the module that owns it (``python -m gitbook_mcp.cli.parser``
 for the options, ``python -m gitbook_mcp.server.docs`` for the tools and permissions)."""
 

@@ -1,5 +1,5 @@
-"""Generated documentation: the default toolsets, the tools table and the permission table of
-the README.
+"""Generated documentation: the default toolsets and the tools table of the README, and the
+permission table of ``docs/permissions.md``.
 
 A test compares these with the README, so the README can never describe tools that changed.
 """
@@ -14,12 +14,18 @@ from gitbook_mcp.server.tooling import ToolDef
 from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, TOOLSETS, all_tools
 
 __all__ = [
+    "PERMISSIONS_DOC",
     "defaults_markdown",
+    "permissions_doc_with_generated_section",
     "permissions_markdown",
     "readme_with_generated_sections",
     "replace_section",
     "tools_markdown",
 ]
+
+
+PERMISSIONS_DOC = "docs/permissions.md"
+"""The file holding the permission table, from the repository root."""
 
 
 def profiles_cell(tool: ToolDef) -> str:
@@ -76,20 +82,26 @@ def permissions_markdown(tools: list[ToolDef] | None = None) -> str:
 
 
 def readme_with_generated_sections(text: str) -> str:
-    """``text`` with the sections this module owns rewritten."""
+    """The README ``text`` with the sections this module owns there rewritten."""
     text = replace_section(text, "defaults", defaults_markdown())
-    text = replace_section(text, "tools", tools_markdown())
+    return replace_section(text, "tools", tools_markdown())
+
+
+def permissions_doc_with_generated_section(text: str) -> str:
+    """``docs/permissions.md``'s ``text`` with its permission table rewritten."""
     return replace_section(text, "permissions", permissions_markdown())
 
 
 def main() -> None:
-    """Rewrite the README's generated sections in place (``python -m gitbook_mcp.server.docs``)."""
+    """Rewrite the generated sections in place (``python -m gitbook_mcp.server.docs``, from the
+    repository root): the README's and ``docs/permissions.md``'s."""
     from pathlib import Path
 
-    readme = Path("README.md")
-    readme.write_text(
-        readme_with_generated_sections(readme.read_text(encoding="utf-8")), encoding="utf-8"
-    )
+    for path, rewrite in (
+        (Path("README.md"), readme_with_generated_sections),
+        (Path(PERMISSIONS_DOC), permissions_doc_with_generated_section),
+    ):
+        path.write_text(rewrite(path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gitbook_mcp.cli.parser import commands, options_markdown, parse_args, parser
+from gitbook_mcp.cli.parser import (
+    MOST_USED,
+    OPTIONS_DOC,
+    commands,
+    common_options_markdown,
+    options_markdown,
+    parse_args,
+    parser,
+)
 from gitbook_mcp.config.check_links_settings import CheckLinksSettings
 from gitbook_mcp.config.options import ENV_PREFIX, OptionError, rows
 from gitbook_mcp.config.readme import replace_section
@@ -190,13 +199,32 @@ def test_token_help_says_the_flag_shows_in_ps_and_recommends_the_environment() -
     assert "GITBOOK_API_TOKEN" in " ".join(parser().format_help().split())
 
 
-def test_readme_options_table_is_generated_from_the_settings() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "<!-- options:start -->" in readme
-    expected = replace_section(readme, "options", options_markdown())
-    assert readme == expected, (
-        "README options table is stale: run python -m gitbook_mcp.config.settings"
+@pytest.mark.parametrize(
+    ("path", "section", "table"),
+    [
+        (OPTIONS_DOC, "options", options_markdown),
+        ("README.md", "common-options", common_options_markdown),
+    ],
+)
+def test_the_options_tables_are_generated_from_the_settings(
+    path: str, section: str, table: Callable[[], str]
+) -> None:
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert f"<!-- {section}:start -->" in text
+    assert text == replace_section(text, section, table()), (
+        f"{path}'s options table is stale: run python -m gitbook_mcp.cli.parser"
     )
+
+
+def test_every_option_is_in_the_full_table_and_the_most_used_in_the_readme() -> None:
+    full = (ROOT / OPTIONS_DOC).read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "<!-- options:start -->" not in readme  # the full table lives in docs/options.md
+    flags = {row.flag for cls in commands() for row in rows(cls)}
+    assert all(f"| `{flag}` |" in full for flag in flags)
+    shown = {line.split("`")[1] for line in common_options_markdown().splitlines()[2:]}
+    assert shown == {flag for flag, _ in MOST_USED}
+    assert OPTIONS_DOC in readme
 
 
 def test_server_json_variables_are_options() -> None:

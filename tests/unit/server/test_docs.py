@@ -8,7 +8,12 @@ import tomllib
 from pathlib import Path
 
 from gitbook_mcp import __version__
-from gitbook_mcp.server.docs import defaults_markdown, readme_with_generated_sections
+from gitbook_mcp.server.docs import (
+    PERMISSIONS_DOC,
+    defaults_markdown,
+    permissions_doc_with_generated_section,
+    readme_with_generated_sections,
+)
 from gitbook_mcp.server.toolsets import DEFAULT_TOOLSETS, TOOLSETS, all_tools
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -52,6 +57,16 @@ def test_readme_tables_are_generated_from_the_definitions() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     expected = readme_with_generated_sections(readme)
     assert readme == expected, "README tables are stale: run python -m gitbook_mcp.server.docs"
+
+
+def test_the_permission_table_is_generated_from_the_definitions() -> None:
+    text = (ROOT / PERMISSIONS_DOC).read_text(encoding="utf-8")
+    assert "<!-- permissions:start -->" in text
+    assert "<!-- permissions:start -->" not in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert text == permissions_doc_with_generated_section(text), (
+        f"{PERMISSIONS_DOC} is stale: run python -m gitbook_mcp.server.docs"
+    )
+    assert PERMISSIONS_DOC in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_the_readme_states_the_default_toolsets_as_the_code_declares_them() -> None:
