@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.xdist_group("test_readme_commands")]
+
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 _SHELL = ("bash", "sh", "shell", "console")
