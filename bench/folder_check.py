@@ -188,7 +188,7 @@ def lychee_section(r: dict[str, Any]) -> list[str]:
         f"| lychee | {_listed(r['lychee'], digits=2)} | {theirs_ms / files:.3f} ms | "
         f"{r['lychee_total']} links, {r['lychee_errors']} errors (outside URLs excluded) |",
         "",
-        f"Ratio of CPU per page (ours over lychee's, per run): {_listed(r['ratios'])}; median "
+        f"Ratio of CPU on the same tree (ours over lychee's, per run): {_listed(r['ratios'])}; median "
         f"{ratio:.1f}, target ≤ {TARGET_RATIO:.0f}: {mark}.",
         "",
     ]
