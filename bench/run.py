@@ -46,6 +46,8 @@ FULL = {
     "callers": 500,
     "hostile_runs": 5,
     "folder_runs": 5,
+    "lychee_pages": 5000,
+    "lychee_runs": 3,
     "scale_pages": 1000,
     "scale_runs": 3,
 }
@@ -64,6 +66,8 @@ QUICK = {
     "callers": 5,
     "hostile_runs": 1,
     "folder_runs": 1,
+    "lychee_pages": 500,
+    "lychee_runs": 0,  # lychee is installed from PyPI: not in the quick run (a smoke test)
     "scale_pages": 20,
     "scale_runs": 1,
 }
@@ -104,6 +108,10 @@ async def collect(sizes: dict[str, Any]) -> dict[str, Any]:
         hostile_text.measure, sizes["hostile_runs"]
     )
     results["folder_check"] = await folder_check.measure(sizes["folder_runs"])
+    if sizes["lychee_runs"]:
+        results["lychee"] = await anyio.to_thread.run_sync(
+            folder_check.measure_lychee, sizes["lychee_pages"], sizes["lychee_runs"]
+        )
     results["journeys"] = await journeys.measure()  # byte counts: the same in both sizes
     return results
 
@@ -270,6 +278,7 @@ def report(results: dict[str, Any], sizes: dict[str, Any]) -> str:
         "rows are the live profile's. For comparison, a server generated "
         "mechanically from the 127 operations of the description lists about 2 MB.",
         "",
+        *(folder_check.lychee_section(results["lychee"]) if "lychee" in results else []),
         *journeys_section(results["journeys"]),
     ]
     return "\n".join(lines)

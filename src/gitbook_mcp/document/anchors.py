@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from gitbook_mcp.document.nodes import HEADINGS, plain_text, walk
+from gitbook_mcp.document.nodes import HEADINGS, nodes_of, plain_text
 
 __all__ = [
     "ANCHORED_TYPES",
@@ -112,7 +112,7 @@ def anchored_blocks(doc: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any],
     """Each anchored block of a document with its anchor, repeats numbered (see
     `document_anchors`); the node is the document's own, so a caller may annotate it."""
     seen: dict[str, int] = {}
-    for node, _ in walk(doc):
+    for node in nodes_of(doc):
         if node.get("type") not in ANCHORED_TYPES or node.get("object") != "block":
             continue
         anchor = anchor_of(node)

@@ -3,7 +3,8 @@ children, small constructors, a walk that yields every node with its JSON pointe
 
 from __future__ import annotations
 
-import secrets
+import os
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -25,6 +26,7 @@ __all__ = [
     "leaf",
     "mark",
     "new_key",
+    "nodes_of",
     "plain_text",
     "pointer",
     "text",
@@ -98,21 +100,36 @@ _KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
 _KEY_BYTES = 4 * len(_KEY_ALPHABET)
-_KEY_TABLE = bytes(ord(_KEY_ALPHABET[b % 62]) if b < _KEY_BYTES else 0 for b in range(256))
+"""Random bytes below this map evenly onto the alphabet (``byte % 62``); others are skipped."""
+_KEY_TABLE = bytes(ord(_KEY_ALPHABET[b % 62]) for b in range(256))
 _KEY_SKIPPED = bytes(range(_KEY_BYTES, 256))
-"""Random bytes below ``_KEY_BYTES`` map evenly onto the alphabet (``byte % 62``); the others
-are dropped, so that every letter is equally likely."""
+_KEY_POOL = 2048
+"""Random bytes read at once: about 96 keys per read of the system's randomness."""
+_keys = threading.local()
+"""Each thread's unused random key characters (``pool``, from ``at``)."""
+
+
+def _forget_keys() -> None:
+    """A forked child draws its own randomness, never its parent's unused characters."""
+    _keys.__dict__.clear()
+
+
+os.register_at_fork(after_in_child=_forget_keys)
 
 
 def new_key() -> str:
     """A fresh node key in the look of GitBook's (20 random letters and digits).
 
-    One read of the system's randomness and one ``bytes.translate`` per key: an import makes a
-    key per node, and a key made character by character was a tenth of a page's parse."""
-    while True:
-        drawn = secrets.token_bytes(32).translate(_KEY_TABLE, _KEY_SKIPPED)
-        if len(drawn) >= 20:  # 32 draws keep fewer than 20 about once in 10**14 keys
-            return drawn[:20].decode("ascii")
+    The system's randomness is read in blocks and mapped onto the alphabet in C
+    (``bytes.translate``), per thread: an import and every markdown parse make a key per node,
+    and a read and a Python loop per key were a fifth of a page's parse."""
+    pool: str = getattr(_keys, "pool", "")
+    at: int = getattr(_keys, "at", 0)
+    while len(pool) - at < 20:
+        pool = pool[at:] + os.urandom(_KEY_POOL).translate(_KEY_TABLE, _KEY_SKIPPED).decode()
+        at = 0
+    _keys.pool, _keys.at = pool, at + 20
+    return pool[at : at + 20]
 
 
 def mark(kind: str, data: Mapping[str, Any] | None = None) -> Node:
@@ -222,6 +239,25 @@ def walk(
                     child = items[index]
                     if type(child) is dict or isinstance(child, Mapping):
                         push((child, f"{path}/{field}/{index}"))
+
+
+def nodes_of(root: Mapping[str, Any], *, fragments: bool = True) -> Iterator[Node]:
+    """The nodes `walk` gives, in the same order, without their pointers (a walk that does not
+    need them skips writing a path string per node)."""
+    fields = ("fragments", "nodes") if fragments else ("nodes",)
+    stack: list[Mapping[str, Any]] = [root]
+    push, pop = stack.append, stack.pop
+    while stack:
+        node = pop()
+        if isinstance(node, dict):
+            yield node
+        for field in fields:
+            items = node.get(field)
+            if isinstance(items, list):
+                for index in range(len(items) - 1, -1, -1):
+                    child = items[index]
+                    if type(child) is dict or isinstance(child, Mapping):
+                        push(child)
 
 
 def plain_text(node: Mapping[str, Any]) -> str:

@@ -9,7 +9,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from gitbook_mcp.document.anchors import anchored_blocks, slug
-from gitbook_mcp.document.nodes import HEADINGS, plain_text, walk
+from gitbook_mcp.document.nodes import HEADINGS, nodes_of, plain_text
 
 __all__ = ["heading_renames"]
 
@@ -24,7 +24,7 @@ def _derived(doc: Mapping[str, Any]) -> list[tuple[str | None, str]]:
     repeats numbered), ignoring ``meta.id``: an edited document still carries the old one."""
     seen: dict[str, int] = {}
     out: list[tuple[str | None, str]] = []
-    for node, _ in walk(doc):
+    for node in nodes_of(doc):
         if node.get("type") not in HEADINGS or node.get("object") != "block":
             continue
         data = node.get("data")

@@ -18,7 +18,14 @@ from pathlib import Path
 
 import anyio
 
-from gitbook_mcp.document.gitsync import RepoPage, Repository, Titled, read_repository, titled
+from gitbook_mcp.document.gitsync import (
+    FolderReader,
+    RepoPage,
+    Repository,
+    Titled,
+    read_repository,
+    titled,
+)
 from gitbook_mcp.document.gitsync.config import CONFIG_FILE
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.model import (
@@ -34,7 +41,17 @@ from gitbook_mcp.linkcheck.model import (
 )
 from gitbook_mcp.linkcheck.scan import LinkScanner
 
-__all__ = ["FolderCheck", "FolderContentReader", "check_folder", "repository_findings"]
+__all__ = [
+    "FOLDER_MAX_FILES",
+    "FolderCheck",
+    "FolderContentReader",
+    "check_folder",
+    "repository_findings",
+]
+
+FOLDER_MAX_FILES = 100_000
+"""Files a checked folder may hold: the user's own checkout, sized for a site of many thousand
+pages (the import's lower cap guards a server reading what a caller names)."""
 
 
 class FolderContentReader:
@@ -147,7 +164,9 @@ def _files(pages: list[RepoPage]) -> Iterator[str]:
 
 def _read(path: Path) -> tuple[Repository, str]:
     """The repository, and its folder's name (what reports call it)."""
-    return read_repository(path), path.resolve().name or "repository"
+    return read_repository(
+        path, FolderReader(FOLDER_MAX_FILES)
+    ), path.resolve().name or "repository"
 
 
 async def check_folder(

@@ -39,7 +39,9 @@ BROKEN_MARKS = ("/broken/", "broken-reference", "broken://")
 def parse_page(markdown: str) -> dict[str, Any]:
     """The document of a page's markdown, every href nobody else resolves kept as a ``url`` ref
     as written (relative paths are then resolved from the page). CPU-bound: off the event loop."""
-    return parse_markdown(markdown, lambda href: {"kind": "url", "url": href}).document
+    return parse_markdown(
+        markdown, lambda href: {"kind": "url", "url": href}, links_only=True
+    ).document
 
 
 def href_target(href: str, page_path: str, folder: bool) -> Target | None:

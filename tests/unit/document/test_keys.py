@@ -1,23 +1,39 @@
-"""Node keys look like GitBook's: 20 letters and digits, drawn evenly, never repeated."""
+"""Node keys: 20 letters and digits, fresh in every thread and in a forked child."""
 
 from __future__ import annotations
 
-import string
+import os
+import threading
 from collections import Counter
 
 from gitbook_mcp.document.nodes import new_key
 
-ALPHABET = frozenset(string.ascii_letters + string.digits)
 
-
-def test_a_key_is_twenty_letters_and_digits() -> None:
-    keys = [new_key() for _ in range(2000)]
-    assert all(len(key) == 20 and set(key) <= ALPHABET for key in keys)
+def test_keys_are_twenty_of_the_alphabet_and_do_not_repeat() -> None:
+    keys = [new_key() for _ in range(5000)]
+    assert all(len(k) == 20 and k.isascii() and k.isalnum() for k in keys)
     assert len(set(keys)) == len(keys)
+    counts = Counter("".join(keys))
+    assert len(counts) == 62  # every letter and digit is drawn, none favoured beyond chance
+    assert max(counts.values()) < 2 * min(counts.values())
 
 
-def test_every_letter_and_digit_is_drawn_about_as_often() -> None:
-    counts = Counter(char for _ in range(5000) for char in new_key())
-    assert set(counts) == ALPHABET
-    expected = 5000 * 20 / 62  # about 1,613 each (±40); a modulo bias would add about 20%
-    assert all(abs(count - expected) < 0.15 * expected for count in counts.values())
+def test_threads_and_a_forked_child_never_share_keys() -> None:
+    new_key()  # this thread holds unused random characters now
+    found: list[str] = []
+    threads = [threading.Thread(target=lambda: found.extend(new_key() for _ in range(50)))]
+    for thread in threads:
+        thread.start()
+        thread.join()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its next key, from randomness of its own
+        os.write(write, new_key().encode())
+        os._exit(0)
+    os.waitpid(pid, 0)
+    child = os.read(read, 20).decode()
+    os.close(read)
+    os.close(write)
+    mine = [new_key() for _ in range(50)]
+    assert child not in mine
+    assert not set(found) & set(mine)

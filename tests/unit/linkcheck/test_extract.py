@@ -166,3 +166,59 @@ def test_app_urls_name_a_space_or_a_page_of_it_in_both_readings() -> None:
         )
     )
     assert [x.target.describe() for x in markdown_links(markdown, page_path="here")] == found
+
+
+_WHITESPACE_HEAVY = """\
+## A heading   with  *marks*
+and a break
+
+Some   text with a [link  **across**
+   lines  ](other.md#a-heading-with-marks) and  trailing spaces.
+
+{% content-ref url="other.md" %}
+[other.md](other.md)
+{% endcontent-ref %}
+
+<details>
+
+<summary>An   expandable</summary>
+
+See [the   list](list.md) here.
+
+</details>
+
+| Column | Link |
+| --- | --- |
+| a | [cell  link](cell.md) |
+
+{% tabs %}
+{% tab title="First  tab" %}
+[in a tab](tab.md)
+{% endtab %}
+{% endtabs %}
+"""
+
+
+def test_a_links_only_parse_gives_the_full_parses_links_and_anchors() -> None:
+    """The link checker's parse leaves paragraphs as parsed (`parse_page`), yet every link
+    (text, href, line, target) and every anchor is the full parse's, spaces and breaks
+    included."""
+    from gitbook_mcp.document import parse_markdown
+    from gitbook_mcp.linkcheck.markdown import parse_page
+
+    def url(href: str) -> dict[str, str]:
+        return {"kind": "url", "url": href}
+
+    full = parse_markdown(_WHITESPACE_HEAVY, url).document
+    lean = parse_page(_WHITESPACE_HEAVY)
+    texts = [link.text for link in markdown_links(_WHITESPACE_HEAVY, page_path="p", parsed=lean)]
+    assert texts == [
+        link.text for link in markdown_links(_WHITESPACE_HEAVY, page_path="p", parsed=full)
+    ]
+    assert texts[0].startswith("link")  # its edges trimmed
+    assert texts[0].endswith("lines")
+    assert markdown_links(_WHITESPACE_HEAVY, page_path="p", parsed=lean) == markdown_links(
+        _WHITESPACE_HEAVY, page_path="p", parsed=full
+    )
+    assert anchor_map(lean) == anchor_map(full)
+    assert "a-heading-with-marks" in anchor_map(lean)

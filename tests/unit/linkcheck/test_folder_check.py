@@ -140,3 +140,19 @@ def test_a_link_to_another_space_is_counted_not_checked_with_its_reason(tmp_path
     other = [f for f in check.result.findings if f.link.target.space_id == "spcOther"]
     assert [f.status for f in other] == ["unchecked"]
     assert "another space" in other[0].reason
+
+
+def test_a_folder_over_the_imports_file_cap_is_still_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import's cap guards a server reading what a caller names; a checkout of a large
+    site (thousands of pages and assets) is checked whole, up to the folder check's own cap."""
+    from gitbook_mcp.document.gitsync import files as gitsync_files
+    from gitbook_mcp.linkcheck import folder_source
+
+    monkeypatch.setattr(gitsync_files, "MAX_FILES", 2)
+    check = anyio.run(check_folder, write_repo(tmp_path / "repo"))
+    assert check.result.pages_scanned > 2
+    monkeypatch.setattr(folder_source, "FOLDER_MAX_FILES", 2)
+    with pytest.raises(gitsync_files.FolderError, match="more than 2 files"):
+        anyio.run(check_folder, tmp_path / "repo")

@@ -90,17 +90,20 @@ class Folder:
 
 
 class FolderReader:
-    """Walks without following links, counting files and bytes as it goes."""
+    """Walks without following links, counting files and bytes as it goes; ``max_files``: the
+    files it reads at most (default `MAX_FILES`, the import's cap)."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_files: int | None = None) -> None:
         self.total = 0
         self.bytes = 0
+        self.max_files = max_files
 
     def count(self) -> None:
-        """One more file seen; `FolderError` past `MAX_FILES`."""
+        """One more file seen; `FolderError` past the cap."""
         self.total += 1
-        if self.total > MAX_FILES:
-            raise FolderError(f"names a folder of more than {MAX_FILES} files")
+        cap = MAX_FILES if self.max_files is None else self.max_files
+        if self.total > cap:
+            raise FolderError(f"names a folder of more than {cap} files")
 
     def doc(self, path: Path, relative: str = "") -> Doc:
         """One markdown file (undecodable bytes replaced)."""

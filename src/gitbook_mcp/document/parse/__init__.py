@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gitbook_mcp.document.nodes import HEADINGS, Node, document, walk
+from gitbook_mcp.document.nodes import HEADINGS, Node, document, nodes_of
 from gitbook_mcp.document.parse.blocks import Cursor
 from gitbook_mcp.document.parse.budget import BUDGET_KEY, CpuBudget, ParseTooSlow
 from gitbook_mcp.document.parse.reader import Reader
@@ -30,18 +30,29 @@ class Parsed:
 
 
 def parse_markdown(
-    text: str, ref: RefResolver | None = None, *, cpu_seconds: float | None = None
+    text: str,
+    ref: RefResolver | None = None,
+    *,
+    cpu_seconds: float | None = None,
+    links_only: bool = False,
 ) -> Parsed:
     """The document of GitBook markdown. ``ref`` resolves link targets the stable forms do not
     cover (relative ``.md`` paths); a target nobody resolves becomes plain text and is listed
     in ``unresolved``. CPU-bound: call it off the event loop for untrusted input, with
-    ``cpu_seconds`` (`ParseTooSlow` once markdown-it has used that much of the thread's CPU)."""
+    ``cpu_seconds`` (`ParseTooSlow` once markdown-it has used that much of the thread's CPU).
+
+    ``links_only``: a document read only for its links and anchors (the link checker), whose
+    paragraphs are left as parsed; the text of its links and headings, the only text read
+    then, is normalised as in a full parse."""
     md = parser()
     env: dict[str, Any] = {} if cpu_seconds is None else {BUDGET_KEY: CpuBudget(cpu_seconds)}
     reader = Reader(md=md, resolve=ref)
     cursor = Cursor(md.parse(text, env), reader)
     doc = document(conform("document", cursor.until()))
-    _normalise(doc)
+    if links_only:
+        _normalise_links(doc)
+    else:
+        _normalise(doc)
     return Parsed(doc, cursor.title, cursor.frontmatter, reader.unresolved)
 
 
@@ -50,7 +61,7 @@ def _normalise(doc: Node) -> None:
     renderer writes none (outside table cells), so that a document read from markdown reads
     the same after another trip through markdown."""
     parents: list[Node] = []
-    for node, _ in walk(doc):
+    for node in nodes_of(doc):
         kind = node.get("type")
         if kind in ("paragraph", "link") or kind in HEADINGS:
             node["nodes"] = normal_inlines(node.get("nodes", []), one_line=kind in HEADINGS)
@@ -64,6 +75,25 @@ def _normalise(doc: Node) -> None:
         children = node.get("nodes")
         if isinstance(children, list):
             node["nodes"] = [child for child in children if not _empty(child)]
+
+
+_LABELLED = frozenset(
+    {"mention", "content-ref", "drawing", "file", "swagger", "embed", "reusable-content"}
+    | {"openapi-operation", "openapi-schemas", "openapi-webhook"}
+)
+"""Blocks and inlines carrying a link whose label is the text under them
+(`gitbook_mcp.document.links`): normalised whole, as a full parse does."""
+
+
+def _normalise_links(doc: Node) -> None:
+    """Only the text a link check reads normalised as `_normalise` does: links', headings', and
+    all under a node whose text labels its link."""
+    for node in nodes_of(doc):
+        kind = node.get("type")
+        if kind == "link" or kind in HEADINGS:
+            node["nodes"] = normal_inlines(node.get("nodes", []), one_line=kind in HEADINGS)
+        elif kind in _LABELLED and node.get("nodes"):
+            _normalise(node)
 
 
 def _empty(node: Node) -> bool:

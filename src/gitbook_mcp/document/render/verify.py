@@ -19,7 +19,9 @@ Signature = list[tuple[str, str]]
 
 
 def leaf_key(marks: Iterable[Mapping[str, Any]]) -> str:
-    """A comparable form of a set of marks."""
+    """A comparable form of a set of marks (no marks, the common case: no JSON written)."""
+    if not marks:
+        return "[]"
     return json.dumps(sorted(json.dumps([m.get("type"), m.get("data")]) for m in marks))
 
 
