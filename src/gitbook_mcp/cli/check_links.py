@@ -4,7 +4,9 @@ code.
 SPACE may be the path of a Git Sync folder, checked on disk with no API and no token
 (`gitbook_mcp.linkcheck.folder_source`). Exit codes (README, "Check links in CI"): 0 no broken link (unchecked links, DNS failures,
 timeouts and rate limits are warnings), 1 a broken link, 2 a usage or API error, 3 a
-configuration error (the configuration file, the ignore file or a pattern in them). lychee
+configuration error (the configuration file, the ignore file or a pattern in them). A check whose
+call failed after the page tree was read still writes its report, marked partial, and exits 1
+when it found a broken link, else 2 (what was not checked cannot pass). lychee
 exits 2 on broken links and 1 on other errors; ours kept 1 and 2 as they were, for the
 workflows already written against them.
 """
@@ -76,7 +78,7 @@ def run(settings: CheckLinksSettings) -> int:
     if settings.cache and settings.external:
         store = UrlCache.load(Path(CACHE_FILE), parse_duration(settings.max_cache_age))
     try:
-        report, broken = anyio.run(
+        report, broken, partial = anyio.run(
             _check_report, settings, lambda: _checker(settings, rules, store)
         )
     except (GitBookError, LookupError, FolderError) as exc:
@@ -97,13 +99,18 @@ def run(settings: CheckLinksSettings) -> int:
             store.save()
         except OSError as exc:  # a cache that cannot be written costs time, not the verdict
             get_logger("gitbook_mcp.linkcheck").warning("linkcheck.cache_unsaved", why=str(exc))
-    return EXIT_BROKEN if broken else EXIT_OK
+    if broken:
+        return EXIT_BROKEN
+    if partial:
+        sys.stderr.write(f"{_NAME}: partial: {partial} parts of the check did not run (report)\n")
+        return EXIT_USAGE
+    return EXIT_OK
 
 
 async def _check_report(
     settings: CheckLinksSettings, checker: Callable[[], ExternalChecker]
-) -> tuple[str, int]:
-    """The report's text and how many links are broken."""
+) -> tuple[str, int, int]:
+    """The report's text, how many links are broken, and how many parts did not run."""
     from gitbook_mcp.api import operations
     from gitbook_mcp.cli.wiring import client_factory
     from gitbook_mcp.linkcheck.report.formats import ReportScope, render_report
@@ -128,16 +135,18 @@ async def _check_report(
             external_checker=checker,
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
-    return render_report(result, scope, settings.format), len(result.broken)
+    report = render_report(result, scope, settings.format)
+    return report, len(result.broken), len(result.missing)
 
 
 async def _check_folder(
     settings: CheckLinksSettings, folder: Path, checker: Callable[[], ExternalChecker]
-) -> tuple[str, int]:
+) -> tuple[str, int, int]:
     """A Git Sync folder checked on disk (no API, no token): the report and the broken count."""
     from gitbook_mcp.linkcheck.folder_source import check_folder
     from gitbook_mcp.linkcheck.report.formats import ReportScope, render_report
 
     check = await check_folder(folder, external=settings.external, external_checker=checker)
     scope = ReportScope(check.name, files=check.files)
-    return render_report(check.result, scope, settings.format), len(check.result.broken)
+    result = check.result
+    return render_report(result, scope, settings.format), len(result.broken), len(result.missing)

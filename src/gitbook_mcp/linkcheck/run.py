@@ -3,7 +3,8 @@
 The content of every page is checked (`LinkScanner`); with ``external``, outside URLs too; on a
 profile with site findings (live), the published site's own findings are merged in
 (`gitbook_mcp.linkcheck.site_findings`), checked again against today's pages and redirects.
-`fix_links` plans from the same scan (`CheckRun.plan`), so its counts are the check's.
+`fix_links` plans from the same scan (`CheckRun.plan`), so its counts are the check's. A call
+that fails after the tree was read leaves a partial result (`ScanResult.missing`), not an error.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
 from gitbook_mcp.client.client import GitBookClient
+from gitbook_mcp.client.errors import GitBookError
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.client.resources import SiteFindings, operation_of
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
@@ -116,10 +118,21 @@ async def run_scan(
     run = CheckRun(result, scanner, request)
     has_findings = operations is None or operation_of(SiteFindings.list) in operations
     if request.site_findings and has_findings and sites is not None and org:
-        run.reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
-        whole_main = cr is None and request.page_id is None
-        reports = run.reports
-        if whole_main:
-            reports = await recheck(scanner.context(request.space_id, None), reports)
-        result.findings = merge_site_findings(result.findings, reports, add_unmatched=whole_main)
+        try:
+            await _merge_findings(run, client, sites, org)
+        except GitBookError as exc:  # late: the content's findings stand, said to be partial
+            result.missing.append(f"the published site's findings: not read ({exc})")
     return run
+
+
+async def _merge_findings(
+    run: CheckRun, client: GitBookClient, sites: ClientSiteReader, org: str
+) -> None:
+    """The site's open findings on the space, checked again and merged into the run's result."""
+    request, result = run.request, run.result
+    whole_main = request.change_request_id is None and request.page_id is None
+    reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
+    run.reports = reports
+    if whole_main:
+        reports = await recheck(run.scanner.context(request.space_id, None), reports)
+    result.findings = merge_site_findings(result.findings, reports, add_unmatched=whole_main)
