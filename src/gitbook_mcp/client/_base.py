@@ -82,8 +82,9 @@ class BaseClient:
     """Owns the ``httpx2.AsyncClient`` and the limits every request of this client shares.
 
     Upstream answers are bounded (defaults in `gitbook_mcp.client.constants`): ``attempt_deadline``
-    seconds per attempt in all, ``max_response_bytes`` decoded bytes per body, ``max_pages`` pages
-    per walk of a list.
+    seconds per attempt in all, ``max_response_bytes`` decoded bytes per body (``max_tree_bytes``
+    for a revision's page tree, which grows with the space), ``max_pages`` pages per walk of a
+    list.
     """
 
     def __init__(
@@ -103,6 +104,7 @@ class BaseClient:
         profile: Profile = constants.DEFAULT_PROFILE,
         attempt_deadline: float = constants.DEFAULT_ATTEMPT_DEADLINE,
         max_response_bytes: int = constants.DEFAULT_MAX_RESPONSE_BYTES,
+        max_tree_bytes: int = constants.DEFAULT_MAX_TREE_MB * 1024 * 1024,
         max_pages: int = constants.DEFAULT_MAX_PAGES,
         pacer: Pacer | None = None,
     ) -> None:
@@ -120,6 +122,8 @@ class BaseClient:
         self.max_retry_wait = max_retry_wait
         self.attempt_deadline = attempt_deadline
         self.max_response_bytes = max_response_bytes
+        self.max_tree_bytes = max(max_tree_bytes, max_response_bytes)
+        """The cap of a page tree's answer (`request`'s ``max_bytes`` for the tree routes)."""
         self.max_pages = max_pages
         self._limiter = _slots(max_concurrency)
         self._rate = Throttle(requests_per_second) if requests_per_second else None
@@ -189,9 +193,13 @@ class BaseClient:
         ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
+        max_bytes: int | None = None,
     ) -> M:
-        """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
-        status, raw = await self.request_bytes(method, path, ids=ids, params=params, body=body)
+        """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``
+        (``max_bytes``: the answer's cap, default ``max_response_bytes``)."""
+        status, raw = await self.request_bytes(
+            method, path, ids=ids, params=params, body=body, max_bytes=max_bytes
+        )
         return self.read_answer(cast_to, method, path, status, raw)
 
     def read_answer(self, cast_to: type[M], method: str, path: str, status: int, body: bytes) -> M:
@@ -213,10 +221,11 @@ class BaseClient:
         ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
+        max_bytes: int | None = None,
     ) -> tuple[int, bytes]:
         """Send a request; its status and body as sent, for a caller that reads a large answer
         itself rather than through a model (`read_answer` reads it as `request` would)."""
-        outcome = await self._send(method, path, ids, params, body)
+        outcome = await self._send(method, path, ids, params, body, max_bytes)
         status = outcome.status or 200
         if outcome.unreadable is not None:
             raise _unreadable(outcome.unreadable, method, path, status)
@@ -272,8 +281,10 @@ class BaseClient:
         ids: Mapping[str, object] | None,
         params: Mapping[str, object] | None,
         body: RequestModel | None,
+        max_bytes: int | None = None,
     ) -> Attempt:
         url = fill_path(path, ids or {})
+        cap = self.max_response_bytes if max_bytes is None else max_bytes
         query = _encode_query(params)
         content = None if body is None else body.to_json()
         headers = {"Content-Type": "application/json"} if content is not None else None
@@ -281,7 +292,7 @@ class BaseClient:
         attempt = 0
         while True:
             started = time.perf_counter()
-            outcome = await self._attempt(method, url, query, content, headers)
+            outcome = await self._attempt(method, url, query, content, headers, cap)
             duration_ms = round((time.perf_counter() - started) * 1000, 2)
             fields: dict[str, object] = {"method": method, "path": path, "status": outcome.status}
             fields |= {"failure": outcome.failure, "duration_ms": duration_ms, "retries": attempt}
@@ -337,9 +348,10 @@ class BaseClient:
         query: list[tuple[str, QueryValue]],
         content: bytes | None,
         headers: dict[str, str] | None,
+        cap: int,
     ) -> Attempt:
-        """One exchange, the answer's body included, within ``attempt_deadline`` seconds (the
-        wait for a concurrency slot aside)."""
+        """One exchange, the answer's body included (at most ``cap`` decoded bytes), within
+        ``attempt_deadline`` seconds (the wait for a concurrency slot aside)."""
         if self._rate is not None:
             held = time.perf_counter()
             await self._rate.acquire()
@@ -357,7 +369,10 @@ class BaseClient:
                         response = await self._http.send(request, stream=True)
                         answer = response.headers
                         try:
-                            return await read_capped(response, self.max_response_bytes)
+                            option = "max_response_bytes"
+                            if cap != self.max_response_bytes:
+                                option = "max_tree_bytes"
+                            return await read_capped(response, cap, option)
                         finally:
                             await response.aclose()
                 finally:
