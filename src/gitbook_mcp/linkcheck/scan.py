@@ -122,6 +122,7 @@ class LinkScanner:
             raise LookupError(f"no page {page_id} {index.where()}")
         return await self._run(ctx, index, [page])
 
+    # Over 60 lines: reading, checking and finishing a page share the result and task group.
     async def _run(
         self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
     ) -> ScanResult:
