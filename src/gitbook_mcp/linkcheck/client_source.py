@@ -8,7 +8,7 @@ links as plain text in documents, so it is read as markdown).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import anyio
@@ -22,6 +22,7 @@ from gitbook_mcp.client.models.redirects import PageDestination
 from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent, operation_of
 from gitbook_mcp.linkcheck import model
 from gitbook_mcp.linkcheck.offload import INLINE_DOCUMENT_BYTES, run_sized
+from gitbook_mcp.linkcheck.site_memo import SiteMemo
 
 __all__ = ["ClientContentReader", "ClientSiteReader", "raw_document"]
 
@@ -171,14 +172,32 @@ class ClientContentReader:
 
 
 class ClientSiteReader:
-    """`SiteReader` over `GitBookClient`, for one organization's published sites."""
+    """`SiteReader` over `GitBookClient`, for one organization's published sites.
 
-    def __init__(self, client: GitBookClient, organization_id: str) -> None:
+    With a ``memo``, answers are remembered between checks (`SiteMemo`); ``revision`` names
+    the revision being checked (what the answers are kept with).
+    """
+
+    def __init__(
+        self,
+        client: GitBookClient,
+        organization_id: str,
+        *,
+        memo: SiteMemo | None = None,
+        revision: Callable[[], str] = str,
+    ) -> None:
         self._client = client
         self._org = organization_id
+        self.memo = memo
+        self.revision = revision
 
     async def sites(self) -> list[model.PublishedSite]:
         """The organization's published sites with their spaces' URLs (none if not readable)."""
+        if self.memo is None:
+            return await self._readable_sites()
+        return await self.memo.get(("sites", self._org), self.revision(), self._readable_sites)
+
+    async def _readable_sites(self) -> list[model.PublishedSite]:
         try:
             return await self._sites()
         except (errors.NotFoundError, errors.PermissionDeniedError):
@@ -199,6 +218,12 @@ class ClientSiteReader:
 
     async def redirect(self, site_id: str, source: str) -> model.RedirectHop | None:
         """Where the site's redirect from ``source`` leads, or None when there is none."""
+        if self.memo is None:
+            return await self._redirect(site_id, source)
+        key = ("redirect", self._org, site_id, source)
+        return await self.memo.get(key, self.revision(), lambda: self._redirect(site_id, source))
+
+    async def _redirect(self, site_id: str, source: str) -> model.RedirectHop | None:
         try:
             lookup = await self._client.redirects.get_by_source(self._org, site_id, source=source)
         except (

@@ -4,8 +4,9 @@ pages reads those k pages, besides the tree, the space and what links point at).
 
 Each check reads the revision's tree (one request), whose pages carry their version (their
 document's id, else ``updatedAt``); a page is read from the API only when the process's
-`PageCache` has no content of this caller under that page and version. Sites and redirects are
-read on every check, so a redirect created in between is seen.
+`PageCache` has no content of this caller under that page and version. Sites, redirect lookups
+and site findings are remembered with the revision they were read against (`SiteMemo`: reused
+for the same revision, or for `SITE_TTL`, and never after this caller wrote anything).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.model import PageBody, RevisionContent
 from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache
+from gitbook_mcp.linkcheck.site_memo import SiteMemo
 
 __all__ = ["MAX_TREES", "ORG_TTL", "RememberingReader", "remembering_reader", "versions_of"]
 
@@ -74,6 +76,10 @@ class RememberingReader:
         self._format: ContentFormat = content_format
         self._cache = cache if cache is not None else page_cache()
         self._versions: OrderedDict[Where, dict[str, str]] = OrderedDict()
+        self._revisions: dict[Where, str] = {}
+        self._unknown = 0
+        self.site_memo = SiteMemo(lambda: client.writes if client is not None else 0)
+        """This caller's site answers, kept between checks."""
         self.page_reads = 0
         """Pages read from the API (not from memory): what a test counts."""
 
@@ -90,7 +96,23 @@ class RememberingReader:
         self._versions.move_to_end(where)
         while len(self._versions) > MAX_TREES:
             self._versions.popitem(last=False)
+        if content.revision_id:
+            self._revisions[where] = f"{space_id}/{change_request_id or ''}@{content.revision_id}"
+        else:  # unknown: never the same as another read
+            self._unknown += 1
+            self._revisions[where] = f"unknown:{self._unknown}"
+        for kept in [w for w in self._revisions if w not in self._versions]:
+            del self._revisions[kept]
         return content
+
+    def revision_of(self, space_id: str, change_request_id: str | None) -> str:
+        """The revision last read of that space or change request (what site answers are kept
+        with); a fresh name when it has not been read."""
+        found = self._revisions.get((space_id, change_request_id))
+        if found is None:
+            self._unknown += 1
+            return f"unknown:{self._unknown}"
+        return found
 
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str

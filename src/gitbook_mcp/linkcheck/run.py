@@ -97,13 +97,22 @@ async def run_scan(
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
     so that an unchanged revision's pages are not read again); raises LookupError for a page
     that is not in the revision."""
+    sites = None
     if reader is None:
         remembering = remembering_reader(client, request.content_format)
         reader = remembering
         org = await remembering.organization(request.space_id)
+        if org:
+            where = (request.space_id, request.change_request_id)
+            sites = ClientSiteReader(
+                client,
+                org,
+                memo=remembering.site_memo,
+                revision=lambda: remembering.revision_of(*where),
+            )
     else:
         org = (await client.spaces.get(request.space_id)).organization
-    sites = ClientSiteReader(client, org) if org else None
+        sites = ClientSiteReader(client, org) if org else None
     async with AsyncExitStack() as stack:
         progress = await stack.enter_async_context(paced_progress(client.pacer, progress))
         external = None
@@ -131,7 +140,16 @@ async def _merge_findings(
     """The site's open findings on the space, checked again and merged into the run's result."""
     request, result = run.request, run.result
     whole_main = request.change_request_id is None and request.page_id is None
-    reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
+    published = await run.scanner.context(request.space_id, request.change_request_id).sites()
+
+    async def read() -> list[SiteReport]:
+        return await read_site_findings(client, org, published, request.space_id)
+
+    if sites.memo is None:
+        reports = await read()
+    else:  # the site's findings follow the content: kept for the same revision only
+        key = ("findings", org, request.space_id, tuple(site.id for site in published))
+        reports = await sites.memo.get(key, sites.revision(), read, same_revision=True)
     run.reports = reports
     if whole_main:
         reports = await recheck(run.scanner.context(request.space_id, None), reports)
