@@ -167,6 +167,8 @@ class LinkScanner:
             # CPU-bound on untrusted content (walks, and the markdown's lines): off the loop
             # unless the page is small (a hop to a thread costs as much as a small page's walk)
             links = await run_sized(inline(body), page_links, index, page, body)
+            await ctx.done_with(index, page.id, body)  # its anchors stay, its body goes
+            del body
             result.links[page.id] = links
             tg.start_soon(finish, page, links, tg)
 
