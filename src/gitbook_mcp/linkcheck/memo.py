@@ -24,6 +24,9 @@ from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.model import PageBody, RevisionContent
 from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache
 from gitbook_mcp.linkcheck.site_memo import SiteMemo
+from gitbook_mcp.logs import get_logger
+
+_log = get_logger("gitbook_mcp.linkcheck")
 
 __all__ = ["MAX_TREES", "ORG_TTL", "RememberingReader", "remembering_reader", "versions_of"]
 
@@ -92,7 +95,10 @@ class RememberingReader:
         """The revision read now, and the versions of its pages noted for `page`."""
         content = await self._inner.revision(space_id, change_request_id)
         where = (space_id, change_request_id)
+        before = self._versions.get(where)
         self._versions[where] = versions_of(content, self._format)
+        if before is not None:
+            self._say_what_did_not_fit(space_id, before, self._versions[where])
         self._versions.move_to_end(where)
         while len(self._versions) > MAX_TREES:
             self._versions.popitem(last=False)
@@ -104,6 +110,28 @@ class RememberingReader:
         for kept in [w for w in self._revisions if w not in self._versions]:
             del self._revisions[kept]
         return content
+
+    def _say_what_did_not_fit(
+        self, space_id: str, before: dict[str, str], now: dict[str, str]
+    ) -> None:
+        """Log, when pages unchanged since the last check are no longer in the page cache, how
+        many at least will be read again and the cache's budget (the recheck then costs more
+        than the change)."""
+        unchanged = [page for page, version in now.items() if before.get(page) == version]
+        dropped = sum(
+            not self._cache.holds(CacheKey(self._caller, self._format, space_id, page, now[page]))
+            for page in unchanged
+        )
+        if dropped:
+            _log.warning(
+                "linkcheck.cache_short",
+                space_id=space_id,
+                unchanged=len(unchanged),
+                read_again=dropped,
+                cache_bytes=self._cache.max_bytes,
+                cache_entries=self._cache.max_entries,
+                why="the page cache did not hold every unchanged page: they are read again",
+            )
 
     def revision_of(self, space_id: str, change_request_id: str | None) -> str:
         """The revision last read of that space or change request (what site answers are kept
