@@ -33,8 +33,8 @@ __all__ = ["STATUSES", "Broken", "FindingStore"]
 
 STATUSES = ("candidate", "open", "done", "canceled")
 MAX_CANDIDATES = 400
-"""Paths a missing page's path is compared with for its suggested redirect: those of its folder,
-then those whose name starts alike. Bounded, so that a site's findings cost time linear in its
+"""Paths a missing page's path is compared with for its suggested redirect: its folders', those
+of its folder, then those whose name starts alike. Bounded, so that a site's findings cost time linear in its
 pages (comparing every broken target with every path took minutes at 20,000 pages)."""
 SEVERITY = "medium"
 
@@ -62,12 +62,17 @@ class _Suggester:
             folder, _, name = path.rpartition("/")
             self._folders.setdefault(folder, []).append(path)
             self._initials.setdefault(name[:1], []).append(path)
+        self._known = set(paths)
         self._found: dict[str, str | None] = {}
 
     def suggest(self, target: str) -> str | None:
         if target not in self._found:
             folder, _, name = target.rpartition("/")
-            near = self._folders.get(folder, [])[:MAX_CANDIDATES]
+            parts = folder.split("/") if folder else []
+            near = [
+                p for i in range(len(parts), 0, -1) if (p := "/".join(parts[:i])) in self._known
+            ]
+            near += self._folders.get(folder, [])[:MAX_CANDIDATES]
             near += self._initials.get(name[:1], [])[:MAX_CANDIDATES]
             candidates = list(dict.fromkeys(near))[:MAX_CANDIDATES]
             close = difflib.get_close_matches(target, candidates, n=1, cutoff=0.3)
