@@ -21,6 +21,7 @@ from bench import (
     cases,
     flood,
     folder_check,
+    growth,
     hostile_text,
     journeys,
     per_call,
@@ -162,14 +163,15 @@ def with_journeys(document: str, rows: dict[str, dict[str, Any]]) -> str:
     return document[:start] + section + ("\n" + rest if rest else "")
 
 
-def _kept_flood(out: Path) -> str:
-    """The flood section of the file being rewritten (``bench.flood --write`` keeps its rows
-    there; this run does not measure it), or ""."""
+def _kept_flood(out: Path, heading: str = flood.HEADING) -> str:
+    """The flood section (or ``heading``'s) of the file being rewritten (``bench.flood --write``
+    and ``bench.growth --write`` keep their rows there; this run does not measure them), or
+    ""."""
     old = out.read_text(encoding="utf-8") if out.exists() else ""
-    start = old.find(flood.HEADING)
+    start = old.find(heading)
     if start < 0:
         return ""
-    end = old.find("\n## ", start + len(flood.HEADING))
+    end = old.find("\n## ", start + len(heading))
     return "\n\n" + old[start : end if end >= 0 else len(old)].rstrip("\n") + "\n"
 
 
@@ -309,7 +311,7 @@ def main() -> None:
         os.write(1, text.encode())
         return
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    text += _kept_flood(Path(args.out))
+    text += _kept_flood(Path(args.out)) + _kept_flood(Path(args.out), growth.HEADING)
     Path(args.out).write_text(text, encoding="utf-8")
     os.write(1, text.encode())
 

@@ -7,7 +7,9 @@ format or goes to ``--output``). Progress goes to stderr on a terminal or with `
 shows the INFO logs. SPACE may be the path of a Git Sync folder, checked on disk with no API and no token
 (`gitbook_mcp.linkcheck.folder_source`). Exit codes (README, "Check links in CI"): 0 no broken link (unchecked links, DNS failures,
 timeouts and rate limits are warnings), 1 a broken link, 2 a usage or API error, 3 a
-configuration error (the configuration file, the ignore file or a pattern in them). lychee
+configuration error (the configuration file, the ignore file or a pattern in them). A check whose
+call failed after the page tree was read still writes its report, marked partial, and exits 1
+when it found a broken link, else 2 (what was not checked cannot pass). lychee
 exits 2 on broken links and 1 on other errors; ours kept 1 and 2 as they were, for the
 workflows already written against them.
 """
@@ -135,7 +137,7 @@ def run(settings: CheckLinksSettings) -> int:
         store = UrlCache.load(Path(CACHE_FILE), parse_duration(settings.max_cache_age))
     progress = _progress(settings, sys.stderr)
     try:
-        report, summary, broken = anyio.run(
+        report, summary, broken, partial = anyio.run(
             _check_report, settings, lambda: _checker(settings, rules, store), paths, progress
         )
     except (GitBookError, LookupError, FolderError) as exc:
@@ -158,20 +160,26 @@ def run(settings: CheckLinksSettings) -> int:
             store.save()
         except OSError as exc:  # a cache that cannot be written costs time, not the verdict
             get_logger("gitbook_mcp.linkcheck").warning("linkcheck.cache_unsaved", why=str(exc))
-    return EXIT_BROKEN if broken else EXIT_OK
+    if broken:
+        return EXIT_BROKEN
+    if partial:
+        sys.stderr.write(f"{_NAME}: partial: {partial} parts of the check did not run (report)\n")
+        return EXIT_USAGE
+    return EXIT_OK
 
 
 def _rendered(
     settings: CheckLinksSettings, result: ScanResult, scope: ReportScope
-) -> tuple[str, str, int]:
-    """The report, its summary line and how many links are broken."""
+) -> tuple[str, str, int, int]:
+    """The report, its summary line, how many links are broken and how many parts of the
+    check did not run."""
     from gitbook_mcp.linkcheck.report.base import summary_line
     from gitbook_mcp.linkcheck.report.formats import render_report
 
     if settings.fail_on_timeouts:
         _fail_on_timeouts(result)
     report = render_report(result, scope, settings.format)
-    return report, summary_line(result, scope), len(result.broken)
+    return report, summary_line(result, scope), len(result.broken), len(result.missing)
 
 
 async def _check_report(
@@ -179,8 +187,9 @@ async def _check_report(
     checker: Callable[[], ExternalChecker],
     paths: PathFilter,
     progress: Progress | None,
-) -> tuple[str, str, int]:
-    """The report's text, its summary line and how many links are broken."""
+) -> tuple[str, str, int, int]:
+    """The report's text, its summary line, how many links are broken and how many parts of
+    the check did not run."""
     from gitbook_mcp.api import operations
     from gitbook_mcp.cli.wiring import client_factory
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
@@ -219,9 +228,8 @@ async def _check_folder(
     checker: Callable[[], ExternalChecker],
     paths: PathFilter,
     progress: Progress | None,
-) -> tuple[str, str, int]:
-    """A Git Sync folder checked on disk (no API, no token): the report, its summary line and
-    the broken count."""
+) -> tuple[str, str, int, int]:
+    """A Git Sync folder checked on disk (no API, no token): as `_check_report`."""
     from gitbook_mcp.linkcheck.folder_source import check_folder
 
     check = await check_folder(

@@ -87,6 +87,7 @@ def client_factory(settings: Settings) -> ClientFactory:
         "max_concurrency": settings.max_concurrency,
         "requests_per_second": settings.requests_per_second,
         "timeout": settings.timeout,
+        "max_tree_bytes": settings.max_tree_mb * 1024 * 1024,
         "profile": settings.profile,
     }
 

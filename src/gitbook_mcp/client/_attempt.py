@@ -38,12 +38,14 @@ class Attempt:
         return self.response.status_code if self.response is not None else None
 
 
-def _too_large(cap: int) -> str:
+def _too_large(cap: int, option: str) -> str:
     """Why a body over ``cap`` decoded bytes was not read (names the cap and its option)."""
-    return f"the answer is larger than the cap of {cap} bytes (max_response_bytes); not read"
+    return f"the answer is larger than the cap of {cap} bytes ({option}); not read"
 
 
-async def read_capped(response: httpx2.Response, cap: int) -> Attempt:
+async def read_capped(
+    response: httpx2.Response, cap: int, option: str = "max_response_bytes"
+) -> Attempt:
     """The answer with its decoded body, or marked unreadable as soon as it passes ``cap``."""
     parts: list[bytes] = []
     size = 0
@@ -51,7 +53,7 @@ async def read_capped(response: httpx2.Response, cap: int) -> Attempt:
         async for chunk in response.aiter_bytes():
             size += len(chunk)
             if size > cap:
-                return Attempt(response, unreadable=_too_large(cap))
+                return Attempt(response, unreadable=_too_large(cap, option))
             parts.append(chunk)
     except httpx2.DecodingError:
         return Attempt(response, unreadable="the answer's content encoding could not be decoded")

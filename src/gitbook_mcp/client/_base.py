@@ -4,6 +4,9 @@ Resources never touch ``httpx2`` directly; they call `BaseClient.request`,
 `BaseClient.request_delete`, `BaseClient.request_empty` or `BaseClient.paginate` with a path
 *template* and its ids by placeholder name, so that logs and errors name the template, never ids. A request
 body is a `RequestModel`, turned into JSON here and nowhere else.
+
+Over 400 lines: the one request loop and the primitives every resource calls, which share its
+limits (caps, deadlines, counters) and read best top to bottom in one place.
 """
 
 from __future__ import annotations
@@ -82,10 +85,12 @@ class BaseClient:
     """Owns the ``httpx2.AsyncClient`` and the limits every request of this client shares.
 
     Upstream answers are bounded (defaults in `gitbook_mcp.client.constants`): ``attempt_deadline``
-    seconds per attempt in all, ``max_response_bytes`` decoded bytes per body, ``max_pages`` pages
-    per walk of a list.
+    seconds per attempt in all, ``max_response_bytes`` decoded bytes per body (``max_tree_bytes``
+    for a revision's page tree, which grows with the space), ``max_pages`` pages per walk of a
+    list.
     """
 
+    # Over 60 lines: one argument and one attribute per limit the client owns.
     def __init__(
         self,
         *,
@@ -103,6 +108,7 @@ class BaseClient:
         profile: Profile = constants.DEFAULT_PROFILE,
         attempt_deadline: float = constants.DEFAULT_ATTEMPT_DEADLINE,
         max_response_bytes: int = constants.DEFAULT_MAX_RESPONSE_BYTES,
+        max_tree_bytes: int = constants.DEFAULT_MAX_TREE_MB * 1024 * 1024,
         max_pages: int = constants.DEFAULT_MAX_PAGES,
         pacer: Pacer | None = None,
     ) -> None:
@@ -120,7 +126,11 @@ class BaseClient:
         self.max_retry_wait = max_retry_wait
         self.attempt_deadline = attempt_deadline
         self.max_response_bytes = max_response_bytes
+        self.max_tree_bytes = max(max_tree_bytes, max_response_bytes)
+        """The cap of a page tree's answer (`request`'s ``max_bytes`` for the tree routes)."""
         self.max_pages = max_pages
+        self.writes = 0
+        """Requests other than GET sent so far (for caches of what a write may have changed)."""
         self._limiter = _slots(max_concurrency)
         self._rate = Throttle(requests_per_second) if requests_per_second else None
         self.pacer = pacer or Pacer(reserve=max_concurrency, sleep=sleep)
@@ -189,9 +199,13 @@ class BaseClient:
         ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
+        max_bytes: int | None = None,
     ) -> M:
-        """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``."""
-        status, raw = await self.request_bytes(method, path, ids=ids, params=params, body=body)
+        """Send a request and read its answer as ``cast_to``; an empty answer reads as ``{}``
+        (``max_bytes``: the answer's cap, default ``max_response_bytes``)."""
+        status, raw = await self.request_bytes(
+            method, path, ids=ids, params=params, body=body, max_bytes=max_bytes
+        )
         return self.read_answer(cast_to, method, path, status, raw)
 
     def read_answer(self, cast_to: type[M], method: str, path: str, status: int, body: bytes) -> M:
@@ -213,10 +227,11 @@ class BaseClient:
         ids: Mapping[str, object] | None = None,
         params: Mapping[str, object] | None = None,
         body: RequestModel | None = None,
+        max_bytes: int | None = None,
     ) -> tuple[int, bytes]:
         """Send a request; its status and body as sent, for a caller that reads a large answer
         itself rather than through a model (`read_answer` reads it as `request` would)."""
-        outcome = await self._send(method, path, ids, params, body)
+        outcome = await self._send(method, path, ids, params, body, max_bytes)
         status = outcome.status or 200
         if outcome.unreadable is not None:
             raise _unreadable(outcome.unreadable, method, path, status)
@@ -272,8 +287,12 @@ class BaseClient:
         ids: Mapping[str, object] | None,
         params: Mapping[str, object] | None,
         body: RequestModel | None,
+        max_bytes: int | None = None,
     ) -> Attempt:
         url = fill_path(path, ids or {})
+        cap = self.max_response_bytes if max_bytes is None else max_bytes
+        if method != "GET":
+            self.writes += 1  # counted when sent: a write that fails may still have landed
         query = _encode_query(params)
         content = None if body is None else body.to_json()
         headers = {"Content-Type": "application/json"} if content is not None else None
@@ -281,7 +300,7 @@ class BaseClient:
         attempt = 0
         while True:
             started = time.perf_counter()
-            outcome = await self._attempt(method, url, query, content, headers)
+            outcome = await self._attempt(method, url, query, content, headers, cap)
             duration_ms = round((time.perf_counter() - started) * 1000, 2)
             fields: dict[str, object] = {"method": method, "path": path, "status": outcome.status}
             fields |= {"failure": outcome.failure, "duration_ms": duration_ms, "retries": attempt}
@@ -337,9 +356,10 @@ class BaseClient:
         query: list[tuple[str, QueryValue]],
         content: bytes | None,
         headers: dict[str, str] | None,
+        cap: int,
     ) -> Attempt:
-        """One exchange, the answer's body included, within ``attempt_deadline`` seconds (the
-        wait for a concurrency slot aside)."""
+        """One exchange, the answer's body included (at most ``cap`` decoded bytes), within
+        ``attempt_deadline`` seconds (the wait for a concurrency slot aside)."""
         if self._rate is not None:
             held = time.perf_counter()
             await self._rate.acquire()
@@ -357,7 +377,10 @@ class BaseClient:
                         response = await self._http.send(request, stream=True)
                         answer = response.headers
                         try:
-                            return await read_capped(response, self.max_response_bytes)
+                            option = "max_response_bytes"
+                            if cap != self.max_response_bytes:
+                                option = "max_tree_bytes"
+                            return await read_capped(response, cap, option)
                         finally:
                             await response.aclose()
                 finally:

@@ -15,6 +15,7 @@ __all__ = [
     "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
+    "DEFAULT_MAX_TREE_MB",
     "DEFAULT_PROFILE",
     "DEFAULT_TIMEOUT",
     "INITIAL_RETRY_DELAY",
@@ -45,6 +46,12 @@ DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 """Bytes of one answer's body, counted after decoding (so a small gzip bomb cannot inflate past
 it). A success over it is an unreadable answer naming the cap; an error's body over it is not
 read."""
+
+DEFAULT_MAX_TREE_MB = 100
+"""MiB of a revision's page tree (``getCurrentRevision``, ``listPages`` and their change-request
+forms): the one answer that grows with the space, about 860 bytes a page, so 100 MiB holds
+about 120,000 pages. Every other answer keeps `DEFAULT_MAX_RESPONSE_BYTES`; both are counted
+after decoding."""
 
 DEFAULT_MAX_PAGES = 500
 """Pages one walk of a paginated list may read (at 20 items a page, 10,000 items). A list that

@@ -77,6 +77,11 @@ class CheckLinksSettings(ReadsTokenFile, LinkOptions, CommonSettings):
         constants.DEFAULT_MAX_CONCURRENCY, integer(1), "API requests in flight at once"
     )
     timeout: float = option(constants.DEFAULT_TIMEOUT, SECONDS, "Seconds before an API call fails")
+    max_tree_mb: int = option(
+        constants.DEFAULT_MAX_TREE_MB,
+        integer(1),
+        "MiB a space's page tree may take (about 860 bytes a page; other answers: 16 MiB)",
+    )
 
     def folder(self) -> Path | None:
         """The Git Sync folder to check on disk, when SPACE names a folder (a space id never

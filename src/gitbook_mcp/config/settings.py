@@ -176,6 +176,11 @@ class Settings(ReadsTokenFile, UpstreamAuthOptions, CommonSettings):
         None, optional(number(0.0)), "Cap on the API request rate", shown="off"
     )
     timeout: float = option(constants.DEFAULT_TIMEOUT, SECONDS, "Seconds before an API call fails")
+    max_tree_mb: int = option(
+        constants.DEFAULT_MAX_TREE_MB,
+        integer(1),
+        "MiB a space's page tree may take (about 860 bytes a page; other answers: 16 MiB)",
+    )
     permissions_refresh: float = option(300.0, SECONDS, "Seconds before permissions are re-read")
 
     def problems(self) -> list[str]:

@@ -2,6 +2,8 @@
 
 Every read goes through one capacity limiter and is cached for the run, and concurrent askers of
 the same thing wait for one read; so a page, a tree or a site list is read at most once per scan.
+A page's body is kept only until the scan has taken its links (`ScanContext.done_with`): what
+stays is what the checks need, its anchors, so memory follows the pages in flight, not the space.
 """
 
 from __future__ import annotations
@@ -140,19 +142,21 @@ class ScanContext:
 
         return await self._cache.get(("main-body", self.space_id, page_id), load)
 
+    async def done_with(self, index: RevisionIndex, page_id: str, body: PageBody | None) -> None:
+        """The scan has the page's links: keep its anchors (what links to it may ask), drop its
+        body (a fix plan that needs it again reads it again, from the reader's cache)."""
+        cr = index.change_request_id or ""
+        await self._cache.get(("anchors", index.space_id, cr, page_id), lambda: _anchors(body))
+        self._cache.drop(("body", index.space_id, cr, page_id))
+
     async def anchors(self, index: RevisionIndex, page_id: str) -> Mapping[str, str]:
-        """The anchors of a page: anchor -> heading text."""
-        body = await self.body(index, page_id)
-        if body is None:
-            return {}
-        document = body.document or body.parsed
-        if document is None:
-            return {}
-        # Computed once per page, in a worker thread if it is large: the document is someone else's.
-        return await self._cache.get(
-            ("anchors", index.space_id, index.change_request_id or "", page_id),
-            lambda: run_sized(inline(body), anchor_map, document),
-        )
+        """The anchors of a page: anchor -> heading text (computed once per page)."""
+
+        async def load() -> Mapping[str, str]:
+            return await _anchors(await self.body(index, page_id))
+
+        cr = index.change_request_id or ""
+        return await self._cache.get(("anchors", index.space_id, cr, page_id), load)
 
     async def sites(self) -> list[PublishedSite]:
         """The organization's published sites (none without a site reader)."""
@@ -170,6 +174,14 @@ class ScanContext:
             ("redirect", site_id, source),
             lambda: self._read(lambda: reader.redirect(site_id, source)),
         )
+
+
+async def _anchors(body: PageBody | None) -> Mapping[str, str]:
+    """A page's anchors, in a worker thread if it is large: the document is someone else's."""
+    document = None if body is None else (body.document or body.parsed)
+    if body is None or document is None:
+        return {}
+    return await run_sized(inline(body), anchor_map, document)
 
 
 def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> list[Link]:

@@ -4,8 +4,9 @@ pages reads those k pages, besides the tree, the space and what links point at).
 
 Each check reads the revision's tree (one request), whose pages carry their version (their
 document's id, else ``updatedAt``); a page is read from the API only when the process's
-`PageCache` has no content of this caller under that page and version. Sites and redirects are
-read on every check, so a redirect created in between is seen.
+`PageCache` has no content of this caller under that page and version. Sites, redirect lookups
+and site findings are remembered with the revision they were read against (`SiteMemo`: reused
+for the same revision, or for `SITE_TTL`, and never after this caller wrote anything).
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.model import PageBody, RevisionContent
 from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache
+from gitbook_mcp.linkcheck.site_memo import SiteMemo
+from gitbook_mcp.logs import get_logger
+
+_log = get_logger("gitbook_mcp.linkcheck")
 
 __all__ = ["MAX_TREES", "ORG_TTL", "RememberingReader", "remembering_reader", "versions_of"]
 
@@ -74,6 +79,10 @@ class RememberingReader:
         self._format: ContentFormat = content_format
         self._cache = cache if cache is not None else page_cache()
         self._versions: OrderedDict[Where, dict[str, str]] = OrderedDict()
+        self._revisions: dict[Where, str] = {}
+        self._unknown = 0
+        self.site_memo = SiteMemo(lambda: client.writes if client is not None else 0)
+        """This caller's site answers, kept between checks."""
         self.page_reads = 0
         """Pages read from the API (not from memory): what a test counts."""
 
@@ -86,11 +95,52 @@ class RememberingReader:
         """The revision read now, and the versions of its pages noted for `page`."""
         content = await self._inner.revision(space_id, change_request_id)
         where = (space_id, change_request_id)
+        before = self._versions.get(where)
         self._versions[where] = versions_of(content, self._format)
+        if before is not None:
+            self._say_what_did_not_fit(space_id, before, self._versions[where])
         self._versions.move_to_end(where)
         while len(self._versions) > MAX_TREES:
             self._versions.popitem(last=False)
+        if content.revision_id:
+            self._revisions[where] = f"{space_id}/{change_request_id or ''}@{content.revision_id}"
+        else:  # unknown: never the same as another read
+            self._unknown += 1
+            self._revisions[where] = f"unknown:{self._unknown}"
+        for kept in [w for w in self._revisions if w not in self._versions]:
+            del self._revisions[kept]
         return content
+
+    def _say_what_did_not_fit(
+        self, space_id: str, before: dict[str, str], now: dict[str, str]
+    ) -> None:
+        """Log, when pages unchanged since the last check are no longer in the page cache, how
+        many at least will be read again and the cache's budget (the recheck then costs more
+        than the change)."""
+        unchanged = [page for page, version in now.items() if before.get(page) == version]
+        dropped = sum(
+            not self._cache.holds(CacheKey(self._caller, self._format, space_id, page, now[page]))
+            for page in unchanged
+        )
+        if dropped:
+            _log.warning(
+                "linkcheck.cache_short",
+                space_id=space_id,
+                unchanged=len(unchanged),
+                read_again=dropped,
+                cache_bytes=self._cache.max_bytes,
+                cache_entries=self._cache.max_entries,
+                why="the page cache did not hold every unchanged page: they are read again",
+            )
+
+    def revision_of(self, space_id: str, change_request_id: str | None) -> str:
+        """The revision last read of that space or change request (what site answers are kept
+        with); a fresh name when it has not been read."""
+        found = self._revisions.get((space_id, change_request_id))
+        if found is None:
+            self._unknown += 1
+            return f"unknown:{self._unknown}"
+        return found
 
     async def page(
         self, space_id: str, change_request_id: str | None, page_id: str

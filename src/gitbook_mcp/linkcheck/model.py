@@ -223,6 +223,14 @@ class ScanResult:
     """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
     not_checked: dict[tuple[str, int], str] = field(default_factory=dict)
     """Why no check ran on a link, by (page id, position in ``links``): never to be called ok."""
+    missing: list[str] = field(default_factory=list)
+    """What the check could not do because a call failed late (a page not read, the site's
+    findings), each saying why: the result is partial, never to be called complete."""
+
+    @property
+    def partial(self) -> bool:
+        """Whether part of the check did not run (`missing`)."""
+        return bool(self.missing)
 
     @property
     def broken(self) -> list[Finding]:

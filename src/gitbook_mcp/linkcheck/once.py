@@ -22,23 +22,35 @@ class Once(Generic[K]):
 
     def __init__(self) -> None:
         self._values: dict[K, object] = {}
-        self._pending: dict[K, anyio.Event] = {}
+        self._pending: dict[K, tuple[anyio.Event, list[object]]] = {}
 
     async def get(self, key: K, load: Callable[[], Awaitable[T]]) -> T:
-        """The key's value: loaded now, awaited from a load under way, or the one kept."""
+        """The key's value: loaded now, awaited from a load under way (even when dropped since
+        it ended), or the one kept; a load that failed is tried again by the next asker."""
         while key not in self._values:
             pending = self._pending.get(key)
             if pending is not None:
-                await pending.wait()
+                event, box = pending
+                await event.wait()
+                if box:
+                    return box[0]  # type: ignore[return-value]
                 continue
-            event = self._pending[key] = anyio.Event()
+            event, box = anyio.Event(), []
+            self._pending[key] = (event, box)
             try:
-                self._values[key] = await load()
+                loaded = await load()
+                self._values[key] = loaded
+                box.append(loaded)
             finally:
                 del self._pending[key]
                 event.set()
+            return loaded
         value: T = self._values[key]  # type: ignore[assignment]
         return value
+
+    def drop(self, key: K) -> None:
+        """Forget a value (a later `get` loads it again)."""
+        self._values.pop(key, None)
 
     def put(self, key: K, value: object) -> None:
         """Keep a value known without a load (it is what a load would give)."""

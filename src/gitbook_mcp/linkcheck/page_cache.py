@@ -91,6 +91,11 @@ class PageCache:
         """Bytes counted for the entries kept."""
         return self._bytes
 
+    def holds(self, key: CacheKey) -> bool:
+        """Whether ``key`` is kept (its place in the order unchanged)."""
+        with self._lock:
+            return key in self._entries
+
     def get(self, key: CacheKey) -> tuple[bool, PageBody | None]:
         """(found, body): a page known not to exist is found with ``None``."""
         with self._lock:

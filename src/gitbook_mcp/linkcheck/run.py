@@ -3,7 +3,8 @@
 The content of every page is checked (`LinkScanner`); with ``external``, outside URLs too; on a
 profile with site findings (live), the published site's own findings are merged in
 (`gitbook_mcp.linkcheck.site_findings`), checked again against today's pages and redirects.
-`fix_links` plans from the same scan (`CheckRun.plan`), so its counts are the check's.
+`fix_links` plans from the same scan (`CheckRun.plan`), so its counts are the check's. A call
+that fails after the tree was read leaves a partial result (`ScanResult.missing`), not an error.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
 from gitbook_mcp.client.client import GitBookClient
+from gitbook_mcp.client.errors import GitBookError
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.client.resources import SiteFindings, operation_of
 from gitbook_mcp.linkcheck.client_source import ClientSiteReader
@@ -98,13 +100,22 @@ async def run_scan(
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
     so that an unchanged revision's pages are not read again; ``skip_page``: pages whose links
     are not checked); raises LookupError for a page that is not in the revision."""
+    sites = None
     if reader is None:
         remembering = remembering_reader(client, request.content_format)
         reader = remembering
         org = await remembering.organization(request.space_id)
+        if org:
+            where = (request.space_id, request.change_request_id)
+            sites = ClientSiteReader(
+                client,
+                org,
+                memo=remembering.site_memo,
+                revision=lambda: remembering.revision_of(*where),
+            )
     else:
         org = (await client.spaces.get(request.space_id)).organization
-    sites = ClientSiteReader(client, org) if org else None
+        sites = ClientSiteReader(client, org) if org else None
     async with AsyncExitStack() as stack:
         progress = await stack.enter_async_context(paced_progress(client.pacer, progress))
         external = None
@@ -121,11 +132,31 @@ async def run_scan(
     run = CheckRun(result, scanner, request)
     has_findings = operations is None or operation_of(SiteFindings.list) in operations
     if request.site_findings and has_findings and sites is not None and org:
-        run.reports = await read_site_findings(client, org, await sites.sites(), request.space_id)
-        # a site finding matched to no link is added only when every page was read
-        whole_main = cr is None and request.page_id is None and skip_page is None
-        reports = run.reports
-        if whole_main:
-            reports = await recheck(scanner.context(request.space_id, None), reports)
-        result.findings = merge_site_findings(result.findings, reports, add_unmatched=whole_main)
+        try:
+            await _merge_findings(run, client, sites, org, every_page=skip_page is None)
+        except GitBookError as exc:  # late: the content's findings stand, said to be partial
+            result.missing.append(f"the published site's findings: not read ({exc})")
     return run
+
+
+async def _merge_findings(
+    run: CheckRun, client: GitBookClient, sites: ClientSiteReader, org: str, *, every_page: bool
+) -> None:
+    """The site's open findings on the space, checked again and merged into the run's result
+    (a finding matched to no link is added only when every page of main was read)."""
+    request, result = run.request, run.result
+    whole_main = request.change_request_id is None and request.page_id is None and every_page
+    published = await run.scanner.context(request.space_id, request.change_request_id).sites()
+
+    async def read() -> list[SiteReport]:
+        return await read_site_findings(client, org, published, request.space_id)
+
+    if sites.memo is None:
+        reports = await read()
+    else:  # the site's findings follow the content: kept for the same revision only
+        key = ("findings", org, request.space_id, tuple(site.id for site in published))
+        reports = await sites.memo.get(key, sites.revision(), read, same_revision=True)
+    run.reports = reports
+    if whole_main:
+        reports = await recheck(run.scanner.context(request.space_id, None), reports)
+    result.findings = merge_site_findings(result.findings, reports, add_unmatched=whole_main)

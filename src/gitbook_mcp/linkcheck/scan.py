@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 import anyio
 from anyio.abc import TaskGroup
 
+from gitbook_mcp.client.errors import GitBookError
 from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
@@ -126,6 +127,7 @@ class LinkScanner:
             raise LookupError(f"no page {page_id} {index.where()}")
         return await self._run(ctx, index, [page])
 
+    # Over 60 lines: reading, checking and finishing a page share the result and task group.
     async def _run(
         self, ctx: ScanContext, index: RevisionIndex, pages: list[PageNode]
     ) -> ScanResult:
@@ -137,7 +139,11 @@ class LinkScanner:
         done = 0
 
         async def check(page: PageNode, position: int, link: Link) -> None:
-            outcome = await check_target(ctx, link.target, page, self._external)
+            try:
+                outcome = await check_target(ctx, link.target, page, self._external)
+            except GitBookError as exc:  # a read the check needed failed: never called ok
+                result.not_checked[(page.id, position)] = f"not checked: a call failed ({exc})"
+                return
             if outcome.checked:
                 result.links_checked += 1
             else:
@@ -155,10 +161,19 @@ class LinkScanner:
                 found.append((page.path, position, finding))
 
         async def read(page: PageNode, tg: TaskGroup) -> None:
-            body = await ctx.body(index, page.id)
+            try:
+                body = await ctx.body(index, page.id)
+            except GitBookError as exc:
+                result.missing.append(
+                    f"page {page.path or page.title} [{page.id}]: not read ({exc})"
+                )
+                await finish(page, [], tg)
+                return
             # CPU-bound on untrusted content (walks, and the markdown's lines): off the loop
             # unless the page is small (a hop to a thread costs as much as a small page's walk)
             links = await run_sized(inline(body), page_links, index, page, body)
+            await ctx.done_with(index, page.id, body)  # its anchors stay, its body goes
+            del body
             result.links[page.id] = links
             tg.start_soon(finish, page, links, tg)
 

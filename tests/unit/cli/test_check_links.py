@@ -11,7 +11,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from gitbook_mcp.cli import command as cli
-from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.client.errors import APITimeoutError, GitBookError
 from gitbook_mcp.linkcheck import run
 from gitbook_mcp.linkcheck.model import Finding, Link, ScanResult, Target
 from gitbook_mcp.local.seed.content import CR_INSTALL
@@ -222,3 +222,34 @@ def test_exclude_path_leaves_pages_and_folders_unchecked(
     code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--exclude-path", "getting-started")
     assert code == 0  # the folder and what is under it; no site finding added for a part
     assert out == "0 broken of 6 links checked in 4 pages (space spc_handbook, main content).\n"
+
+
+@pytest.mark.parametrize(("space", "code"), [("spc_handbook", 1), ("spc_api", 2)])
+def test_a_late_timeout_still_writes_the_report_marked_partial(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    space: str,
+    code: int,
+) -> None:
+    """The site's findings, the check's last call, time out: every page's findings are still
+    reported; broken links exit 1, and a partial check with none exits 2, never 0."""
+
+    async def timing_out(*_: object, **__: object) -> list[object]:
+        raise APITimeoutError(method="GET", path="/orgs/o/sites/s/findings")
+
+    monkeypatch.setattr(run, "read_site_findings", timing_out)
+    exit_code, out, err = _run(tmp_path, capsys, space, "--format", "json")
+    report = json.loads(out)
+    assert exit_code == code
+    assert report["partial"] is True
+    (why,) = report["missing"]
+    assert why.startswith("the published site's findings: not read")
+    assert "timed out" in why
+    assert report["pages_scanned"] > 1
+    if code == 1:
+        content = {b for b in BROKEN_MAIN if b[1] != "guides/old-page"}
+        found = {(b["page_path"], b["target"], b["kind"]) for b in report["broken"]}
+        assert content <= found
+    else:
+        assert "partial" in err

@@ -254,3 +254,45 @@ async def test_a_repeated_cursor_ends_a_client_list() -> None:
     async with client_for(answer, requests) as client:
         assert len(await client.spaces.list("org").to_list()) == 2
     assert len(requests) == 2
+
+
+def _tree(pages: int) -> bytes:
+    """A revision whose page tree has ``pages`` pages (about 120 bytes each)."""
+    items = ",".join(
+        f'{{"id":"p{i}","title":"Page {i}","type":"document","path":"page-{i}"}}'
+        for i in range(pages)
+    )
+    return (
+        '{"object":"revision","id":"r1","type":"edits","parents":[],"files":[],'
+        '"reusableContents":[],"createdAt":"2026-01-01T00:00:00Z",'
+        f'"urls":{{"app":"http://app.test/r1"}},"pages":[{items}]}}'
+    ).encode()
+
+
+async def test_a_page_tree_over_the_body_cap_is_read_under_the_tree_cap() -> None:
+    """The page tree grows with the space: it has its own cap; other answers keep theirs."""
+    tree = _tree(2000)
+    assert len(tree) > 64 * 1024
+    requests: list[httpx2.Request] = []
+    answer = httpx2.Response(200, content=tree)
+    async with client_for(
+        answer, requests, max_response_bytes=64 * 1024, max_tree_bytes=MIB
+    ) as client:
+        assert len((await client.space_content.get_revision("s1")).pages) == 2000
+        assert len((await client.change_request_content.get_revision("s1", "cr1")).pages) == 2000
+        with pytest.raises(APIResponseValidationError, match="max_response_bytes"):
+            await client.spaces.get("s1")  # the same bytes on another route: refused
+
+
+async def test_a_gzip_bomb_as_a_page_tree_is_stopped_at_the_tree_cap() -> None:
+    bomb = gzip.compress(b"\0" * (10 * MIB))
+    requests: list[httpx2.Request] = []
+    chunks = Chunks(bomb, count=1)
+
+    def answer() -> httpx2.Response:
+        return httpx2.Response(200, content=chunks, headers={"Content-Encoding": "gzip"})
+
+    async with client_for(answer, requests, max_response_bytes=MIB, max_tree_bytes=2 * MIB) as c:
+        with pytest.raises(APIResponseValidationError, match=f"cap of {2 * MIB} bytes"):
+            await c.space_content.get_revision("s1")
+    assert c.max_tree_bytes == 2 * MIB

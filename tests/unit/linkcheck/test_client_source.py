@@ -98,3 +98,79 @@ async def test_a_large_page_is_read_in_a_worker_thread(monkeypatch: pytest.Monke
         await ClientContentReader(client).page("s1", None, "p1")
     assert seen[0] == threading.get_ident()  # small: on the loop
     assert seen[1] != threading.get_ident()
+
+
+def _tree_answer(pages: object) -> bytes:
+    return json.dumps(
+        {
+            "object": "revision",
+            "id": "rev1",
+            "type": "edits",
+            "parents": [],
+            "createdAt": "2026-01-01T00:00:00Z",
+            "urls": {"app": "https://app.test/rev1"},
+            "files": [
+                {
+                    "id": "f1",
+                    "name": "a.png",
+                    "contentType": "image/png",
+                    "downloadURL": "https://x.test/a.png",
+                    "size": 1,
+                }
+            ],
+            "reusableContents": [{"id": "rc1", "title": "Snippet"}],
+            "pages": pages,
+        }
+    ).encode()
+
+
+async def test_the_page_tree_is_read_depth_first_with_versions_without_the_models() -> None:
+    tree = [
+        {
+            "id": "a",
+            "title": "A",
+            "type": "document",
+            "path": "a",
+            "slug": "a",
+            "documentId": "d1",
+            "pages": [
+                {
+                    "id": "b",
+                    "title": "B",
+                    "type": "document",
+                    "path": "a/b",
+                    "slug": "b",
+                    "updatedAt": "2026-02-01",
+                },
+            ],
+        },
+        {"id": "c", "title": "C", "type": "link", "target": {"kind": "url", "url": "https://x"}},
+    ]
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, content=_tree_answer(tree))
+
+    async with GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    ) as client:
+        content = await ClientContentReader(client).revision("s1", None)
+    assert [(p.id, p.parent_id, p.path, p.version) for p in content.pages] == [
+        ("a", None, "a", "doc:d1"),
+        ("b", "a", "a/b", "at:2026-02-01"),
+        ("c", None, "", None),
+    ]
+    assert content.pages[2].target == {"kind": "url", "url": "https://x"}
+    assert [(f.id, f.name) for f in content.files] == [("f1", "a.png")]
+    assert content.reusable_contents == frozenset({"rc1"})
+    assert content.revision_id == "rev1"
+
+
+async def test_a_tree_of_another_shape_fails_as_the_model_says() -> None:
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, content=_tree_answer([{"id": 3, "title": "T"}]))
+
+    async with GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    ) as client:
+        with pytest.raises(errors.APIResponseValidationError, match="pages"):
+            await ClientContentReader(client).revision("s1", None)

@@ -136,3 +136,24 @@ async def test_a_scan_over_a_rate_limited_api_meets_no_429_and_says_how_long_the
     assert 429 not in transport.statuses
     assert any(m.startswith("waiting ") and "rate-limit window" in m for m in messages)
     assert any("(the API's rate limit)" in m for m in messages)
+
+
+async def test_a_recheck_that_does_not_fit_the_page_cache_says_so(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import structlog
+
+    from gitbook_mcp.linkcheck.page_cache import page_cache
+
+    monkeypatch.setattr(page_cache(), "max_entries", 10)  # room for 10 of the 40 pages
+    cr, _ = _change_request(store)
+    transport = Counting(LocalTransport(create_app(store)))
+    async with _client(store, CANARY, transport) as client:
+        await run_scan(client, CheckRequest(SPACE, cr))
+        transport.calls.clear()
+        with structlog.testing.capture_logs() as logs:
+            await run_scan(client, CheckRequest(SPACE, cr))
+    reads = sum(n for call, n in transport.calls.items() if "/content/page/" in call)
+    (short,) = [e for e in logs if e["event"] == "linkcheck.cache_short"]
+    assert 0 < short["read_again"] <= reads  # at least those: more may go while it reads
+    assert short["cache_entries"] == 10

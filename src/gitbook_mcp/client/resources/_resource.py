@@ -149,9 +149,15 @@ class APIResource:
     def __init__(self, client: BaseClient) -> None:
         self._client = client
 
-    async def _get(self, path: str, *, ids: Ids, cast_to: type[M], query: Ids | None = None) -> M:
-        """GET ``path`` (its ``{name}`` placeholders filled from ``ids``, by name) as ``cast_to``."""
-        return await self._client.request("GET", path, ids=ids, params=query, cast_to=cast_to)
+    async def _get(
+        self, path: str, *, ids: Ids, cast_to: type[M], query: Ids | None = None, tree: bool = False
+    ) -> M:
+        """GET ``path`` (its ``{name}`` placeholders filled from ``ids``, by name) as ``cast_to``
+        (``tree``: a revision's page tree, read under the client's ``max_tree_bytes``)."""
+        cap = self._client.max_tree_bytes if tree else None
+        return await self._client.request(
+            "GET", path, ids=ids, params=query, cast_to=cast_to, max_bytes=cap
+        )
 
     async def _post(
         self,

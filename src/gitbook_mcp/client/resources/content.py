@@ -43,6 +43,7 @@ class SpaceContent(APIResource):
             ids=ids,
             cast_to=Revision,
             query=query_of(RevisionQuery, query),
+            tree=True,
         )
 
     @operation("listPages")
@@ -54,6 +55,7 @@ class SpaceContent(APIResource):
             ids=ids,
             cast_to=PageList,
             query=query_of(RevisionQuery, query),
+            tree=True,
         )
 
     @operation("getPageById")
@@ -124,6 +126,7 @@ class ChangeRequestContent(APIResource):
             ids=ids,
             cast_to=Revision,
             query=query_of(RevisionQuery, query),
+            tree=True,
         )
 
     @operation("listPagesInChangeRequest")
@@ -137,6 +140,7 @@ class ChangeRequestContent(APIResource):
             ids=ids,
             cast_to=PageList,
             query=query_of(RevisionQuery, query),
+            tree=True,
         )
 
     @operation("getPageInChangeRequestById")

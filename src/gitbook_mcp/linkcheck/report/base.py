@@ -81,6 +81,8 @@ def summary_line(result: ScanResult, scope: ReportScope) -> str:
     (space X, main content).``, with ``; 1 not checked`` when some links could not be."""
     unchecked = sum(1 for f in result.findings if f.status == "unchecked")
     more = f"; {unchecked} not checked" if unchecked else ""
+    if result.partial:
+        more += f"; PARTIAL: {len(result.missing)} parts did not run"
     return (
         f"{len(result.broken)} broken of {result.links_checked} links checked in "
         f"{result.pages_scanned} pages ({scope.describe()}){more}."

@@ -7,7 +7,8 @@ the page path is the location everywhere (a file for GitHub, a test case for JUn
 location for SARIF). Findings of the published site itself have no page: ``(published site)``.
 Every field someone else wrote (link text, target, page path, reason) goes through `clean` first:
 one line, no control or format character, so a link text cannot forge a workflow command, a report
-line or invalid XML.
+line or invalid XML. A partial check (a call failed late) says so in every format, with what was
+not checked (`ScanResult.missing`).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ def suggestion(suggested: dict[str, Any]) -> str:
 def _text(result: ScanResult, scope: ReportScope) -> str:
     """One line per finding, then the summary line last (as lychee ends its output)."""
     rows = [f"broken: {_line(f, scope)}" for f in result.broken]
+    if result.partial:
+        rows += [f"PARTIAL: {len(result.missing)} parts of the check did not run:"]
+        rows += [f"not checked: {clean(why)}" for why in result.missing]
     # an unchecked link says why by its category: unchecked, dns, timeout or rate-limited
     unchecked = (f for f in result.findings if f.status == "unchecked")
     rows += [f"{category(f)}: {_line(f, scope)}" for f in unchecked]
@@ -92,6 +96,8 @@ def _json(result: ScanResult, scope: ReportScope) -> str:
         "links_checked": result.links_checked,
         "broken": [_finding_json(f, scope) for f in result.broken],
         "unchecked": [_finding_json(f, scope) for f in result.findings if f.status == "unchecked"],
+        "partial": result.partial,
+        "missing": [clean(why) for why in result.missing],
     }
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
@@ -115,7 +121,11 @@ def _github(result: ScanResult, scope: ReportScope) -> str:
             props += f",line={f.link.line}"
         title = f"{CATEGORY_LABELS[category(f)]} {f.kind} link"
         lines.append(f"::{level} {props},title={_gh_property(title)}::{_gh_data(said(f))}")
+    for why in result.missing:
+        lines.append(f"::warning title=check-links partial::{_gh_data(clean(why))}")
     summary = f"{len(result.broken)} broken of {result.links_checked} links ({scope.describe()})"
+    if result.partial:
+        summary += f"; PARTIAL: {len(result.missing)} parts did not run"
     lines.append(f"::notice title=check-links::{_gh_data(summary)}")
     return "\n".join(lines) + "\n"
 
@@ -135,9 +145,15 @@ def _junit(result: ScanResult, scope: ReportScope) -> str:
         name=f"check-links {scope.describe()}",
         tests=str(len(grouped)),
         failures=str(sum(1 for fs in grouped.values() if any(f.status == "broken" for f in fs))),
-        errors="0",
+        errors="1" if result.partial else "0",
         skipped="0",
     )
+    if result.partial:  # what did not run is an error of the run, not a page's failure
+        case = ET.SubElement(
+            suite, "testcase", classname=clean(scope.space_id), name="(not checked)"
+        )
+        error = ET.SubElement(case, "error", message="partial check", type="partial")
+        error.text = "\n".join(clean(why) for why in result.missing)
     for path, findings in grouped.items():
         case = ET.SubElement(suite, "testcase", classname=clean(scope.space_id), name=path or SITE)
         broken = [f for f in findings if f.status == "broken"]

@@ -98,4 +98,7 @@ def render_markdown(result: ScanResult, scope: ReportScope) -> str:
     paths = [f.page_path for f in result.findings] + list(result.pages.values())
     lines += _section("Broken links", broken, scope, paths)
     lines += _section("Not checked (warnings)", unchecked, scope, paths)
+    if result.partial:  # a call failed late: what was read stands, what was not is named
+        lines += ["", f"## Partial: {len(result.missing)} parts did not run", ""]
+        lines += [f"- {code_span(why)}" for why in result.missing]
     return "\n".join(lines) + "\n"

@@ -147,6 +147,12 @@ def render_sarif(result: ScanResult, scope: ReportScope) -> str:
         "automationDetails": {"id": f"check-links/{clean(scope.space_id)}"},
         "results": [_result(f, scope, paths) for f in result.findings],
     }
+    if result.partial:  # a call failed late: the run did not finish, and says what it missed
+        notes = [
+            {"level": "error", "message": {"text": f"not checked: {clean(why)}"}}
+            for why in result.missing
+        ]
+        run["invocations"] = [{"executionSuccessful": False, "toolExecutionNotifications": notes}]
     body = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",

@@ -3,7 +3,8 @@
 `check_links` reads every page's content and checks each link itself (`gitbook_mcp.linkcheck`),
 so it works on both API profiles: the live service no longer has the link listings. Pages are
 read concurrently under the client's cap, with progress page by page; the one-page mode runs
-the same checks on one page, so its counts are that page's share of a full scan.
+the same checks on one page, so its counts are that page's share of a full scan. A call that
+failed late leaves a partial report (``partial`` says what did not run), never no report.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class LinkReport(BaseModel):
     unchecked: list[BrokenLink] = Field(default_factory=list)
     links: list[BrokenLink] | None = None
     next_cursor: str | None = None
+    partial: list[UntrustedLine] | None = None
+    """What the check could not do because a call failed late (None: it ran to the end)."""
 
 
 def _render_report(r: LinkReport) -> str:
@@ -72,6 +75,8 @@ def _render_report(r: LinkReport) -> str:
             unchecked.append(f"- and {r.not_checked - len(r.unchecked)} more")
     if r.by_kind and r.broken_total > len(r.broken):
         head += " By kind: " + ", ".join(f"{k} {n}" for k, n in r.by_kind.items()) + "."
+    if r.partial:
+        head += f" PARTIAL: {len(r.partial)} parts did not run: " + "; ".join(r.partial) + "."
     if r.links is not None:
         rows = [
             f"- [{x.status}] {x.target}" + (f" ({x.reason})" if x.reason else "") for x in r.links
@@ -150,6 +155,7 @@ def _paged(result: ScanResult, cursor: str | None) -> LinkReport:
         broken=[_view(f) for f in broken[start:end]],
         unchecked=_unchecked(result) if start == 0 else [],
         next_cursor=str(end) if end < len(broken) else None,
+        partial=list(result.missing) or None,
     )
 
 
@@ -206,4 +212,5 @@ def _one_page(result: ScanResult, page_id: str) -> LinkReport:
         broken_total=len(result.broken),
         broken=[_view(f) for f in result.broken],
         links=links,
+        partial=list(result.missing) or None,
     )

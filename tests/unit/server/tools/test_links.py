@@ -117,3 +117,25 @@ async def test_a_large_report_is_a_summary_then_pages_of_details(
         bad = await client.call_tool("check_links", {**args, "cursor": "soon"})
         assert bad.is_error
     assert len(seen) == total == len(set(seen))
+
+
+async def test_a_late_failure_answers_a_partial_report_not_an_error(
+    mcp: McpFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site's findings, read last, fail: the content's findings come back, marked partial."""
+    from gitbook_mcp.client.errors import APITimeoutError
+    from gitbook_mcp.linkcheck import run
+
+    async def timing_out(*_: object, **__: object) -> list[object]:
+        raise APITimeoutError(method="GET", path="/orgs/o/sites/s/findings")
+
+    monkeypatch.setattr(run, "read_site_findings", timing_out)
+    args = {"space_id": "spc_handbook", "change_request_id": CR_INSTALL}
+    async with mcp(profile="live") as client:
+        result = await client.call_tool("check_links", args)
+    report = result.structured_content
+    assert result.is_error is False, result.content
+    assert _broken(report) == BROKEN_IN_CR
+    (why,) = report["partial"]
+    assert why.startswith("the published site's findings: not read")
+    assert "PARTIAL: 1 parts did not run" in result.content[0].text

@@ -58,7 +58,12 @@ class RevisionTargets:
     file_ids: frozenset[str] = frozenset()
 
     def page_ids(self) -> frozenset[str]:
-        return frozenset(self.pages_by_path.values())
+        """The revision's page ids (made once: every page's analysis asks)."""
+        cached: frozenset[str] | None = self.__dict__.get("_page_ids")
+        if cached is None:
+            cached = frozenset(self.pages_by_path.values())
+            object.__setattr__(self, "_page_ids", cached)
+        return cached
 
 
 def analyse(

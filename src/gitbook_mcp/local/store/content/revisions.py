@@ -5,6 +5,9 @@ holds a revision of its own, a copy of the space's at creation. Page ids are sta
 copies of a revision, so links and comments keep pointing at the same page. The full-text
 index (``pages_fts``) holds the pages of current revisions only; triggers keep it in step with
 page writes and with every change of ``spaces.revision_id``, whoever makes it.
+
+Over 400 lines: a revision's pages are written and rendered against the same tree (paths,
+files, the link writer), which these methods share.
 """
 
 from __future__ import annotations
@@ -23,7 +26,16 @@ from gitbook_mcp.local.store.content.pagedoc import (
     render_body,
     search_text,
 )
-from gitbook_mcp.local.store.content.views import LAYOUT, Body, View, blob, document_id, git_synced
+from gitbook_mcp.local.store.content.views import (
+    LAYOUT,
+    Body,
+    View,
+    blob,
+    document_id,
+    git_synced,
+    rendered_markdown,
+    tree_signature,
+)
 from gitbook_mcp.local.store.db import new_id
 from gitbook_mcp.local.store.part import StorePart, found
 from gitbook_mcp.local.store.urls import APP_URL
@@ -294,9 +306,11 @@ class RevisionStore(StorePart):
         children: list[dict[str, Any]] | None = None,
         view: View | None = None,
         tree: Tree | None = None,
+        signature: str | None = None,
     ) -> dict[str, Any]:
         """A ``RevisionPageDocument``; its body is markdown or a JSON document per ``view``
-        (``tree``: the revision's, when the caller renders many pages of it)."""
+        (``tree``: the revision's, when the caller renders many pages of it; ``signature``: its
+        `tree_signature`, to reuse each page's markdown)."""
         view = view or View()
         page: dict[str, Any] = {
             "id": row["id"],
@@ -319,7 +333,12 @@ class RevisionStore(StorePart):
         markdown = ""
         if view.body == "markdown" or (view.metadata and git_synced(space)):
             tree = tree or self.tree_of(row["revision_id"])
-            markdown = render_body(doc, None if view.refs == "stable" else tree.writer(row["id"]))
+            writer = None if view.refs == "stable" else tree.writer(row["id"])
+            if signature is None:
+                markdown = render_body(doc, writer)
+            else:  # one read of many pages: each page's markdown rendered once per content
+                key = (page["documentId"], row["id"], signature, view.refs)
+                markdown = rendered_markdown(key, lambda: render_body(doc, writer))
         if view.body == "document":
             page["document"] = read_document(doc)
         else:
@@ -347,11 +366,16 @@ class RevisionStore(StorePart):
         by_parent: dict[str | None, list[sqlite3.Row]] = {}
         for row in rows:
             by_parent.setdefault(row["parent_id"], []).append(row)
-        tree = Tree.of(rows, self.files(revision_id))
+        files = self.files(revision_id)
+        tree = Tree.of(rows, files)
+        named = [(f"file:{f['id']}", str(f["name"])) for f in files]
+        signature = tree_signature([*((r["id"], r["path"]) for r in rows), *named])
 
         def build(parent: str | None) -> list[dict[str, Any]]:
             return [
-                self.render_page(r, space, children=build(r["id"]), view=view, tree=tree)
+                self.render_page(
+                    r, space, children=build(r["id"]), view=view, tree=tree, signature=signature
+                )
                 for r in by_parent.get(parent, [])
             ]
 

@@ -273,3 +273,44 @@ async def test_duplicating_a_space_copies_its_pages_with_their_ids(
     assert (await api.get(f"/spaces/{copy['id']}/content")).json()["id"] != (
         await api.get(f"{SPACE}/content")
     ).json()["id"]
+
+
+async def test_a_tree_read_renders_each_pages_markdown_once_and_follows_moves(
+    api: httpx2.AsyncClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A git-synced tree shows every page's blob: rendered once per content, not per read; a
+    page moved elsewhere changes the blob of the pages linking to it (relative links)."""
+    from gitbook_mcp.local.store.content import revisions
+
+    store.db.execute(
+        "UPDATE spaces SET data = ? WHERE id = 'spc_handbook'",
+        ('{"gitSync": {"repoName": "acme/handbook"}}',),
+    )
+    rendered: list[int] = []
+    real = revisions.render_body
+
+    def counting(*args: Any, **kwargs: Any) -> str:
+        rendered.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(revisions, "render_body", counting)
+
+    def oids(tree: list[dict[str, Any]]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for page in tree:
+            out[page["id"]] = page["git"]["oid"]
+            out |= oids(page.get("pages") or [])
+        return out
+
+    first = oids((await api.get(f"{SPACE}/content")).json()["pages"])
+    once = len(rendered)
+    again = oids((await api.get(f"{SPACE}/content")).json()["pages"])
+    assert len(first) > 1
+    assert (len(rendered), again) == (once, first)  # nothing rendered again
+    store.db.execute(
+        "UPDATE pages SET path = 'elsewhere/install', slug = 'install' WHERE id = ? "
+        "AND revision_id = (SELECT revision_id FROM spaces WHERE id = 'spc_handbook')",
+        (PAGE_INSTALL,),
+    )
+    moved = oids((await api.get(f"{SPACE}/content")).json()["pages"])
+    assert moved != first  # at least one page links to the moved one: its markdown changed
