@@ -155,7 +155,7 @@ def measure(calls: int = 20, flood: int = 40) -> dict[str, Any]:
         command += ["--api-url", f"http://127.0.0.1:{api_port}/v1"]
         command += ["--transport", "streamable-http", "--port", str(port), "--auth", "upstream"]
         command += ["--auth-server", "https://auth.example.test", "--log-level", "WARNING"]
-        command += ["--rate-limit", "0"]
+        command += ["--rate-limit", "0", "--output-schemas", "full"]
         quiet = subprocess.DEVNULL
         processes = [subprocess.Popen(api, env=env, stderr=quiet)]
         processes.append(subprocess.Popen(command, env=env, stderr=quiet))
