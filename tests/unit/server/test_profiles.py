@@ -71,6 +71,14 @@ def test_needs_are_met_by_either_way() -> None:
     assert for_profile(replace(tool, needs=None), operations("live")) is not None
 
 
+def test_merge_is_offered_only_where_main_can_be_read() -> None:
+    # Its confirmation is bound to main's revision, read with getSpaceById (issue 36).
+    tool = next(t for t in all_tools() if t.name == "merge_change_request")
+    live = operations("live")
+    assert for_profile(tool, live) is not None
+    assert for_profile(tool, live - {"getSpaceById"}) is None
+
+
 async def test_calls_of_what_live_lacks_say_what_replaces_it(mcp: McpFactory) -> None:
     async with mcp(toolsets=("all",), profile="live") as client:
         names = {t.name for t in (await client.list_tools()).tools}

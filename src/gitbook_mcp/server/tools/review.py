@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.models.authoring import RevisionOutcome
-from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests
+from gitbook_mcp.client.resources import ChangeRequestReviews, ChangeRequests, Spaces
 from gitbook_mcp.server.calls.confirm import confirm, confirm_field
 from gitbook_mcp.server.rendering import UntrustedBody, UntrustedLine, quoted
 from gitbook_mcp.server.tooling import Args, Needs, Permission, ToolContext, read_tool, write_tool
@@ -224,7 +224,8 @@ class MergeArgs(ReviewTargetArgs):
     REVIEW,
     permission=SPACE_MERGE,
     destructive=True,
-    needs=Needs((ChangeRequests.merge, *CONFLICT_READS, ChangeRequests.get)),
+    # Spaces.get: the confirmation is bound to main's revision (`merge_plan`).
+    needs=Needs((ChangeRequests.merge, *CONFLICT_READS, ChangeRequests.get, Spaces.get)),
     render=_render_outcome,
 )
 async def merge_change_request(ctx: ToolContext, args: MergeArgs) -> Outcome:
