@@ -64,15 +64,22 @@ class LinkReport(BaseModel):
     """What the check could not do because a call failed late (None: it ran to the end)."""
 
 
+_UNCHECKED_ROWS = 20
+"""Links not checked listed one by one; a reason shared by more is said once with its count."""
+_SAME_REASON = 3
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
 def _render_report(r: LinkReport) -> str:
-    head = f"{r.broken_total} broken of {r.links_checked} links in {r.pages_scanned} pages."
-    unchecked: list[str] = []
+    """Broken links first (what an agent acts on), then what was not checked, a reason shared
+    by many links said once with its count (a space's outside URLs would bury the rest)."""
+    head = f"{r.broken_total} broken of {_plural(r.links_checked, 'link')} in "
+    head += f"{_plural(r.pages_scanned, 'page')}."
     if r.not_checked:
-        head += f" {r.not_checked} links not checked (never counted as working)"
-        head += ":" if r.unchecked and r.links is None else "."
-        unchecked = [f"- {_where(x)}: {x.target} ({x.reason})" for x in r.unchecked]
-        if r.unchecked and r.not_checked > len(r.unchecked):
-            unchecked.append(f"- and {r.not_checked - len(r.unchecked)} more")
+        head += f" {_plural(r.not_checked, 'link')} not checked (never counted as working)."
     if r.by_kind and r.broken_total > len(r.broken):
         head += " By kind: " + ", ".join(f"{k} {n}" for k, n in r.by_kind.items()) + "."
     if r.partial:
@@ -82,14 +89,36 @@ def _render_report(r: LinkReport) -> str:
             f"- [{x.status}] {x.target}" + (f" ({x.reason})" if x.reason else "") for x in r.links
         ]
         return "\n".join([head, *rows])
-    rows = [*unchecked, "Broken:"] if unchecked and r.broken else unchecked
+    rows = ["Broken:"] if r.broken and r.not_checked else []
     rows += [f"- {_where(b)}: {b.target} ({b.reason}{_suggested(b)})" for b in r.broken]
     if r.next_cursor:
         rows.append(
             f"{r.broken_total - int(r.next_cursor)} more: call again with cursor={r.next_cursor} "
             "(pages already read are not read again)."
         )
-    return "\n".join([head, *rows])
+    return "\n".join([head, *rows, *_unchecked_rows(r)])
+
+
+def _unchecked_rows(r: LinkReport) -> list[str]:
+    """The links not checked: a few one by one, a reason shared by more once with its count."""
+    if not r.unchecked:
+        return []
+    by_reason: dict[str, list[BrokenLink]] = {}
+    for x in r.unchecked:
+        by_reason.setdefault(str(x.reason or ""), []).append(x)
+    rows = ["Not checked:"]
+    listed = 0
+    for reason, links in by_reason.items():
+        if len(links) > _SAME_REASON:
+            rows.append(f"- {_plural(len(links), 'link')}: {reason}")
+            listed += len(links)
+            continue
+        for x in links[: max(0, _UNCHECKED_ROWS - (len(rows) - 1))]:
+            rows.append(f"- {_where(x)}: {x.target} ({reason})")
+            listed += 1
+    if r.not_checked > listed:
+        rows.append(f"- and {r.not_checked - listed:,} more")
+    return rows
 
 
 def _suggested(b: BrokenLink) -> str:

@@ -12,7 +12,7 @@ from gitbook_mcp.api import Profile
 from gitbook_mcp.local.seed.content import CR_INSTALL, PAGE_INSTALL
 from gitbook_mcp.local.seed.ids import SPACES
 from gitbook_mcp.server.tools._fixing import applied_line
-from gitbook_mcp.server.tools.links import UNCHECKED_SHOWN
+from gitbook_mcp.server.tools.links import UNCHECKED_SHOWN, BrokenLink, LinkReport, _render_report
 from tests.unit.server.conftest import McpFactory
 
 pytestmark = pytest.mark.anyio
@@ -60,7 +60,8 @@ async def test_links_not_checked_are_named_with_why(mcp: McpFactory) -> None:
     # The demo's overview mentions a user, and its API reference names OpenAPI specs: links
     # the API gives no way to check.
     assert data["not_checked"] == len(data["unchecked"]) <= UNCHECKED_SHOWN
-    assert "links not checked (never counted as working):" in text
+    assert "links not checked (never counted as working)." in text
+    assert "\nNot checked:\n" in text
     assert "- overview [pg_cloud_overview]: user usr_editor (not checked: a user mention" in text
     assert all(u["status"] == "unchecked" and u["reason"] for u in data["unchecked"])
 
@@ -81,3 +82,42 @@ async def test_reviewers_are_found_by_name_or_email_and_a_stranger_by_the_member
     assert "'Nobody Here' is no one who can access the space spc_handbook" in text
     assert "Sam Support <sam@acme.test> [usr_sam]" in text
     assert "Nothing was sent." in text
+
+
+def test_broken_links_come_first_and_a_shared_reason_is_said_once() -> None:
+    outside = "not checked: outside URL (check with external=true)"
+    report = LinkReport(
+        pages_scanned=2,
+        links_checked=1,
+        not_checked=41,
+        broken_total=1,
+        broken=[BrokenLink(page_id="p1", page_path="a", target="b", reason="no page b")],
+        unchecked=[
+            *[
+                BrokenLink(
+                    page_id="p1",
+                    page_path="a",
+                    target=f"https://x.test/{n}",
+                    reason=outside,
+                    status="unchecked",
+                )
+                for n in range(40)
+            ],
+            BrokenLink(
+                page_id="p2",
+                page_path="c",
+                target="user u1",
+                status="unchecked",
+                reason="not checked: a user mention",
+            ),
+        ],
+    )
+    text = _render_report(report)
+    assert text.splitlines() == [
+        "1 broken of 1 link in 2 pages. 41 links not checked (never counted as working).",
+        "Broken:",
+        "- a [p1]: b (no page b)",
+        "Not checked:",
+        f"- 40 links: {outside}",
+        "- c [p2]: user u1 (not checked: a user mention)",
+    ]
