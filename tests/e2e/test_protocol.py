@@ -52,9 +52,18 @@ async def test_capabilities_are_the_same_on_every_transport_and_protocol_version
     assert all(capabilities == stdio for capabilities in seen.values()), seen
 
 
+_AS_FROM_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'gitbook_mcp', '--local'])"
+)
+"""The server started with Ctrl-C's default action, as from a terminal: a runner that starts
+the tests in the background (``cmd &`` without job control) hands its children SIGINT ignored,
+which Python, and so the server, rightly keeps."""
+
+
 def test_one_interrupt_ends_the_stdio_server_without_a_traceback(tmp_path: Path) -> None:
     with subprocess.Popen(
-        [sys.executable, "-m", "gitbook_mcp", "--local"],
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL],
         env=_env(tmp_path / "local.db"),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
