@@ -18,7 +18,7 @@ from gitbook_mcp.local.store.access import Actor
 from gitbook_mcp.local.store.content.import_source import Source, read_source, resolve_inside
 from gitbook_mcp.local.store.content.importer import IMPORT_BATCH, MarkdownImport
 from gitbook_mcp.local.store.content.references import References, Scope
-from gitbook_mcp.local.store.content.revisions import View, git_synced
+from gitbook_mcp.local.store.content.revisions import View, git_synced, renders_markdown
 from gitbook_mcp.local.store.content.search import ContentSearch
 from gitbook_mcp.local.store.paging import PageWindow, paginate
 from gitbook_mcp.local.store.spaces.part import SpacePart
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from gitbook_mcp.local.store.change_requests.rows import ChangeRequestRows
+    from gitbook_mcp.local.store.content.doclinks import Tree
     from gitbook_mcp.local.store.content.revisions import RevisionStore
     from gitbook_mcp.local.store.organizations.organizations import OrgStore
     from gitbook_mcp.local.store.spaces.part import SpaceScope
@@ -149,10 +150,15 @@ class ContentStore(SpacePart):
             if page_id is not None
             else self.revisions.page_by_path(scope.revision, path or "")
         )
-        children = self._subtree(scope, row, view)
-        return self.revisions.render_page(row, scope.space, children=children, view=view)
+        # the revision's tree, read once for the page and every page below it, when they need it
+        needed = renders_markdown(view or View(), scope.space)
+        tree = self.revisions.tree_of(scope.revision) if needed else None
+        children = self._subtree(scope, row, view, tree)
+        return self.revisions.render_page(row, scope.space, children=children, view=view, tree=tree)
 
-    def _subtree(self, scope: Scope, row: sqlite3.Row, view: View | None) -> list[dict[str, Any]]:
+    def _subtree(
+        self, scope: Scope, row: sqlite3.Row, view: View | None, tree: Tree | None
+    ) -> list[dict[str, Any]]:
         below = self._db.all(
             "SELECT * FROM pages WHERE revision_id = ? AND path LIKE ? ESCAPE '\\' "
             "ORDER BY position, id",
@@ -161,8 +167,6 @@ class ContentStore(SpacePart):
         by_parent: dict[str, list[sqlite3.Row]] = {}
         for child in below:
             by_parent.setdefault(child["parent_id"], []).append(child)
-
-        tree = self.revisions.tree_of(scope.revision) if below else None  # once, for them all
 
         def build(parent: str) -> list[dict[str, Any]]:
             return [

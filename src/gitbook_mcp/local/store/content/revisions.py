@@ -34,6 +34,7 @@ from gitbook_mcp.local.store.content.views import (
     document_id,
     git_synced,
     rendered_markdown,
+    renders_markdown,
     tree_signature,
 )
 from gitbook_mcp.local.store.db import new_id
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     import sqlite3
 
 
-__all__ = ["LAYOUT", "Body", "RevisionStore", "View", "git_synced"]
+__all__ = ["LAYOUT", "Body", "RevisionStore", "View", "git_synced", "renders_markdown"]
 
 _PAGE = "SELECT * FROM pages WHERE id = ? AND revision_id = ?"
 """A page of a revision by (id, revision)."""
@@ -331,7 +332,7 @@ class RevisionStore(StorePart):
         }
         doc = load(row["document"])
         markdown = ""
-        if view.body == "markdown" or (view.metadata and git_synced(space)):
+        if renders_markdown(view, space):
             tree = tree or self.tree_of(row["revision_id"])
             writer = None if view.refs == "stable" else tree.writer(row["id"])
             if signature is None:

@@ -25,6 +25,7 @@ __all__ = [
     "document_id",
     "git_synced",
     "rendered_markdown",
+    "renders_markdown",
     "tree_signature",
 ]
 
@@ -67,6 +68,12 @@ class View:
 
 def git_synced(space: sqlite3.Row) -> bool:
     return "gitSync" in (loads(space["data"]) or {})
+
+
+def renders_markdown(view: View, space: sqlite3.Row) -> bool:
+    """Whether a page read of this view renders markdown (its body, or a git-synced space's
+    blob), and so needs the revision's page tree for its links."""
+    return view.body == "markdown" or bool(view.metadata and git_synced(space))
 
 
 def document_id(stored: str) -> str:
