@@ -44,17 +44,17 @@ def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[m
             type=page.type,
             parent_id=parent,
             target=page.target if page.type == "link" else None,
-            version=_version(page),
+            version=_version(page.documentId, page.updatedAt),
         )
         yield from _flatten(page.pages, page.id)
 
 
-def _version(page: RevisionPage) -> str | None:
-    """The page's content identity: its document's id, else when it last changed."""
-    if page.documentId:
-        return f"doc:{page.documentId}"
-    if page.updatedAt:
-        return f"at:{page.updatedAt}"
+def _version(document_id: str | None, updated_at: str | None) -> str | None:
+    """A page's content identity: its document's id, else when it last changed."""
+    if document_id:
+        return f"doc:{document_id}"
+    if updated_at:
+        return f"at:{updated_at}"
     return None
 
 
@@ -72,8 +72,6 @@ def _tree_page(raw: object, parent: str | None) -> model.PageNode | None:
     target = raw.get("target")
     if target is not None and not isinstance(target, dict):
         return None
-    document_id, updated = _text(raw.get("documentId")), _text(raw.get("updatedAt"))
-    version = f"doc:{document_id}" if document_id else (f"at:{updated}" if updated else None)
     return model.PageNode(
         id=page_id,
         title=title,
@@ -82,7 +80,7 @@ def _tree_page(raw: object, parent: str | None) -> model.PageNode | None:
         type=kind,
         parent_id=parent,
         target=target if kind == "link" else None,
-        version=version,
+        version=_version(_text(raw.get("documentId")), _text(raw.get("updatedAt"))),
     )
 
 
