@@ -25,7 +25,7 @@ from gitbook_mcp.api import Profile, operations
 from gitbook_mcp.local.errors import DomainError
 from gitbook_mcp.local.faults import FaultConfig, FaultPlan, RateLimitConfig, RateLimiter
 from gitbook_mcp.local.http.body import BodyRefused, read_json
-from gitbook_mcp.local.http.call import Call
+from gitbook_mcp.local.http.call import Call, Shaped
 from gitbook_mcp.local.http.contract_bodies import check_body
 from gitbook_mcp.local.http.errors import error_response, status_for
 from gitbook_mcp.local.http.guard import HostGuard
@@ -54,6 +54,8 @@ def _in_profile(profile: Profile, spec: RouteSpec, response: Response) -> Respon
     """A success's JSON in the profile's shape (the store renders the seed shapes)."""
     if profile == "seed" or not isinstance(response, JSONResponse) or response.status_code >= 300:
         return response
+    if isinstance(response, Shaped):  # reshaped before it was rendered (`Call.fresh`)
+        return response
     headers = {k: v for k, v in response.headers.items() if k not in _RECOMPUTED}
     body = reshape(profile, json.loads(bytes(response.body)), spec.live_shape)
     return JSONResponse(body, status_code=response.status_code, headers=headers)
@@ -67,12 +69,16 @@ def _endpoint(
 ) -> Callable[[Request], Awaitable[Response]]:
     handler = spec.handler
 
+    def shape(data: object) -> object:
+        return reshape(profile, data, spec.live_shape)
+
     async def endpoint(request: Request) -> Response:
         try:
             store.spaces.purge_expired()
             body = await read_json(request)
             await _checked(request, profile, spec.operation_id, body)
-            response = await handler(Call(request, store, actor_of(request.scope), body))
+            call = Call(request, store, actor_of(request.scope), body, shape=shape)
+            response = await handler(call)
             response = _in_profile(profile, spec, response)
         except DomainError as exc:
             response = error_response(status_for(exc), exc.message)

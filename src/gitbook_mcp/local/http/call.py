@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
@@ -25,13 +25,17 @@ from gitbook_mcp.local.store.paging import MAX_LIMIT, PageWindow
 if TYPE_CHECKING:
     from gitbook_mcp.local.store import Store
 
-__all__ = ["Body", "Call", "Query", "created", "deleted", "no_content", "ok"]
+__all__ = ["Body", "Call", "Query", "Shaped", "created", "deleted", "no_content", "ok"]
 
 URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^\s]+$")
 
 
 def ok(data: Any, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status)
+
+
+class Shaped(JSONResponse):
+    """An answer already in the served profile's shape (`Call.fresh`): the app sends it as is."""
 
 
 def created(data: Any) -> Response:
@@ -250,15 +254,30 @@ def _finite(name: str, value: Any) -> float:
 class Call:
     """A request on its way to the store: the caller, path ids, query and body."""
 
-    def __init__(self, request: Request, store: Store, actor: Actor, body: Any) -> None:
+    def __init__(
+        self,
+        request: Request,
+        store: Store,
+        actor: Actor,
+        body: Any,
+        shape: Callable[[Any], Any] | None = None,
+    ) -> None:
         self.request = request
         self.store = store
         self.actor = actor
         self._body = body
+        self._shape = shape
         multi: dict[str, list[str]] = {}
         for key, value in request.query_params.multi_items():
             multi.setdefault(key, []).append(value)
         self.query = Query(dict(request.query_params), multi)
+
+    def fresh(self, data: Any) -> Response:
+        """``ok`` for an answer built for this request alone (no part of it held by the store or
+        by another answer): put in the profile's shape in place (``shape``), then rendered once.
+        Any other answer is rendered, parsed back and reshaped by the app: three passes over a
+        page read, which holds every page below it with its document."""
+        return Shaped(data if self._shape is None else self._shape(data))
 
     @property
     def profile(self) -> Profile:

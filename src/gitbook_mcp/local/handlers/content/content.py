@@ -93,21 +93,23 @@ async def cr_import(call: Call) -> Response:
 
 async def revision(call: Call) -> Response:
     """The space's current revision, or a change request's."""
-    return ok(call.store.content.revision(*call.in_space(), _switches(call)))
+    return call.fresh(call.store.content.revision(*call.in_space(), _switches(call)))
 
 
 async def pages(call: Call) -> Response:
-    return ok(call.store.content.pages(*call.in_space(), _switches(call)))
+    return call.fresh(call.store.content.pages(*call.in_space(), _switches(call)))
 
 
 async def page(call: Call) -> Response:
     view = _switches(call, page=True)
-    return ok(call.store.content.page(*call.in_space(), page_id=call.path("pageId"), view=view))
+    page_id = call.path("pageId")
+    return call.fresh(call.store.content.page(*call.in_space(), page_id=page_id, view=view))
 
 
 async def page_by_path(call: Call) -> Response:
     view = _switches(call, page=True)
-    return ok(call.store.content.page(*call.in_space(), path=call.path("pagePath"), view=view))
+    path = call.path("pagePath")
+    return call.fresh(call.store.content.page(*call.in_space(), path=path, view=view))
 
 
 async def files(call: Call) -> Response:

@@ -12,6 +12,7 @@ files, the link writer), which these methods share.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from gitbook_mcp.local.store.content.views import (
     blob,
     document_id,
     git_synced,
+    read_json,
     rendered_markdown,
     renders_markdown,
     tree_signature,
@@ -330,9 +332,10 @@ class RevisionStore(StorePart):
             # that no edit touched keeps it from one revision to the next).
             "documentId": document_id(row["document"] or ""),
         }
-        doc = load(row["document"])
+        stored = row["document"]
         markdown = ""
         if renders_markdown(view, space):
+            doc = load(stored)
             tree = tree or self.tree_of(row["revision_id"])
             writer = None if view.refs == "stable" else tree.writer(row["id"])
             if signature is None:
@@ -341,7 +344,9 @@ class RevisionStore(StorePart):
                 key = (page["documentId"], row["id"], signature, view.refs)
                 markdown = rendered_markdown(key, lambda: render_body(doc, writer))
         if view.body == "document":
-            page["document"] = read_document(doc)
+            # a fresh copy of the read document, whose anchors are found once per content
+            text = read_json(page["documentId"], lambda: dump(read_document(load(stored))))
+            page["document"] = json.loads(text)
         else:
             page["markdown"] = markdown
         if row["emoji"]:

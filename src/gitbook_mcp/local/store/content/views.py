@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LAYOUT",
+    "MAX_READ_CHARS",
     "MAX_RENDERED",
     "Body",
     "Refs",
@@ -24,6 +25,7 @@ __all__ = [
     "blob",
     "document_id",
     "git_synced",
+    "read_json",
     "rendered_markdown",
     "renders_markdown",
     "tree_signature",
@@ -34,6 +36,12 @@ MAX_RENDERED = 100_000
 
 _RENDERED: OrderedDict[tuple[str, ...], str] = OrderedDict()
 _LOCK = threading.Lock()
+
+MAX_READ_CHARS = 32_000_000
+"""Read documents kept as JSON, in characters in all (least recently used out)."""
+
+_READ: OrderedDict[str, str] = OrderedDict()
+_READ_CHARS = [0]
 
 LAYOUT = {
     "width": "default",
@@ -110,4 +118,25 @@ def rendered_markdown(key: tuple[str, ...], render: Callable[[], str]) -> str:
         _RENDERED[key] = text
         while len(_RENDERED) > MAX_RENDERED:
             _RENDERED.popitem(last=False)
+    return text
+
+
+def read_json(document_id: str, build: Callable[[], str]) -> str:
+    """The JSON of the document a read shows (``build``: the stored document with its anchors),
+    built once per document id: a page read shows every page below it, so a corpus's pages were
+    walked for their anchors at every read of each of their ancestors. The id is the stored
+    content's hash (`document_id`), so the same id is the same document."""
+    with _LOCK:
+        found = _READ.get(document_id)
+        if found is not None:
+            _READ.move_to_end(document_id)
+            return found
+    text = build()
+    with _LOCK:
+        if document_id not in _READ:
+            _READ[document_id] = text
+            _READ_CHARS[0] += len(text)
+        while _READ_CHARS[0] > MAX_READ_CHARS and len(_READ) > 1:
+            _, dropped = _READ.popitem(last=False)
+            _READ_CHARS[0] -= len(dropped)
     return text
