@@ -6,6 +6,12 @@ live profile's (OpenAPI 3.1); `load_profile_contract` gives either, `load_contra
 `Contract.check_response` validates an answer's JSON body against the schema the contract gives
 for that operation and status (error statuses against the ``Error`` schema), and
 `Contract.check_request` validates a request's query parameters and JSON body.
+
+Validation is compiled (``jsonschema-rs``, as the local workspace checks request bodies): the
+contract is rewritten once into plain JSON Schema (`compiled_form`: OpenAPI 3.0's ``nullable``
+as a ``null`` type). `Contract.reference_validator` is the pure-Python OpenAPI validator
+(``openapi-schema-validator``) that it replaced, kept for ``tests/contract/test_validators_agree.py``,
+which holds the two to the same verdicts, valid instances and broken ones alike.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+import jsonschema_rs
 from openapi_schema_validator import OAS30Validator, OAS31Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4, DRAFT202012
@@ -58,15 +65,24 @@ class Operation:
 
 
 class Contract:
+    OPENAPI_30 = True
+    """Whether the document is OpenAPI 3.0 (JSON Schema draft 4 with ``nullable``), not 3.1."""
+
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
         # The contract's discriminators carry no mapping, and OpenAPI's implicit mapping (by
         # component name) contradicts the values the service sends ("document", not
         # "RevisionPageDocument"); validate those unions as plain oneOf instead.
-        resource = Resource(contents=_without_discriminators(document), specification=DRAFT4)
+        plain = _without_discriminators(document)
+        resource = Resource(contents=plain, specification=DRAFT4)
         self._registry: Registry[Any] = Registry().with_resource("urn:contract", resource)
+        self._compiled_registry = jsonschema_rs.Registry(
+            [("urn:contract", compiled_form(plain, openapi_30=self.OPENAPI_30))],
+            draft=self._draft(),
+        )
         self.operations: dict[str, Operation] = {}
-        self._validators: dict[str, OAS30Validator] = {}
+        self._validators: dict[str, jsonschema_rs.Validator] = {}
+        self._references: dict[str, Any] = {}
         for path, item in document["paths"].items():
             for method, spec in item.items():
                 if method not in {"get", "post", "put", "patch", "delete"}:
@@ -108,23 +124,40 @@ class Contract:
             node = target
         return node
 
-    def _validator(self, schema: dict[str, Any]) -> OAS30Validator:
+    def _draft(self) -> int:
+        return jsonschema_rs.Draft4 if self.OPENAPI_30 else jsonschema_rs.Draft202012
+
+    def _compiled_class(self) -> Any:
+        return (
+            jsonschema_rs.Draft4Validator if self.OPENAPI_30 else jsonschema_rs.Draft202012Validator
+        )
+
+    def _validator(self, schema: dict[str, Any]) -> jsonschema_rs.Validator:
+        """The compiled validator of a schema node of the contract (kept by the node's text)."""
         key = json.dumps(schema, sort_keys=True)
         validator = self._validators.get(key)
         if validator is None:
-            validator = self._validators[key] = OAS30Validator(
-                _rebase(schema), registry=self._registry
+            form = compiled_form(_rebase(schema), openapi_30=self.OPENAPI_30)
+            validator = self._validators[key] = self._compiled_class()(
+                form, registry=self._compiled_registry, validate_formats=False
             )
         return validator
 
+    def reference_validator(self, schema: dict[str, Any]) -> Any:
+        """The pure-Python OpenAPI 3.0 validator of a schema node (the compiled one's oracle)."""
+        key = json.dumps(schema, sort_keys=True)
+        if key not in self._references:
+            self._references[key] = OAS30Validator(_rebase(schema), registry=self._registry)
+        return self._references[key]
+
     def validate(self, schema: dict[str, Any], instance: Any, where: str) -> None:
-        errors = sorted(
-            self._validator(schema).iter_errors(instance), key=lambda e: list(e.absolute_path)
-        )
-        if errors:
-            first = errors[0]
-            location = "/".join(str(p) for p in first.absolute_path)
-            raise ContractViolation(f"{where}: at '{location}': {first.message[:400]}")
+        validator = self._validator(schema)
+        if validator.is_valid(instance):
+            return
+        errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.instance_path))
+        first = errors[0]
+        location = "/".join(str(p) for p in first.instance_path)
+        raise ContractViolation(f"{where}: at '{location}': {first.message[:400]}")
 
     # -- responses ----------------------------------------------------------------------
 
@@ -206,6 +239,23 @@ class Contract:
         return op
 
 
+def compiled_form(node: Any, *, openapi_30: bool) -> Any:
+    """``node`` (a schema, or the whole contract) as plain JSON Schema for ``jsonschema-rs``,
+    read as ``openapi-schema-validator`` reads it: in OpenAPI 3.0, ``nullable: true`` beside a
+    ``type`` admits null (elsewhere it means nothing, in both). The contracts use no other
+    keyword the two read differently (a ``$ref``'s siblings are ``default`` and a typeless
+    ``nullable``; no property is ``readOnly`` in the 3.0 one); the agreement test would show
+    one that came."""
+    if isinstance(node, list):
+        return [compiled_form(item, openapi_30=openapi_30) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: compiled_form(value, openapi_30=openapi_30) for key, value in node.items()}
+    if openapi_30 and out.get("nullable") is True and isinstance(out.get("type"), str):
+        out["type"] = [out["type"], "null"]
+    return out
+
+
 def _without_discriminators(node: Any) -> Any:
     if isinstance(node, dict):
         return {k: _without_discriminators(v) for k, v in node.items() if k != "discriminator"}
@@ -251,19 +301,19 @@ def _coerce_scalar(value: str, schema: dict[str, Any]) -> Any:
 class OAS31Contract(Contract):
     """A contract in OpenAPI 3.1 (the live one): JSON Schema 2020-12, ``type: "null"`` unions."""
 
+    OPENAPI_30 = False
+
     def __init__(self, document: dict[str, Any]) -> None:
         super().__init__(document)
         resource = Resource(contents=_without_discriminators(document), specification=DRAFT202012)
         self._registry = Registry().with_resource("urn:contract", resource)
 
-    def _validator(self, schema: dict[str, Any]) -> Any:
+    def reference_validator(self, schema: dict[str, Any]) -> Any:
+        """The pure-Python OpenAPI 3.1 validator of a schema node (the compiled one's oracle)."""
         key = json.dumps(schema, sort_keys=True)
-        validator = self._validators.get(key)
-        if validator is None:
-            validator = self._validators[key] = OAS31Validator(
-                _rebase(schema), registry=self._registry
-            )
-        return validator
+        if key not in self._references:
+            self._references[key] = OAS31Validator(_rebase(schema), registry=self._registry)
+        return self._references[key]
 
 
 @cache

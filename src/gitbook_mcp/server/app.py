@@ -50,7 +50,12 @@ from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.http.auth.keys import CALLER_KEY, caller_key
 from gitbook_mcp.server.http.ops.request_id import bind_from_request
 from gitbook_mcp.server.rendering import echo, one_line
-from gitbook_mcp.server.schemas import inline_defs, listed_hints, output_schema, slim
+from gitbook_mcp.server.schemas import (
+    input_schema,
+    listed_hints,
+    listed_input_schema,
+    listed_output_schema,
+)
 from gitbook_mcp.server.sdk import AdaptedServer, replace_capabilities
 from gitbook_mcp.server.tooling import ToolDef, ToolOptions
 
@@ -134,7 +139,7 @@ class GitBookServer(AdaptedServer):
     def tool_input_schema(self, name: str) -> dict[str, Any] | None:
         """A tool's input schema, for the SDK's check of Mcp-Param-* headers."""
         tool = self.base_runtime.tools.get(name)
-        return None if tool is None else tool.input.model_json_schema()
+        return None if tool is None else input_schema(tool.input)
 
     async def list_resources(self) -> list[Resource]:
         """The static resources, plus each space the token can see (its page-tree URI)."""
@@ -328,13 +333,13 @@ def listed(tool: ToolDef, *, output: bool = False) -> Tool:
     title (its name, spelt out); its typed output schema only when ``output`` is asked for
     (``--output-schemas full``: the default list would not fit its budget with them, and the
     text answer carries every actionable value)."""
-    schema = slim(inline_defs(tool.input.model_json_schema()))
-    schema.pop("additionalProperties", None)
     return Tool(
         name=tool.name,
         description=tool.description,
-        input_schema=schema,
-        output_schema=output_schema(tool.output, confirmed=confirmed(tool)) if output else None,
+        input_schema=listed_input_schema(tool.input),
+        output_schema=(
+            listed_output_schema(tool.output, confirmed=confirmed(tool)) if output else None
+        ),
         annotations=listed_hints(tool.annotations),
     )
 

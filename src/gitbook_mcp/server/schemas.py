@@ -9,17 +9,31 @@ size. Arguments are still validated against the full pydantic models.
 with ``--output-schemas full``): every field's type, nested objects and arrays with their items,
 enums; a field the result may leave out is absent from ``required`` (results are dumped without
 their ``None`` fields, so no property is ever ``null``).
+
+`listed_input_schema`, `input_schema` and `listed_output_schema` build each model's schema once
+per process (pydantic generates it anew on each call, about 10 ms a tool) and hand each caller
+its own copy: every server built (each test's, each caller's) lists the same models.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel
 
-__all__ = ["inline_defs", "listed_hints", "output_schema", "slim"]
+__all__ = [
+    "inline_defs",
+    "input_schema",
+    "listed_hints",
+    "listed_input_schema",
+    "listed_output_schema",
+    "output_schema",
+    "slim",
+]
 
 _DEFAULT_HINTS = {"read_only_hint": False, "idempotent_hint": False, "open_world_hint": True}
 """Tool hints whose value is the protocol's default when absent: listing them says nothing."""
@@ -171,3 +185,36 @@ def inline_defs(schema: dict[str, Any]) -> dict[str, Any]:
         return {k: _walk(v, resolve) for k, v in node.items()}
 
     return {k: _walk(v, resolve) for k, v in schema.items() if k != "$defs"}
+
+
+def input_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """``model.model_json_schema()``, a fresh copy of the one built for the process."""
+    return dict(json.loads(_input_text(model)))
+
+
+def listed_input_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A tool's listed input schema: slimmed (`slim`), ``$defs`` inlined, and without the
+    object's own ``additionalProperties`` (an unknown argument is refused by name)."""
+    return dict(json.loads(_listed_input_text(model)))
+
+
+def listed_output_schema(model: type[BaseModel], *, confirmed: bool = False) -> dict[str, Any]:
+    """`output_schema`, a fresh copy of the one built for the process."""
+    return dict(json.loads(_output_text(model, confirmed)))
+
+
+@cache
+def _input_text(model: type[BaseModel]) -> str:
+    return json.dumps(model.model_json_schema())
+
+
+@cache
+def _listed_input_text(model: type[BaseModel]) -> str:
+    schema = slim(inline_defs(json.loads(_input_text(model))))
+    schema.pop("additionalProperties", None)
+    return json.dumps(schema)
+
+
+@cache
+def _output_text(model: type[BaseModel], confirmed: bool) -> str:
+    return json.dumps(output_schema(model, confirmed=confirmed))

@@ -11,7 +11,7 @@ import pytest
 from mcp.client import Client
 
 from gitbook_mcp.local import Store
-from gitbook_mcp.server import app, runner
+from gitbook_mcp.server import app, runner, schemas
 from gitbook_mcp.server.tooling import ToolDef
 from gitbook_mcp.server.toolsets import Selection, build_tool_list
 from tests.unit.server.conftest import make_server
@@ -90,22 +90,30 @@ def test_no_tool_or_prompt_has_a_synthesized_signature() -> None:
     assert found == []
 
 
-async def test_schemas_are_slimmed_once_not_on_every_listing(
+async def test_schemas_are_slimmed_once_per_process_not_on_every_listing(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[Any] = []
-    real = app.slim
+    real = schemas.slim
 
     def counting(schema: Any, **options: Any) -> Any:
         calls.append(schema)
         return real(schema, **options)
 
-    monkeypatch.setattr(app, "slim", counting)
+    monkeypatch.setattr(schemas, "slim", counting)
+    schemas._listed_input_text.cache_clear()  # as in a fresh process
     async with Client(make_server(store), cache=None) as client:
         first = (await client.list_tools()).tools
         once = len(calls)
         second = (await client.list_tools()).tools
+    async with Client(make_server(store), cache=None) as client:  # another server: same models
+        third = (await client.list_tools()).tools
     assert once > 0
     assert len(calls) == once
     assert [t.input_schema for t in first] == [t.input_schema for t in second]
+    assert [t.input_schema for t in first] == [t.input_schema for t in third]
     assert all("title" not in t.input_schema for t in first)
+    model = build_tool_list(Selection(toolsets=("all",)))[0].input
+    mine = schemas.listed_input_schema(model)
+    mine["changed"] = True  # each caller's copy is its own
+    assert "changed" not in schemas.listed_input_schema(model)
