@@ -10,6 +10,8 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -389,3 +391,17 @@ def test_the_class_name_check_sees_a_name_defined_twice(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("class Paging:\n    pass\n")
     (tmp_path / "b.py").write_text("class Paging:\n    pass\n\nclass Other:\n    pass\n")
     assert _class_homes(tmp_path) == {"Paging": {"a.py", "b.py"}, "Other": {"b.py"}}
+
+
+def test_the_local_api_process_does_not_load_the_mcp_sdk() -> None:
+    """``local-api`` is no MCP server: loading the SDK cost each of its processes about a second
+    of CPU at start, for one Host check (now `local.http.guard`)."""
+    code = (
+        "import sys\n"
+        "import gitbook_mcp.cli.local_api, gitbook_mcp.local.app, gitbook_mcp.local.http.serve\n"
+        "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'mcp_types'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"

@@ -28,7 +28,7 @@ from gitbook_mcp.local.http.body import BodyRefused, read_json
 from gitbook_mcp.local.http.call import Call, Shaped
 from gitbook_mcp.local.http.contract_bodies import check_body
 from gitbook_mcp.local.http.errors import error_response, status_for
-from gitbook_mcp.local.http.guard import HostGuard
+from gitbook_mcp.local.http.guard import HostGuard, HostRules
 from gitbook_mcp.local.http.middleware import (
     Authenticate,
     DatabaseBusy,
@@ -43,8 +43,6 @@ from gitbook_mcp.local.http.shapes import reshape
 from gitbook_mcp.local.routes import ROUTES, starlette_path
 
 if TYPE_CHECKING:
-    from mcp.server.transport_security import TransportSecuritySettings
-
     from gitbook_mcp.local.store import Store
 
 __all__ = ["create_app", "served_routes"]
@@ -123,7 +121,7 @@ def create_app(
     faults: FaultConfig | None = None,
     rate_limit: RateLimitConfig | None = None,
     routes: list[RouteSpec] | None = None,
-    security: TransportSecuritySettings | None = None,
+    security: HostRules | None = None,
 ) -> ASGIApp:
     """The local workspace API of ``profile``, under ``/v1`` (Host/Origin-checked given ``security``).
 

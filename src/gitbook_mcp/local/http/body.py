@@ -1,6 +1,7 @@
 """Reading a request body: capped in size and in time, parsed as strict JSON.
 
-The cap is the MCP transports' own (mcp's ``DEFAULT_MAX_REQUEST_BODY_SIZE``, 4 MiB) and is
+The cap is the MCP transports' own (mcp's ``DEFAULT_MAX_REQUEST_BODY_SIZE``, 4 MiB; a test keeps
+them equal without the local API importing the SDK) and is
 enforced while reading, so that a huge body is refused without being held in memory. A body
 that does not arrive within `BODY_TIMEOUT_S` is answered 408. JSON is parsed strictly: NaN and
 Infinity, and nesting deeper than `MAX_DEPTH`, are a 400 like any other malformed body.
@@ -12,14 +13,13 @@ import json
 from typing import Any
 
 import anyio
-from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from starlette.requests import Request
 
 from gitbook_mcp.local.errors import Invalid
 
 __all__ = ["BODY_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_DEPTH", "BodyRefused", "read_json"]
 
-MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE
+MAX_BODY_BYTES = 4 * 1024 * 1024
 BODY_TIMEOUT_S = 30.0
 MAX_DEPTH = 128
 

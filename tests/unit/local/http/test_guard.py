@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import httpx2
 import pytest
+from mcp.server.transport_security import (
+    DEFAULT_MAX_REQUEST_BODY_SIZE,
+    TransportSecurityMiddleware,
+    TransportSecuritySettings,
+)
+from starlette.datastructures import Headers
+from starlette.requests import Request
 
 from gitbook_mcp.local import Store, create_app
+from gitbook_mcp.local.http.body import MAX_BODY_BYTES
 from gitbook_mcp.local.http.guard import exposure_problem, security_for
 
 pytestmark = pytest.mark.anyio
@@ -59,3 +67,49 @@ def test_binding_beyond_loopback_needs_consent_while_demo_tokens_open_the_db(
         assert exposure_problem(host, True, expose=True) is None
         assert exposure_problem(host, False, expose=False) is None
     assert not Store(":memory:").identity.has_demo_tokens()
+
+
+@pytest.mark.parametrize(
+    ("host", "origin"),
+    [
+        ("127.0.0.1:8787", None),
+        ("localhost:8787", "http://localhost:8787"),
+        ("[::1]:8787", "http://[::1]:8787"),
+        ("docs.test:8787", None),
+        ("docs.test:8788", None),
+        ("wild.test:1", "http://wild.test:99"),
+        ("wild.test", None),
+        ("evil.test:8787", None),
+        ("127.0.0.1:9999", None),
+        ("", None),
+        (None, None),
+        ("127.0.0.1:8787", "http://evil.test"),
+        ("127.0.0.1:8787", "http://127.0.0.1:8787.evil.test"),
+        ("127.0.0.1:8787", ""),
+    ],
+)
+async def test_the_guard_answers_as_the_mcp_transports_would(
+    host: str | None, origin: str | None
+) -> None:
+    """The local API's own Host/Origin check (no SDK import at start) and mcp's middleware,
+    given the same allow-lists, refuse the same requests with the same status."""
+    rules = security_for(
+        "127.0.0.1", 8787, ["docs.test:8787", "wild.test:*"], ["http://wild.test:*"]
+    )
+    sdk = TransportSecurityMiddleware(
+        TransportSecuritySettings(
+            allowed_hosts=list(rules.hosts), allowed_origins=list(rules.origins)
+        )
+    )
+    raw = [
+        (k.encode(), v.encode()) for k, v in (("host", host), ("origin", origin)) if v is not None
+    ]
+    scope = {"type": "http", "method": "GET", "path": "/", "headers": raw}
+    expected = await sdk.validate_request(Request(scope), is_post=False)
+    assert rules.refusal(Headers(scope=scope)) == (
+        None if expected is None else expected.status_code
+    )
+
+
+def test_the_body_cap_is_the_mcp_transports_own() -> None:
+    assert MAX_BODY_BYTES == DEFAULT_MAX_REQUEST_BODY_SIZE
