@@ -20,7 +20,8 @@ from gitbook_mcp.document import parse_markdown, stable_href
 from gitbook_mcp.document.paths import resolve_path
 from gitbook_mcp.document.refs import APP_HOSTS, is_external
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
-from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
+from gitbook_mcp.linkcheck.fastscan import fast_scan
+from gitbook_mcp.linkcheck.model import Link, PageScan, Target, TargetKind
 
 __all__ = [
     "BROKEN_MARKS",
@@ -30,6 +31,7 @@ __all__ = [
     "markdown_anchors",
     "markdown_links",
     "parse_page",
+    "scan_page",
 ]
 
 BROKEN_MARKS = ("/broken/", "broken-reference", "broken://")
@@ -42,6 +44,16 @@ def parse_page(markdown: str) -> dict[str, Any]:
     return parse_markdown(
         markdown, lambda href: {"kind": "url", "url": href}, links_only=True
     ).document
+
+
+def scan_page(markdown: str) -> PageScan:
+    """A page's links and anchors: read by the compiled scanner (`fast_scan`) where it reads
+    the page's constructs, else from the page's document. CPU-bound: off the event loop."""
+    scanned = fast_scan(markdown)
+    if scanned is not None:
+        return scanned
+    document = parse_page(markdown)
+    return PageScan(document_links(document), anchor_map(document))
 
 
 def href_target(href: str, page_path: str, folder: bool) -> Target | None:
@@ -144,11 +156,16 @@ def markdown_links(
     page_path: str,
     folder: bool = False,
     parsed: Mapping[str, Any] | None = None,
+    scanned: PageScan | None = None,
 ) -> list[Link]:
     """Every link of a page's markdown, in document order, with its text, line, href and
-    target resolved from the page (``parsed``: its document, when already parsed)."""
-    document = parsed if parsed is not None else parse_page(markdown)
-    located = _located(document_links(document), markdown)
+    target resolved from the page (``parsed``: its document, ``scanned``: its links, when
+    already read)."""
+    if scanned is not None:
+        found = scanned.links
+    else:
+        found = document_links(parsed if parsed is not None else parse_page(markdown))
+    located = _located(found, markdown)
     return [from_page(link, page_path, folder) for link in located]
 
 
