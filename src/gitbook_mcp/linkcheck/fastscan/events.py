@@ -446,6 +446,8 @@ class Scan:
             if not title:
                 raise Declined("a tab without a title (its anchor is its key)")
             self.anchored.append((slug(title), title, False, None))
+        if ok:  # the container's own links (an update's tags) come before its children's
+            self.blocks(convert_tag(self.reader, tag, []))
         self.containers.append(row.node if ok else "-" + row.node)
         if not ok:
             self.hidden += 1
