@@ -87,8 +87,8 @@ class _Token:
 class Scan:
     def __init__(self) -> None:
         self.fields: list[LinkField | None] = []
-        self.anchored: list[tuple[str, str, bool, str | None]] = []
-        """Each anchored block in document order: its anchor, its text, whether a heading, its
+        self.anchored: list[tuple[str, str, str | None, str | None]] = []
+        """Each anchored block in document order: its anchor, its text, a heading's slug, its
         custom anchor."""
         self.containers: list[str] = ["document"]
         self.hidden = 0
@@ -338,7 +338,7 @@ class Scan:
         title = block("paragraph", markdown_inside(full, source, summary))
         words = plain_text(title).strip()
         if words:
-            self.anchored.append((slug(words), "", False, None))
+            self.anchored.append((slug(words), "", None, None))
         self.fields.extend(link_fields({"nodes": [title]}))
 
     def details_end(self) -> None:
@@ -428,7 +428,8 @@ class Scan:
             return
         if self.hidden:
             return
-        self.anchored.append((custom or slug(text), text, True, custom))
+        derived = slug(text)
+        self.anchored.append((custom or derived, text, derived, custom))
 
     def open_tag(self, tag: Tag) -> None:
         """A container tag's body begins (a ``code`` tag's body is its parent's)."""
@@ -445,7 +446,7 @@ class Scan:
             title = tag.attrs.get("title")
             if not title:
                 raise Declined("a tab without a title (its anchor is its key)")
-            self.anchored.append((slug(title), title, False, None))
+            self.anchored.append((slug(title), title, None, None))
         if ok:  # the container's own links (an update's tags) come before its children's
             self.blocks(convert_tag(self.reader, tag, []))
         self.containers.append(row.node if ok else "-" + row.node)
@@ -482,8 +483,8 @@ class Scan:
             count = seen.get(base, 0)
             seen[base] = count + 1
             anchors.setdefault(base if count == 0 else f"{base}-{count}", text.strip())
-        for _, text, heading, custom in self.anchored:
-            for extra in (custom, slug(text)) if heading else ():
+        for _, text, derived, custom in self.anchored:
+            for extra in (custom, derived):
                 if extra:
                     anchors.setdefault(extra, text.strip())
         return anchors
