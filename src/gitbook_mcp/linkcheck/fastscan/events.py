@@ -72,8 +72,9 @@ class _Open:
     text: list[str]
     href: str = ""
     title: str = ""
-    html: list[tuple[int, str]] | None = None
-    """A heading's inline HTML: (length of its text then, the tag)."""
+    html: list[tuple[int, int, int, str]] | None = None
+    """A heading's inline HTML: (its event's number, the heading's text pieces and the page's
+    link fields before it, the tag)."""
 
 
 @dataclass
@@ -97,6 +98,8 @@ class Scan:
         self.first = True
         self.title_done = False
         self.prev: Any = None
+        self.count = 0
+        """The number of the event being read (of those that are not plain strings)."""
         self.lone_image = False
         """The image just read is the first thing of its paragraph."""
         self.html: list[str] | None = None
@@ -137,10 +140,7 @@ class Scan:
 
     def inline_html(self, source: str) -> None:
         heading = next((o for o in reversed(self.open) if o.html is not None), None)
-        if heading is not None and heading is self.open[-1]:
-            heading.html.append((len(heading.text), source))  # type: ignore[union-attr]
-            return
-        if heading is not None:
+        if heading is not None and heading is not self.open[-1]:
             raise Declined("inline HTML in a link of a heading")
         if self.cell:
             element = one_tag(source)
@@ -218,6 +218,10 @@ class Scan:
                 self.prev = event
                 continue
             ((name, value),) = event.items()
+            self.count += 1
+            if name == "InlineHtml" and self.open and self.open[-1].html is not None:
+                heading = self.open[-1]
+                heading.html.append((self.count, len(heading.text), len(self.fields), value))  # type: ignore[union-attr]
             if self.capture is not None:
                 self.captured(name, value)
             elif name == "InlineHtml":
@@ -421,7 +425,11 @@ class Scan:
 
     def heading_end(self) -> None:
         item = self.open.pop()
-        custom = _custom_anchor(item)
+        custom = _custom_anchor(item, self.count)
+        if custom is not None:  # the pair is no part of the heading (its text, a link)
+            _, pieces, fields, _ = (item.html or [])[-2]
+            del item.text[pieces:]
+            del self.fields[fields:]
         text = "".join(item.text).replace("\n", " ")
         if item.kind == "title":
             self.title_done = True
@@ -508,17 +516,16 @@ class _LinkReader(Reader):
         return super().inline_tokens(source)
 
 
-def _custom_anchor(heading: _Open) -> str | None:
-    """``## Title <a href="#id" id="id"></a>``: the custom anchor of a heading (its text left
-    without the pair); a heading's other inline HTML is left to the full parser."""
+def _custom_anchor(heading: _Open, end: int) -> str | None:
+    """``## Title <a href="#id" id="id"></a>``: the custom anchor of a heading, when the pair are
+    its last two inline tokens (``end``: the number of the event after them)."""
     html = heading.html or []
-    if not html:
+    if len(html) < 2 or html[-1][0] != end - 1 or html[-2][0] != end - 2 or html[-1][3] != "</a>":
         return None
-    if len(html) == 2 and html[1][1] == "</a>" and html[0][0] == html[1][0] == len(heading.text):
-        opening = one_tag(html[0][1])
-        if opening is not None and opening.tag == "a" and opening.get("id"):
-            return opening.get("id")
-    raise Declined("inline HTML in a heading")
+    opening = one_tag(html[-2][3])
+    if opening is None or opening.tag != "a" or not opening.get("id"):
+        return None
+    return opening.get("id")
 
 
 def read(scan: Scan, markdown: str, options: pyromark.Options, ranged: bool) -> list[Any]:

@@ -20,13 +20,17 @@ __all__ = ["read_tagged"]
 def _tags(lines: list[str]) -> dict[int, Tag] | None:
     """The tag lines of a page (line -> tag) as the parser's tag rule reads them at the top
     level: outside fences, from the line's first column. None: a tag line it does not read so
-    (indented: inside a list item or a quote)."""
+    (indented: inside a list item or a quote), or tags on a page with reference definitions
+    (each segment is read alone, so a reference would not reach its definition)."""
     found: dict[int, Tag] = {}
     fenced = False
+    definitions = False
     for number, line in enumerate(lines):
         text = line.strip()
         if text.startswith(("```", "~~~")):
             fenced = not fenced
+        if not fenced and text.startswith("[") and "]:" in text:
+            definitions = True  # a reference definition, maybe: its segment is not the page
         if fenced or not text.startswith("{%"):
             continue
         if line[0] != "{":
@@ -34,7 +38,7 @@ def _tags(lines: list[str]) -> dict[int, Tag] | None:
         tag = parse_tag(line) if len(text) <= MAX_TAG_LINE else None
         if tag is not None and (tag.closing or row_of(tag.name) is not None):
             found[number] = tag
-    return found
+    return None if definitions and found else found
 
 
 def _pairs(tags: dict[int, Tag], count: int) -> dict[int, int] | None:
@@ -67,7 +71,7 @@ def read_tagged(scan: Scan, markdown: str, ranged: bool) -> None:
     tag's body (a block context of its own), the tags as its converters make them."""
     lines = markdown.split("\n")
     tags = _tags(lines)
-    if tags is None or ("]:" in markdown and tags):
+    if tags is None:
         raise Declined("tags the scanner does not place")
     ends = _pairs(tags, len(lines))
     if ends is None:
