@@ -34,7 +34,7 @@ def _same(markdown: str, fast: PageScan) -> bool:
     return (
         _plain(fast.links) == _plain(document_links(document))
         and fast.anchors == anchor_map(document)
-        and markdown_links(markdown, page_path="a/b", scanned=fast)
+        and markdown_links(markdown, page_path="a/b", scanned=scan_page(markdown))
         == markdown_links(markdown, page_path="a/b", parsed=document)
     )
 

@@ -28,6 +28,7 @@ __all__ = [
     "app_target",
     "from_page",
     "href_target",
+    "located",
     "markdown_anchors",
     "markdown_links",
     "parse_page",
@@ -47,13 +48,14 @@ def parse_page(markdown: str) -> dict[str, Any]:
 
 
 def scan_page(markdown: str) -> PageScan:
-    """A page's links and anchors: read by the compiled scanner (`fast_scan`) where it reads
-    the page's constructs, else from the page's document. CPU-bound: off the event loop."""
+    """A page's links, each with its line and href (`located`), and anchors: read by the
+    compiled scanner (`fast_scan`) where it reads the page's constructs, else from the page's
+    document. CPU-bound: off the event loop (what is left of a page's links is not)."""
     scanned = fast_scan(markdown)
-    if scanned is not None:
-        return scanned
-    document = parse_page(markdown)
-    return PageScan(document_links(document), anchor_map(document))
+    if scanned is None:
+        document = parse_page(markdown)
+        scanned = PageScan(document_links(document), anchor_map(document))
+    return PageScan(located(scanned.links, markdown), scanned.anchors)
 
 
 def href_target(href: str, page_path: str, folder: bool) -> Target | None:
@@ -139,7 +141,7 @@ class _Locator:
         return None
 
 
-def _located(links: list[Link], markdown: str) -> list[Link]:
+def located(links: list[Link], markdown: str) -> list[Link]:
     """Each link with its href and the line it is written on (`_Locator`)."""
     locator = _Locator(markdown)
     out: list[Link] = []
@@ -159,14 +161,14 @@ def markdown_links(
     scanned: PageScan | None = None,
 ) -> list[Link]:
     """Every link of a page's markdown, in document order, with its text, line, href and
-    target resolved from the page (``parsed``: its document, ``scanned``: its links, when
-    already read)."""
+    target resolved from the page (``parsed``: its document, ``scanned``: its located links
+    (`scan_page`), when already read)."""
     if scanned is not None:
         found = scanned.links
     else:
-        found = document_links(parsed if parsed is not None else parse_page(markdown))
-    located = _located(found, markdown)
-    return [from_page(link, page_path, folder) for link in located]
+        document = parsed if parsed is not None else parse_page(markdown)
+        found = located(document_links(document), markdown)
+    return [from_page(link, page_path, folder) for link in found]
 
 
 def markdown_anchors(markdown: str, parsed: Mapping[str, Any] | None = None) -> dict[str, str]:

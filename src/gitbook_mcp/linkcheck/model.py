@@ -84,8 +84,9 @@ class RevisionContent:
 
 @dataclass(frozen=True)
 class PageScan:
-    """What a scan takes from a page's markdown: its links as a document gives them (in
-    document order, no line yet) and its anchors (anchor -> text)."""
+    """What a scan takes from a page's markdown: its links as a document gives them, in
+    document order (`scan_page`: each with its line and href), and its anchors (anchor ->
+    text)."""
 
     links: list[Link]
     anchors: dict[str, str]
