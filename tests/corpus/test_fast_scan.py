@@ -15,7 +15,7 @@ import pytest
 from gitbook_mcp.document import render_markdown
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
 from gitbook_mcp.linkcheck.fastscan import fast_scan
-from gitbook_mcp.linkcheck.markdown import markdown_links, parse_page, scan_page
+from gitbook_mcp.linkcheck.markdown import located, markdown_links, parse_page, scan_page
 from gitbook_mcp.linkcheck.model import Link, PageScan
 from tests.unit.document import corpus
 
@@ -28,13 +28,18 @@ def _plain(links: list[Link]) -> list[Link]:
     return [replace(link, pointer=None) for link in links]
 
 
+def _located(markdown: str, fast: PageScan) -> PageScan:
+    """The scan as `scan_page` gives it (its links located), without parsing the page again."""
+    return PageScan(located(fast.links, markdown), fast.anchors)
+
+
 def _same(markdown: str, fast: PageScan) -> bool:
     """Whether the scanner's reading of a page is its document's."""
     document = parse_page(markdown)
     return (
         _plain(fast.links) == _plain(document_links(document))
         and fast.anchors == anchor_map(document)
-        and markdown_links(markdown, page_path="a/b", scanned=scan_page(markdown))
+        and markdown_links(markdown, page_path="a/b", scanned=_located(markdown, fast))
         == markdown_links(markdown, page_path="a/b", parsed=document)
     )
 
