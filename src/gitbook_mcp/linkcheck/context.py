@@ -15,7 +15,7 @@ from typing import TypeVar
 import anyio
 
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links, ref_target
-from gitbook_mcp.linkcheck.markdown import from_page, markdown_links, parse_page
+from gitbook_mcp.linkcheck.markdown import from_page, markdown_links, parse_page, scan_page
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     Link,
@@ -122,6 +122,9 @@ class ScanContext:
             body = await self._read(lambda: self.reader.page(index.space_id, cr, page_id))
             if body is None or body.document is not None or body.markdown is None:
                 return body
+            if cr is None:  # links and anchors are all a scan of main content needs
+                scanned = await run_sized(inline(body), scan_page, body.markdown)
+                return replace(body, scanned=scanned)
             parsed = await run_sized(inline(body), parse_page, body.markdown)
             return replace(body, parsed=parsed)
 
@@ -178,6 +181,8 @@ class ScanContext:
 
 async def _anchors(body: PageBody | None) -> Mapping[str, str]:
     """A page's anchors, in a worker thread if it is large: the document is someone else's."""
+    if body is not None and body.scanned is not None:
+        return body.scanned.anchors
     document = None if body is None else (body.document or body.parsed)
     if body is None or document is None:
         return {}
@@ -199,7 +204,9 @@ def page_links(index: RevisionIndex, page: PageNode, body: PageBody | None) -> l
         found = document_links(body.document)
         return [_named(_relative(link, page, folder), index) for link in found]
     markdown = body.markdown or ""
-    found = markdown_links(markdown, page_path=page.path, folder=folder, parsed=body.parsed)
+    found = markdown_links(
+        markdown, page_path=page.path, folder=folder, parsed=body.parsed, scanned=body.scanned
+    )
     return [_named(link, index) for link in found]
 
 

@@ -20,16 +20,19 @@ from gitbook_mcp.document import parse_markdown, stable_href
 from gitbook_mcp.document.paths import resolve_path
 from gitbook_mcp.document.refs import APP_HOSTS, is_external
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
-from gitbook_mcp.linkcheck.model import Link, Target, TargetKind
+from gitbook_mcp.linkcheck.fastscan import fast_scan
+from gitbook_mcp.linkcheck.model import Link, PageScan, Target, TargetKind
 
 __all__ = [
     "BROKEN_MARKS",
     "app_target",
     "from_page",
     "href_target",
+    "located",
     "markdown_anchors",
     "markdown_links",
     "parse_page",
+    "scan_page",
 ]
 
 BROKEN_MARKS = ("/broken/", "broken-reference", "broken://")
@@ -42,6 +45,17 @@ def parse_page(markdown: str) -> dict[str, Any]:
     return parse_markdown(
         markdown, lambda href: {"kind": "url", "url": href}, links_only=True
     ).document
+
+
+def scan_page(markdown: str) -> PageScan:
+    """A page's links, each with its line and href (`located`), and anchors: read by the
+    compiled scanner (`fast_scan`) where it reads the page's constructs, else from the page's
+    document. CPU-bound: off the event loop (what is left of a page's links is not)."""
+    scanned = fast_scan(markdown)
+    if scanned is None:
+        document = parse_page(markdown)
+        scanned = PageScan(document_links(document), anchor_map(document))
+    return PageScan(located(scanned.links, markdown), scanned.anchors)
 
 
 def href_target(href: str, page_path: str, folder: bool) -> Target | None:
@@ -127,7 +141,7 @@ class _Locator:
         return None
 
 
-def _located(links: list[Link], markdown: str) -> list[Link]:
+def located(links: list[Link], markdown: str) -> list[Link]:
     """Each link with its href and the line it is written on (`_Locator`)."""
     locator = _Locator(markdown)
     out: list[Link] = []
@@ -144,12 +158,17 @@ def markdown_links(
     page_path: str,
     folder: bool = False,
     parsed: Mapping[str, Any] | None = None,
+    scanned: PageScan | None = None,
 ) -> list[Link]:
     """Every link of a page's markdown, in document order, with its text, line, href and
-    target resolved from the page (``parsed``: its document, when already parsed)."""
-    document = parsed if parsed is not None else parse_page(markdown)
-    located = _located(document_links(document), markdown)
-    return [from_page(link, page_path, folder) for link in located]
+    target resolved from the page (``parsed``: its document, ``scanned``: its located links
+    (`scan_page`), when already read)."""
+    if scanned is not None:
+        found = scanned.links
+    else:
+        document = parsed if parsed is not None else parse_page(markdown)
+        found = located(document_links(document), markdown)
+    return [from_page(link, page_path, folder) for link in found]
 
 
 def markdown_anchors(markdown: str, parsed: Mapping[str, Any] | None = None) -> dict[str, str]:

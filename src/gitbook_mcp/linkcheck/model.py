@@ -83,13 +83,26 @@ class RevisionContent:
 
 
 @dataclass(frozen=True)
+class PageScan:
+    """What a scan takes from a page's markdown: its links as a document gives them, in
+    document order (`scan_page`: each with its line and href), and its anchors (anchor ->
+    text)."""
+
+    links: list[Link]
+    anchors: dict[str, str]
+
+
+@dataclass(frozen=True)
 class PageBody:
     """A page's content as read: its JSON document, or its markdown when no document came."""
 
     document: Mapping[str, Any] | None = None
     markdown: str | None = None
     parsed: Mapping[str, Any] | None = None
-    """The document the checker parsed from ``markdown`` (when no document came)."""
+    """The document the checker parsed from ``markdown`` (when no document came and a change
+    request's diff needs it)."""
+    scanned: PageScan | None = None
+    """The links and anchors the checker read from ``markdown`` (`scan_page`), otherwise."""
     size: int | None = field(default=None, compare=False)
     """Bytes of the answer the content was read from, when known (what the page cache counts,
     and what decides whether the page is worked on in a worker thread)."""

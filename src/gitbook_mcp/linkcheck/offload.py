@@ -15,7 +15,7 @@ from typing import TypeVar, TypeVarTuple
 from gitbook_mcp.document.cpu import run_cpu
 from gitbook_mcp.linkcheck.model import PageBody
 
-__all__ = ["INLINE_DOCUMENT_BYTES", "inline", "run_sized"]
+__all__ = ["INLINE_DOCUMENT_BYTES", "INLINE_SCANNED_LINKS", "inline", "run_sized"]
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -25,12 +25,20 @@ INLINE_DOCUMENT_BYTES = 32 * 1024
 event loop (a few milliseconds at most)."""
 
 
+INLINE_SCANNED_LINKS = 500
+"""A page read by `scan_page` with at most this many links has them resolved on the event loop
+(its markdown was parsed, and its links located, in a worker thread)."""
+
+
 def inline(body: PageBody | None) -> bool:
     """Whether the next work on this page's content is small enough for the event loop: the
-    walk of a JSON document of known size. Markdown is always parsed, and what it gave walked,
-    in a worker thread (a long heading once froze the server: hostile text is parsed off it)."""
+    walk of a JSON document of known size, or the links of a scanned page. Markdown is always
+    parsed, and what it gave walked, in a worker thread (a long heading once froze the server:
+    hostile text is parsed off it)."""
     if body is None:
         return True
+    if body.scanned is not None:  # located links left to resolve: a dict lookup or two each
+        return len(body.scanned.links) <= INLINE_SCANNED_LINKS
     if body.document is not None:
         return body.size is not None and body.size <= INLINE_DOCUMENT_BYTES
     return body.markdown is None

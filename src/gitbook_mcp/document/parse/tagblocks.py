@@ -11,7 +11,7 @@ from gitbook_mcp.document.nodes import CHILDREN, Node, block, fragment, inline, 
 from gitbook_mcp.document.parse.reader import BlockSource, Reader
 from gitbook_mcp.document.tags import BlockTag, Tag, read_length, row_of
 
-__all__ = ["code_block", "conform", "length", "single_tag", "tag_block"]
+__all__ = ["code_block", "conform", "convert_tag", "length", "single_tag", "tag_block"]
 
 length = read_length
 """``240`` -> 240, ``60%`` -> ``{unit: "%", value: 60}`` (the table's length rule)."""
@@ -53,15 +53,16 @@ def tag_block(cursor: BlockSource, token: Any) -> list[Node]:
     """The block of a tag with a body (``{% name %}`` … ``{% endname %}``)."""
     tag: Tag = token.meta["tag"]
     children = cursor.until("gitbook_tag_close")
-    return _convert(cursor.reader, tag, children)
+    return convert_tag(cursor.reader, tag, children)
 
 
 def single_tag(cursor: BlockSource, token: Any) -> list[Node]:
     """The block of a one-line tag (no body)."""
-    return _convert(cursor.reader, token.meta["tag"], [])
+    return convert_tag(cursor.reader, token.meta["tag"], [])
 
 
-def _convert(reader: Reader, tag: Tag, children: list[Node]) -> list[Node]:
+def convert_tag(reader: Reader, tag: Tag, children: list[Node]) -> list[Node]:
+    """The block(s) of a tag whose body gave ``children``."""
     row = row_of(tag.name)
     if row is None:
         return _as_text(tag)

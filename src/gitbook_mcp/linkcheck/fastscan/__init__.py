@@ -1,0 +1,48 @@
+"""Links and anchors of a page's markdown read with a compiled CommonMark parser (pyromark, the
+Rust pulldown-cmark), for the link checker's scans: each page parsed once, no document built.
+
+It reads GitBook's dialect as the project's own parser does (`gitbook_mcp.document.parse_markdown`,
+links only), reusing that parser's converters for Liquid tags, HTML blocks, inline HTML and table
+cells written in HTML; a page using what it does not read (footnotes, math, tags inside a list
+item or a quote) gives ``None`` and is read by that parser. `tests/corpus/test_fast_scan.py`
+holds both readings equal on every page of the vendored corpora.
+"""
+
+from __future__ import annotations
+
+from gitbook_mcp.document import LinkField
+from gitbook_mcp.linkcheck.extract import link_of
+from gitbook_mcp.linkcheck.fastscan.events import OPTIONS, Declined, NeedsRanges, Scan, read
+from gitbook_mcp.linkcheck.fastscan.liquid import read_tagged
+from gitbook_mcp.linkcheck.model import Link, PageScan
+
+__all__ = ["fast_scan"]
+
+
+def fast_scan(markdown: str) -> PageScan | None:
+    """The page's links and anchors, or None when it uses a construct read only by the full
+    parser (`gitbook_mcp.linkcheck.markdown.parse_page`)."""
+    if "$$" in markdown:  # math: the parser's
+        return None
+    try:
+        try:
+            scan = _scan(markdown, ranged=False)
+        except NeedsRanges:
+            scan = _scan(markdown, ranged=True)
+    except Declined:
+        return None
+    links = [link for link in map(_link_of, scan.fields) if link is not None]
+    return PageScan(links, scan.anchors())
+
+
+def _scan(markdown: str, *, ranged: bool) -> Scan:
+    scan = Scan()
+    if "{%" in markdown:
+        read_tagged(scan, markdown, ranged)
+    else:
+        read(scan, markdown, OPTIONS, ranged)
+    return scan
+
+
+def _link_of(field: LinkField | None) -> Link | None:
+    return None if field is None else link_of(field)
