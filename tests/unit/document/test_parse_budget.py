@@ -77,3 +77,5 @@ def test_the_costliest_real_pages_parse_within_the_budget(page: str) -> None:
     text = (CORPORA / page).read_text(encoding="utf-8")
     # Parsed whole within the budget (the same document as without one: the test above).
     assert len(parse_markdown(text, cpu_seconds=PAGE_CPU_SECONDS).document["nodes"]) > 20
+    links = parse_markdown(text, cpu_seconds=PAGE_CPU_SECONDS, links_only=True)  # a link scan's
+    assert len(links.document["nodes"]) > 20
