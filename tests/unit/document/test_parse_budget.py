@@ -17,7 +17,7 @@ COSTLIEST = (
     "beefree-sdk-docs/other-customizations/appearance/custom-css/change-log.md",
     "beefree-sdk-docs/getting-started/tracking-message-changes.md",
 )
-"""The two real pages that cost the most CPU to parse (0.08-0.13 s, measured over both corpora
+"""The two real pages that cost the most CPU to parse (0.08-0.15 s, measured over both corpora
 of 449 pages; `PAGE_CPU_SECONDS`), beside the largest of each corpus (73 KB and 68 KB)."""
 
 
