@@ -186,7 +186,8 @@ def section(figures: dict[str, Any], label: str) -> list[str]:
 
 
 def _write(path: Path, row: list[str], label: str) -> None:
-    """Put ``row`` in the flood section of ``path`` (replacing a row of the same label)."""
+    """Put ``row`` in the flood section of ``path`` (replacing a row of the same label), above
+    the notes under its table."""
     text = path.read_text(encoding="utf-8")
     head = [
         HEADING,
@@ -209,9 +210,11 @@ def _write(path: Path, row: list[str], label: str) -> None:
         start = text.find(HEADING)
     end = text.find("\n## ", start + len(HEADING))
     end = len(text) if end < 0 else end + 1
-    block = text[start:end].rstrip("\n").split("\n")
-    kept = [line for line in block[len(head) :] if not re.match(rf"\| {re.escape(label)} \|", line)]
-    new = "\n".join([*head, *kept, *row]) + "\n"
+    block = text[start:end].rstrip("\n").split("\n")[len(head) :]
+    rows = [line for line in block if line.startswith("|")]
+    kept = [line for line in rows if not re.match(rf"\| {re.escape(label)} \|", line)]
+    notes = [line for line in block if not line.startswith("|")]  # paragraphs under the table
+    new = "\n".join([*head, *kept, *row, *notes]) + "\n"
     path.write_text(
         text[:start] + new + ("\n" + text[end:] if end < len(text) else ""), encoding="utf-8"
     )

@@ -1,10 +1,11 @@
 """``gitbook-mcp serve``: build the server these settings describe and serve it on stdio or
-HTTP (SSE or streamable), until stopped."""
+HTTP (SSE or streamable), until stopped, with the interpreter shared in short turns between the
+event loop and the worker threads parsing callers' text (`SWITCH_SECONDS`)."""
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import anyio
 
@@ -15,7 +16,21 @@ if TYPE_CHECKING:
     from gitbook_mcp.config.settings import Settings
     from gitbook_mcp.server.app import GitBookServer
 
-__all__ = ["serve", "serve_http"]
+__all__ = ["SWITCH_SECONDS", "serve", "serve_http", "share_interpreter"]
+
+SWITCH_SECONDS: Final = 0.0005
+"""How long a thread keeps the interpreter once another asks for it (CPython's default: 5 ms).
+A worker thread parsing one caller's markdown holds the interpreter; the event loop asks for it
+back after each of the dozens of system calls one other caller's call makes (its HTTP request,
+the upstream call, worker hand-offs), and waited up to 5 ms each time: issue 36's victim of a
+flood of hostile parses. At 0.5 ms the loop's waits are a tenth; one thread alone never switches,
+and two parsing the cheqd corpus at once took as long (docs/benchmarks.md)."""
+
+
+def share_interpreter() -> None:
+    """Let the event loop take the interpreter back from CPU-bound workers within
+    `SWITCH_SECONDS` (set once, for the whole process, before it serves)."""
+    sys.setswitchinterval(SWITCH_SECONDS)
 
 
 def serve(settings: Settings) -> int:
@@ -31,6 +46,7 @@ def serve(settings: Settings) -> int:
         sys.stderr.write(f"gitbook-mcp: {exc}\n")
         return 2
     freeze_start_up()
+    share_interpreter()
     log.info(
         "server.start",
         transport=settings.transport,

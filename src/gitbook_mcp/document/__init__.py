@@ -7,7 +7,7 @@ from gitbook_mcp.document.anchors import anchor_of, document_anchors, slug
 from gitbook_mcp.document.links import LinkField, document_links
 from gitbook_mcp.document.nodes import new_key, plain_text, walk
 from gitbook_mcp.document.normalisations import NORMALISATIONS
-from gitbook_mcp.document.parse import Parsed, ParseTooSlow, parse_markdown
+from gitbook_mcp.document.parse import PAGE_CPU_SECONDS, Parsed, ParseTooSlow, parse_markdown
 from gitbook_mcp.document.refs import (
     HrefWriter,
     RefResolver,
@@ -20,6 +20,7 @@ from gitbook_mcp.document.render import render_markdown
 
 __all__ = [
     "NORMALISATIONS",
+    "PAGE_CPU_SECONDS",
     "HrefWriter",
     "LinkField",
     "ParseTooSlow",

@@ -4,6 +4,8 @@ Every read goes through one capacity limiter and is cached for the run, and conc
 the same thing wait for one read; so a page, a tree or a site list is read at most once per scan.
 A page's body is kept only until the scan has taken its links (`ScanContext.done_with`): what
 stays is what the checks need, its anchors, so memory follows the pages in flight, not the space.
+A page's markdown is parsed within a CPU budget (someone else's text): past it, the page is one
+that could not be read (`PageTooSlow`), as when its read fails.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import TypeVar
 
 import anyio
 
+from gitbook_mcp.client.errors import GitBookError
+from gitbook_mcp.document import ParseTooSlow
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links, ref_target
 from gitbook_mcp.linkcheck.markdown import from_page, markdown_links, parse_page, scan_page
 from gitbook_mcp.linkcheck.model import (
@@ -29,10 +33,22 @@ from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.once import Once
 from gitbook_mcp.linkcheck.source import ContentReader, SiteReader
 
-__all__ = ["RevisionIndex", "ScanContext", "page_links"]
+__all__ = ["PageTooSlow", "RevisionIndex", "ScanContext", "page_links"]
 
 T = TypeVar("T")
 Key = tuple[str, ...]
+
+
+class PageTooSlow(GitBookError):
+    """A page's markdown took more CPU time to parse than any real page does: the scan reports
+    the page as not read (as a failed read is), and what to do about it."""
+
+    def __init__(self, slow: ParseTooSlow) -> None:
+        super().__init__(
+            f"its markdown took more than {slow.seconds:g} s of CPU time to parse, far more "
+            "than any real page; simplify it (unclosed brackets or other markers repeated on "
+            "thousands of lines) or split the page"
+        )
 
 
 @dataclass
@@ -85,6 +101,9 @@ class ScanContext:
         self.change_request_id = change_request_id
         self.limit = anyio.CapacityLimiter(max(concurrency, 1)) if concurrency else None
         self._cache: Once[Key] = Once()
+        # Pages whose markdown ran past its budget: refused again at once, never parsed again
+        # (a failed load is tried again by its next asker, such as each link to its anchors).
+        self._too_slow: dict[Key, PageTooSlow] = {}
 
     async def _read(self, call: Callable[[], Awaitable[T]]) -> T:
         if self.limit is None:
@@ -123,12 +142,12 @@ class ScanContext:
             if body is None or body.document is not None or body.markdown is None:
                 return body
             if cr is None:  # links and anchors are all a scan of main content needs
-                scanned = await run_sized(inline(body), scan_page, body.markdown)
+                scanned = await self._parsed(key, body, scan_page, body.markdown)
                 return replace(body, scanned=scanned)
-            parsed = await run_sized(inline(body), parse_page, body.markdown)
-            return replace(body, parsed=parsed)
+            return replace(body, parsed=await self._parsed(key, body, parse_page, body.markdown))
 
-        return await self._cache.get(("body", index.space_id, cr or "", page_id), load)
+        key = ("body", index.space_id, cr or "", page_id)
+        return await self._cache.get(key, load)
 
     async def main_body(self, page_id: str) -> PageBody | None:
         """A page's content in the space's main content (what a change request started from,
@@ -140,10 +159,23 @@ class ScanContext:
             body = await self._read(lambda: self.reader.page(self.space_id, None, page_id))
             if body is None or body.document is not None or body.markdown is None:
                 return body
-            parsed = await run_sized(inline(body), parse_page, body.markdown)
-            return replace(body, parsed=parsed)
+            return replace(body, parsed=await self._parsed(key, body, parse_page, body.markdown))
 
-        return await self._cache.get(("main-body", self.space_id, page_id), load)
+        key = ("main-body", self.space_id, page_id)
+        return await self._cache.get(key, load)
+
+    async def _parsed(
+        self, key: Key, body: PageBody, parse: Callable[[str], T], markdown: str
+    ) -> T:
+        """``parse(markdown)`` (the document, or the scan of its links and anchors) within
+        `PAGE_CPU_SECONDS` (`PageTooSlow`, then at once for the rest of the run)."""
+        if key in self._too_slow:
+            raise self._too_slow[key]
+        try:
+            return await run_sized(inline(body), parse, markdown)
+        except ParseTooSlow as slow:
+            self._too_slow[key] = PageTooSlow(slow)
+            raise self._too_slow[key] from None
 
     async def done_with(self, index: RevisionIndex, page_id: str, body: PageBody | None) -> None:
         """The scan has the page's links: keep its anchors (what links to it may ask), drop its

@@ -16,7 +16,7 @@ from itertools import accumulate
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from gitbook_mcp.document import parse_markdown, stable_href
+from gitbook_mcp.document import PAGE_CPU_SECONDS, parse_markdown, stable_href
 from gitbook_mcp.document.paths import resolve_path
 from gitbook_mcp.document.refs import APP_HOSTS, is_external
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
@@ -41,9 +41,13 @@ BROKEN_MARKS = ("/broken/", "broken-reference", "broken://")
 
 def parse_page(markdown: str) -> dict[str, Any]:
     """The document of a page's markdown, every href nobody else resolves kept as a ``url`` ref
-    as written (relative paths are then resolved from the page). CPU-bound: off the event loop."""
+    as written (relative paths are then resolved from the page). CPU-bound: off the event loop;
+    `ParseTooSlow` past `PAGE_CPU_SECONDS` (someone else's text: no real page comes near it)."""
     return parse_markdown(
-        markdown, lambda href: {"kind": "url", "url": href}, links_only=True
+        markdown,
+        lambda href: {"kind": "url", "url": href},
+        cpu_seconds=PAGE_CPU_SECONDS,
+        links_only=True,
     ).document
 
 

@@ -1,10 +1,11 @@
 """The collector's policy: the young generation collected every 2,000 allocations (never more
 often than the interpreter would), start-up's objects frozen before a server serves, and the
-command line applying both."""
+command line applying both; and the interpreter's switch interval the server serves with."""
 
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Iterator
 
 import anyio
@@ -13,6 +14,17 @@ import pytest
 from gitbook_mcp.cli import command as cli
 from gitbook_mcp.cli import serve
 from gitbook_mcp.cli.collector import YOUNG_THRESHOLD, freeze_start_up, tune_collector
+
+
+@pytest.fixture
+def switch_interval() -> Iterator[None]:
+    """The interpreter's default switch interval during the test, the one before it after."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 @pytest.fixture
@@ -52,6 +64,7 @@ def test_start_up_objects_leave_the_collectors_sight() -> None:
         gc.unfreeze()
 
 
+@pytest.mark.usefixtures("switch_interval")
 def test_the_server_freezes_what_start_up_built_before_serving(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -69,3 +82,18 @@ def test_the_server_freezes_what_start_up_built_before_serving(
         cli.main(["--local"], environ={})
     assert exit_.value.code == 0
     assert events == ["tuned", "built", "frozen", "serving"]
+
+
+@pytest.mark.usefixtures("switch_interval")
+def test_the_server_serves_with_a_switch_interval_a_tenth_of_the_interpreters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 36: the event loop waited up to 5 ms for the interpreter at each of its hand-offs
+    # while a worker thread parsed another caller's markdown.
+    seen: list[float] = []
+    monkeypatch.setattr(cli, "tune_collector", lambda: None)
+    monkeypatch.setattr("gitbook_mcp.cli.wiring.server_for", lambda settings: object())
+    monkeypatch.setattr(anyio, "run", lambda *args, **kwargs: seen.append(sys.getswitchinterval()))
+    with pytest.raises(SystemExit):
+        cli.main(["--local"], environ={})
+    assert seen == [0.0005]

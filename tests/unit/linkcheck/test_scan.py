@@ -357,3 +357,44 @@ async def test_site_redirects_are_followed_to_the_end() -> None:
         "not checked: the site redirects it to https://elsewhere.test/page"
     ]
     assert sites.lookups.count(("site1", "/x")) == 1, "each redirect is looked up once"
+
+
+async def test_a_page_whose_markdown_parses_past_its_budget_is_reported_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 36: a hostile space's page must not hold a worker thread for as long as it likes.
+    from gitbook_mcp.linkcheck import markdown
+
+    monkeypatch.setattr(markdown, "PAGE_CPU_SECONDS", 0.0)
+    reader, sites = world()
+    set_home(reader, "[a\n" * 2000)
+    result = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    assert result.partial
+    (why,) = result.missing
+    assert why.startswith("page Home [p_home]: not read (its markdown took more than 0 s of CPU")
+    assert "simplify it" in why
+    assert "p_home" not in result.links
+    assert set(result.links) == set(result.pages) - {"p_home"}
+
+
+async def test_a_page_past_its_budget_is_parsed_once_in_a_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gitbook_mcp.linkcheck import context, markdown
+
+    monkeypatch.setattr(markdown, "PAGE_CPU_SECONDS", 0.0)
+    parses: list[str] = []
+
+    def counted(text: str) -> Any:
+        parses.append(text)
+        return markdown.parse_page(text)
+
+    monkeypatch.setattr(context, "parse_page", counted)
+    reader, _ = world()
+    set_home(reader, "[a\n" * 2000)
+    ctx = context.ScanContext(reader, "s1", "cr1")
+    index = await ctx.index()
+    for _ in range(3):  # the scan, then each link asking for the page's anchors
+        with pytest.raises(context.PageTooSlow, match="or split the page"):
+            await ctx.anchors(index, "p_home")
+    assert len(parses) == 1

@@ -380,4 +380,5 @@ async def test_markdown_that_parses_past_its_cpu_budget_is_refused(
     assert refused.is_error
     text = refused.content[0].text
     assert "edit 1 (insert): the markdown took more than 0 s of CPU time" in text
+    assert "split it into several pages" in text
     assert "Nothing was sent." in text

@@ -8,14 +8,14 @@ from typing import Any
 
 from gitbook_mcp.document.nodes import HEADINGS, Node, document, nodes_of
 from gitbook_mcp.document.parse.blocks import Cursor
-from gitbook_mcp.document.parse.budget import BUDGET_KEY, CpuBudget, ParseTooSlow
+from gitbook_mcp.document.parse.budget import BUDGET_KEY, PAGE_CPU_SECONDS, CpuBudget, ParseTooSlow
 from gitbook_mcp.document.parse.reader import Reader
 from gitbook_mcp.document.parse.setup import parser
 from gitbook_mcp.document.parse.tagblocks import conform
 from gitbook_mcp.document.refs import RefResolver
 from gitbook_mcp.document.render.inline import normal_inlines
 
-__all__ = ["ParseTooSlow", "Parsed", "parse_markdown"]
+__all__ = ["PAGE_CPU_SECONDS", "ParseTooSlow", "Parsed", "parse_markdown"]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from gitbook_mcp.document import PAGE_CPU_SECONDS
 from gitbook_mcp.document.checks import placeholder
 from gitbook_mcp.document.edit import UnresolvedLinks, find_text, replace_text
 from gitbook_mcp.document.refs import RefResolver
@@ -51,9 +52,9 @@ INSERT_MAX_CHARS = 200_000
 """Characters of an inserted or rewritten page's markdown: about three times the largest page of
 two real GitBook repositories (73 KB), so that nobody's page is refused, while a caller cannot
 hand the server half a megabyte of text to parse."""
-PARSE_CPU_SECONDS = 1.0
-"""CPU time parsing one page's markdown may take: the largest real page above takes about
-0.16 s, so a parse past this is text built to be slow, refused (`ParseTooSlow`)."""
+PARSE_CPU_SECONDS = PAGE_CPU_SECONDS
+"""CPU time parsing one page's markdown may take: past it, text built to be slow, refused
+(`ParseTooSlow`; the costliest real pages take about a quarter of it)."""
 EDIT_MAX_CHARS = 1_000_000
 """Characters of every ``find``, ``replace`` and inserted markdown of one call together."""
 SLUG_MAX_CHARS = 100

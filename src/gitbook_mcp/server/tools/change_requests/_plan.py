@@ -241,8 +241,8 @@ def _read(where: str, markdown: str, tree: RevisionTree, page_id: str, *, kept: 
     except ParseTooSlow as slow:
         raise ToolFailure(
             f"{where}: the markdown took more than {slow.seconds:g} s of CPU time to read, far "
-            "more than any real page of its size; simplify it (unclosed brackets or other "
-            "markers repeated on thousands of lines). Nothing was sent."
+            "more than any real page; simplify it (unclosed brackets or other markers repeated "
+            "on thousands of lines) or split it into several pages. Nothing was sent."
         ) from None
 
 
