@@ -43,7 +43,7 @@ Progress = Callable[[int, int, str], Awaitable[None]]
 """``await progress(done, total, message)`` after each page is read."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PageNode:
     """A page of a revision's tree (flattened): what a link can point at."""
 
@@ -62,7 +62,7 @@ class PageNode:
     ``updatedAt``); None: unknown, so it is never reused from another revision."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileNode:
     """A file of a revision (an image or an attachment)."""
 
@@ -123,7 +123,7 @@ class RedirectHop:
     page_id: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """Where a link points, whatever its source (a document ref or a markdown href)."""
 
@@ -157,7 +157,7 @@ class Target:
         return self.raw_kind or "(unknown target)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """One link as found in a page: its text, its target, and where it sits.
 
@@ -174,7 +174,7 @@ class Link:
     href: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """A link that is broken (``status="broken"``) or that was refused a check (``"unchecked"``)."""
 
