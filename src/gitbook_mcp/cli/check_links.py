@@ -217,6 +217,7 @@ async def _check_report(
             external_checker=checker,
             progress=progress,
             skip_page=skip if paths.globs else None,
+            keep_links=False,  # the report names findings and links not checked only
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
     return _rendered(settings, result, scope)

@@ -218,7 +218,9 @@ class ScanResult:
     links_checked: int = 0
     findings: list[Finding] = field(default_factory=list)
     links: dict[str, list[Link]] = field(default_factory=dict)
-    """Every link found, by page id (kept so that fixes can be planned without a re-read)."""
+    """Every link found, by page id (kept so that fixes can be planned without a re-read); a
+    scan that does not keep every page's links (`LinkScanner`'s ``keep_links``) keeps those of
+    the pages named in ``not_checked``."""
     pages: dict[str, str] = field(default_factory=dict)
     """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
     not_checked: dict[tuple[str, int], str] = field(default_factory=dict)

@@ -56,7 +56,9 @@ class LinkScanner:
     """Checks the links of a revision's pages; ``external`` also checks outside URLs.
 
     ``concurrency`` caps the requests in flight (default: the reader's own cap, the client's).
-    ``skip_page``: pages whose links are not checked (``--exclude-path``).
+    ``skip_page``: pages whose links are not checked (``--exclude-path``). ``keep_links``:
+    the result keeps every page's links (`ScanResult.links`); else only those of pages with a
+    link not checked (what a report names), so that a large space's links are not all held.
     """
 
     def __init__(
@@ -68,8 +70,10 @@ class LinkScanner:
         concurrency: int | None = None,
         progress: Progress | None = None,
         skip_page: Callable[[PageNode], bool] | None = None,
+        keep_links: bool = True,
     ) -> None:
         self._reader = reader
+        self._keep_links = keep_links
         self._skip_page = skip_page
         self._sites = sites
         self._external = external
@@ -138,16 +142,20 @@ class LinkScanner:
         found: list[tuple[str, int, Finding]] = []
         done = 0
 
-        async def check(page: PageNode, position: int, link: Link) -> None:
+        def not_checked(page: PageNode, position: int, links: list[Link], why: str) -> None:
+            result.not_checked[(page.id, position)] = why
+            result.links.setdefault(page.id, links)  # kept even when not every page's is
+
+        async def check(page: PageNode, position: int, link: Link, links: list[Link]) -> None:
             try:
                 outcome = await check_target(ctx, link.target, page, self._external)
             except GitBookError as exc:  # a read the check needed failed: never called ok
-                result.not_checked[(page.id, position)] = f"not checked: a call failed ({exc})"
+                not_checked(page, position, links, f"not checked: a call failed ({exc})")
                 return
             if outcome.checked:
                 result.links_checked += 1
             else:
-                result.not_checked[(page.id, position)] = outcome.why
+                not_checked(page, position, links, outcome.why)
             if outcome.verdict is not None:
                 finding = Finding(
                     page_id=page.id,
@@ -174,16 +182,17 @@ class LinkScanner:
             links = await run_sized(inline(body), page_links, index, page, body)
             await ctx.done_with(index, page.id, body)  # its anchors stay, its body goes
             del body
-            result.links[page.id] = links
+            if self._keep_links:
+                result.links[page.id] = links
             tg.start_soon(finish, page, links, tg)
 
         async def finish(page: PageNode, links: list[Link], tg: TaskGroup) -> None:
             nonlocal done
             for position, link in enumerate(links):
                 if link.target.kind == "url":
-                    tg.start_soon(check, page, position, link)
+                    tg.start_soon(check, page, position, link, links)
                 else:
-                    await check(page, position, link)
+                    await check(page, position, link, links)
             done += 1
             if self._progress is not None:
                 await self._progress(done, len(pages), f"read {page.path or page.title}")

@@ -155,6 +155,7 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
             progress=ctx.progress,
             external_checker=ctx.options.external_checker or ExternalChecker,
             operations=ctx.available,
+            keep_links=bool(args.page_id),  # one page lists every link; a space, its findings
         )
     except LookupError as exc:
         raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
