@@ -148,9 +148,11 @@ class PageCache:
 
     def put(self, key: CacheKey, body: PageBody | None) -> None:
         """Keep ``body`` under ``key``, packed (in a worker thread if it is large)."""
+        if self.max_entries <= 0:  # kept off: not even packed
+            return
         packed = pack(body)
         size = packed_size(packed)
-        if size > self.max_bytes // 4 or self.max_entries <= 0:
+        if size > self.max_bytes // 4:
             return
         with self._lock:
             old = self._entries.pop(key, None)
