@@ -221,7 +221,7 @@ async def _check_report(
             external_checker=checker,
             progress=progress,
             skip_page=skip if paths.globs else None,
-            keep_links=False,  # the report names findings and links not checked only
+            keep_links="none",  # the report names the findings (each has its link) and counts
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
     return _rendered(settings, result, scope)

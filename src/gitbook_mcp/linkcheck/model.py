@@ -13,6 +13,7 @@ from typing import Any, Literal
 __all__ = [
     "FileNode",
     "Finding",
+    "KeepLinks",
     "Link",
     "PageBody",
     "PageNode",
@@ -39,6 +40,8 @@ TargetKind = Literal[
     "openapi",
     "other",
 ]
+KeepLinks = Literal["all", "unchecked", "none"]
+"""Which links a scan's result keeps besides its findings' (see `LinkScanner`)."""
 Progress = Callable[[int, int, str], Awaitable[None]]
 """``await progress(done, total, message)`` after each page is read."""
 
@@ -219,8 +222,9 @@ class ScanResult:
     findings: list[Finding] = field(default_factory=list)
     links: dict[str, list[Link]] = field(default_factory=dict)
     """Every link found, by page id (kept so that fixes can be planned without a re-read); a
-    scan that does not keep every page's links (`LinkScanner`'s ``keep_links``) keeps those of
-    the pages named in ``not_checked``."""
+    scan may keep none (`LinkScanner`'s ``keep_links``)."""
+    unchecked_links: dict[tuple[str, int], Link] = field(default_factory=dict)
+    """The links of ``not_checked``, when the scan kept those only (``keep_links="unchecked"``)."""
     pages: dict[str, str] = field(default_factory=dict)
     """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
     not_checked: dict[tuple[str, int], str] = field(default_factory=dict)

@@ -22,7 +22,7 @@ from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.external.paced import paced_progress
 from gitbook_mcp.linkcheck.fixes.plan import Fix
 from gitbook_mcp.linkcheck.memo import remembering_reader
-from gitbook_mcp.linkcheck.model import PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.model import KeepLinks, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
     SiteReport,
@@ -74,7 +74,7 @@ async def run_check(
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
     operations: Collection[str] | None = None,
     skip_page: Callable[[PageNode], bool] | None = None,
-    keep_links: bool = True,
+    keep_links: KeepLinks = "all",
 ) -> ScanResult:
     """The scan's result; raises LookupError for a page that is not in the revision
     (``keep_links``: every page's links kept in it, see `LinkScanner`)."""
@@ -99,7 +99,7 @@ async def run_scan(
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
     operations: Collection[str] | None = None,
     skip_page: Callable[[PageNode], bool] | None = None,
-    keep_links: bool = True,
+    keep_links: KeepLinks = "all",
 ) -> CheckRun:
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
     so that an unchanged revision's pages are not read again; ``skip_page``: pages whose links

@@ -18,7 +18,7 @@ from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.fixes.plan import Fix, plan_fixes
-from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.model import Finding, KeepLinks, Link, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
 
@@ -57,8 +57,9 @@ class LinkScanner:
 
     ``concurrency`` caps the requests in flight (default: the reader's own cap, the client's).
     ``skip_page``: pages whose links are not checked (``--exclude-path``). ``keep_links``:
-    the result keeps every page's links (`ScanResult.links`); else only those of pages with a
-    link not checked (what a report names), so that a large space's links are not all held.
+    ``all``, the result keeps every page's links (`ScanResult.links`); ``unchecked``, only the
+    links not checked (`ScanResult.unchecked_links`, what a report names); ``none``, no link
+    (the findings carry theirs): a large space's links are then not all held.
     """
 
     def __init__(
@@ -70,7 +71,7 @@ class LinkScanner:
         concurrency: int | None = None,
         progress: Progress | None = None,
         skip_page: Callable[[PageNode], bool] | None = None,
-        keep_links: bool = True,
+        keep_links: KeepLinks = "all",
     ) -> None:
         self._reader = reader
         self._keep_links = keep_links
@@ -142,20 +143,21 @@ class LinkScanner:
         found: list[tuple[str, int, Finding]] = []
         done = 0
 
-        def not_checked(page: PageNode, position: int, links: list[Link], why: str) -> None:
+        def not_checked(page: PageNode, position: int, link: Link, why: str) -> None:
             result.not_checked[(page.id, position)] = why
-            result.links.setdefault(page.id, links)  # kept even when not every page's is
+            if self._keep_links == "unchecked":
+                result.unchecked_links[(page.id, position)] = link
 
-        async def check(page: PageNode, position: int, link: Link, links: list[Link]) -> None:
+        async def check(page: PageNode, position: int, link: Link) -> None:
             try:
                 outcome = await check_target(ctx, link.target, page, self._external)
             except GitBookError as exc:  # a read the check needed failed: never called ok
-                not_checked(page, position, links, f"not checked: a call failed ({exc})")
+                not_checked(page, position, link, f"not checked: a call failed ({exc})")
                 return
             if outcome.checked:
                 result.links_checked += 1
             else:
-                not_checked(page, position, links, outcome.why)
+                not_checked(page, position, link, outcome.why)
             if outcome.verdict is not None:
                 finding = Finding(
                     page_id=page.id,
@@ -182,7 +184,7 @@ class LinkScanner:
             links = await run_sized(inline(body), page_links, index, page, body)
             await ctx.done_with(index, page.id, body)  # its anchors stay, its body goes
             del body
-            if self._keep_links:
+            if self._keep_links == "all":
                 result.links[page.id] = links
             tg.start_soon(finish, page, links, tg)
 
@@ -190,9 +192,9 @@ class LinkScanner:
             nonlocal done
             for position, link in enumerate(links):
                 if link.target.kind == "url":
-                    tg.start_soon(check, page, position, link, links)
+                    tg.start_soon(check, page, position, link)
                 else:
-                    await check(page, position, link, links)
+                    await check(page, position, link)
             done += 1
             if self._progress is not None:
                 await self._progress(done, len(pages), f"read {page.path or page.title}")
