@@ -19,10 +19,15 @@ SEED_TIME = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
-def _fresh_page_cache() -> None:
+def _fresh_page_cache() -> Iterator[None]:
     """Each test starts with no page kept from another test's checks (the cache is the process's,
-    and the seeded workspaces of two tests have the same content)."""
-    page_cache().clear()
+    and the seeded workspaces of two tests have the same content), and with its bounds (the
+    `check-links` command turns it off for its process)."""
+    cache = page_cache()
+    bounds = (cache.max_bytes, cache.max_entries)
+    cache.clear()
+    yield
+    cache.max_bytes, cache.max_entries = bounds
 
 
 CANARY = "gb_canary_7d1c0e9a4f"

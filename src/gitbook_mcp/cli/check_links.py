@@ -192,12 +192,16 @@ async def _check_report(
     the check did not run."""
     from gitbook_mcp.api import operations
     from gitbook_mcp.cli.wiring import client_factory
+    from gitbook_mcp.linkcheck.page_cache import page_cache
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 
     assert settings.space is not None  # problems() refuses a missing space
     folder = settings.folder()
     if folder is not None:
         return await _check_folder(settings, folder, checker, paths, progress)
+    # One check per process: nothing is checked again, so pages are not kept for a recheck
+    # (packing them cost CPU and, at 50,000 pages, about 50 MB for nothing).
+    page_cache().max_entries = 0
 
     def skip(page: PageNode) -> bool:
         return paths.excludes(page.path)
@@ -217,6 +221,7 @@ async def _check_report(
             external_checker=checker,
             progress=progress,
             skip_page=skip if paths.globs else None,
+            keep_links="none",  # the report names the findings (each has its link) and counts
         )
     scope = ReportScope(settings.space, settings.change_request, settings.git_sync_root)
     return _rendered(settings, result, scope)

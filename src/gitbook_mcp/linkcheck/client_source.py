@@ -84,11 +84,27 @@ def _tree_page(raw: object, parent: str | None) -> model.PageNode | None:
     )
 
 
+_TREE_KEYS = frozenset(
+    {"id", "title", "type", "path", "slug", "documentId", "updatedAt", "target", "pages"}
+    | {"files", "reusableContents", "name"}
+)
+"""What `_revision_content` reads of a page of the tree, of a file and of the revision."""
+
+
+def _slim(item: dict[str, Any]) -> dict[str, Any]:
+    """A page of the tree (or the revision: ``id`` and ``pages``) with only what the checker
+    reads, as it is parsed: the rest of a page (its layout, URLs, a local workspace's
+    markdown) is several times what is kept, and a 50,000-page tree held it all at once."""
+    if "pages" in item and "id" in item:
+        return {key: value for key, value in item.items() if key in _TREE_KEYS}
+    return item
+
+
 def _revision_content(raw: bytes) -> model.RevisionContent | None:
     """The revision's pages (depth first, as `_flatten` gives them) and files, read from its
     JSON; None when the answer is not a revision's shape (the model then says why)."""
     try:
-        revision = json.loads(raw, parse_constant=_no_constant)
+        revision = json.loads(raw, parse_constant=_no_constant, object_hook=_slim)
     except (ValueError, RecursionError):
         return None
     if not isinstance(revision, dict) or not isinstance(revision.get("id"), str):

@@ -16,13 +16,12 @@ import time
 import weakref
 from collections import OrderedDict
 
-import anyio
-
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
 from gitbook_mcp.linkcheck.model import PageBody, RevisionContent
-from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache
+from gitbook_mcp.linkcheck.offload import INLINE_DOCUMENT_BYTES, inline, run_sized
+from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache, unpack
 from gitbook_mcp.linkcheck.site_memo import SiteMemo
 from gitbook_mcp.logs import get_logger
 
@@ -33,6 +32,9 @@ __all__ = ["MAX_TREES", "ORG_TTL", "RememberingReader", "remembering_reader", "v
 MAX_TREES = 16
 """Revision trees (pages and their versions) a caller's reader keeps, one per space or change
 request, the least recently read dropped first."""
+
+_INLINE_PACKED_BYTES = INLINE_DOCUMENT_BYTES // 4
+"""A packed page at most this large is unpacked on the event loop (JSON packs about 4:1)."""
 
 ORG_TTL = 300.0
 """Seconds a space's organization (what its sites are read from) is reused between checks."""
@@ -150,18 +152,14 @@ class RememberingReader:
         key = None
         if version is not None:
             key = CacheKey(self._caller, self._format, space_id, page_id, version)
-            found, body = self._cache.get(key)
+            found, packed = self._cache.get_packed(key)
             if found:
-                return body
+                small = not isinstance(packed, bytes) or len(packed) <= _INLINE_PACKED_BYTES
+                return await run_sized(small, unpack, packed)
         self.page_reads += 1
         body = await self._inner.page(space_id, change_request_id, page_id)
-        if key is None:
-            return body
-        if body is None or body.size is not None:
-            self._cache.put(key, body)  # sized by its answer's bytes
-        else:
-            # Sizing a document serialises it: in a worker thread (the cache is thread-safe).
-            await anyio.to_thread.run_sync(self._cache.put, key, body)
+        if key is not None:  # packing serialises the content: in a worker thread when large
+            await run_sized(inline(body), self._cache.put, key, body)
         return body
 
     async def organization(self, space_id: str) -> str | None:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 __all__ = [
     "FileNode",
     "Finding",
+    "KeepLinks",
     "Link",
     "PageBody",
     "PageNode",
@@ -39,11 +40,13 @@ TargetKind = Literal[
     "openapi",
     "other",
 ]
+KeepLinks = Literal["all", "unchecked", "none"]
+"""Which links a scan's result keeps besides its findings' (see `LinkScanner`)."""
 Progress = Callable[[int, int, str], Awaitable[None]]
 """``await progress(done, total, message)`` after each page is read."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PageNode:
     """A page of a revision's tree (flattened): what a link can point at."""
 
@@ -62,7 +65,7 @@ class PageNode:
     ``updatedAt``); None: unknown, so it is never reused from another revision."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileNode:
     """A file of a revision (an image or an attachment)."""
 
@@ -136,7 +139,7 @@ class RedirectHop:
     page_id: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """Where a link points, whatever its source (a document ref or a markdown href)."""
 
@@ -170,7 +173,7 @@ class Target:
         return self.raw_kind or "(unknown target)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """One link as found in a page: its text, its target, and where it sits.
 
@@ -187,7 +190,7 @@ class Link:
     href: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """A link that is broken (``status="broken"``) or that was refused a check (``"unchecked"``)."""
 
@@ -231,7 +234,10 @@ class ScanResult:
     links_checked: int = 0
     findings: list[Finding] = field(default_factory=list)
     links: dict[str, list[Link]] = field(default_factory=dict)
-    """Every link found, by page id (kept so that fixes can be planned without a re-read)."""
+    """Every link found, by page id (kept so that fixes can be planned without a re-read); a
+    scan may keep none (`LinkScanner`'s ``keep_links``)."""
+    unchecked_links: dict[tuple[str, int], Link] = field(default_factory=dict)
+    """The links of ``not_checked``, when the scan kept those only (``keep_links="unchecked"``)."""
     pages: dict[str, str] = field(default_factory=dict)
     """The path (or title) of every page scanned, by id, in scan order (for per-page reports)."""
     not_checked: dict[tuple[str, int], str] = field(default_factory=dict)

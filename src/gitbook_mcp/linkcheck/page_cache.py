@@ -7,13 +7,16 @@ without a version is kept under its revision's id only (a revision never changes
 
 The cache is one per process, least recently used first out, bounded by `MAX_CACHE_BYTES` and
 `MAX_CACHE_ENTRIES`; every key starts with the caller (a hash of the client's token, and the API
-it speaks to), so one caller's reads are never served to another.
+it speaks to), so one caller's reads are never served to another. A page is kept packed (its
+content as compressed JSON, `pack`), and its budget counts those bytes: a document as Python
+objects takes about six times its JSON, so a cache of documents held several times its budget.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -25,15 +28,18 @@ __all__ = [
     "CacheKey",
     "PageCache",
     "body_size",
+    "pack",
     "page_cache",
+    "unpack",
 ]
 
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 """Bytes of page content kept between checks, all callers together (the least recently used
 page is dropped first)."""
 
-MAX_CACHE_ENTRIES = 20_000
-"""Pages kept between checks, all callers together."""
+MAX_CACHE_ENTRIES = 100_000
+"""Pages kept between checks, all callers together (a packed page of a few links is about
+1 KB: the bytes bound holds about 50,000 of them)."""
 
 ENTRY_OVERHEAD = 256
 """Bytes counted per entry besides its content (the key and the bookkeeping)."""
@@ -52,6 +58,36 @@ class CacheKey:
     for markdown, also the paths of the revision's pages (its links are written with them)."""
 
 
+Packed = bytes | PageBody | None
+"""What an entry holds: a packed body (`pack`), a body that cannot be packed, or None."""
+
+
+def pack(body: PageBody | None) -> Packed:
+    """The body as compressed JSON (its document, markdown and answer size); a body holding
+    the checker's parse of its markdown is kept as it is (that parse is not plain JSON)."""
+    if body is None or body.parsed is not None:
+        return body
+    text = json.dumps(
+        [body.document, body.markdown, body.size], separators=(",", ":"), ensure_ascii=False
+    )
+    return zlib.compress(text.encode("utf-8"), 1)
+
+
+def unpack(packed: Packed) -> PageBody | None:
+    """The body `pack` was given (equal to it)."""
+    if not isinstance(packed, bytes):
+        return packed
+    document, markdown, size = json.loads(zlib.decompress(packed))
+    return PageBody(document, markdown, size=size)
+
+
+def packed_size(packed: Packed) -> int:
+    """Bytes an entry takes, about: its packed bytes, else its body's `body_size`."""
+    if isinstance(packed, bytes):
+        return ENTRY_OVERHEAD + len(packed)
+    return body_size(packed)
+
+
 def body_size(body: PageBody | None) -> int:
     """Bytes a page's content takes, about: the answer it was read from when known (no less
     than its content), else its JSON document, or its markdown; plus overhead."""
@@ -68,10 +104,10 @@ def body_size(body: PageBody | None) -> int:
 
 
 class PageCache:
-    """Least recently used page contents, within ``max_bytes`` and ``max_entries``.
+    """Least recently used page contents, packed, within ``max_bytes`` and ``max_entries``.
 
-    A body larger than a quarter of ``max_bytes`` is not kept (one page cannot empty the
-    cache). Safe to use from worker threads.
+    A body larger than a quarter of ``max_bytes`` once packed is not kept (one page cannot
+    empty the cache). Safe to use from worker threads.
     """
 
     def __init__(
@@ -79,7 +115,7 @@ class PageCache:
     ) -> None:
         self.max_bytes = max_bytes
         self.max_entries = max_entries
-        self._entries: OrderedDict[CacheKey, tuple[PageBody | None, int]] = OrderedDict()
+        self._entries: OrderedDict[CacheKey, tuple[Packed, int]] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
 
@@ -98,6 +134,11 @@ class PageCache:
 
     def get(self, key: CacheKey) -> tuple[bool, PageBody | None]:
         """(found, body): a page known not to exist is found with ``None``."""
+        found, packed = self.get_packed(key)
+        return found, unpack(packed)
+
+    def get_packed(self, key: CacheKey) -> tuple[bool, Packed]:
+        """(found, the entry as kept): `unpack` gives its body (in a worker thread if large)."""
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:
@@ -105,16 +146,19 @@ class PageCache:
             self._entries.move_to_end(key)
             return True, entry[0]
 
-    def put(self, key: CacheKey, body: PageBody | None, size: int | None = None) -> None:
-        """Keep ``body`` under ``key`` (``size``: its `body_size`, when already known)."""
-        size = body_size(body) if size is None else size
-        if size > self.max_bytes // 4 or self.max_entries <= 0:
+    def put(self, key: CacheKey, body: PageBody | None) -> None:
+        """Keep ``body`` under ``key``, packed (in a worker thread if it is large)."""
+        if self.max_entries <= 0:  # kept off: not even packed
+            return
+        packed = pack(body)
+        size = packed_size(packed)
+        if size > self.max_bytes // 4:
             return
         with self._lock:
             old = self._entries.pop(key, None)
             if old is not None:
                 self._bytes -= old[1]
-            self._entries[key] = (body, size)
+            self._entries[key] = (packed, size)
             self._bytes += size
             while self._entries and (
                 self._bytes > self.max_bytes or len(self._entries) > self.max_entries

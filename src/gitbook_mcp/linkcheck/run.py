@@ -22,7 +22,7 @@ from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.external.paced import paced_progress
 from gitbook_mcp.linkcheck.fixes.plan import Fix
 from gitbook_mcp.linkcheck.memo import remembering_reader
-from gitbook_mcp.linkcheck.model import PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.model import KeepLinks, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
     SiteReport,
@@ -74,8 +74,10 @@ async def run_check(
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
     operations: Collection[str] | None = None,
     skip_page: Callable[[PageNode], bool] | None = None,
+    keep_links: KeepLinks = "all",
 ) -> ScanResult:
-    """The scan's result; raises LookupError for a page that is not in the revision."""
+    """The scan's result; raises LookupError for a page that is not in the revision
+    (``keep_links``: every page's links kept in it, see `LinkScanner`)."""
     run = await run_scan(
         client,
         request,
@@ -83,6 +85,7 @@ async def run_check(
         external_checker=external_checker,
         operations=operations,
         skip_page=skip_page,
+        keep_links=keep_links,
     )
     return run.result
 
@@ -96,10 +99,12 @@ async def run_scan(
     external_checker: Callable[[], ExternalChecker] = ExternalChecker,
     operations: Collection[str] | None = None,
     skip_page: Callable[[PageNode], bool] | None = None,
+    keep_links: KeepLinks = "all",
 ) -> CheckRun:
     """One scan for both a check and a plan (``reader``: default, the caller's remembering one,
     so that an unchanged revision's pages are not read again; ``skip_page``: pages whose links
-    are not checked); raises LookupError for a page that is not in the revision."""
+    are not checked; ``keep_links``: see `LinkScanner`); raises LookupError for a page that is
+    not in the revision."""
     sites = None
     if reader is None:
         remembering = remembering_reader(client, request.content_format)
@@ -122,7 +127,12 @@ async def run_scan(
         if request.external:
             external = await stack.enter_async_context(external_checker())
         scanner = LinkScanner(
-            reader, sites=sites, external=external, progress=progress, skip_page=skip_page
+            reader,
+            sites=sites,
+            external=external,
+            progress=progress,
+            skip_page=skip_page,
+            keep_links=keep_links,
         )
         cr = request.change_request_id
         if request.page_id:

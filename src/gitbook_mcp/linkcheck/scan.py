@@ -18,7 +18,7 @@ from gitbook_mcp.linkcheck.checks import check_target
 from gitbook_mcp.linkcheck.context import RevisionIndex, ScanContext, page_links
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.fixes.plan import Fix, plan_fixes
-from gitbook_mcp.linkcheck.model import Finding, Link, PageNode, Progress, ScanResult
+from gitbook_mcp.linkcheck.model import Finding, KeepLinks, Link, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.offload import inline, run_sized
 from gitbook_mcp.linkcheck.source import CappedReader, ContentReader, SiteReader
 
@@ -56,7 +56,10 @@ class LinkScanner:
     """Checks the links of a revision's pages; ``external`` also checks outside URLs.
 
     ``concurrency`` caps the requests in flight (default: the reader's own cap, the client's).
-    ``skip_page``: pages whose links are not checked (``--exclude-path``).
+    ``skip_page``: pages whose links are not checked (``--exclude-path``). ``keep_links``:
+    ``all``, the result keeps every page's links (`ScanResult.links`); ``unchecked``, only the
+    links not checked (`ScanResult.unchecked_links`, what a report names); ``none``, no link
+    (the findings carry theirs): a large space's links are then not all held.
     """
 
     def __init__(
@@ -68,8 +71,10 @@ class LinkScanner:
         concurrency: int | None = None,
         progress: Progress | None = None,
         skip_page: Callable[[PageNode], bool] | None = None,
+        keep_links: KeepLinks = "all",
     ) -> None:
         self._reader = reader
+        self._keep_links = keep_links
         self._skip_page = skip_page
         self._sites = sites
         self._external = external
@@ -138,16 +143,21 @@ class LinkScanner:
         found: list[tuple[str, int, Finding]] = []
         done = 0
 
+        def not_checked(page: PageNode, position: int, link: Link, why: str) -> None:
+            result.not_checked[(page.id, position)] = why
+            if self._keep_links == "unchecked":
+                result.unchecked_links[(page.id, position)] = link
+
         async def check(page: PageNode, position: int, link: Link) -> None:
             try:
                 outcome = await check_target(ctx, link.target, page, self._external)
             except GitBookError as exc:  # a read the check needed failed: never called ok
-                result.not_checked[(page.id, position)] = f"not checked: a call failed ({exc})"
+                not_checked(page, position, link, f"not checked: a call failed ({exc})")
                 return
             if outcome.checked:
                 result.links_checked += 1
             else:
-                result.not_checked[(page.id, position)] = outcome.why
+                not_checked(page, position, link, outcome.why)
             if outcome.verdict is not None:
                 finding = Finding(
                     page_id=page.id,
@@ -174,7 +184,8 @@ class LinkScanner:
             links = await run_sized(inline(body), page_links, index, page, body)
             await ctx.done_with(index, page.id, body)  # its anchors stay, its body goes
             del body
-            result.links[page.id] = links
+            if self._keep_links == "all":
+                result.links[page.id] = links
             tg.start_soon(finish, page, links, tg)
 
         async def finish(page: PageNode, links: list[Link], tg: TaskGroup) -> None:

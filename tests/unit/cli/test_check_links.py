@@ -52,6 +52,17 @@ def test_json_report_of_broken_links_exits_1(
     assert err == "2 broken of 14 links checked in 7 pages (space spc_handbook, main content).\n"
 
 
+def test_a_one_shot_check_keeps_no_page_for_a_recheck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gitbook_mcp.linkcheck.page_cache import page_cache
+
+    code, out, _ = _run(tmp_path, capsys, "spc_handbook", "--format", "json")
+    assert code == 1
+    assert json.loads(out)["pages_scanned"] == 7
+    assert len(page_cache()) == 0  # the process ends with the check: nothing is rechecked
+
+
 def test_verbose_shows_progress_and_info_logs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

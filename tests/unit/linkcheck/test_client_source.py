@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import httpx2
 import pytest
@@ -174,3 +175,31 @@ async def test_a_tree_of_another_shape_fails_as_the_model_says() -> None:
     ) as client:
         with pytest.raises(errors.APIResponseValidationError, match="pages"):
             await ClientContentReader(client).revision("s1", None)
+
+
+async def test_what_the_tree_reader_leaves_out_changes_no_page() -> None:
+    target = {"kind": "page", "page": "a", "id": "x", "extra": {"pages": [], "id": "y"}}
+    lean = [
+        {"id": "a", "title": "A", "type": "document", "path": "a", "documentId": "d1"},
+        {"id": "c", "title": "C", "type": "link", "target": target},
+    ]
+    noise = {
+        "layout": {"cover": False},
+        "urls": {"app": "https://x"},
+        "markdown": "# A",
+        "tags": [],
+    }
+    full = [{**page, **noise, "pages": []} for page in lean]
+
+    def answer(tree: object) -> Callable[[httpx2.Request], httpx2.Response]:
+        return lambda request: httpx2.Response(200, content=_tree_answer(tree))
+
+    read = []
+    for tree in (lean, full):
+        async with GitBookClient(
+            token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer(tree))
+        ) as client:
+            read.append(await ClientContentReader(client).revision("s1", None))
+    assert read[0] == read[1]
+    assert read[1].pages[1].target == target  # a link's target is kept whole
+    assert [(f.id, f.name) for f in read[1].files] == [("f1", "a.png")]

@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
+import random
+import string
+
 from gitbook_mcp.linkcheck.memo import versions_of
 from gitbook_mcp.linkcheck.model import PageBody, PageNode, RevisionContent
-from gitbook_mcp.linkcheck.page_cache import ENTRY_OVERHEAD, CacheKey, PageCache, body_size
+from gitbook_mcp.linkcheck.page_cache import (
+    ENTRY_OVERHEAD,
+    CacheKey,
+    PageCache,
+    body_size,
+    pack,
+    packed_size,
+    unpack,
+)
 
 
 def key(page: str = "pg_1", version: str = "doc:1", caller: str = "alice") -> CacheKey:
     return CacheKey(caller, "document", "spc_1", page, version)
 
 
-def markdown(size: int) -> PageBody:
-    return PageBody(markdown="x" * (size - ENTRY_OVERHEAD))
+def markdown(size: int, seed: int = 0) -> PageBody:
+    """A page of ``size`` letters that do not compress (the cache counts packed bytes)."""
+    letters = random.Random(seed).choices(string.ascii_letters + string.digits, k=size)
+    return PageBody(markdown="".join(letters))
+
+
+def kept(body: PageBody) -> int:
+    """Bytes the cache counts for ``body``."""
+    return packed_size(pack(body))
 
 
 def test_a_body_is_found_under_its_exact_key_only() -> None:
@@ -50,22 +68,46 @@ def test_the_entries_bound_drops_the_least_recently_used() -> None:
 
 
 def test_the_bytes_bound_holds_and_counts_what_is_kept() -> None:
-    cache = PageCache(max_bytes=4000)
-    for name in "abcdef":
-        cache.put(key(name), markdown(900))
-    assert cache.bytes <= 4000
+    bodies = {name: markdown(900, seed) for seed, name in enumerate("abcdef")}
+    cache = PageCache(max_bytes=4 * kept(bodies["a"]) + 50)
+    for name, body in bodies.items():
+        cache.put(key(name), body)
+    assert cache.bytes <= cache.max_bytes
     assert len(cache) == 4
     assert [cache.get(key(n))[0] for n in "abcdef"] == [False, False, True, True, True, True]
-    cache.put(key("f"), markdown(300))  # replaced, not counted twice
-    assert cache.bytes == 3 * 900 + 300
+    small = markdown(300)
+    cache.put(key("f"), small)  # replaced, not counted twice
+    assert cache.bytes == sum(kept(bodies[n]) for n in "cde") + kept(small)
 
 
 def test_a_body_over_a_quarter_of_the_bytes_is_not_kept() -> None:
     cache = PageCache(max_bytes=4000)
     cache.put(key("small"), markdown(500))
-    cache.put(key("huge"), markdown(1001))
+    cache.put(key("huge"), markdown(1400))
+    assert kept(markdown(1400)) > 1000
     assert cache.get(key("huge"))[0] is False
     assert cache.get(key("small"))[0] is True
+
+
+def test_a_page_is_kept_packed_and_comes_back_equal() -> None:
+    document = {
+        "object": "document",
+        "data": {},
+        "nodes": [{"object": "block", "type": "paragraph", "nodes": [{"text": "é ✓ \u0000"}]}] * 50,
+    }
+    body = PageBody(document=document, markdown="# é", size=4321)
+    packed = pack(body)
+    assert isinstance(packed, bytes)
+    back = unpack(packed)
+    assert back == body
+    assert back is not None
+    assert back.size == 4321
+    assert kept(body) < body_size(PageBody(document=document)) // 4  # the budget counts packed
+    cache = PageCache()
+    cache.put(key(), body)
+    assert cache.get(key()) == (True, body)
+    parsed = PageBody(markdown="# a", parsed={"nodes": ()})  # the checker's own parse: as is
+    assert unpack(pack(parsed)) is parsed
 
 
 def test_the_size_counts_the_document_and_the_markdown() -> None:

@@ -287,6 +287,25 @@ async def test_a_url_ref_without_a_scheme_is_a_path_from_the_page() -> None:
     ]
 
 
+async def test_a_scan_keeps_every_link_the_unchecked_ones_or_none() -> None:
+    reader, sites = world()
+    set_home(reader, _home())
+    every = await LinkScanner(reader, sites=sites).scan("s1", "cr1")
+    unchecked = await LinkScanner(reader, sites=sites, keep_links="unchecked").scan("s1", "cr1")
+    none = await LinkScanner(reader, sites=sites, keep_links="none").scan("s1", "cr1")
+    assert {"p_home", "p_guide"} <= set(every.links)  # every page read, links or none
+    assert every.unchecked_links == {}
+    assert unchecked.links == none.links == none.unchecked_links == {}
+    assert len(unchecked.not_checked) == 2  # the outside URL and the user
+    assert unchecked.unchecked_links == {  # the very links `not_checked` points at
+        (page, position): every.links[page][position] for page, position in every.not_checked
+    }
+    for lean in (unchecked, none):
+        assert lean.findings == every.findings
+        assert lean.not_checked == every.not_checked
+        assert (lean.links_checked, lean.pages) == (every.links_checked, every.pages)
+
+
 async def test_markdown_is_parsed_off_the_event_loop_and_its_anchors_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

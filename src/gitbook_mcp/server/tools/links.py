@@ -155,6 +155,7 @@ async def check_links(ctx: ToolContext, args: CheckArgs) -> LinkReport:
             progress=ctx.progress,
             external_checker=ctx.options.external_checker or ExternalChecker,
             operations=ctx.available,
+            keep_links="all" if args.page_id else "unchecked",  # what each answer lists
         )
     except LookupError as exc:
         raise ToolFailure(f"{exc}: check page_id with get_page_tree.") from None
@@ -193,7 +194,9 @@ def _unchecked(result: ScanResult) -> list[BrokenLink]:
     out: list[BrokenLink] = []
     for (page_id, position), why in list(result.not_checked.items())[:UNCHECKED_SHOWN]:
         links = result.links.get(page_id, [])
-        link = links[position] if position < len(links) else None
+        link = result.unchecked_links.get((page_id, position)) or (
+            links[position] if position < len(links) else None
+        )
         out.append(
             BrokenLink(
                 page_id=page_id,
