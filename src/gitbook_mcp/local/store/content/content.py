@@ -159,10 +159,13 @@ class ContentStore(SpacePart):
     def _subtree(
         self, scope: Scope, row: sqlite3.Row, view: View | None, tree: Tree | None
     ) -> list[dict[str, Any]]:
+        # Every path below starts with this one and "/" (`PageTree.repath`): a range of the
+        # (revision_id, path) index, where LIKE read every page of the revision at each read.
+        prefix = row["path"] + "/"
         below = self._db.all(
-            "SELECT * FROM pages WHERE revision_id = ? AND path LIKE ? ESCAPE '\\' "
+            "SELECT * FROM pages WHERE revision_id = ? AND path >= ? AND path < ? "
             "ORDER BY position, id",
-            (scope.revision, _like_prefix(row["path"] + "/")),
+            (scope.revision, prefix, prefix[:-1] + chr(ord("/") + 1)),
         )
         by_parent: dict[str, list[sqlite3.Row]] = {}
         for child in below:
@@ -306,7 +309,3 @@ class ContentStore(SpacePart):
 
 _DONE = object()
 
-
-def _like_prefix(prefix: str) -> str:
-    escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return escaped + "%"
