@@ -308,4 +308,3 @@ class ContentStore(SpacePart):
 
 
 _DONE = object()
-
