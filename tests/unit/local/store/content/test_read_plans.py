@@ -36,4 +36,5 @@ def test_a_page_read_with_pages_below_scans_no_table_whole(store: Store) -> None
             whole = step.startswith("SCAN pages")
             # an index on the revision alone still reads every page of the revision
             revision_wide = " pages " in f" {step} " and step.endswith("(revision_id=?)")
-            assert not (whole or revision_wide), (query, step)
+            assert not whole, (query, step)
+            assert not revision_wide, (query, step)
