@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gitbook_mcp.document import parse_markdown
+from gitbook_mcp.document import ParseTooSlow, parse_markdown
 from gitbook_mcp.document.nodes import block, document, text
 from gitbook_mcp.linkcheck.markdown import markdown_anchors, markdown_links
 from gitbook_mcp.local.store.content.search import sections_matching
@@ -43,8 +43,11 @@ def _replace(value: str) -> None:
 
 
 def _read_all(text: str) -> None:
-    markdown_anchors(text)
-    _links(text)
+    # A reader that stops at its CPU budget (`ParseTooSlow`) is bounded: its time still counts.
+    with contextlib.suppress(ParseTooSlow):
+        markdown_anchors(text)
+    with contextlib.suppress(ParseTooSlow):
+        _links(text)
     parse_markdown(text, lambda href: {"kind": "url", "url": href})
     sections_matching([text], "a")
 

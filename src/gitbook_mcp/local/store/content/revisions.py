@@ -332,6 +332,34 @@ class RevisionStore(StorePart):
             # that no edit touched keeps it from one revision to the next).
             "documentId": document_id(row["document"] or ""),
         }
+        markdown = self._body(page, row, space, view, tree, signature)
+        if row["emoji"]:
+            page["emoji"] = row["emoji"]
+        if row["description"]:
+            page["description"] = row["description"]
+        if row["hidden"]:
+            page["hidden"] = True
+        if view.metadata and git_synced(space):
+            folder = bool(children) or (
+                children is None and self.has_children(row["revision_id"], row["id"])
+            )
+            page["git"] = {
+                "oid": blob(markdown),
+                "path": f"{row['path']}/README.md" if folder else f"{row['path']}.md",
+            }
+        return page
+
+    def _body(
+        self,
+        page: dict[str, Any],
+        row: sqlite3.Row,
+        space: sqlite3.Row,
+        view: View,
+        tree: Tree | None,
+        signature: str | None,
+    ) -> str:
+        """Put the page's body in ``page`` (its markdown or its document, per ``view``); the
+        markdown, rendered only when the answer or the Git Sync metadata needs it."""
         stored = row["document"]
         markdown = ""
         if renders_markdown(view, space):
@@ -349,21 +377,7 @@ class RevisionStore(StorePart):
             page["document"] = json.loads(text)
         else:
             page["markdown"] = markdown
-        if row["emoji"]:
-            page["emoji"] = row["emoji"]
-        if row["description"]:
-            page["description"] = row["description"]
-        if row["hidden"]:
-            page["hidden"] = True
-        if view.metadata and git_synced(space):
-            folder = bool(children) or (
-                children is None and self.has_children(row["revision_id"], row["id"])
-            )
-            page["git"] = {
-                "oid": blob(markdown),
-                "path": f"{row['path']}/README.md" if folder else f"{row['path']}.md",
-            }
-        return page
+        return markdown
 
     def tree(
         self, revision_id: str, space: sqlite3.Row, view: View | None = None
