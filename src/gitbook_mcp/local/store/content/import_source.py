@@ -22,6 +22,7 @@ from gitbook_mcp.document.gitsync import (
     Doc,
     FolderError,
     FolderReader,
+    Redirect,
     RepoPage,
     read_repository,
 )
@@ -52,6 +53,8 @@ class Source:
     """The folder's pages in tree order (`gitbook_mcp.document.gitsync.layout`)."""
     assets: list[Asset] = field(default_factory=list)
     total: int = 0
+    redirects: list[Redirect] = field(default_factory=list)
+    """The folder's ``.gitbook.yaml`` redirects (`gitbook_mcp.document.gitsync.config`)."""
 
 
 def resolve_inside(url: str, root: Path | None) -> Path:
@@ -112,4 +115,9 @@ def read_source(path: Path) -> Source:
         repository = read_repository(path, reader)
     except FolderError as exc:
         raise Invalid("url", _NOT_HERE if exc.unreadable else str(exc)) from None
-    return Source(pages=repository.pages, assets=repository.assets, total=repository.total)
+    return Source(
+        pages=repository.pages,
+        assets=repository.assets,
+        total=repository.total,
+        redirects=repository.config.redirects,
+    )
