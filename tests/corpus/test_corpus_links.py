@@ -159,6 +159,24 @@ def _listed(root: Path) -> set[str]:
     return {unquote(m) for m in re.findall(r"\]\(<?([^)\s>\"]+)", text)}
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_import_names_each_file_it_left_out_and_why(
+    built: tuple[Path, dict[str, ImportedCorpus]], name: str
+) -> None:
+    answer = built[1][name].answer
+    assert answer is not None
+    root = CORPORA / name
+    assert answer.skippedResources == answer.totalResources - answer.importedResources
+    assert answer.skippedResources == len(answer.skipped)  # few enough to be listed whole
+    skipped = {s.path: s.reason for s in answer.skipped}
+    files = _on_disk(root)
+    assert set(skipped) <= files
+    unlisted = {f for f in files if f.endswith(".md") and f not in _listed(root)}
+    assert set(skipped) == unlisted | {f for f in files if not f.endswith(".md")}
+    assert "table of contents" in skipped["SUMMARY.md"]
+    assert all("not listed in SUMMARY.md" in skipped[f] for f in unlisted - {"SUMMARY.md"})
+
+
 def _yaml_redirects(root: Path) -> dict[str, str]:
     """``.gitbook.yaml``'s redirects, source -> file (read here with a plain split)."""
     lines = (root / ".gitbook.yaml").read_text(encoding="utf-8").splitlines()

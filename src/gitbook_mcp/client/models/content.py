@@ -28,6 +28,7 @@ __all__ = [
     "ImportContentResult",
     "ImportContentSource",
     "ImportRedirectSkip",
+    "ImportSkip",
     "JSONDocument",
     "OrganizationChangeRequestsQuery",
     "PageCover",
@@ -253,6 +254,13 @@ class Revision(APIModel):
         return _walk(self.pages)
 
 
+class ImportSkip(APIModel):
+    """A file an import left out, and why (the local workspace's own)."""
+
+    path: str
+    reason: str
+
+
 class ImportRedirectSkip(APIModel):
     """A ``.gitbook.yaml`` redirect an import did not keep, its line, and why (the local
     workspace's own)."""
@@ -267,6 +275,10 @@ class ImportContentResult(APIModel):
     importedResources: int
     totalResources: int
     # The local workspace's own fields (the real service sends none of them).
+    skippedResources: int | None = None
+    """Files read but not imported (``totalResources - importedResources``)."""
+    skipped: list[ImportSkip] = Field(default_factory=list)
+    """The first of them, each with why."""
     redirects: int | None = None
     """``.gitbook.yaml`` redirects kept with the new revision."""
     redirectsSkippedCount: int | None = None

@@ -250,12 +250,12 @@ class ImportArgs(Args):
 
 
 SKIPPED_SHOWN = 20
-"""Redirects not kept that an import's answer names; the rest are counted."""
+"""Skipped files (and redirects) an import's answer names; the rest are counted."""
 
 
 class SkippedItem(BaseModel):
     path: UntrustedRef
-    """``.gitbook.yaml:<line> /<source>``: a redirect."""
+    """A file (from the folder's top), or ``.gitbook.yaml:<line> /<source>`` for a redirect."""
     reason: UntrustedLine
 
 
@@ -263,6 +263,10 @@ class Imported(BaseModel):
     revision: str
     imported: int
     total: int
+    skipped_total: int | None = None
+    """Files read but not imported (None: the API does not say)."""
+    skipped: list[SkippedItem] | None = None
+    """The first `SKIPPED_SHOWN` of them, each with why."""
     redirects: int | None = None
     """``.gitbook.yaml`` redirects kept with the new revision (None: the API does not say)."""
     redirects_skipped_total: int | None = None
@@ -280,6 +284,7 @@ def _skipped_rows(label: str, total: int | None, items: list[SkippedItem] | None
 
 def _render_import(r: Imported) -> str:
     text = f"Imported {r.imported}/{r.total} into revision {r.revision}."
+    text += _skipped_rows("Skipped files", r.skipped_total, r.skipped)
     if r.redirects is not None and (r.redirects or r.redirects_skipped_total):
         text += f" .gitbook.yaml redirects kept with the revision: {r.redirects}."
         text += _skipped_rows("Redirects skipped", r.redirects_skipped_total, r.redirects_skipped)
@@ -287,7 +292,8 @@ def _render_import(r: Imported) -> str:
 
 
 def _imported(result: ImportContentResult) -> Imported:
-    """The API's answer, with the redirects the local workspace kept or not."""
+    """The API's answer, with what the local workspace says of what it left out."""
+    skipped = [SkippedItem(path=s.path, reason=s.reason) for s in result.skipped]
     redirects_skipped = [
         SkippedItem(path=f".gitbook.yaml:{r.line} /{r.source}", reason=r.reason)
         for r in result.redirectsSkipped
@@ -296,6 +302,8 @@ def _imported(result: ImportContentResult) -> Imported:
         revision=result.revision,
         imported=result.importedResources,
         total=result.totalResources,
+        skipped_total=result.skippedResources,
+        skipped=skipped[:SKIPPED_SHOWN] or None,
         redirects=result.redirects,
         redirects_skipped_total=result.redirectsSkippedCount,
         redirects_skipped=redirects_skipped[:SKIPPED_SHOWN] or None,

@@ -254,7 +254,7 @@ async def test_import_markdown_into_a_change_request(
     assert pages == before.structured_content["revision"]["pages"] + 1
 
 
-async def test_import_says_which_gitbook_yaml_redirects_it_kept(
+async def test_import_says_which_files_it_left_out_and_which_redirects_it_kept(
     mcp: McpFactory, store: Store, tmp_path: Path
 ) -> None:
     store.import_root = tmp_path
@@ -270,10 +270,12 @@ async def test_import_says_which_gitbook_yaml_redirects_it_kept(
             "import_content", {**cr, "url": tmp_path.as_uri(), "source": "markdown"}
         )
     answer = result.structured_content
-    assert (answer["imported"], answer["total"]) == (2, 3)
+    assert (answer["imported"], answer["total"], answer["skipped_total"]) == (2, 3, 1)
+    assert [s["path"] for s in answer["skipped"]] == ["logo.svg"]
     assert answer["redirects"] == 1
     assert [s["path"] for s in answer["redirects_skipped"]] == [".gitbook.yaml:3 /old"]
     text = _text(result)
+    assert "Skipped files 1: logo.svg (neither markdown" in text
     assert "redirects kept with the revision: 1" in text
     assert ".gitbook.yaml:3 /old (leads to no page of the import (missing.md))" in text
 

@@ -309,13 +309,15 @@ class ContentStore(SpacePart):
 
 
 SKIPPED_LISTED = 100
-"""Redirects not kept that an import's answer names; the rest are counted."""
+"""Skipped files (and redirects) an import's answer names; the rest are counted."""
 
 
 def _import_notes(work: MarkdownImport) -> dict[str, Any]:
     """The local workspace's own fields of an import's answer (the real service sends none):
-    the ``.gitbook.yaml`` redirects kept or not, each with why."""
+    the files not imported and the ``.gitbook.yaml`` redirects kept or not, each with why."""
     return {
+        "skippedResources": len(work.skipped),
+        "skipped": [{"path": s.path, "reason": s.reason} for s in work.skipped[:SKIPPED_LISTED]],
         "redirects": work.redirects,
         "redirectsSkippedCount": len(work.redirects_skipped),
         "redirectsSkipped": [

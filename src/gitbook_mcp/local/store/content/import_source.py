@@ -24,9 +24,10 @@ from gitbook_mcp.document.gitsync import (
     FolderReader,
     Redirect,
     RepoPage,
+    Skipped,
     read_repository,
 )
-from gitbook_mcp.document.gitsync.files import INDEXES, MAX_BYTES, MAX_DEPTH, MAX_FILES
+from gitbook_mcp.document.gitsync.files import ASSETS, INDEXES, MAX_BYTES, MAX_DEPTH, MAX_FILES
 from gitbook_mcp.local.errors import Invalid
 
 __all__ = [
@@ -55,6 +56,10 @@ class Source:
     total: int = 0
     redirects: list[Redirect] = field(default_factory=list)
     """The folder's ``.gitbook.yaml`` redirects (`gitbook_mcp.document.gitsync.config`)."""
+    skipped: list[Skipped] = field(default_factory=list)
+    """The files read that are neither a page nor an asset, each with why."""
+    assets_path: str = ".gitbook/assets"
+    """Where the assets are, from the repository's top."""
 
 
 def resolve_inside(url: str, root: Path | None) -> Path:
@@ -120,4 +125,6 @@ def read_source(path: Path) -> Source:
         assets=repository.assets,
         total=repository.total,
         redirects=repository.config.redirects,
+        skipped=repository.skipped,
+        assets_path=repository.file("/".join(ASSETS)),
     )

@@ -7,8 +7,9 @@ without them each sub-folder is a page holding its files' pages, its ``README.md
 revision's files. A file's first ``# Heading`` is its page title.
 A page already at the same path is updated. The ``.gitbook.yaml`` redirects are kept with the
 revision (space-level, as Git Sync keeps them: `RevisionStore.set_redirect`), each leading to the
-page its file became (one leading to no page is named with why). Reading the files is
-`import_source`'s job, done off the event loop and before the write transaction; this module only writes, one step per page
+page its file became (one leading to no page is named with why); the files not imported (no
+page, or an asset already there) are named with why too (`MarkdownImport.skipped`). Reading the
+files is `import_source`'s job, done off the event loop and before the write transaction; this module only writes, one step per page
 (`MarkdownImport.steps`), so that the store can commit in batches and let other requests in.
 """
 
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.document.gitsync import Redirect, RepoPage, titled
+from gitbook_mcp.document.gitsync import Redirect, RepoPage, Skipped, titled
 from gitbook_mcp.document.gitsync.layout import fallback_title
 from gitbook_mcp.document.gitsync.names import file_segment
 from gitbook_mcp.local.store.content.import_source import MAX_FILES, Source
@@ -56,6 +57,8 @@ class MarkdownImport:
         self._last: dict[str | None, float] = {}
         self._by_file: dict[str, str] = {}
         self.imported = 0
+        self.skipped: list[Skipped] = []
+        """The files read that were not imported, each with why."""
         self.redirects = 0
         """``.gitbook.yaml`` redirects kept with the revision."""
         self.redirects_skipped: list[RedirectSkipped] = []
@@ -74,6 +77,7 @@ class MarkdownImport:
             self._upsert(None, "", file_segment(name), title, body)
             yield
         bodies: list[tuple[str, str, str, bool]] = []
+        self.skipped = list(source.skipped)
         if source.pages is not None:
             yield from self._pages(source.pages, None, "", bodies)
         self._assets(source)
@@ -141,6 +145,8 @@ class MarkdownImport:
         known = {row["name"] for row in self._revisions.files(self._revision)}
         for asset in source.assets:
             if asset.name in known:
+                why = "a file of this name is already in the revision: kept as it is"
+                self.skipped.append(Skipped(f"{source.assets_path}/{asset.name}", why))
                 continue
             self._revisions.add_file(
                 self._revision,

@@ -98,6 +98,23 @@ async def test_a_folder_becomes_nested_pages_in_a_new_revision(
     assert "getting-started/upgrade" in tree
     shot = next(f for f in revision["files"] if f["name"] == "shot.png")
     assert shot["dimensions"] == {"width": 640, "height": 480}
+    # what was read and not imported is named, with why: 6 files read, 5 imported
+    assert result["skippedResources"] == 1
+    [skipped] = result["skipped"]
+    assert skipped["path"] == "notes.txt"
+    assert "neither markdown" in skipped["reason"]
+
+
+async def test_a_reimport_names_the_assets_it_kept_as_they_were(
+    api: httpx2.AsyncClient, tmp_path: Path
+) -> None:
+    folder = _docs(tmp_path)
+    await _import(api, folder.as_uri())
+    again = (await _import(api, folder.as_uri())).json()
+    assert again["importedResources"] + again["skippedResources"] == again["totalResources"]
+    reasons = {s["path"]: s["reason"] for s in again["skipped"]}
+    assert "already in the revision" in reasons[".gitbook/assets/shot.png"]
+    assert "notes.txt" in reasons
 
 
 def _redirecting(root: Path) -> Path:
