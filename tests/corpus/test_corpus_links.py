@@ -10,10 +10,12 @@ fails the test.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from urllib.parse import unquote
 
 import anyio
 import pytest
@@ -31,6 +33,7 @@ from tests.support.corpus_space import (
     import_corpus,
     local_client,
     oracle_broken,
+    page_path,
 )
 from tests.support.oracle import check_space, load_space
 
@@ -86,10 +89,16 @@ def _check_all(
 
 
 @pytest.fixture(scope="module")
-def scans(tmp_path_factory: pytest.TempPathFactory) -> Scans:
-    """Each corpus checked in process and over HTTP, from one import of both."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, ImportedCorpus]]:
+    """Both corpora imported once into one workspace file: its folder, and the imports."""
     folder = tmp_path_factory.mktemp("corpora")
-    imported = _build(folder / "api.db")
+    return folder, _build(folder / "api.db")
+
+
+@pytest.fixture(scope="module")
+def scans(built: tuple[Path, dict[str, ImportedCorpus]]) -> Scans:
+    """Each corpus checked in process and over HTTP, from one import of both."""
+    folder, imported = built
     found: Scans = {}
     store = Store(str(folder / "api.db"))
     try:
@@ -133,3 +142,87 @@ def test_only_the_summarys_pages_are_imported(scans: Scans, name: str) -> None:
     assert not paths & {"SUMMARY", "summary"}
     # advanced/sdk/sdk-setup.md is a file of the cheqd repository that SUMMARY.md does not list
     assert "advanced/sdk/sdk-setup" not in paths
+
+
+def _on_disk(root: Path) -> set[str]:
+    """Every file the repository has outside its hidden folders, from its top."""
+    return {
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    }
+
+
+def _listed(root: Path) -> set[str]:
+    """The files SUMMARY.md links to (read here with a plain pattern, not the importer's)."""
+    text = (root / "SUMMARY.md").read_text(encoding="utf-8")
+    return {unquote(m) for m in re.findall(r"\]\(<?([^)\s>\"]+)", text)}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_import_names_each_file_it_left_out_and_why(
+    built: tuple[Path, dict[str, ImportedCorpus]], name: str
+) -> None:
+    answer = built[1][name].answer
+    assert answer is not None
+    root = CORPORA / name
+    assert answer.skippedResources == answer.totalResources - answer.importedResources
+    assert answer.skippedResources == len(answer.skipped)  # few enough to be listed whole
+    skipped = {s.path: s.reason for s in answer.skipped}
+    files = _on_disk(root)
+    assert set(skipped) <= files
+    unlisted = {f for f in files if f.endswith(".md") and f not in _listed(root)}
+    assert set(skipped) == unlisted | {f for f in files if not f.endswith(".md")}
+    assert "table of contents" in skipped["SUMMARY.md"]
+    assert all("not listed in SUMMARY.md" in skipped[f] for f in unlisted - {"SUMMARY.md"})
+
+
+def _yaml_redirects(root: Path) -> dict[str, str]:
+    """``.gitbook.yaml``'s redirects, source -> file (read here with a plain split)."""
+    lines = (root / ".gitbook.yaml").read_text(encoding="utf-8").splitlines()
+    start = lines.index("redirects:")
+    pairs = [line.strip().split(": ", 1) for line in lines[start + 1 :] if line.startswith(" ")]
+    return {source: target for source, target in pairs}
+
+
+def test_the_gitbook_yaml_redirects_are_kept_and_lead_to_their_pages(
+    built: tuple[Path, dict[str, ImportedCorpus]],
+) -> None:
+    folder, imported = built
+    corpus = imported["beefree-sdk-docs"]
+    answer = corpus.answer
+    assert answer is not None
+    assert answer.redirects is not None
+    assert answer.redirectsSkippedCount is not None
+    root = CORPORA / corpus.name
+    redirects = _yaml_redirects(root)
+    assert answer.redirects + answer.redirectsSkippedCount == len(redirects)
+    pages = _listed(root) & _on_disk(root)
+    skipped = {r.source for r in answer.redirectsSkipped}
+    assert answer.redirectsSkippedCount == len(skipped)
+    assert all(redirects[source] not in pages for source in skipped)
+    kept = {s: f for s, f in redirects.items() if s not in skipped}
+    assert len(kept) == answer.redirects
+    assert all(file in pages for file in kept.values())
+
+    async def run() -> None:
+        where = (corpus.space_id, corpus.change_request_id)
+        store = Store(str(folder / "api.db"))
+        try:
+            async with local_client(store, "seed") as client:
+                content = client.change_request_content
+                revision = await content.get_revision(*where)
+                paths = {page.path for page, _ in revision.walk_pages()}
+                for source, file in kept.items():
+                    by_source = await content.get_page_by_path(*where, source)
+                    if source in paths:  # a page still there wins: GitBook ignores the redirect
+                        assert by_source.path == source
+                        continue
+                    path = page_path(file, revision.pages[0].path, "README.md")
+                    by_file = await content.get_page_by_path(*where, path)
+                    assert by_source.id == by_file.id, source
+                assert any(source not in paths for source in kept)
+        finally:
+            store.close()
+
+    anyio.run(run)

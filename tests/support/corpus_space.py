@@ -8,11 +8,12 @@ that change request through the live profile, in process (`LocalTransport`) or o
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
 from gitbook_mcp.client import GitBookClient
+from gitbook_mcp.client.models.content import ImportContentResult
 from gitbook_mcp.document.gitsync import file_segment
 from gitbook_mcp.linkcheck.model import ScanResult
 from gitbook_mcp.linkcheck.run import CheckRequest, run_check
@@ -28,6 +29,7 @@ __all__ = [
     "import_corpus",
     "local_client",
     "oracle_broken",
+    "page_path",
 ]
 
 CORPORA = Path(__file__).resolve().parent.parent / "corpora"
@@ -39,6 +41,8 @@ class ImportedCorpus:
     name: str
     space_id: str
     change_request_id: str
+    answer: ImportContentResult | None = field(default=None, compare=False)
+    """What the import answered."""
 
 
 def local_client(store: Store, profile: str = "live") -> GitBookClient:
@@ -73,10 +77,10 @@ async def import_corpus(store: Store, name: str) -> ImportedCorpus:
     )
     store.import_root = CORPORA
     async with local_client(store, "seed") as client:
-        await client.change_request_content.import_content(
+        answer = await client.change_request_content.import_content(
             space_id, cr_id, url=(CORPORA / name).as_uri(), source="markdown"
         )
-    return ImportedCorpus(name, space_id, cr_id)
+    return ImportedCorpus(name, space_id, cr_id, answer)
 
 
 async def check(client: GitBookClient, corpus: ImportedCorpus) -> ScanResult:
@@ -84,7 +88,7 @@ async def check(client: GitBookClient, corpus: ImportedCorpus) -> ScanResult:
     return await run_check(client, request)
 
 
-def _page_path(file: str, top_path: str, readme: str) -> str:
+def page_path(file: str, top_path: str, readme: str) -> str:
     """The page path the import gives a page file (relative to the root)."""
     if file == readme:
         return top_path
@@ -101,7 +105,7 @@ def oracle_broken(space: Space, verdicts: list[Verdict], top_path: str) -> Count
     for verdict in verdicts:
         if verdict.status != "broken":
             continue
-        source = _page_path(verdict.link.source, top_path, space.readme)
+        source = page_path(verdict.link.source, top_path, space.readme)
         if verdict.page is None and verdict.asset is None:
             target = f"url:{verdict.link.target}"
         elif verdict.asset is not None:
@@ -110,7 +114,7 @@ def oracle_broken(space: Space, verdicts: list[Verdict], top_path: str) -> Count
             path = (
                 ""
                 if verdict.page == space.readme
-                else _page_path(verdict.page or "", "", space.readme)
+                else page_path(verdict.page or "", "", space.readme)
             )
             target = f"page:{path}" + (f"#{verdict.anchor}" if verdict.anchor else "")
         found[(source, target)] += 1

@@ -182,6 +182,12 @@ class Settings(ReadsTokenFile, UpstreamAuthOptions, CommonSettings):
         "MiB a space's page tree may take (about 860 bytes a page; other answers: 16 MiB)",
     )
     permissions_refresh: float = option(300.0, SECONDS, "Seconds before permissions are re-read")
+    page_cache_mb: float = option(
+        64.0,
+        number(0.0),
+        "MiB of pages kept for link rechecks, all callers together (a recheck of a space that "
+        "fits reads only changed pages; about 1 KB a page; 0: none)",
+    )
 
     def problems(self) -> list[str]:
         """What is missing or contradictory, in words a user can act on."""

@@ -148,7 +148,7 @@ def repository_findings(repository: Repository) -> list[Finding]:
             )
     config = CONFIG_FILE
     for redirect in repository.config.redirects:
-        target = posixpath.normpath(redirect.destination.split("#", 1)[0] or ".").lstrip("/")
+        target = redirect.target
         if target not in files:
             reason = f"the redirect from /{redirect.source} leads to no page ({target})"
             found.append(_meta_finding(config, redirect.source, target, redirect.line, reason))

@@ -6,7 +6,9 @@ Each check reads the revision's tree (one request), whose pages carry their vers
 document's id, else ``updatedAt``); a page is read from the API only when the process's
 `PageCache` has no content of this caller under that page and version. Sites, redirect lookups
 and site findings are remembered with the revision they were read against (`SiteMemo`: reused
-for the same revision, or for `SITE_TTL`, and never after this caller wrote anything).
+for the same revision, or for `SITE_TTL`, and never after this caller wrote anything). A recheck
+whose unchanged pages the cache had dropped counts them (`RememberingReader.cache_short`), so that
+its result says the cache is too small.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections import OrderedDict
 from gitbook_mcp.client.client import GitBookClient
 from gitbook_mcp.client.models.content import ContentFormat
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
-from gitbook_mcp.linkcheck.model import PageBody, RevisionContent
+from gitbook_mcp.linkcheck.model import CacheShort, PageBody, RevisionContent
 from gitbook_mcp.linkcheck.offload import INLINE_DOCUMENT_BYTES, inline, run_sized
 from gitbook_mcp.linkcheck.page_cache import CacheKey, PageCache, page_cache, unpack
 from gitbook_mcp.linkcheck.site_memo import SiteMemo
@@ -82,6 +84,10 @@ class RememberingReader:
         self._cache = cache if cache is not None else page_cache()
         self._versions: OrderedDict[Where, dict[str, str]] = OrderedDict()
         self._revisions: dict[Where, str] = {}
+        self._unchanged: dict[Where, set[str]] = {}
+        """Pages whose version is the one the last check of the same content read."""
+        self._read_again: dict[Where, int] = {}
+        """Of those, the pages read from the API since (the cache had dropped them)."""
         self._unknown = 0
         self.site_memo = SiteMemo(lambda: client.writes if client is not None else 0)
         """This caller's site answers, kept between checks."""
@@ -98,12 +104,18 @@ class RememberingReader:
         content = await self._inner.revision(space_id, change_request_id)
         where = (space_id, change_request_id)
         before = self._versions.get(where)
-        self._versions[where] = versions_of(content, self._format)
-        if before is not None:
-            self._say_what_did_not_fit(space_id, before, self._versions[where])
+        now = self._versions[where] = versions_of(content, self._format)
+        self._read_again[where] = 0
+        if before is None:
+            self._unchanged.pop(where, None)
+        else:
+            self._unchanged[where] = {page for page, v in now.items() if before.get(page) == v}
+            self._say_what_did_not_fit(space_id, self._unchanged[where], now)
         self._versions.move_to_end(where)
         while len(self._versions) > MAX_TREES:
-            self._versions.popitem(last=False)
+            dropped, _ = self._versions.popitem(last=False)
+            self._unchanged.pop(dropped, None)
+            self._read_again.pop(dropped, None)
         if content.revision_id:
             self._revisions[where] = f"{space_id}/{change_request_id or ''}@{content.revision_id}"
         else:  # unknown: never the same as another read
@@ -114,12 +126,11 @@ class RememberingReader:
         return content
 
     def _say_what_did_not_fit(
-        self, space_id: str, before: dict[str, str], now: dict[str, str]
+        self, space_id: str, unchanged: set[str], now: dict[str, str]
     ) -> None:
         """Log, when pages unchanged since the last check are no longer in the page cache, how
         many at least will be read again and the cache's budget (the recheck then costs more
-        than the change)."""
-        unchanged = [page for page, version in now.items() if before.get(page) == version]
+        than the change; `cache_short` counts them as they are read)."""
         dropped = sum(
             not self._cache.holds(CacheKey(self._caller, self._format, space_id, page, now[page]))
             for page in unchanged
@@ -134,6 +145,17 @@ class RememberingReader:
                 cache_entries=self._cache.max_entries,
                 why="the page cache did not hold every unchanged page: they are read again",
             )
+
+    def cache_short(self, space_id: str, change_request_id: str | None) -> CacheShort | None:
+        """What the check of that content now ending read again because the page cache had
+        dropped it (None: nothing, or it was no recheck); forgotten once asked, so that the
+        unchanged pages' ids are held only while a check runs."""
+        where = (space_id, change_request_id)
+        again = self._read_again.pop(where, 0)
+        unchanged = len(self._unchanged.pop(where, ()))
+        if not again:
+            return None
+        return CacheShort(again, unchanged, self._cache.max_bytes, self._cache.max_entries)
 
     def revision_of(self, space_id: str, change_request_id: str | None) -> str:
         """The revision last read of that space or change request (what site answers are kept
@@ -157,6 +179,9 @@ class RememberingReader:
                 small = not isinstance(packed, bytes) or len(packed) <= _INLINE_PACKED_BYTES
                 return await run_sized(small, unpack, packed)
         self.page_reads += 1
+        where = (space_id, change_request_id)
+        if key is not None and page_id in self._unchanged.get(where, ()):
+            self._read_again[where] = self._read_again.get(where, 0) + 1
         body = await self._inner.page(space_id, change_request_id, page_id)
         if key is not None:  # packing serialises the content: in a worker thread when large
             await run_sized(inline(body), self._cache.put, key, body)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 __all__ = [
+    "CacheShort",
     "FileNode",
     "Finding",
     "KeepLinks",
@@ -226,6 +227,20 @@ class Finding:
         return self.link.text
 
 
+@dataclass(frozen=True)
+class CacheShort:
+    """A recheck that did not fit the page cache: pages unchanged since this caller's last
+    check of the same content that were read again because the cache no longer held them."""
+
+    read_again: int
+    unchanged: int
+    """Pages unchanged since the last check (those the cache could have served)."""
+    cache_bytes: int
+    """The page cache's byte budget, all callers together."""
+    cache_entries: int
+    """The page cache's bound on pages, all callers together."""
+
+
 @dataclass
 class ScanResult:
     """What a scan found: counts and findings, sorted by page path then target."""
@@ -245,6 +260,9 @@ class ScanResult:
     missing: list[str] = field(default_factory=list)
     """What the check could not do because a call failed late (a page not read, the site's
     findings), each saying why: the result is partial, never to be called complete."""
+    cache_short: CacheShort | None = None
+    """Set when this recheck read again pages the page cache could not keep (None: every
+    unchanged page came from memory, or this is no recheck)."""
 
     @property
     def partial(self) -> bool:

@@ -4,7 +4,8 @@ The content of every page is checked (`LinkScanner`); with ``external``, outside
 profile with site findings (live), the published site's own findings are merged in
 (`gitbook_mcp.linkcheck.site_findings`), checked again against today's pages and redirects.
 `fix_links` plans from the same scan (`CheckRun.plan`), so its counts are the check's. A call
-that fails after the tree was read leaves a partial result (`ScanResult.missing`), not an error.
+that fails after the tree was read leaves a partial result (`ScanResult.missing`), not an error;
+a recheck that read again pages the page cache had dropped says how many (`ScanResult.cache_short`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from gitbook_mcp.linkcheck.client_source import ClientSiteReader
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
 from gitbook_mcp.linkcheck.external.paced import paced_progress
 from gitbook_mcp.linkcheck.fixes.plan import Fix
-from gitbook_mcp.linkcheck.memo import remembering_reader
+from gitbook_mcp.linkcheck.memo import RememberingReader, remembering_reader
 from gitbook_mcp.linkcheck.model import KeepLinks, PageNode, Progress, ScanResult
 from gitbook_mcp.linkcheck.scan import LinkScanner
 from gitbook_mcp.linkcheck.site_findings import (
@@ -106,6 +107,7 @@ async def run_scan(
     are not checked; ``keep_links``: see `LinkScanner`); raises LookupError for a page that is
     not in the revision."""
     sites = None
+    remembering: RememberingReader | None = None
     if reader is None:
         remembering = remembering_reader(client, request.content_format)
         reader = remembering
@@ -139,6 +141,8 @@ async def run_scan(
             result = await scanner.scan_page(request.space_id, cr, request.page_id)
         else:
             result = await scanner.scan(request.space_id, cr)
+    if remembering is not None:  # a recheck the page cache was too small for says so
+        result.cache_short = remembering.cache_short(request.space_id, request.change_request_id)
     run = CheckRun(result, scanner, request)
     has_findings = operations is None or operation_of(SiteFindings.list) in operations
     if request.site_findings and has_findings and sites is not None and org:

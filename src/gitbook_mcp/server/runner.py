@@ -12,6 +12,7 @@ from gitbook_mcp.server.app import GitBookServer, build_server
 from gitbook_mcp.server.calls.availability import unregistered
 from gitbook_mcp.server.calls.runtime import ClientFactory, Runtime
 from gitbook_mcp.server.guide import instructions_for
+from gitbook_mcp.server.tooling import ToolDef
 from gitbook_mcp.server.toolsets import (
     Selection,
     all_tools,
@@ -24,7 +25,9 @@ if TYPE_CHECKING:
     from gitbook_mcp.server.http.auth.upstream import UpstreamBackend
     from gitbook_mcp.server.http.auth.verifier import UpstreamVerifier
 
-__all__ = ["configure_upstream", "create_server"]
+__all__ = ["MIB", "configure_upstream", "create_server"]
+
+MIB = 1024 * 1024
 
 
 def create_server(
@@ -58,7 +61,7 @@ def create_server(
     every = replace(selection, toolsets=("all",))
     chosen = set(expand_toolsets(selection.toolsets))
     server = build_server(
-        lambda: build_tool_list(every),
+        lambda: _tools(every, settings),
         factory,
         refresh_interval=settings.permissions_refresh,
         secrets=()
@@ -76,6 +79,16 @@ def create_server(
     if upstream and backend is not None:
         configure_upstream(server, settings, backend, options["token_verifier"])
     return server
+
+
+def _tools(selection: Selection, settings: Settings) -> list[ToolDef]:
+    """Every tool, built on first use, and the link checks' page cache sized as the settings
+    say (the link checker is loaded with the tools, never on the way to ``initialize``)."""
+    tools = build_tool_list(selection)
+    from gitbook_mcp.linkcheck.page_cache import page_cache
+
+    page_cache().max_bytes = int(settings.page_cache_mb * MIB)
+    return tools
 
 
 def _upstream(settings: Settings, backend: UpstreamBackend) -> tuple[dict[str, Any], ClientFactory]:

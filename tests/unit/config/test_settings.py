@@ -246,3 +246,9 @@ def test_check_links_reaches_the_api_with_every_option_it_shares_with_serve() ->
     )
     assert server.local_db == checking.local_db
     assert server.toolsets == ("default",)  # what check-links does not take keeps its default
+
+
+def test_the_page_cache_option_defaults_to_the_caches_own_budget() -> None:
+    from gitbook_mcp.linkcheck.page_cache import MAX_CACHE_BYTES
+
+    assert Settings(local=True).page_cache_mb * 1024 * 1024 == MAX_CACHE_BYTES

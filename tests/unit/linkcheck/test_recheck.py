@@ -97,10 +97,12 @@ async def test_an_unchanged_recheck_reads_no_page(store: Store) -> None:
     cr, _ = _change_request(store)
     transport = Counting(LocalTransport(create_app(store)))
     async with _client(store, CANARY, transport) as client:
-        await run_scan(client, CheckRequest(SPACE, cr))
+        first = await run_scan(client, CheckRequest(SPACE, cr))
         transport.calls.clear()
-        await run_scan(client, CheckRequest(SPACE, cr))
+        again = await run_scan(client, CheckRequest(SPACE, cr))
     assert not [call for call in transport.calls if "/content/page/" in call]
+    assert first.result.cache_short is None  # no recheck
+    assert again.result.cache_short is None  # every page fit: the result says nothing
 
 
 async def test_another_caller_reads_every_page_itself(store: Store) -> None:
@@ -152,8 +154,14 @@ async def test_a_recheck_that_does_not_fit_the_page_cache_says_so(
         await run_scan(client, CheckRequest(SPACE, cr))
         transport.calls.clear()
         with structlog.testing.capture_logs() as logs:
-            await run_scan(client, CheckRequest(SPACE, cr))
+            again = await run_scan(client, CheckRequest(SPACE, cr))
     reads = sum(n for call, n in transport.calls.items() if "/content/page/" in call)
     (short,) = [e for e in logs if e["event"] == "linkcheck.cache_short"]
     assert 0 < short["read_again"] <= reads  # at least those: more may go while it reads
     assert short["cache_entries"] == 10
+    # the result says it too: nothing changed, so every page read was read again
+    said = again.result.cache_short
+    assert said is not None
+    assert said.read_again == reads
+    assert said.unchanged >= PAGES
+    assert said.cache_entries == 10

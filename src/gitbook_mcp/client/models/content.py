@@ -27,6 +27,8 @@ __all__ = [
     "ImportContentRequest",
     "ImportContentResult",
     "ImportContentSource",
+    "ImportRedirectSkip",
+    "ImportSkip",
     "JSONDocument",
     "OrganizationChangeRequestsQuery",
     "PageCover",
@@ -252,10 +254,37 @@ class Revision(APIModel):
         return _walk(self.pages)
 
 
+class ImportSkip(APIModel):
+    """A file an import left out, and why (the local workspace's own)."""
+
+    path: str
+    reason: str
+
+
+class ImportRedirectSkip(APIModel):
+    """A ``.gitbook.yaml`` redirect an import did not keep, its line, and why (the local
+    workspace's own)."""
+
+    source: str
+    line: int
+    reason: str
+
+
 class ImportContentResult(APIModel):
     revision: str
     importedResources: int
     totalResources: int
+    # The local workspace's own fields (the real service sends none of them).
+    skippedResources: int | None = None
+    """Files read but not imported (``totalResources - importedResources``)."""
+    skipped: list[ImportSkip] = Field(default_factory=list)
+    """The first of them, each with why."""
+    redirects: int | None = None
+    """``.gitbook.yaml`` redirects kept with the new revision."""
+    redirectsSkippedCount: int | None = None
+    """Redirects not kept (each leads to no page of the import)."""
+    redirectsSkipped: list[ImportRedirectSkip] = Field(default_factory=list)
+    """The first of them, each with why."""
 
 
 class ImportContentRequest(RequestModel):

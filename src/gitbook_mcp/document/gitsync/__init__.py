@@ -5,7 +5,12 @@ from gitbook_mcp.document.gitsync.config import GitSyncConfig, Redirect, parse_c
 from gitbook_mcp.document.gitsync.files import Asset, Doc, Folder, FolderError, FolderReader
 from gitbook_mcp.document.gitsync.layout import RepoPage, Titled, page_slug, titled
 from gitbook_mcp.document.gitsync.names import SEGMENT_CHARACTERS, file_segment
-from gitbook_mcp.document.gitsync.repository import Repository, is_git_sync, read_repository
+from gitbook_mcp.document.gitsync.repository import (
+    Repository,
+    Skipped,
+    is_git_sync,
+    read_repository,
+)
 from gitbook_mcp.document.gitsync.summary import SummaryEntry, parse_summary
 
 __all__ = [
@@ -19,6 +24,7 @@ __all__ = [
     "Redirect",
     "RepoPage",
     "Repository",
+    "Skipped",
     "SummaryEntry",
     "Titled",
     "file_segment",

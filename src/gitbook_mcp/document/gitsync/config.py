@@ -24,6 +24,11 @@ class Redirect:
     destination: str
     line: int
 
+    @property
+    def target(self) -> str:
+        """The file it leads to, from the content's root (its anchor and ``./`` dropped)."""
+        return posixpath.normpath(self.destination.split("#", 1)[0] or ".").lstrip("/")
+
 
 @dataclass(frozen=True)
 class GitSyncConfig:

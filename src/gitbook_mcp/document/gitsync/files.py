@@ -97,6 +97,8 @@ class FolderReader:
         self.total = 0
         self.bytes = 0
         self.max_files = max_files
+        self.others: list[str] = []
+        """The files seen that are not markdown (outside the assets), by path from the folder."""
 
     def count(self) -> None:
         """One more file seen; `FolderError` past the cap."""
@@ -126,6 +128,8 @@ class FolderReader:
                 self.count()
                 if entry.name.lower().endswith(".md"):
                     node.docs.append(self.doc(Path(entry.path), inner))
+                else:
+                    self.others.append(inner)
             elif entry.is_dir(follow_symlinks=False):
                 node.folders.append(self.folder(Path(entry.path), depth=depth + 1, relative=inner))
         return node

@@ -2,7 +2,8 @@
 
 `read_repository` is blocking (it reads files): call it off the event loop. It reads what
 ``.gitbook.yaml`` says (``root``, ``structure.readme``, ``structure.summary``, ``redirects``),
-then the content folder with `FolderReader` (no link followed, capped), then lays out the pages.
+then the content folder with `FolderReader` (no link followed, capped), then lays out the pages,
+and names each file read that is neither a page nor an asset (`Skipped`), with why.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import os
 import posixpath
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from gitbook_mcp.document.gitsync.config import CONFIG_FILE, GitSyncConfig, pars
 from gitbook_mcp.document.gitsync.files import (
     ASSETS,
     Asset,
+    Folder,
     FolderError,
     FolderReader,
     read_regular,
@@ -24,7 +27,16 @@ from gitbook_mcp.document.gitsync.files import (
 from gitbook_mcp.document.gitsync.layout import RepoPage, plain_pages, summary_pages
 from gitbook_mcp.document.gitsync.summary import SummaryEntry, parse_summary
 
-__all__ = ["Repository", "is_git_sync", "read_repository"]
+__all__ = ["Repository", "Skipped", "is_git_sync", "read_repository"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file of the repository that is no page and no asset of it (path from its top), and
+    why, as GitBook leaves it out."""
+
+    path: str
+    reason: str
 
 
 @dataclass
@@ -38,6 +50,8 @@ class Repository:
     summary: list[SummaryEntry] | None = None
     total: int = 0
     """Files seen (markdown, assets and others)."""
+    skipped: list[Skipped] = field(default_factory=list)
+    """The files seen that are neither a page nor an asset, in the order they were read."""
 
     def file(self, path: str) -> str:
         """A path of the content folder as a path from the repository's top."""
@@ -87,8 +101,37 @@ def read_repository(path: Path, reader: FolderReader | None = None) -> Repositor
     assets = reader.assets(content.joinpath(*ASSETS))
     summary_path = content.joinpath(*config.summary.split("/"))
     if not _regular(summary_path):
-        return Repository(config, plain_pages(folder), assets, None, reader.total)
-    entries = parse_summary(_text(summary_path), posixpath.dirname(config.summary))
-    docs = {doc.path: doc for doc in folder.all_docs()}
-    pages = summary_pages(docs, entries, config.readme)
-    return Repository(config, pages, assets, entries, reader.total)
+        repository = Repository(config, plain_pages(folder), assets, None, reader.total)
+    else:
+        entries = parse_summary(_text(summary_path), posixpath.dirname(config.summary))
+        docs = {doc.path: doc for doc in folder.all_docs()}
+        pages = summary_pages(docs, entries, config.readme)
+        repository = Repository(config, pages, assets, entries, reader.total)
+    repository.skipped = _skipped(repository, folder, reader.others)
+    return repository
+
+
+def _placed(pages: list[RepoPage]) -> Iterator[str]:
+    for page in pages:
+        if page.file is not None:
+            yield page.file
+        yield from _placed(page.pages)
+
+
+def _skipped(repository: Repository, folder: Folder, others: list[str]) -> list[Skipped]:
+    """The markdown files that became no page, and the other files outside the assets."""
+    placed = set(_placed(repository.pages))
+    out: list[Skipped] = []
+    for doc in folder.all_docs():
+        if doc.path in placed:
+            continue
+        if repository.summary is None:
+            why = "not a page: another index file is its folder's page"
+        elif doc.path == repository.config.summary:
+            why = "the table of contents: it makes the page tree, not a page"
+        else:
+            why = f"not listed in {repository.config.summary}"
+        out.append(Skipped(repository.file(doc.path), why))
+    why = "neither markdown nor in .gitbook/assets: no page or file is made of it"
+    out += [Skipped(repository.file(path), why) for path in others]
+    return out

@@ -41,4 +41,5 @@ MIGRATIONS: list[Migration] = [schema_of(domain) for domain in DOMAINS] + [
     _later(f"{__package__}.sites", "redirects_live"),
     _later(f"{__package__}.sites", "findings"),
     _later(f"{__package__}.content", "documents"),
+    _later(f"{__package__}.content", "redirects"),
 ]

@@ -1,7 +1,8 @@
 """Toolset ``comments``: triage the comments of a space or of a change request.
 
 Resolving, editing and reacting are one API call (PUT), so they are one tool; a body edit is
-additionally checked against the comment's own ``edit`` flag before anything is sent.
+additionally checked against the comment's own ``edit`` flag before anything is sent. The links
+in the comments and replies shown are checked as a page's are (``links``: a page gone is said).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from gitbook_mcp.server.tooling import (
 )
 from gitbook_mcp.server.tools._arguments import Cursor, Limit, SpaceId, changed, need
 from gitbook_mcp.server.tools._comment_inputs import Reaction, check_filters
+from gitbook_mcp.server.tools._comment_links import BodyLinks, check_links, render_links
 from gitbook_mcp.server.tools._deleting import Deleted, delete_tool
 from gitbook_mcp.server.tools._listing import listing
 from gitbook_mcp.server.toolsets import COMMENTS
@@ -47,8 +49,11 @@ class CommentView(BaseModel):
     status: str | None = None
     replies: int = 0
     page: UntrustedRef | None = None
+    page_id: str | None = None
     reactions: dict[UntrustedLine, int] = Field(default_factory=dict)
     markdown: UntrustedBody = ""
+    links: BodyLinks | None = None
+    """Its links checked as a page's (None: it has none, or they could not be checked)."""
 
 
 class ReplyView(BaseModel):
@@ -57,6 +62,7 @@ class ReplyView(BaseModel):
     author_id: str
     posted_at: str
     markdown: UntrustedBody = ""
+    links: BodyLinks | None = None
 
 
 def _markdown(body: CommentBody) -> str:
@@ -73,6 +79,7 @@ def _view(comment: Comment) -> CommentView:
         status=comment.status,
         replies=comment.replies,
         page=page.path if page is not None else None,
+        page_id=page.id if page is not None else None,
         reactions={r.emoji: r.count for r in comment.reactions if r.emoji},
         markdown=_markdown(comment.body),
     )
@@ -91,9 +98,11 @@ def _reply_view(reply: CommentReply) -> ReplyView:
 def _render_comment(c: CommentView) -> str:
     state = c.status or "open"
     where = f" on {c.page}" if c.page else ""
+    if c.page_id:
+        where += f" [{c.page_id}]" if c.page else f" on page {c.page_id}"
     reactions = " ".join(f"{k}{v}" for k, v in c.reactions.items())
     head = f"[{c.id}] {c.author} ({c.author_id}), {c.posted_at}, {state}{where}, {c.replies} replies {reactions}".rstrip()
-    return head + "\n" + quoted(c.markdown, label=f"Comment by {c.author}")
+    return head + "\n" + quoted(c.markdown, label=f"Comment by {c.author}") + render_links(c.links)
 
 
 class ListCommentsArgs(Args):
@@ -118,8 +127,10 @@ class CommentList(BaseModel):
 def _render_list(r: CommentList) -> str:
     if r.replies and not r.comments:
         x = r.replies[0]
-        return f"reply [{x.id}] {x.author} ({x.author_id}), {x.posted_at}\n" + quoted(
-            x.markdown, label=f"Reply by {x.author}"
+        return (
+            f"reply [{x.id}] {x.author} ({x.author_id}), {x.posted_at}\n"
+            + quoted(x.markdown, label=f"Reply by {x.author}")
+            + render_links(x.links)
         )
     if r.replies is not None and r.comments:
         return _render_thread(CommentWithReplies(comment=r.comments[0], replies=r.replies))
@@ -142,10 +153,14 @@ async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList
             reply = await ctx.client.comments.get_reply(
                 args.space_id, comment_id, args.reply_id, format="markdown"
             )
-        return CommentList(comments=[], replies=[_reply_view(reply)])
+        replies = [_reply_view(reply)]
+        await check_links(ctx, args.space_id, args.change_request_id, [], replies)
+        return CommentList(comments=[], replies=replies)
     if args.comment_id:
         thread = await _thread(ctx, args.space_id, args.change_request_id, args.comment_id)
-        return CommentList(comments=[thread.comment], replies=thread.replies)
+        comments = [thread.comment]
+        await check_links(ctx, args.space_id, args.change_request_id, comments, thread.replies)
+        return CommentList(comments=comments, replies=thread.replies)
     options: dict[str, Any] = {"status": args.status, "order": args.order}
     if args.page_id:
         options["target_page"] = args.page_id
@@ -161,7 +176,9 @@ async def list_comments(ctx: ToolContext, args: ListCommentsArgs) -> CommentList
         )
     if not page.items and not args.cursor:
         await check_filters(ctx, args.space_id, args.change_request_id, args.page_id, args.authors)
-    return CommentList(comments=[_view(c) for c in page.items], next_cursor=page.next_cursor)
+    views = [_view(c) for c in page.items]
+    await check_links(ctx, args.space_id, args.change_request_id, views, [])
+    return CommentList(comments=views, next_cursor=page.next_cursor)
 
 
 class CommentersArgs(Args):
@@ -232,6 +249,7 @@ def _render_thread(r: CommentWithReplies) -> str:
     parts += [
         f"  reply [{x.id}] {x.author}, {x.posted_at}\n"
         + quoted(x.markdown, label=f"Reply by {x.author}")
+        + render_links(x.links)
         for x in r.replies
     ]
     if r.comment.replies and not r.replies:

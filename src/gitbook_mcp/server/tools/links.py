@@ -4,7 +4,9 @@
 so it works on both API profiles: the live service no longer has the link listings. Pages are
 read concurrently under the client's cap, with progress page by page; the one-page mode runs
 the same checks on one page, so its counts are that page's share of a full scan. A call that
-failed late leaves a partial report (``partial`` says what did not run), never no report.
+failed late leaves a partial report (``partial`` says what did not run), never no report. A
+recheck that read again pages the page cache could not keep says so (``recheck_cache``), with the
+option that raises the cache's budget.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gitbook_mcp.config.options import env_name
 from gitbook_mcp.linkcheck import Finding, ScanResult
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.model import CacheShort
 from gitbook_mcp.linkcheck.report.formats import suggestion
 from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 from gitbook_mcp.server.rendering import REF_MAX_CHARS, UntrustedLine, UntrustedRef, one_line
@@ -28,6 +32,8 @@ DETAILS_PAGE = 100
 """Broken links listed per answer, after the summary; the rest on the next page (``cursor``)."""
 UNCHECKED_SHOWN = 20
 """Links not checked named per answer (with why); the rest are counted."""
+CACHE_OPTION = f"--page-cache-mb ({env_name('page_cache_mb')})"
+"""The server option that sizes the page cache rechecks read from."""
 
 
 class CheckArgs(Args):
@@ -50,6 +56,16 @@ class BrokenLink(BaseModel):
     affected_pages: list[UntrustedRef] | None = None
 
 
+class RecheckCache(BaseModel):
+    read_again: int
+    """Pages unchanged since this caller's last check, read again: the cache had dropped them."""
+    unchanged: int
+    cache_mb: float
+    """The page cache's budget, all callers together."""
+    raise_with: str
+    """The server option that raises that budget."""
+
+
 class LinkReport(BaseModel):
     pages_scanned: int
     links_checked: int
@@ -62,6 +78,8 @@ class LinkReport(BaseModel):
     next_cursor: str | None = None
     partial: list[UntrustedLine] | None = None
     """What the check could not do because a call failed late (None: it ran to the end)."""
+    recheck_cache: RecheckCache | None = None
+    """Set when this recheck did not fit the page cache (None: it fit, or was no recheck)."""
 
 
 _UNCHECKED_ROWS = 20
@@ -82,6 +100,12 @@ def _render_report(r: LinkReport) -> str:
         head += f" {_plural(r.not_checked, 'link')} not checked (never counted as working)."
     if r.by_kind and r.broken_total > len(r.broken):
         head += " By kind: " + ", ".join(f"{k} {n}" for k, n in r.by_kind.items()) + "."
+    if r.recheck_cache:
+        c = r.recheck_cache
+        head += (
+            f" Recheck cache too small: {_plural(c.read_again, 'unchanged page')} read again "
+            f"(page cache {c.cache_mb:g} MiB); raise {c.raise_with}."
+        )
     if r.partial:
         head += f" PARTIAL: {len(r.partial)} parts did not run: " + "; ".join(r.partial) + "."
     if r.links is not None:
@@ -186,6 +210,19 @@ def _paged(result: ScanResult, cursor: str | None) -> LinkReport:
         unchecked=_unchecked(result) if start == 0 else [],
         next_cursor=str(end) if end < len(broken) else None,
         partial=list(result.missing) or None,
+        recheck_cache=_recheck_cache(result.cache_short),
+    )
+
+
+def _recheck_cache(short: CacheShort | None) -> RecheckCache | None:
+    """What a recheck that did not fit the page cache read again, and how to make room."""
+    if short is None:
+        return None
+    return RecheckCache(
+        read_again=short.read_again,
+        unchanged=short.unchanged,
+        cache_mb=round(short.cache_bytes / (1024 * 1024), 3),
+        raise_with=CACHE_OPTION,
     )
 
 
@@ -245,4 +282,5 @@ def _one_page(result: ScanResult, page_id: str) -> LinkReport:
         broken=[_view(f) for f in result.broken],
         links=links,
         partial=list(result.missing) or None,
+        recheck_cache=_recheck_cache(result.cache_short),
     )

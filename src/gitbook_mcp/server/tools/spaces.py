@@ -13,10 +13,10 @@ from pydantic import BaseModel, Field
 
 from gitbook_mcp.client.errors import NotFoundError
 from gitbook_mcp.client.models.common import Role
-from gitbook_mcp.client.models.content import ImportContentSource
+from gitbook_mcp.client.models.content import ImportContentResult, ImportContentSource
 from gitbook_mcp.client.resources import ChangeRequestContent, Spaces
 from gitbook_mcp.server.calls.confirm import Plan, confirm, confirm_field
-from gitbook_mcp.server.rendering import one_line
+from gitbook_mcp.server.rendering import UntrustedLine, UntrustedRef, one_line
 from gitbook_mcp.server.tooling import Args, Needs, ToolContext, ToolFailure, read_tool, write_tool
 from gitbook_mcp.server.tools._access import (
     AccessListArgs,
@@ -249,16 +249,71 @@ class ImportArgs(Args):
     source: ImportContentSource
 
 
+SKIPPED_SHOWN = 20
+"""Skipped files (and redirects) an import's answer names; the rest are counted."""
+
+
+class SkippedItem(BaseModel):
+    path: UntrustedRef
+    """A file (from the folder's top), or ``.gitbook.yaml:<line> /<source>`` for a redirect."""
+    reason: UntrustedLine
+
+
 class Imported(BaseModel):
     revision: str
     imported: int
     total: int
+    skipped_total: int | None = None
+    """Files read but not imported (None: the API does not say)."""
+    skipped: list[SkippedItem] | None = None
+    """The first `SKIPPED_SHOWN` of them, each with why."""
+    redirects: int | None = None
+    """``.gitbook.yaml`` redirects kept with the new revision (None: the API does not say)."""
+    redirects_skipped_total: int | None = None
+    redirects_skipped: list[SkippedItem] | None = None
+
+
+def _skipped_rows(label: str, total: int | None, items: list[SkippedItem] | None) -> str:
+    """`` Skipped 8 files: a (why); b (why)...`` with how many more, or nothing."""
+    if not total:
+        return ""
+    listed = "; ".join(f"{s.path} ({s.reason})" for s in items or [])
+    more = total - len(items or [])
+    return f" {label} {total}: {listed}" + (f"; and {more} more." if more > 0 else ".")
+
+
+def _render_import(r: Imported) -> str:
+    text = f"Imported {r.imported}/{r.total} into revision {r.revision}."
+    text += _skipped_rows("Skipped files", r.skipped_total, r.skipped)
+    if r.redirects is not None and (r.redirects or r.redirects_skipped_total):
+        text += f" .gitbook.yaml redirects kept with the revision: {r.redirects}."
+        text += _skipped_rows("Redirects skipped", r.redirects_skipped_total, r.redirects_skipped)
+    return text
+
+
+def _imported(result: ImportContentResult) -> Imported:
+    """The API's answer, with what the local workspace says of what it left out."""
+    skipped = [SkippedItem(path=s.path, reason=s.reason) for s in result.skipped]
+    redirects_skipped = [
+        SkippedItem(path=f".gitbook.yaml:{r.line} /{r.source}", reason=r.reason)
+        for r in result.redirectsSkipped
+    ]
+    return Imported(
+        revision=result.revision,
+        imported=result.importedResources,
+        total=result.totalResources,
+        skipped_total=result.skippedResources,
+        skipped=skipped[:SKIPPED_SHOWN] or None,
+        redirects=result.redirects,
+        redirects_skipped_total=result.redirectsSkippedCount,
+        redirects_skipped=redirects_skipped[:SKIPPED_SHOWN] or None,
+    )
 
 
 @write_tool(
     SPACES,
     permission=SPACE_EDIT,
-    render=lambda r: f"Imported {r.imported}/{r.total} into revision {r.revision}.",
+    render=_render_import,
     needs=Needs(
         (ChangeRequestContent.import_content,),
         instead="the live API has no import: write pages in a change request instead",
@@ -271,9 +326,7 @@ async def import_content(ctx: ToolContext, args: ImportArgs) -> Imported:
     result = await ctx.client.change_request_content.import_content(
         args.space_id, args.change_request_id, url=args.url, source=args.source
     )
-    return Imported(
-        revision=result.revision, imported=result.importedResources, total=result.totalResources
-    )
+    return _imported(result)
 
 
 class DeleteSpaceArgs(Args):

@@ -166,3 +166,33 @@ async def test_deleting_a_comment_that_is_not_there_is_not_told_as_a_deletion(
     text = result.content[0].text
     assert text.startswith("Nothing deleted: no comment cm_nope here")
     assert "Already gone" not in text
+
+
+@pytest.mark.parametrize("profile", ["seed", "live"])  # live names a comment's page by id only
+async def test_links_in_comments_are_checked_as_page_links_are(
+    mcp: McpFactory, profile: str
+) -> None:
+    space = {"space_id": "spc_handbook"}
+    body = (
+        "Compare [install](install.md) with [the old page](old-setup.md) "
+        "and [a gone page](/pages/pg_gone)."
+    )
+    async with mcp(profile=profile) as client:
+        posted = await client.call_tool(
+            "post_comment", {**space, "page_id": "pg_configure", "markdown": body}
+        )
+        comment_id = posted.structured_content["id"]
+        plain = await client.call_tool(
+            "post_comment", {**space, "page_id": "pg_configure", "markdown": "No links."}
+        )
+        listed = await client.call_tool("list_comments", {**space, "page_id": "pg_configure"})
+        thread = await client.call_tool("list_comments", {**space, "comment_id": comment_id})
+    views = {c["id"]: c for c in listed.structured_content["comments"]}
+    links = views[comment_id]["links"]
+    # relative links start from the commented page's folder, as that page's own links do
+    assert links["checked"] == 3
+    assert {b["target"] for b in links["broken"]} == {"getting-started/old-setup", "pg_gone"}
+    assert "links" not in views[plain.structured_content["id"]]  # nothing to check, no read
+    assert thread.structured_content["comments"][0]["links"] == links
+    text = thread.content[0].text
+    assert "links: 3 checked, 2 broken: getting-started/old-setup (no page" in text

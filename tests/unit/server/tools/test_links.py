@@ -139,3 +139,35 @@ async def test_a_late_failure_answers_a_partial_report_not_an_error(
     (why,) = report["partial"]
     assert why.startswith("the published site's findings: not read")
     assert "PARTIAL: 1 parts did not run" in result.content[0].text
+
+
+async def test_a_recheck_that_does_not_fit_the_page_cache_says_so_and_how_to_raise_it(
+    mcp: McpFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gitbook_mcp.linkcheck.page_cache import page_cache
+
+    cache = page_cache()
+    monkeypatch.setattr(cache, "max_bytes", cache.max_bytes)  # restored after the test
+    cache.clear()
+    args = {"space_id": "spc_handbook", "change_request_id": CR_INSTALL}
+    async with mcp(page_cache_mb=0.004) as client:  # 4 KB: room for a few demo pages
+        first = await client.call_tool("check_links", args)
+        again = await client.call_tool("check_links", args)
+    assert cache.max_bytes == int(0.004 * 1024 * 1024)  # the option sized the cache
+    assert "recheck_cache" not in first.structured_content  # no recheck yet
+    said = again.structured_content["recheck_cache"]
+    assert 0 < said["read_again"] <= said["unchanged"]
+    assert said["raise_with"] == "--page-cache-mb (GITBOOK_PAGE_CACHE_MB)"
+    text = again.content[0].text
+    assert "Recheck cache too small" in text
+    assert "--page-cache-mb" in text
+
+
+async def test_a_recheck_that_fits_the_page_cache_says_nothing_of_it(mcp: McpFactory) -> None:
+    args = {"space_id": "spc_handbook", "change_request_id": CR_INSTALL}
+    async with mcp() as client:
+        await client.call_tool("check_links", args)
+        again = await client.call_tool("check_links", args)
+    assert again.is_error is False
+    assert "recheck_cache" not in again.structured_content
+    assert "Recheck cache" not in again.content[0].text

@@ -254,6 +254,32 @@ async def test_import_markdown_into_a_change_request(
     assert pages == before.structured_content["revision"]["pages"] + 1
 
 
+async def test_import_says_which_files_it_left_out_and_which_redirects_it_kept(
+    mcp: McpFactory, store: Store, tmp_path: Path
+) -> None:
+    store.import_root = tmp_path
+    (tmp_path / "README.md").write_text("# Home\n\nWelcome.\n", encoding="utf-8")
+    (tmp_path / "setup.md").write_text("# Setup\n\nSteps.\n", encoding="utf-8")
+    (tmp_path / "logo.svg").write_text("<svg/>", encoding="utf-8")
+    (tmp_path / ".gitbook.yaml").write_text(
+        "redirects:\n  install: setup.md\n  old: missing.md\n", encoding="utf-8"
+    )
+    cr = {"space_id": HANDBOOK, "change_request_id": CR_INSTALL}
+    async with mcp(ADMIN, toolsets=("spaces",)) as client:
+        result = await client.call_tool(
+            "import_content", {**cr, "url": tmp_path.as_uri(), "source": "markdown"}
+        )
+    answer = result.structured_content
+    assert (answer["imported"], answer["total"], answer["skipped_total"]) == (2, 3, 1)
+    assert [s["path"] for s in answer["skipped"]] == ["logo.svg"]
+    assert answer["redirects"] == 1
+    assert [s["path"] for s in answer["redirects_skipped"]] == [".gitbook.yaml:3 /old"]
+    text = _text(result)
+    assert "Skipped files 1: logo.svg (neither markdown" in text
+    assert "redirects kept with the revision: 1" in text
+    assert ".gitbook.yaml:3 /old (leads to no page of the import (missing.md))" in text
+
+
 async def test_a_token_without_the_flag_is_refused_before_sending(
     mcp: McpFactory, store: Store
 ) -> None:

@@ -304,7 +304,27 @@ class ContentStore(SpacePart):
             "revision": revision,
             "importedResources": work.imported,
             "totalResources": source.total,
+            **_import_notes(work),
         }
+
+
+SKIPPED_LISTED = 100
+"""Skipped files (and redirects) an import's answer names; the rest are counted."""
+
+
+def _import_notes(work: MarkdownImport) -> dict[str, Any]:
+    """The local workspace's own fields of an import's answer (the real service sends none):
+    the files not imported and the ``.gitbook.yaml`` redirects kept or not, each with why."""
+    return {
+        "skippedResources": len(work.skipped),
+        "skipped": [{"path": s.path, "reason": s.reason} for s in work.skipped[:SKIPPED_LISTED]],
+        "redirects": work.redirects,
+        "redirectsSkippedCount": len(work.redirects_skipped),
+        "redirectsSkipped": [
+            {"source": r.redirect.source, "line": r.redirect.line, "reason": r.reason}
+            for r in work.redirects_skipped[:SKIPPED_LISTED]
+        ],
+    }
 
 
 _DONE = object()

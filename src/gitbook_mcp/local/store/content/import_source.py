@@ -22,10 +22,12 @@ from gitbook_mcp.document.gitsync import (
     Doc,
     FolderError,
     FolderReader,
+    Redirect,
     RepoPage,
+    Skipped,
     read_repository,
 )
-from gitbook_mcp.document.gitsync.files import INDEXES, MAX_BYTES, MAX_DEPTH, MAX_FILES
+from gitbook_mcp.document.gitsync.files import ASSETS, INDEXES, MAX_BYTES, MAX_DEPTH, MAX_FILES
 from gitbook_mcp.local.errors import Invalid
 
 __all__ = [
@@ -52,6 +54,12 @@ class Source:
     """The folder's pages in tree order (`gitbook_mcp.document.gitsync.layout`)."""
     assets: list[Asset] = field(default_factory=list)
     total: int = 0
+    redirects: list[Redirect] = field(default_factory=list)
+    """The folder's ``.gitbook.yaml`` redirects (`gitbook_mcp.document.gitsync.config`)."""
+    skipped: list[Skipped] = field(default_factory=list)
+    """The files read that are neither a page nor an asset, each with why."""
+    assets_path: str = ".gitbook/assets"
+    """Where the assets are, from the repository's top."""
 
 
 def resolve_inside(url: str, root: Path | None) -> Path:
@@ -112,4 +120,11 @@ def read_source(path: Path) -> Source:
         repository = read_repository(path, reader)
     except FolderError as exc:
         raise Invalid("url", _NOT_HERE if exc.unreadable else str(exc)) from None
-    return Source(pages=repository.pages, assets=repository.assets, total=repository.total)
+    return Source(
+        pages=repository.pages,
+        assets=repository.assets,
+        total=repository.total,
+        redirects=repository.config.redirects,
+        skipped=repository.skipped,
+        assets_path=repository.file("/".join(ASSETS)),
+    )

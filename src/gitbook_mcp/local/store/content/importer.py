@@ -5,17 +5,21 @@ a folder shares): its pages are laid out there (``SUMMARY.md`` and ``.gitbook.ya
 without them each sub-folder is a page holding its files' pages, its ``README.md`` or
 ``index.md`` giving the folder page's title and text); files in ``.gitbook/assets/`` become the
 revision's files. A file's first ``# Heading`` is its page title.
-A page already at the same path is updated. Reading the files is `import_source`'s job, done
-off the event loop and before the write transaction; this module only writes, one step per page
+A page already at the same path is updated. The ``.gitbook.yaml`` redirects are kept with the
+revision (space-level, as Git Sync keeps them: `RevisionStore.set_redirect`), each leading to the
+page its file became (one leading to no page is named with why); the files not imported (no
+page, or an asset already there) are named with why too (`MarkdownImport.skipped`). Reading the
+files is `import_source`'s job, done off the event loop and before the write transaction; this module only writes, one step per page
 (`MarkdownImport.steps`), so that the store can commit in batches and let other requests in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gitbook_mcp.document.gitsync import RepoPage, titled
+from gitbook_mcp.document.gitsync import Redirect, RepoPage, Skipped, titled
 from gitbook_mcp.document.gitsync.layout import fallback_title
 from gitbook_mcp.document.gitsync.names import file_segment
 from gitbook_mcp.local.store.content.import_source import MAX_FILES, Source
@@ -23,10 +27,18 @@ from gitbook_mcp.local.store.content.import_source import MAX_FILES, Source
 if TYPE_CHECKING:
     from gitbook_mcp.local.store.content.revisions import RevisionStore
 
-__all__ = ["IMPORT_BATCH", "MAX_FILES", "MarkdownImport"]
+__all__ = ["IMPORT_BATCH", "MAX_FILES", "MarkdownImport", "RedirectSkipped"]
 
 IMPORT_BATCH = 50
 """Pages written per transaction of an import; between two batches other requests are served."""
+
+
+@dataclass(frozen=True)
+class RedirectSkipped:
+    """A ``.gitbook.yaml`` redirect not kept, and why."""
+
+    redirect: Redirect
+    reason: str
 
 
 def _title_and_body(text: str, fallback: str) -> tuple[str, str]:
@@ -43,7 +55,13 @@ class MarkdownImport:
         self._revisions = revisions
         self._revision = revision_id
         self._last: dict[str | None, float] = {}
+        self._by_file: dict[str, str] = {}
         self.imported = 0
+        self.skipped: list[Skipped] = []
+        """The files read that were not imported, each with why."""
+        self.redirects = 0
+        """``.gitbook.yaml`` redirects kept with the revision."""
+        self.redirects_skipped: list[RedirectSkipped] = []
 
     def steps(self, source: Source) -> Iterator[None]:
         """Write the source, yielding after each step (the caller's transaction spans steps).
@@ -59,9 +77,11 @@ class MarkdownImport:
             self._upsert(None, "", file_segment(name), title, body)
             yield
         bodies: list[tuple[str, str, str, bool]] = []
+        self.skipped = list(source.skipped)
         if source.pages is not None:
             yield from self._pages(source.pages, None, "", bodies)
         self._assets(source)
+        self._redirects(source.redirects)
         yield
         for page_id, title, body, readme in bodies:
             # A folder's README links from its own folder (``./a.md`` is a sibling of the
@@ -111,6 +131,8 @@ class MarkdownImport:
         then the pages under it."""
         for page in pages:
             page_id = self._upsert(parent_id, parent_path, page.slug, page.title, None)
+            if page.file is not None:
+                self._by_file[page.file] = page_id
             if page.text is not None:
                 self.imported += 1
                 body = titled(page.text, page.title).body
@@ -123,6 +145,8 @@ class MarkdownImport:
         known = {row["name"] for row in self._revisions.files(self._revision)}
         for asset in source.assets:
             if asset.name in known:
+                why = "a file of this name is already in the revision: kept as it is"
+                self.skipped.append(Skipped(f"{source.assets_path}/{asset.name}", why))
                 continue
             self._revisions.add_file(
                 self._revision,
@@ -133,3 +157,14 @@ class MarkdownImport:
                 height=asset.height,
             )
             self.imported += 1
+
+    def _redirects(self, redirects: list[Redirect]) -> None:
+        """Each redirect kept with the revision, leading to the page its file became."""
+        for redirect in redirects:
+            page_id = self._by_file.get(redirect.target)
+            if page_id is None:
+                why = f"leads to no page of the import ({redirect.target})"
+                self.redirects_skipped.append(RedirectSkipped(redirect, why))
+                continue
+            self._revisions.set_redirect(self._revision, redirect.source, page_id)
+            self.redirects += 1

@@ -81,6 +81,11 @@ class RevisionStore(StorePart):
                     "WHERE revision_id = ?",
                     (revision_id, copy_of),
                 )
+                self._db.execute(
+                    "INSERT INTO revision_redirects(revision_id, source, page_id) "
+                    "SELECT ?, source, page_id FROM revision_redirects WHERE revision_id = ?",
+                    (revision_id, copy_of),
+                )
         return revision_id
 
     def add_page(
@@ -263,14 +268,32 @@ class RevisionStore(StorePart):
         )
 
     def page_by_path(self, revision_id: str, path: str) -> sqlite3.Row:
-        """The page at a slug path; ``a/b``, ``/a/b/``, ``a/b.md`` and ``a/b/README.md`` agree."""
+        """The page at a slug path; ``a/b``, ``/a/b/``, ``a/b.md`` and ``a/b/README.md`` agree.
+        A path that names no page follows the revision's Git Sync redirects (`set_redirect`),
+        as GitBook's lookup by path does."""
         clean = path.strip("/").removesuffix(".md")
         for suffix in ("/README", "/readme"):
             clean = clean.removesuffix(suffix)
         row = self.page_at(revision_id, clean)
         if row is None:
+            row = self._db.one(
+                "SELECT p.* FROM revision_redirects r JOIN pages p "
+                "ON p.revision_id = r.revision_id AND p.id = r.page_id "
+                "WHERE r.revision_id = ? AND r.source = ?",
+                (revision_id, clean),
+            )
+        if row is None:
             raise NotFound("page", path)
         return row
+
+    def set_redirect(self, revision_id: str, source: str, page_id: str) -> None:
+        """Keep a space-level redirect of ``.gitbook.yaml`` with the revision: ``source`` (a
+        path, no leading slash) leads to the page while no page has that path."""
+        self._db.execute(
+            "INSERT INTO revision_redirects(revision_id, source, page_id) VALUES (?, ?, ?) "
+            "ON CONFLICT(revision_id, source) DO UPDATE SET page_id = excluded.page_id",
+            (revision_id, source.strip("/"), page_id),
+        )
 
     def pages(self, revision_id: str) -> list[sqlite3.Row]:
         return self._db.all(

@@ -98,6 +98,64 @@ async def test_a_folder_becomes_nested_pages_in_a_new_revision(
     assert "getting-started/upgrade" in tree
     shot = next(f for f in revision["files"] if f["name"] == "shot.png")
     assert shot["dimensions"] == {"width": 640, "height": 480}
+    # what was read and not imported is named, with why: 6 files read, 5 imported
+    assert result["skippedResources"] == 1
+    [skipped] = result["skipped"]
+    assert skipped["path"] == "notes.txt"
+    assert "neither markdown" in skipped["reason"]
+
+
+async def test_a_reimport_names_the_assets_it_kept_as_they_were(
+    api: httpx2.AsyncClient, tmp_path: Path
+) -> None:
+    folder = _docs(tmp_path)
+    await _import(api, folder.as_uri())
+    again = (await _import(api, folder.as_uri())).json()
+    assert again["importedResources"] + again["skippedResources"] == again["totalResources"]
+    reasons = {s["path"]: s["reason"] for s in again["skipped"]}
+    assert "already in the revision" in reasons[".gitbook/assets/shot.png"]
+    assert "notes.txt" in reasons
+
+
+def _redirecting(root: Path) -> Path:
+    """`_docs` with a ``.gitbook.yaml`` of four redirects: to the first page, to a nested
+    page (with an anchor), to no file, and from a path a page still has."""
+    _docs(root)
+    (root / ".gitbook.yaml").write_text(
+        "root: ./\n\nredirects:\n"
+        "  old-home: README.md\n"
+        "  guides/first: ./tutorials/first-steps.md#top\n"
+        "  gone: nowhere.md\n"
+        "  tutorials: README.md\n"
+    )
+    return root
+
+
+async def test_gitbook_yaml_redirects_are_kept_with_the_revision_and_followed_by_path(
+    api: httpx2.AsyncClient, store: Store, tmp_path: Path
+) -> None:
+    result = (await _import(api, _redirecting(tmp_path).as_uri())).json()
+    assert result["redirects"] == 3
+    [gone] = result["redirectsSkipped"]
+    assert (gone["source"], gone["line"]) == ("gone", 6)
+    assert "leads to no page of the import (nowhere.md)" in gone["reason"]
+
+    async def by_path(where: str, path: str) -> dict[str, Any]:
+        answer = await api.get(f"{where}/content/path/{path}")
+        assert answer.status_code == 200, (path, answer.text)
+        return dict(answer.json())
+
+    home = await by_path(CR, "handbook-home")
+    first = await by_path(CR, "tutorials/first-steps")
+    assert (await by_path(CR, "old-home"))["id"] == home["id"]
+    assert (await by_path(CR, "guides/first"))["id"] == first["id"]
+    # a page at the old path wins over the redirect, as GitBook ignores it then
+    assert (await by_path(CR, "tutorials"))["title"] == "Tutorials"
+    assert (await api.get(f"{CR}/content/path/gone")).status_code == 404
+    # main content is untouched until the change request is merged, which publishes them
+    assert (await api.get(f"{SPACE}/content/path/old-home")).status_code == 404
+    store.change_requests.rows.merge(CR_INSTALL)
+    assert (await by_path(SPACE, "guides/first"))["title"] == "First steps"
 
 
 async def test_imported_pages_are_readable_and_their_links_resolve(
