@@ -54,9 +54,10 @@ class _Builder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.source = source
         self.line_starts = [0]
-        for index, char in enumerate(source):
-            if char == "\n":
-                self.line_starts.append(index + 1)
+        at = source.find("\n")
+        while at >= 0:
+            self.line_starts.append(at + 1)
+            at = source.find("\n", at + 1)
         self.root = Element("#root", start=0, end=len(source))
         self.stack = [self.root]
 
@@ -102,6 +103,17 @@ def one_tag(source: str) -> Element | None:
     if text.startswith("</"):
         name = text[2:].rstrip(">").strip().lower()
         return Element(name, end=-2) if name.isalnum() else None
+    name = text[1:-1]
+    if (
+        text[:1] == "<"
+        and text[-1:] == ">"
+        and name.isascii()
+        and name.isalnum()
+        and name[:1].isalpha()
+    ):
+        # ``<strong>``: what `parse_html` makes of it, without a parser (most inline tags)
+        name = name.lower()
+        return Element(name, start=len(text), end=-1 if name in _VOID else len(text))
     root = parse_html(text)
     elements = root.elements()
     return elements[0] if len(elements) == 1 else None
