@@ -28,6 +28,7 @@ from gitbook_mcp.document.gitsync import (
 )
 from gitbook_mcp.document.gitsync.config import CONFIG_FILE
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.folder_scan import BatchScanner
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     Finding,
@@ -64,6 +65,8 @@ class FolderContentReader:
         self._bodies: dict[str, Titled] = {}
         self._pages = list(self._flatten(repository, repository.pages, None, ""))
         self._assets = [FileNode(id=a.name, name=a.name) for a in repository.assets]
+        texts = {page_id: body.body for page_id, body in self._bodies.items()}
+        self._scanner = BatchScanner(texts, [page.id for page in self._pages])
 
     def _flatten(
         self, repository: Repository, pages: list[RepoPage], parent: str | None, at: str
@@ -101,11 +104,13 @@ class FolderContentReader:
         change_request_id: str | None,  # noqa: ARG002 - the ContentReader protocol
         page_id: str,
     ) -> PageBody | None:
-        """A page's markdown as the import stores it (its title heading left out)."""
+        """A page's markdown as the import stores it (its title heading left out), and its
+        links and anchors, scanned with the next pages in one hop (`BatchScanner`)."""
         body = self._bodies.get(page_id) if space_id == self.space_id else None
         if body is None:
             return PageBody(markdown="") if space_id == self.space_id else None
-        return PageBody(markdown=body.body, size=len(body.body))
+        scanned = await self._scanner.scan(page_id)
+        return PageBody(markdown=body.body, scanned=scanned, size=len(body.body))
 
     async def space_exists(self, space_id: str) -> bool | None:
         """This folder exists; any other space cannot be told without the API (None)."""
