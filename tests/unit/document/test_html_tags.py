@@ -1,14 +1,17 @@
-"""`one_tag` reads an inline HTML token as `parse_html` does: its shortcut for a bare tag
-(``<strong>``) gives the element the parser gives, on chosen and on generated tokens; and
-`parse_html` places each element's content by its offset in a source of several lines."""
+"""HTML read without `html.parser` is read as it reads it: `one_tag`'s shortcut for a bare tag
+(``<strong>``), and `parse_html`'s direct reading of the HTML GitBook writes (tables, figures),
+each held equal to `html.parser`'s tree on chosen, generated and hostile input and on every HTML
+block of both corpora; and each element's content is placed by its offset in the source."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gitbook_mcp.document.parse.html import Element, one_tag, parse_html
+from gitbook_mcp.document.parse.html import Element, _quick, one_tag, parse_html, parsed_html
 
 
 def _parsed(source: str) -> Element | None:
@@ -69,3 +72,39 @@ def test_content_offsets_count_every_line() -> None:
     cell = parse_html(source).find("td")
     assert cell is not None
     assert source[cell.start : cell.end] == "one\ntwo"
+
+
+_HTML_PIECES = st.sampled_from(
+    [
+        *("<table>", "</table>", "<td>", "</td>", "<TD CLASS='a b'>", "<p>", "</p>", "<br>"),
+        *('<a href="x.md">', "</a>", '<img src="y.png" alt="">', '<img src="z"/>', "<hr/>"),
+        *('<th data-hidden data-type="rating">', "<x data-v>", "<em>", "</em>", "</EM>"),
+        *("text", " ", "\n", "<", ">", "&amp;", "=", '"', "'", "/", "</ x>", "<!-- c -->"),
+        *("<b", "</b>", "<a  href='x'>", '<a href="a<b">', "<script>", "</td >", "<1>", "é"),
+    ]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_HTML_PIECES, max_size=16).map("".join))
+def test_html_read_directly_is_what_html_parser_reads(source: str) -> None:
+    assert parse_html(source) == parsed_html(source)
+
+
+def _html_blocks(name: str) -> list[str]:
+    """Every line of a corpus that starts with a tag (GitBook's tables, figures, cells)."""
+    root = Path(__file__).resolve().parents[2] / "corpora" / name
+    return [
+        line
+        for path in sorted(root.rglob("*.md"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("<")
+    ]
+
+
+@pytest.mark.parametrize("name", ["cheqd-product-docs", "beefree-sdk-docs"])
+def test_every_corpus_html_block_is_read_as_html_parser_reads_it(name: str) -> None:
+    blocks = _html_blocks(name)
+    direct = [block for block in blocks if _quick(block) is not None]
+    assert len(direct) > len(blocks) // 2  # most are read directly: the test covers that reading
+    assert [block for block in blocks if parse_html(block) != parsed_html(block)] == []
