@@ -1,6 +1,7 @@
 """The compiled scanner skips the markdown inside HTML (a table cell, a caption) that cannot hold a
 link (`may_hold_link`): the full parser's inline reading of every text so skipped gives no link,
-on chosen, generated and hostile text and on every HTML cell of both corpora."""
+on chosen, generated and hostile text and on every HTML cell of both corpora. A page whose pipe
+table holds HTML blocks is read once, with its ranges."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from gitbook_mcp.document.parse.html import parse_html
 from gitbook_mcp.document.parse.inline import inlines
 from gitbook_mcp.document.parse.reader import Reader
 from gitbook_mcp.document.parse.setup import parser
+from gitbook_mcp.linkcheck import fastscan
 from gitbook_mcp.linkcheck.fastscan.events import may_hold_link
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
@@ -89,3 +91,24 @@ def test_no_corpus_cell_skipped_holds_a_link(name: str) -> None:
     assert len(cells) > 100
     assert skipped  # the corpus has both kinds
     assert [cell for cell in skipped if _links(cell)] == []
+
+
+_CELL_PAGE = '| Name | Notes |\n| --- | --- |\n| a | <p>See <a href="x.md">x</a></p><p>two</p> |\n'
+
+
+def test_a_page_with_html_blocks_in_cells_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[bool] = []
+    real = fastscan._scan
+
+    def counted(markdown: str, *, ranged: bool) -> Any:
+        reads.append(ranged)
+        return real(markdown, ranged=ranged)
+
+    monkeypatch.setattr(fastscan, "_scan", counted)
+    scanned = fastscan.fast_scan(_CELL_PAGE)
+    assert reads == [True]  # with its ranges at once: not read twice
+    assert scanned is not None
+    assert [link.target.url for link in scanned.links] == ["x.md"]
+    reads.clear()
+    fastscan.fast_scan("<p>x</p>\n\n| a | b |\n| - | - |\n| c | d |\n")
+    assert reads == [False]  # HTML outside the table: the plain reading
