@@ -1,9 +1,11 @@
 """`BatchScanner`: a folder's pages scanned in batches (one worker-thread hop each), each page's
 scan the one `scan_page` gives, a page past its budget refused alone, a page asked again scanned
-again, and pages asked at once sharing the batch under way."""
+again, pages asked at once sharing the batch under way, and pages left out of a folder check
+never scanned ahead."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -13,6 +15,7 @@ from gitbook_mcp.document import ParseTooSlow
 from gitbook_mcp.linkcheck import folder_scan
 from gitbook_mcp.linkcheck.context import PageTooSlow
 from gitbook_mcp.linkcheck.folder_scan import BATCH_PAGES, BatchScanner
+from gitbook_mcp.linkcheck.folder_source import check_folder
 from gitbook_mcp.linkcheck.markdown import scan_page
 
 pytestmark = pytest.mark.anyio
@@ -80,3 +83,19 @@ async def test_a_page_past_its_budget_is_refused_alone(monkeypatch: pytest.Monke
     with pytest.raises(PageTooSlow):
         await scanner.scan("p1")
     assert await scanner.scan("p2") == scan_page(texts["p2"])
+
+
+async def test_pages_left_out_are_not_scanned_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes = _counted(monkeypatch)
+    (tmp_path / "SUMMARY.md").write_text(
+        "# Contents\n\n* [A](a.md)\n* [B](b.md)\n* [C](c.md)\n", encoding="utf-8"
+    )
+    (tmp_path / "a.md").write_text("# A\n\n[to C](c.md) [to B](b.md#b)\n", encoding="utf-8")
+    (tmp_path / "b.md").write_text("# B\n\n## B\n\n[gone](nowhere.md)\n", encoding="utf-8")
+    (tmp_path / "c.md").write_text("# C\n\ntext\n", encoding="utf-8")
+    check = await check_folder(tmp_path, skip_file=lambda file: file == "b.md")
+    assert check.result.findings == []  # b.md's broken link is not checked
+    assert check.result.links_checked == 2  # its anchor, asked by a.md, is read
+    assert sorted(sizes) == [1, 2]  # a.md and c.md together, b.md alone when asked
