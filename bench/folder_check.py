@@ -29,7 +29,16 @@ import anyio
 from bench.folder_tree import build_tree
 from gitbook_mcp.linkcheck.folder_source import check_folder
 
-__all__ = ["CORPORA", "LYCHEE_HEADING", "lychee_section", "measure", "measure_lychee", "rows"]
+__all__ = [
+    "CORPORA",
+    "LYCHEE_HEADING",
+    "RATIO_LINE",
+    "lychee_section",
+    "measure",
+    "measure_lychee",
+    "rows",
+    "with_lychee",
+]
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "corpora"
 NAMES = ("cheqd-product-docs", "beefree-sdk-docs")
@@ -188,21 +197,30 @@ def lychee_section(r: dict[str, Any]) -> list[str]:
         f"| lychee | {_listed(r['lychee'], digits=2)} | {theirs_ms / files:.3f} ms | "
         f"{r['lychee_total']} links, {r['lychee_errors']} errors (outside URLs excluded) |",
         "",
-        f"Ratio of CPU on the same tree (ours over lychee's, per run): {_listed(r['ratios'])}; median "
+        f"{RATIO_LINE} (ours over lychee's, per run): {_listed(r['ratios'])}; median "
         f"{ratio:.1f}, target ≤ {TARGET_RATIO:.0f}: {mark}.",
         "",
     ]
 
 
+RATIO_LINE = "Ratio of CPU on the same tree"
+"""The generated part of the section ends with the line starting so; the notes under it stay."""
+
+
 def with_lychee(document: str, r: dict[str, Any]) -> str:
-    """``document`` with its lychee section replaced (or added at the end)."""
-    section = "\n".join(lychee_section(r))
+    """``document`` with its lychee section's table and ratio line replaced (the notes written
+    under them kept), or the section added at the end."""
+    section = "\n".join(lychee_section(r)).rstrip("\n")
     start = document.find(LYCHEE_HEADING)
     if start < 0:
-        return document.rstrip("\n") + "\n\n" + section
-    end = document.find("\n## ", start + len(LYCHEE_HEADING))
-    rest = document[end + 1 :] if end >= 0 else ""
-    return document[:start] + section + ("\n" + rest if rest else "")
+        return document.rstrip("\n") + "\n\n" + section + "\n"
+    following = document.find("\n## ", start + len(LYCHEE_HEADING))
+    stop = following + 1 if following >= 0 else len(document)
+    ratio = document.find(RATIO_LINE, start, stop)
+    if ratio < 0:  # no generated part to tell from notes: the whole section
+        return document[:start] + section + "\n\n" + document[stop:]
+    end = document.find("\n", ratio)
+    return document[:start] + section + (document[end:] if end >= 0 else "\n")
 
 
 def main() -> None:

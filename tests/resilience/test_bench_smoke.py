@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import cases, journeys, run
+from bench import cases, folder_check, journeys, run
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -57,6 +57,25 @@ def test_the_journeys_section_is_replaced_in_place() -> None:
     assert twice.endswith("## Later\n\nkept\n")
     added = run.with_journeys("# Benchmarks\n", {"answer from the docs": row})
     assert added.startswith("# Benchmarks\n\n" + run.JOURNEYS_HEADING)
+
+
+def test_the_lychee_section_keeps_the_notes_under_its_table() -> None:
+    found = {"pages": 10, "files": 9, "links": 30, "broken": 2, "lychee_total": 40}
+    found |= {"lychee_errors": 3, "ours": [2.0, 2.2], "lychee": [1.0, 1.0], "ratios": [2.0, 2.2]}
+    old = (
+        "# Benchmarks\n\n" + folder_check.LYCHEE_HEADING + "\n\nold intro\n\n| old | table |\n\n"
+        f"{folder_check.RATIO_LINE} (old): 9.9.\n\nA note on the old run.\n\n## Later\n\nkept\n"
+    )
+    new = folder_check.with_lychee(old, found)
+    assert "old intro" not in new
+    assert "9.9" not in new
+    assert "ours over lychee's, per run): 2.0, 2.2; median 2.1" in new
+    assert new.count(folder_check.RATIO_LINE) == 1
+    assert new.endswith(": met.\n\nA note on the old run.\n\n## Later\n\nkept\n")
+    assert folder_check.with_lychee(new, found) == new
+    added = folder_check.with_lychee("# Benchmarks\n", found)
+    assert added.startswith("# Benchmarks\n\n" + folder_check.LYCHEE_HEADING)
+    assert added.endswith(": met.\n")
 
 
 async def test_scan_store_has_the_requested_pages() -> None:

@@ -190,15 +190,15 @@ async def _check_report(
 ) -> tuple[str, str, int, int]:
     """The report's text, its summary line, how many links are broken and how many parts of
     the check did not run."""
+    assert settings.space is not None  # problems() refuses a missing space
+    folder = settings.folder()
+    if folder is not None:  # before the API client's imports: a folder check needs none
+        return await _check_folder(settings, folder, checker, paths, progress)
     from gitbook_mcp.api import operations
     from gitbook_mcp.cli.wiring import client_factory
     from gitbook_mcp.linkcheck.page_cache import page_cache
     from gitbook_mcp.linkcheck.run import CheckRequest, run_check
 
-    assert settings.space is not None  # problems() refuses a missing space
-    folder = settings.folder()
-    if folder is not None:
-        return await _check_folder(settings, folder, checker, paths, progress)
     # One check per process: nothing is checked again, so pages are not kept for a recheck
     # (packing them cost CPU and, at 50,000 pages, about 50 MB for nothing).
     page_cache().max_entries = 0

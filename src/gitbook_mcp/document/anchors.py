@@ -44,6 +44,9 @@ def slug(heading: str) -> str:
     words = heading[:MAX_ANCHOR_TEXT].split()
     out: list[str] = []
     for word in words:
+        if word.isalnum():  # most words: every character kept (none of `_DROPPED` is alnum)
+            out.append(word.lower())
+            continue
         kept = "".join(c for c in word if c not in _DROPPED and (c.isalnum() or c in _KEPT))
         if kept:
             out.append(kept.lower())

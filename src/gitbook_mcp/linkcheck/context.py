@@ -141,6 +141,8 @@ class ScanContext:
             body = await self._read(lambda: self.reader.page(index.space_id, cr, page_id))
             if body is None or body.document is not None or body.markdown is None:
                 return body
+            if cr is None and body.scanned is not None:  # the reader scanned it (a folder's)
+                return body
             if cr is None:  # links and anchors are all a scan of main content needs
                 scanned = await self._parsed(key, body, scan_page, body.markdown)
                 return replace(body, scanned=scanned)

@@ -28,6 +28,7 @@ from gitbook_mcp.document.gitsync import (
 )
 from gitbook_mcp.document.gitsync.config import CONFIG_FILE
 from gitbook_mcp.linkcheck.external.checker import ExternalChecker
+from gitbook_mcp.linkcheck.folder_scan import BatchScanner
 from gitbook_mcp.linkcheck.model import (
     FileNode,
     Finding,
@@ -57,13 +58,25 @@ pages (the import's lower cap guards a server reading what a caller names)."""
 class FolderContentReader:
     """`ContentReader` over a repository read into memory: one revision, its pages by file."""
 
-    def __init__(self, repository: Repository, space_id: str) -> None:
+    def __init__(
+        self,
+        repository: Repository,
+        space_id: str,
+        skip_file: Callable[[str], bool] | None = None,
+    ) -> None:
+        """``skip_file``: files whose pages the scan does not read (``--exclude-path``), never
+        scanned ahead (a link to one may still ask its anchors: it is scanned then, alone)."""
         self.space_id = space_id
         self.files: dict[str, str] = {}
         """The repository file (from its top) of each page that has one, by page id."""
         self._bodies: dict[str, Titled] = {}
         self._pages = list(self._flatten(repository, repository.pages, None, ""))
         self._assets = [FileNode(id=a.name, name=a.name) for a in repository.assets]
+        texts = {page_id: body.body for page_id, body in self._bodies.items()}
+        order = [p.id for p in self._pages if p.id in texts]
+        if skip_file is not None:
+            order = [page_id for page_id in order if not skip_file(page_id)]
+        self._scanner = BatchScanner(texts, order)
 
     def _flatten(
         self, repository: Repository, pages: list[RepoPage], parent: str | None, at: str
@@ -101,11 +114,13 @@ class FolderContentReader:
         change_request_id: str | None,  # noqa: ARG002 - the ContentReader protocol
         page_id: str,
     ) -> PageBody | None:
-        """A page's markdown as the import stores it (its title heading left out)."""
+        """A page's markdown as the import stores it (its title heading left out), and its
+        links and anchors, scanned with the next pages in one hop (`BatchScanner`)."""
         body = self._bodies.get(page_id) if space_id == self.space_id else None
         if body is None:
             return PageBody(markdown="") if space_id == self.space_id else None
-        return PageBody(markdown=body.body, size=len(body.body))
+        scanned = await self._scanner.scan(page_id)
+        return PageBody(markdown=body.body, scanned=scanned, size=len(body.body))
 
     async def space_exists(self, space_id: str) -> bool | None:
         """This folder exists; any other space cannot be told without the API (None)."""
@@ -180,7 +195,7 @@ async def check_folder(
     """Every link of the Git Sync folder at ``path`` checked (`FolderError`: not readable);
     ``skip_file``: the repository files whose links are not checked (``--exclude-path``)."""
     repository, name = await anyio.to_thread.run_sync(_read, path)
-    reader = FolderContentReader(repository, name)
+    reader = FolderContentReader(repository, name, skip_file)
     async with AsyncExitStack() as stack:
         checker = None
         if external:

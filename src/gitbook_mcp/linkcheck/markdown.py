@@ -9,10 +9,7 @@ A relative href resolves against the linking page's path (`gitbook_mcp.document.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import replace
-from itertools import accumulate
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -104,7 +101,10 @@ def from_page(link: Link, page_path: str, folder: bool) -> Link:
     if link.target.kind != "url" or not url:
         return link
     target = app_target(url) if is_external(url) else href_target(url, page_path, folder)
-    return link if target is None else replace(link, target=target)
+    if target is None:
+        return link
+    # `Link` built directly: `dataclasses.replace` costs several times a constructor, per link
+    return Link(link.text, target, link.node_type, link.ref, link.pointer, link.line, link.href)
 
 
 def _written(link: Link) -> str:
@@ -117,13 +117,14 @@ def _written(link: Link) -> str:
 class _Locator:
     """Finds where each href is written, in document order: its next unused occurrence from the
     start of the line of the link before, else from the top (a reference definition or a
-    footnote may sit anywhere). Searches the whole text at once (no per-line loop)."""
+    footnote may sit anywhere). Searches the whole text at once (no per-line loop), and counts
+    the lines between one link and the next (no table of every line's start)."""
 
     def __init__(self, markdown: str) -> None:
         self.text = markdown
-        lengths = (len(line) + 1 for line in markdown.split("\n")[:-1])
-        self.starts = list(accumulate(lengths, initial=0))
         self.line = 0
+        """The 0-based line of the link before, which starts at ``self.start``."""
+        self.start = 0
         self.used: set[int] = set()
 
     def _find(self, form: str, start: int) -> int | None:
@@ -135,12 +136,17 @@ class _Locator:
     def locate(self, href: str) -> int | None:
         """The 1-based line of ``href``'s next occurrence (None: not written as such)."""
         forms = [f for f in dict.fromkeys((href, unquote(href))) if f]
-        for start in (self.starts[self.line], 0):
+        for start in (self.start, 0):
             found = [o for o in (self._find(f, start) for f in forms) if o is not None]
             if found:
                 offset = min(found)
                 self.used.add(offset)
-                self.line = bisect_right(self.starts, offset) - 1
+                text = self.text
+                if offset >= self.start:  # onwards: count only the lines in between
+                    self.line += text.count("\n", self.start, offset)
+                else:
+                    self.line = text.count("\n", 0, offset)
+                self.start = text.rfind("\n", 0, offset) + 1
                 return self.line + 1
         return None
 
@@ -152,7 +158,7 @@ def located(links: list[Link], markdown: str) -> list[Link]:
     for link in links:
         href = _written(link)
         line = locator.locate(href)
-        out.append(replace(link, ref=None, pointer=None, line=line, href=href))
+        out.append(Link(link.text, link.target, link.node_type, None, None, line, href))
     return out
 
 

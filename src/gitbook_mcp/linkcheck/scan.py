@@ -188,10 +188,14 @@ class LinkScanner:
                 result.links[page.id] = links
             tg.start_soon(finish, page, links, tg)
 
+        # an outside URL's check may wait on the network (external, a site's redirects): a
+        # task of its own; with neither, it is answered at once, as a page's link is
+        url_tasks = self._external is not None or self._sites is not None
+
         async def finish(page: PageNode, links: list[Link], tg: TaskGroup) -> None:
             nonlocal done
             for position, link in enumerate(links):
-                if link.target.kind == "url":
+                if url_tasks and link.target.kind == "url":
                     tg.start_soon(check, page, position, link)
                 else:
                     await check(page, position, link)

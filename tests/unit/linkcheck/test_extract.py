@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from typing import Any
 
 from gitbook_mcp.linkcheck.extract import anchor_map, document_links
 from gitbook_mcp.linkcheck.markdown import from_page, markdown_anchors, markdown_links
+from gitbook_mcp.linkcheck.model import Link, Target
 from tests.unit.linkcheck.fakes import block, doc, heading, link, para, text
 
 
@@ -222,3 +224,23 @@ def test_a_links_only_parse_gives_the_full_parses_links_and_anchors() -> None:
     )
     assert anchor_map(lean) == anchor_map(full)
     assert "a-heading-with-marks" in anchor_map(lean)
+
+
+def test_a_link_resolved_from_its_page_keeps_every_other_field() -> None:
+    """`from_page` and `located` build `Link` by position: a field added to it must be carried."""
+    original = Link(
+        "Setup",
+        Target("url", url="../setup.md", raw_kind="url"),
+        "link",
+        {"kind": "url", "url": "../setup.md"},
+        "/nodes/0",
+        7,
+        "../setup.md",
+    )
+    assert [f.name for f in fields(Link)] == [
+        *("text", "target", "node_type", "ref", "pointer", "line", "href"),
+    ]
+    resolved = from_page(original, "guides/install", folder=False)
+    assert resolved.target.kind == "page"
+    assert resolved.target.page_path == "setup"
+    assert replace(resolved, target=original.target) == original

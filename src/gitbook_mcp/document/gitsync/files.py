@@ -175,7 +175,12 @@ def read_regular(path: Path, budget: int = MAX_BYTES) -> bytes:
     """A regular file's bytes (`FolderError` past ``budget``, through a link or not a file)."""
     fd = _open_regular(path)
     with os.fdopen(fd, "rb") as handle:
-        data = handle.read(budget + 1)
+        # sized by the file: a read of ``budget + 1`` bytes allocates them all first (64 MiB
+        # for each small page); a file that grew since is read on, to the budget
+        expected = min(budget, os.fstat(fd).st_size) + 1
+        data = handle.read(expected)
+        if len(data) == expected <= budget:
+            data += handle.read(budget + 1 - expected)
     if len(data) > budget:
         raise FolderError(f"names more than {MAX_BYTES // (1024 * 1024)} MiB of markdown")
     return data

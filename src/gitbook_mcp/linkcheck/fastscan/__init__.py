@@ -26,13 +26,32 @@ def fast_scan(markdown: str) -> PageScan | None:
         return None
     try:
         try:
-            scan = _scan(markdown, ranged=False)
+            scan = _scan(markdown, ranged=_cell_html(markdown))
         except NeedsRanges:
             scan = _scan(markdown, ranged=True)
     except Declined:
         return None
     links = [link for link in map(_link_of, scan.fields) if link is not None]
     return PageScan(links, scan.anchors())
+
+
+_CELL_BLOCKS = ("<p>", "<ul>", "<ol>", "<pre")
+
+
+def _cell_html(markdown: str) -> bool:
+    """Whether a line of a pipe table (``| …``) holds an HTML paragraph, list or code block: a
+    cell the scan reads from its source (`NeedsRanges`), so the page is read with its events'
+    ranges at once, not read twice. A guess either way costs time, never a finding: each line
+    looked at once per form, linear."""
+    for form in _CELL_BLOCKS:
+        at = markdown.find(form)
+        while at >= 0:
+            start = markdown.rfind("\n", 0, at) + 1
+            if markdown[start:at].lstrip().startswith("|"):
+                return True
+            end = markdown.find("\n", at)
+            at = markdown.find(form, end) if end >= 0 else -1
+    return False
 
 
 def _scan(markdown: str, *, ranged: bool) -> Scan:

@@ -29,7 +29,16 @@ from gitbook_mcp.document.parse.tagblocks import convert_tag
 from gitbook_mcp.document.refs import href_to_ref
 from gitbook_mcp.document.tags import Tag, row_of
 
-__all__ = ["END_HTML", "NO_METADATA", "OPTIONS", "Declined", "NeedsRanges", "Scan", "read"]
+__all__ = [
+    "END_HTML",
+    "NO_METADATA",
+    "OPTIONS",
+    "Declined",
+    "NeedsRanges",
+    "Scan",
+    "may_hold_link",
+    "read",
+]
 
 OPTIONS = (
     pyromark.Options.ENABLE_TABLES
@@ -505,13 +514,42 @@ def _may_link(html: str) -> bool:
     return "href" in lowered or "src" in lowered or "[" in html
 
 
+_SCHEME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+_MAX_SCHEME = 32
+"""An autolink's scheme: a letter, then 1 to 31 of `_SCHEME` (CommonMark, markdown-it)."""
+
+
+def may_hold_link(source: str) -> bool:
+    """Whether markdown found inside HTML (a cell, a caption) can hold a link: a ``[`` (a link
+    or an image), an HTML ``href`` or ``src`` (``srcset``), an ``@`` (an e-mail autolink) or an
+    autolink ``<scheme:…>``. Text without any of them gives no link field, whatever its marks."""
+    if "[" in source:
+        return True
+    if "<" not in source:
+        return False
+    lowered = source.lower()
+    if "href" in lowered or "src" in lowered or "@" in source:
+        return True
+    at = source.find("<")
+    while at >= 0:  # each ``<`` looks at most 33 characters ahead: linear
+        end = at + 1
+        limit = min(len(source), at + 1 + _MAX_SCHEME)
+        while end < limit and source[end] in _SCHEME:
+            end += 1
+        first = source[at + 1 : at + 2]
+        if end - at > 2 and first.isascii() and first.isalpha() and source[end : end + 1] == ":":
+            return True
+        at = source.find("<", at + 1)
+    return False
+
+
 class _LinkReader(Reader):
     """The full parser's reader, reading the markdown inside HTML (a cell, a caption) only
-    where it can hold a link: without ``[`` or ``<`` it has none, and its text is no link's
-    label (a caption is a fragment, not an image's label)."""
+    where it can hold a link (`may_hold_link`): the text of one that cannot is no link's label
+    (a caption is a fragment, not an image's label), so its tokens are not needed."""
 
     def inline_tokens(self, source: str) -> list[Any]:
-        if "[" not in source and "<" not in source:
+        if not may_hold_link(source):
             return []
         return super().inline_tokens(source)
 
