@@ -363,14 +363,13 @@ class RevisionStore(StorePart):
         stored = row["document"]
         markdown = ""
         if renders_markdown(view, space):
-            doc = load(stored)
             tree = tree or self.tree_of(row["revision_id"])
             writer = None if view.refs == "stable" else tree.writer(row["id"])
             if signature is None:
-                markdown = render_body(doc, writer)
-            else:  # one read of many pages: each page's markdown rendered once per content
+                markdown = render_body(load(stored), writer)
+            else:  # one read of many pages: each page loaded and rendered once per content
                 key = (page["documentId"], row["id"], signature, view.refs)
-                markdown = rendered_markdown(key, lambda: render_body(doc, writer))
+                markdown = rendered_markdown(key, lambda: render_body(load(stored), writer))
         if view.body == "document":
             # the read document's JSON, its anchors found once per content, written unparsed
             text = read_json(page["documentId"], lambda: dump(read_document(load(stored))))
