@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import partial
+from functools import lru_cache, partial
 from typing import Annotated
 
 from pydantic import AfterValidator, PlainSerializer
@@ -53,25 +53,37 @@ _OPAQUE = ("Co", "Cn", "Cs")
 hidden payload (one code point per byte, like tag characters) or render as a blank."""
 _BRAILLE_BLANK = "\u2800"
 _REPLACEMENT = "\ufffd"
-_LINE_BREAKS = re.compile("\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _FENCE_RUN = re.compile(r"`{3,}|~{3,}")
+
+
+_DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f" + _INVISIBLE.pattern[1:-1] + "]")
+"""What goes wherever it is: ASCII's control characters (newline and tab aside; ASCII has no
+other category `_clean` drops) and the invisible ones, in one character class."""
+_BREAKS = re.compile("[\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+"""Line breaks other than a newline, once each CRLF is one: a character class (an alternation
+with ``\\r\\n`` in it scanned the text ten times slower)."""
+_NON_ASCII = re.compile("[^\x00-\x7f]")
+
+
+@lru_cache(maxsize=8192)
+def _kept(ch: str, opaque: str) -> str:
+    """What `_clean` keeps of one code point besides newline and tab."""
+    category = unicodedata.category(ch)
+    if category in _OPAQUE or ch == _BRAILLE_BLANK:
+        return opaque
+    return "" if category in ("Cf", "Cc") else ch
 
 
 def _clean(text: str, *, opaque: str) -> str:
     """``text`` without invisible, format and control characters (newline and tab stay), every
-    line break a newline, and each private-use, unassigned or braille-blank one as ``opaque``."""
-    cleaned = _INVISIBLE.sub("", _LINE_BREAKS.sub("\n", text))
-    kept: list[str] = []
-    for ch in cleaned:
-        if ch in "\n\t":
-            kept.append(ch)
-            continue
-        category = unicodedata.category(ch)
-        if category in _OPAQUE or ch == _BRAILLE_BLANK:
-            kept.append(opaque)
-        elif category not in ("Cf", "Cc"):
-            kept.append(ch)
-    return "".join(kept)
+    line break a newline, and each private-use, unassigned or braille-blank one as ``opaque``.
+    Character classes do the common cases, and only code points outside ASCII are looked up
+    one by one: a page's markdown, looked up character by character, cost more than its
+    rendering (13 times this)."""
+    cleaned = _DROPPED.sub("", _BREAKS.sub("\n", text.replace("\r\n", "\n")))
+    if cleaned.isascii():
+        return cleaned
+    return _NON_ASCII.sub(lambda found: _kept(found.group(), opaque), cleaned)
 
 
 def untrusted(text: str) -> str:

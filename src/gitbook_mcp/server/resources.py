@@ -134,10 +134,12 @@ async def _page(
     client = await runtime.get_client()
     if change_request_id:
         page = await client.change_request_content.get_page(
-            space_id, change_request_id, page_id, format="markdown"
+            space_id, change_request_id, page_id, format="markdown", bodies_below=False
         )
     else:
-        page = await client.space_content.get_page(space_id, page_id, format="markdown")
+        page = await client.space_content.get_page(
+            space_id, page_id, format="markdown", bodies_below=False
+        )
     return _page_text(page)
 
 

@@ -17,10 +17,11 @@ from gitbook_mcp.document.edit import (
     find_text,
     get_at,
     replace_text,
+    same_without_keys,
     set_at,
     without_keys,
 )
-from gitbook_mcp.document.nodes import Node, block, document, inline, mark, text
+from gitbook_mcp.document.nodes import Node, block, document, inline, mark, text, walk
 
 RICH = """{% hint style="info" %}
 Keep the **API key** secret. Rotate it [every month](https://example.com/rotate) at least.
@@ -239,3 +240,36 @@ def test_a_link_nothing_resolves_is_an_error_never_plain_text(resolve: Any) -> N
     with pytest.raises(UnresolvedLinks) as caught:
         replace_text(doc, _one(doc, "Run it."), "See [Configure](configure.md).", resolve)
     assert caught.value.hrefs == ["configure.md"]
+
+
+def test_same_without_keys_is_equality_of_the_copies_without_keys() -> None:
+    """Node keys (through ``nodes`` and ``fragments``) are left out of the comparison, every
+    other field counts, a ``key`` in a node's data included."""
+    source = (
+        "# Title\n\nSome *text* and [a link](https://x.test).\n\n"
+        '{% hint style="info" %}\nA hint\n{% endhint %}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n'
+    )
+    doc = parse_markdown(source).document
+    rekeyed = copy.deepcopy(doc)
+    for node, _ in walk(rekeyed):
+        if "key" in node:
+            node["key"] += "-other"
+    variants = [doc, rekeyed]
+    changed = parse_markdown(source.replace("A hint", "Another hint")).document
+    variants.append(changed)
+    data_key = copy.deepcopy(doc)
+    data_key["nodes"][0]["data"] = {"key": "a field"}
+    variants.append(data_key)
+    shorter = copy.deepcopy(doc)
+    shorter["nodes"].pop()
+    variants.append(shorter)
+    unkeyed = copy.deepcopy(doc)
+    del unkeyed["nodes"][0]["key"]
+    variants.append(unkeyed)
+    for first in variants:
+        for second in variants:
+            expected = without_keys(first) == without_keys(second)
+            assert same_without_keys(first, second) is expected
+    assert same_without_keys(doc, rekeyed)
+    assert not same_without_keys(doc, changed)
+    assert not same_without_keys(doc, data_key)

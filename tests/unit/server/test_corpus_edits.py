@@ -2,7 +2,8 @@
 request of the local workspace (live profile) with their files, then edited through `edit_pages`
 as an agent would: a rewrite of the markdown `get_page` shows changes nothing (nothing is sent,
 the stored document stays the same), and a one-sentence replacement changes that block and no
-other, keys and content.
+other, keys and content. Each corpus is split between `PARTS` tests (each edits every PARTS-th
+page), which parallel workers run side by side.
 
 Nobody on this project wrote these pages: what the round trip does on them is what it does on a
 user's docs.
@@ -38,6 +39,9 @@ BATCH = 50
 """Changes per content batch (the API's cap)."""
 FILES_PER_CHANGE = 20
 NOT_PAGES = frozenset({"SUMMARY.md"})
+PARTS = 2
+"""Tests per corpus: each inserts the whole corpus and edits every PARTS-th page of it, so that
+parallel workers share a corpus (together they edit every page)."""
 
 
 @pytest.fixture
@@ -164,6 +168,14 @@ async def _documents(api: httpx2.AsyncClient, cr: str, top: str) -> dict[str, An
     return found
 
 
+async def _revision(api: httpx2.AsyncClient, cr: str) -> str:
+    """The change request's current revision."""
+    answer = await api.get(f"/spaces/{SPACE}/change-requests/{cr}")
+    assert answer.status_code == 200, answer.text[:2000]
+    revision: str = answer.json()["revision"]
+    return revision
+
+
 async def _markdown(client: Any, cr: str, page: str) -> str:
     """The whole page as `get_page` shows it, read window by window."""
     parts: list[str] = []
@@ -209,9 +221,10 @@ async def _edit(client: Any, cr: str, edits: list[dict[str, Any]]) -> dict[str, 
     return out
 
 
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda n: f"part{n + 1}of{PARTS}")
 @pytest.mark.parametrize("name", ["cheqd-product-docs", "beefree-sdk-docs"])
 async def test_every_corpus_page_survives_a_no_op_rewrite_and_a_one_sentence_replace(
-    mcp: McpFactory, api: httpx2.AsyncClient, name: str
+    mcp: McpFactory, api: httpx2.AsyncClient, name: str, part: int
 ) -> None:
     async with mcp("gb_local_admin", toolsets=("all",), profile="live") as client:
         made = await client.call_tool(
@@ -220,36 +233,39 @@ async def test_every_corpus_page_survives_a_no_op_rewrite_and_a_one_sentence_rep
         cr = made.structured_content["id"]
         ids = await _insert(api, cr, name)
         assert len(ids) > 150
+        mine = {path: page for n, (path, page) in enumerate(ids.items()) if n % PARTS == part}
         before = await _documents(api, cr, ids[""])
         assert before.keys() == set(ids.values())
         rewrites = [
             {"op": "rewrite", "page_id": page, "markdown": await _markdown(client, cr, page)}
-            for page in ids.values()
+            for page in mine.values()
         ]
+        revision = await _revision(api, cr)
         for chunk in _chunks(rewrites):
             out = await _edit(client, cr, chunk)
             assert out["sent"] is False, [p for p in out["pages"] if p["diff"]][:1]
-        unchanged = await _documents(api, cr, ids[""])
-        for path, page in ids.items():
-            assert unchanged[page] == before[page], path
+        # a revision never changes, and each write makes a new one: the same revision is the
+        # same stored documents, byte for byte
+        assert await _revision(api, cr) == revision
         sentences = {page: _sentence(before[page]) for page in ids.values()}
+        assert sum(found is not None for found in sentences.values()) > len(ids) // 2
         replaces = [
             {
                 "op": "replace",
                 "page_id": page,
                 "replacements": [{"find": found[1], "replace": found[1] + " Edited."}],
             }
-            for page, found in sentences.items()
-            if found is not None
+            for page in mine.values()
+            if (found := sentences[page]) is not None
         ]
-        assert len(replaces) > len(ids) // 2
         for chunk in _chunks(replaces):
             out = await _edit(client, cr, chunk)
             assert out["sent"] is True
     edited = await _documents(api, cr, ids[""])
+    edited_here = set(mine.values())
     for path, page in ids.items():
-        found = sentences[page]
-        if found is None:
+        found = sentences[page] if page in edited_here else None
+        if found is None:  # no sentence to replace, or another part's page: left as it was
             assert edited[page] == before[page], path
             continue
         index, value = found

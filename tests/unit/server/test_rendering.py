@@ -266,3 +266,29 @@ def test_a_fenced_body_drops_fillers_and_marks_opaque_code_points() -> None:
     assert untrusted(f"a{FILLERS}b\n{OPAQUE}c") == "ab\n\ufffd\ufffd\ufffd\ufffdc"
     body = quoted(f"line{OPAQUE[0]}one\nline two", label="Comment").splitlines()
     assert body[2:4] == ["line\ufffdone", "line two"]
+
+
+def test_a_body_keeps_drops_or_marks_every_code_point_by_its_category() -> None:
+    """The code points of the basic and supplementary planes, of the tags and supplementary
+    variation selectors, and the edges of the private planes, one per line: format and control
+    characters go, private-use, unassigned, surrogate and braille-blank ones become U+FFFD (or
+    go, as fillers), any other is kept unless it is a filler (variation selectors, Hangul
+    fillers: a few hundred)."""
+    breaks = set("\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029\t")
+    planes = [range(0x20000), range(0xE0000, 0xE0200), range(0xF0000, 0xF0100)]
+    planes.append(range(0x10FF00, 0x110000))
+    chars = [chr(c) for plane in planes for c in plane if chr(c) not in breaks]
+    lines = untrusted("\n".join(chars)).split("\n")
+    assert len(lines) == len(chars)
+    dropped = 0
+    for ch, got in zip(chars, lines, strict=True):
+        category = unicodedata.category(ch)
+        if category in ("Cf", "Cc"):
+            assert got == "", hex(ord(ch))
+        elif category in ("Co", "Cn", "Cs") or ch == "\u2800":
+            assert got in ("\ufffd", ""), hex(ord(ch))
+        else:
+            assert got in (ch, ""), hex(ord(ch))
+            dropped += got == ""
+    assert 0 < dropped < 400, dropped
+    assert untrusted("tab\there\r\nand\u2028there é ✓") == "tab\there\nand\nthere é ✓"

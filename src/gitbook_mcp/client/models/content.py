@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypedDict
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from gitbook_mcp.client.models._base import APIModel, Paging, RequestModel
 from gitbook_mcp.client.models.common import User
@@ -31,6 +31,8 @@ __all__ = [
     "ImportSkip",
     "JSONDocument",
     "OrganizationChangeRequestsQuery",
+    "PageAlone",
+    "PageBelow",
     "PageCover",
     "PageLayout",
     "PageList",
@@ -163,6 +165,30 @@ class RevisionPage(APIModel):
         yield self, depth
         for child in self.pages:
             yield from child.walk(depth + 1)
+
+
+_NOT_READ = "\0not read"
+"""An alias no answer has: a field validated from it alone is never read from the answer."""
+
+
+class PageBelow(RevisionPage):
+    """A page below the one read (`PageAlone`): its place in the tree without its body.
+
+    Its ``document`` and ``markdown`` are not read (None), nor are fields the model does not
+    name: a page answer holds every page below it with its body, and turning those into objects
+    cost a page read most of its time, for callers that use the page's own body only."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=False)
+
+    markdown: str | None = Field(default=None, validation_alias=_NOT_READ)
+    document: JSONDocument | None = Field(default=None, validation_alias=_NOT_READ)
+    pages: list[PageBelow] = Field(default_factory=list)  # type: ignore[assignment]
+
+
+class PageAlone(RevisionPage):
+    """A page read whole, the pages below it as outlines (`PageBelow`, no bodies)."""
+
+    pages: list[PageBelow] = Field(default_factory=list)  # type: ignore[assignment]
 
 
 def _walk(pages: list[RevisionPage]) -> Iterator[tuple[RevisionPage, int]]:

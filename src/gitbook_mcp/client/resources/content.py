@@ -16,6 +16,7 @@ from gitbook_mcp.client.models.content import (
     ImportContentRequest,
     ImportContentResult,
     ImportContentSource,
+    PageAlone,
     PageList,
     PageQuery,
     Revision,
@@ -60,27 +61,34 @@ class SpaceContent(APIResource):
 
     @operation("getPageById")
     async def get_page(
-        self, space_id: str, page_id: str, **query: Unpack[PageQuery]
+        self, space_id: str, page_id: str, *, bodies_below: bool = True, **query: Unpack[PageQuery]
     ) -> RevisionPage:
-        """One page; ``format="markdown"`` returns its text as markdown."""
+        """One page; ``format="markdown"`` returns its text as markdown (``bodies_below=False``:
+        the pages below it without their bodies, `PageBelow`, much cheaper to read)."""
         ids = {"spaceId": space_id, "pageId": page_id}
         return await self._get(
             "/spaces/{spaceId}/content/page/{pageId}",
             ids=ids,
-            cast_to=RevisionPage,
+            cast_to=RevisionPage if bodies_below else PageAlone,
             query=query_of(PageQuery, query),
         )
 
     @operation("getPageByPath")
     async def get_page_by_path(
-        self, space_id: str, page_path: str, **query: Unpack[PageQuery]
+        self,
+        space_id: str,
+        page_path: str,
+        *,
+        bodies_below: bool = True,
+        **query: Unpack[PageQuery],
     ) -> RevisionPage:
-        """A document or group page by its path (``"guides/install"``; slashes are kept)."""
+        """A document or group page by its path (``"guides/install"``; slashes are kept;
+        ``bodies_below`` as in `get_page`)."""
         ids = {"spaceId": space_id, "pagePath": page_path}
         return await self._get(
             "/spaces/{spaceId}/content/path/{pagePath}",
             ids=ids,
-            cast_to=RevisionPage,
+            cast_to=RevisionPage if bodies_below else PageAlone,
             query=query_of(PageQuery, query),
         )
 
@@ -145,27 +153,41 @@ class ChangeRequestContent(APIResource):
 
     @operation("getPageInChangeRequestById")
     async def get_page(
-        self, space_id: str, change_request_id: str, page_id: str, **query: Unpack[PageQuery]
+        self,
+        space_id: str,
+        change_request_id: str,
+        page_id: str,
+        *,
+        bodies_below: bool = True,
+        **query: Unpack[PageQuery],
     ) -> RevisionPage:
-        """One page; ``format="markdown"`` returns its text as markdown."""
+        """One page; ``format="markdown"`` returns its text as markdown (``bodies_below=False``:
+        the pages below it without their bodies, `PageBelow`, much cheaper to read)."""
         ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pageId": page_id}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
             ids=ids,
-            cast_to=RevisionPage,
+            cast_to=RevisionPage if bodies_below else PageAlone,
             query=query_of(PageQuery, query),
         )
 
     @operation("getPageInChangeRequestByPath")
     async def get_page_by_path(
-        self, space_id: str, change_request_id: str, page_path: str, **query: Unpack[PageQuery]
+        self,
+        space_id: str,
+        change_request_id: str,
+        page_path: str,
+        *,
+        bodies_below: bool = True,
+        **query: Unpack[PageQuery],
     ) -> RevisionPage:
-        """A document or group page by its path (``"guides/install"``; slashes are kept)."""
+        """A document or group page by its path (``"guides/install"``; slashes are kept;
+        ``bodies_below`` as in `get_page`)."""
         ids = {"spaceId": space_id, "changeRequestId": change_request_id, "pagePath": page_path}
         return await self._get(
             "/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}",
             ids=ids,
-            cast_to=RevisionPage,
+            cast_to=RevisionPage if bodies_below else PageAlone,
             query=query_of(PageQuery, query),
         )
 

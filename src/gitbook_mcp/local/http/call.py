@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from gitbook_mcp.api import Profile
 from gitbook_mcp.local.absent import ABSENT
 from gitbook_mcp.local.errors import Invalid, an_object, one_of
+from gitbook_mcp.local.http.answer_json import answer_json
 from gitbook_mcp.local.http.patterns import ContractPattern
 from gitbook_mcp.local.store.access import ROLES, Actor
 from gitbook_mcp.local.store.paging import MAX_LIMIT, PageWindow
@@ -35,7 +36,11 @@ def ok(data: Any, status: int = 200) -> Response:
 
 
 class Shaped(JSONResponse):
-    """An answer already in the served profile's shape (`Call.fresh`): the app sends it as is."""
+    """An answer already in the served profile's shape (`Call.fresh`): the app sends it as is,
+    the `RawJSON` texts it holds (pages' documents) written in unparsed."""
+
+    def render(self, content: Any) -> bytes:
+        return answer_json(content).encode("utf-8")
 
 
 def created(data: Any) -> Response:

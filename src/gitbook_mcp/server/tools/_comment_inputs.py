@@ -34,7 +34,7 @@ async def check_filters(
     author is an error naming the accepted values, not "No comments."."""
     if page_id:
         content = ctx.client.space_content
-        await content.get_page(space_id, page_id)  # a 404 names get_page_tree
+        await content.get_page(space_id, page_id, bodies_below=False)  # a 404 names get_page_tree
     if not authors:
         return
     if change_request_id:

@@ -53,7 +53,7 @@ class _Main:
 
     async def markdown(self, page_id: str) -> str | None:
         page = await self.ctx.client.space_content.get_page(
-            self.space_id, page_id, format="markdown"
+            self.space_id, page_id, format="markdown", bodies_below=False
         )
         return page.markdown
 

@@ -24,7 +24,7 @@ from gitbook_mcp.client.errors import APIStatusError, NotFoundError
 from gitbook_mcp.client.models.authoring import ChangeRequestContentUpdate
 from gitbook_mcp.client.models.content import RevisionPage
 from gitbook_mcp.document import document_links, render_markdown
-from gitbook_mcp.document.edit import block_differences, without_keys
+from gitbook_mcp.document.edit import block_differences, same_without_keys, without_keys
 from gitbook_mcp.linkcheck.client_source import ClientContentReader, raw_document
 from gitbook_mcp.linkcheck.model import RevisionContent
 from gitbook_mcp.logs import get_logger
@@ -250,9 +250,9 @@ def compare(
 ) -> list[str]:
     """How the stored page differs from the intended tree, keys aside: the top-level blocks that
     differ, and the diff of their markdown (empty when they are the same)."""
-    want, got = without_keys(intended), without_keys(stored)
-    if want == got:
+    if same_without_keys(intended, stored):
         return []
+    want, got = without_keys(intended), without_keys(stored)
     blocks = block_differences(want, got)
     name = w.path or w.page_id
     lines = text_diff(

@@ -99,18 +99,30 @@ async def get_page(ctx: ToolContext, args: GetPageArgs) -> PageText:
         revision = (await c.change_requests.get(args.space_id, args.change_request_id)).revision
         if args.page_id:
             page = await c.change_request_content.get_page(
-                args.space_id, args.change_request_id, args.page_id, format="document"
+                args.space_id,
+                args.change_request_id,
+                args.page_id,
+                format="document",
+                bodies_below=False,
             )
         else:
             assert args.path is not None
             page = await c.change_request_content.get_page_by_path(
-                args.space_id, args.change_request_id, args.path, format="document"
+                args.space_id,
+                args.change_request_id,
+                args.path,
+                format="document",
+                bodies_below=False,
             )
     elif args.page_id:
-        page = await c.space_content.get_page(args.space_id, args.page_id, format="document")
+        page = await c.space_content.get_page(
+            args.space_id, args.page_id, format="document", bodies_below=False
+        )
     else:
         assert args.path is not None
-        page = await c.space_content.get_page_by_path(args.space_id, args.path, format="document")
+        page = await c.space_content.get_page_by_path(
+            args.space_id, args.path, format="document", bodies_below=False
+        )
     markdown = await _page_markdown(ctx, args.space_id, args.change_request_id, page, revision)
     text = untrusted(markdown)
     if args.offset and args.offset >= len(text):

@@ -330,7 +330,7 @@ async def _write(
 
     async def read(page_id: str) -> RevisionPage:
         return await c.change_request_content.get_page(
-            args.space_id, done.changeRequest.id, page_id, format="document"
+            args.space_id, done.changeRequest.id, page_id, format="document", bodies_below=False
         )
 
     await read_back(read, writes, tree)

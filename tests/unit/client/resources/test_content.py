@@ -15,6 +15,8 @@ from gitbook_mcp.api import ADDED_IN_LIVE
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.client.models.content import (
     ImportContentResult,
+    PageAlone,
+    PageBelow,
     PageList,
     Revision,
     RevisionFile,
@@ -188,6 +190,43 @@ async def test_page_tree_is_typed_and_walks_depth_first() -> None:
     assert child.markdown == "# guides/install"
     assert child.layout is not None
     assert child.layout.tableOfContents is True
+
+
+@pytest.mark.parametrize("in_cr", [False, True], ids=["space", "change-request"])
+async def test_a_page_read_without_bodies_below_keeps_its_own_and_the_tree(in_cr: bool) -> None:
+    """``bodies_below=False``: the page's own body and fields as sent, the pages below it with
+    their place in the tree but neither body nor unnamed fields (the same request is sent)."""
+    document = {"object": "document", "data": {}, "nodes": [{"object": "block", "type": "p"}]}
+    grandchild = {**PAGE["pages"][0], "id": "pg_deep", "path": "guides/install/deep"}
+    child = {**PAGE["pages"][0], "document": document, "extra": 1, "pages": [grandchild]}
+    answer = {**PAGE, "document": document, "extra": 2, "pages": [child]}
+    recorder = Recorder.always(200, answer)
+    async with recorder.client() as client:
+        if in_cr:
+            read = client.change_request_content.get_page
+            page = await read(S, "7", "pg 2", format="document", bodies_below=False)
+            full = await read(S, "7", "pg 2", format="document")
+        else:
+            read = client.space_content.get_page
+            page = await read(S, "pg 2", format="document", bodies_below=False)
+            full = await read(S, "pg 2", format="document")
+    assert isinstance(page, PageAlone)
+    assert len({str(r.url) for r in recorder.requests}) == 1
+    assert page.document is not None
+    assert page.document.nodes == document["nodes"]
+    assert page.markdown == "# guides"
+    assert page.model_extra == {"extra": 2}
+    assert [(p.id, type(p)) for p, _ in page.walk()][1:] == [
+        ("pg_install", PageBelow),
+        ("pg_deep", PageBelow),
+    ]
+    for below, _ in list(page.walk())[1:]:
+        assert (below.document, below.markdown, below.model_extra) == (None, None, None)
+        assert below.path
+        assert below.title
+        assert below.layout is not None
+    assert full.pages[0].document is not None
+    assert full.pages[0].markdown == "# guides/install"
 
 
 async def test_revision_carries_pages_and_files() -> None:

@@ -12,7 +12,6 @@ files, the link writer), which these methods share.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ from gitbook_mcp.local.store.content.pagedoc import (
 from gitbook_mcp.local.store.content.views import (
     LAYOUT,
     Body,
+    RawJSON,
     View,
     blob,
     document_id,
@@ -386,18 +386,17 @@ class RevisionStore(StorePart):
         stored = row["document"]
         markdown = ""
         if renders_markdown(view, space):
-            doc = load(stored)
             tree = tree or self.tree_of(row["revision_id"])
             writer = None if view.refs == "stable" else tree.writer(row["id"])
             if signature is None:
-                markdown = render_body(doc, writer)
-            else:  # one read of many pages: each page's markdown rendered once per content
+                markdown = render_body(load(stored), writer)
+            else:  # one read of many pages: each page loaded and rendered once per content
                 key = (page["documentId"], row["id"], signature, view.refs)
-                markdown = rendered_markdown(key, lambda: render_body(doc, writer))
+                markdown = rendered_markdown(key, lambda: render_body(load(stored), writer))
         if view.body == "document":
-            # a fresh copy of the read document, whose anchors are found once per content
+            # the read document's JSON, its anchors found once per content, written unparsed
             text = read_json(page["documentId"], lambda: dump(read_document(load(stored))))
-            page["document"] = json.loads(text)
+            page["document"] = RawJSON(text)
         else:
             page["markdown"] = markdown
         return markdown

@@ -21,6 +21,7 @@ __all__ = [
     "READS",
     "RENDERED",
     "Body",
+    "RawJSON",
     "Refs",
     "View",
     "blob",
@@ -59,6 +60,17 @@ LAYOUT = {
 }
 
 Body = Literal["markdown", "document"]
+
+
+@dataclass(frozen=True, slots=True)
+class RawJSON:
+    """JSON text that an answer holds as it is, to be written into the answer's JSON unparsed
+    (`local.http.call.Shaped`): a page read holds the document of every page below it, and
+    parsing each kept text only to serialise it again was most of a read's cost."""
+
+    text: str
+
+
 Refs = Literal["relative", "stable"]
 
 

@@ -78,7 +78,7 @@ async def cr_page(
     """The page as in the change request (markdown or document); None when it is not there."""
     try:
         return await ctx.client.change_request_content.get_page(
-            space_id, cr_id, page_id, format=fmt
+            space_id, cr_id, page_id, format=fmt, bodies_below=False
         )
     except NotFoundError:
         return None
@@ -89,7 +89,9 @@ async def main_page(
 ) -> RevisionPage | None:
     """The page in the main content (markdown or document); None when it is not there."""
     try:
-        return await ctx.client.space_content.get_page(space_id, page_id, format=fmt)
+        return await ctx.client.space_content.get_page(
+            space_id, page_id, format=fmt, bodies_below=False
+        )
     except NotFoundError:
         return None
 

@@ -59,6 +59,8 @@ def renamed(planned: EditPlan) -> list[Renamed]:
         if page_id in docs:
             before, after = docs[page_id]
         elif sides.before is not None and sides.after is not None:
+            if sides.before == sides.after:  # the same text renames nothing: no parse
+                continue
             before = parse_markdown(sides.before).document
             after = parse_markdown(sides.after).document
         else:

@@ -3,6 +3,9 @@ each time, with the anchors of its current content, and the cache stays within i
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from gitbook_mcp.local import Store
 from gitbook_mcp.local.seed.content import PAGE_INSTALL
 from gitbook_mcp.local.store.access import Actor
@@ -10,6 +13,12 @@ from gitbook_mcp.local.store.content import views
 from gitbook_mcp.local.store.content.views import View
 
 DOCUMENT = View(body="document")
+
+
+def _document(page: dict[str, Any]) -> Any:
+    """The page's document as its answer's JSON holds it (the store keeps it as JSON text)."""
+    assert isinstance(page["document"], views.RawJSON)
+    return json.loads(page["document"].text)
 
 
 def _admin(store: Store) -> Actor:
@@ -21,9 +30,9 @@ def _admin(store: Store) -> Actor:
 def test_each_read_answers_its_own_copy_of_the_document(store: Store) -> None:
     actor = _admin(store)
     first = store.content.page(actor, "spc_handbook", None, page_id=PAGE_INSTALL, view=DOCUMENT)
-    first["document"]["nodes"].clear()  # what one answer's reader does stays in that answer
+    _document(first)["nodes"].clear()  # what one answer's reader does stays in that answer
     again = store.content.page(actor, "spc_handbook", None, page_id=PAGE_INSTALL, view=DOCUMENT)
-    assert again["document"]["nodes"]
+    assert _document(again)["nodes"]
     assert again["documentId"] == first["documentId"]
 
 
@@ -41,7 +50,7 @@ def test_an_edited_page_reads_with_the_anchors_of_its_new_content(store: Store) 
     )
     after = store.content.page(actor, "spc_handbook", None, page_id=PAGE_INSTALL, view=DOCUMENT)
     assert after["documentId"] != before["documentId"]
-    assert [n["meta"]["id"] for n in after["document"]["nodes"]] == ["brand-new-title"]
+    assert [n["meta"]["id"] for n in _document(after)["nodes"]] == ["brand-new-title"]
 
 
 def test_the_read_cache_is_bounded_by_characters() -> None:
