@@ -24,6 +24,7 @@ import httpx2
 from mcp.client import Client
 
 from bench.measure import Sample, rss_mb
+from bench.scan_content import build_scan_store
 from gitbook_mcp.api import Profile
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.config.settings import OutputSchemas, Settings
@@ -179,24 +180,6 @@ async def local_api(db: Path, *extra: str) -> AsyncIterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
-
-
-def build_scan_store(pages: int) -> Store:
-    """A workspace whose change request #1 of spc_handbook has ``pages`` extra linked pages."""
-    store = Store(":memory:")
-    load_demo(store)
-    revision = store.db.scalar(
-        "SELECT revision_id FROM change_requests WHERE id = 'cr_install_rewrite'"
-    )
-    for index in range(pages):
-        target = f"bench-{(index + 1) % pages}.md" if index % 10 else "missing-page.md"
-        store.content.revisions.add_page(
-            str(revision),
-            title=f"Bench {index}",
-            slug=f"bench-{index}",
-            markdown=f"See [next]({target}).\n",
-        )
-    return store
 
 
 async def _scan_once(base: str, concurrency: int) -> tuple[float, int]:
