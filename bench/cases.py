@@ -251,8 +251,15 @@ async def context_cost() -> dict[str, Any]:
     ]
     selections += [(t, "live", (t,), "none") for t in ALL_TOOLSETS]
     rows: dict[str, dict[str, Any]] = {}
-    for label, profile, toolsets, outputs in selections:
-        tools = await _listed(profile, toolsets, outputs)
+    demo = Store(":memory:", seed=load_demo)  # seeded once, copied for each listing
+    try:
+        listed = [
+            (label, await _listed(demo, profile, toolsets, outputs))
+            for label, profile, toolsets, outputs in selections
+        ]
+    finally:
+        demo.close()
+    for label, tools in listed:
         dumps = [
             json.dumps(
                 t.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":")
@@ -271,12 +278,11 @@ async def context_cost() -> dict[str, Any]:
 
 
 async def _listed(
-    profile: Profile, toolsets: tuple[str, ...], outputs: OutputSchemas = "none"
+    demo: Store, profile: Profile, toolsets: tuple[str, ...], outputs: OutputSchemas = "none"
 ) -> list[Any]:
-    """The tools an admin is offered with ``toolsets`` in ``profile``, against the demo (with
-    their output schemas when ``outputs`` is ``full``)."""
-    store = Store(":memory:")
-    load_demo(store)
+    """The tools an admin is offered with ``toolsets`` in ``profile``, against a copy of the
+    seeded ``demo`` (with their output schemas when ``outputs`` is ``full``)."""
+    store = Store(":memory:", template=demo)
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:
