@@ -24,6 +24,7 @@ import httpx2
 from mcp.client import Client
 
 from bench.measure import Sample, rss_mb
+from bench.scan_content import build_scan_store
 from gitbook_mcp.api import Profile
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.config.settings import OutputSchemas, Settings
@@ -181,24 +182,6 @@ async def local_api(db: Path, *extra: str) -> AsyncIterator[str]:
         process.wait(timeout=10)
 
 
-def build_scan_store(pages: int) -> Store:
-    """A workspace whose change request #1 of spc_handbook has ``pages`` extra linked pages."""
-    store = Store(":memory:")
-    load_demo(store)
-    revision = store.db.scalar(
-        "SELECT revision_id FROM change_requests WHERE id = 'cr_install_rewrite'"
-    )
-    for index in range(pages):
-        target = f"bench-{(index + 1) % pages}.md" if index % 10 else "missing-page.md"
-        store.content.revisions.add_page(
-            str(revision),
-            title=f"Bench {index}",
-            slug=f"bench-{index}",
-            markdown=f"See [next]({target}).\n",
-        )
-    return store
-
-
 async def _scan_once(base: str, concurrency: int) -> tuple[float, int]:
     """One scan through the MCP server, whose client talks to ``local-api`` on loopback."""
 
@@ -268,8 +251,15 @@ async def context_cost() -> dict[str, Any]:
     ]
     selections += [(t, "live", (t,), "none") for t in ALL_TOOLSETS]
     rows: dict[str, dict[str, Any]] = {}
-    for label, profile, toolsets, outputs in selections:
-        tools = await _listed(profile, toolsets, outputs)
+    demo = Store(":memory:", seed=load_demo)  # seeded once, copied for each listing
+    try:
+        listed = [
+            (label, await _listed(demo, profile, toolsets, outputs))
+            for label, profile, toolsets, outputs in selections
+        ]
+    finally:
+        demo.close()
+    for label, tools in listed:
         dumps = [
             json.dumps(
                 t.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":")
@@ -288,12 +278,11 @@ async def context_cost() -> dict[str, Any]:
 
 
 async def _listed(
-    profile: Profile, toolsets: tuple[str, ...], outputs: OutputSchemas = "none"
+    demo: Store, profile: Profile, toolsets: tuple[str, ...], outputs: OutputSchemas = "none"
 ) -> list[Any]:
-    """The tools an admin is offered with ``toolsets`` in ``profile``, against the demo (with
-    their output schemas when ``outputs`` is ``full``)."""
-    store = Store(":memory:")
-    load_demo(store)
+    """The tools an admin is offered with ``toolsets`` in ``profile``, against a copy of the
+    seeded ``demo`` (with their output schemas when ``outputs`` is ``full``)."""
+    store = Store(":memory:", template=demo)
 
     @asynccontextmanager
     async def factory() -> AsyncIterator[GitBookClient]:

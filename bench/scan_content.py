@@ -18,15 +18,14 @@ from typing import Any
 import anyio
 import httpx2
 
-from bench.cases import build_scan_store
 from bench.measure import Sample
 from gitbook_mcp.client import GitBookClient
 from gitbook_mcp.linkcheck import LinkScanner
 from gitbook_mcp.linkcheck.client_source import ClientContentReader
-from gitbook_mcp.local import LocalTransport, create_app
+from gitbook_mcp.local import LocalTransport, Store, create_app, load_demo
 from gitbook_mcp.logs import configure_logging
 
-__all__ = ["LatencyResponder", "main", "measure", "record"]
+__all__ = ["LatencyResponder", "build_scan_store", "main", "measure", "record"]
 
 BASE = "http://bench.test/v1"
 SPACE = "spc_handbook"
@@ -39,6 +38,24 @@ class Recorded:
     status: int
     headers: list[tuple[str, str]]
     body: bytes
+
+
+def build_scan_store(pages: int) -> Store:
+    """A workspace whose change request #1 of spc_handbook has ``pages`` extra linked pages."""
+    store = Store(":memory:")
+    load_demo(store)
+    revision = store.db.scalar(
+        "SELECT revision_id FROM change_requests WHERE id = 'cr_install_rewrite'"
+    )
+    for index in range(pages):
+        target = f"bench-{(index + 1) % pages}.md" if index % 10 else "missing-page.md"
+        store.content.revisions.add_page(
+            str(revision),
+            title=f"Bench {index}",
+            slug=f"bench-{index}",
+            markdown=f"See [next]({target}).\n",
+        )
+    return store
 
 
 class _Recorder(httpx2.AsyncBaseTransport):

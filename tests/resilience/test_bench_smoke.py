@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import cases, folder_check, journeys, run
+from bench import folder_check, journeys, run, scan_content
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -79,7 +79,7 @@ def test_the_lychee_section_keeps_the_notes_under_its_table() -> None:
 
 
 async def test_scan_store_has_the_requested_pages() -> None:
-    store = cases.build_scan_store(12)
+    store = scan_content.build_scan_store(12)
     count = store.db.scalar(
         "SELECT COUNT(*) FROM pages p JOIN change_requests c ON c.revision_id = p.revision_id "
         "WHERE c.id = 'cr_install_rewrite' AND p.slug LIKE 'bench-%'"

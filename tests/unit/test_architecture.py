@@ -13,6 +13,7 @@ import pkgutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import gitbook_mcp
@@ -56,21 +57,32 @@ def _imported(node: ast.AST, module: str, is_package: bool, known: set[str]) -> 
                 yield base
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A source file's syntax tree, parsed once per test process (read, never changed)."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
 def import_graph() -> dict[str, set[str]]:
-    """Module -> the package's modules it imports, wherever the import statement stands."""
+    """Module -> the package's modules it imports, wherever the import statement stands (a new
+    graph at each call: the files are parsed once, see `_tree`)."""
+    return {module: set(targets) for module, targets in _graph().items()}
+
+
+@cache
+def _graph() -> dict[str, frozenset[str]]:
     modules = _modules()
     known = set(modules)
-    graph: dict[str, set[str]] = {}
+    graph: dict[str, frozenset[str]] = {}
     for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = _tree(path)
         is_package = path.name == "__init__.py"
-        targets = {
+        graph[name] = frozenset(
             target
             for node in ast.walk(tree)
             for target in _imported(node, name, is_package, known)
             if target != name
-        }
-        graph[name] = targets
+        )
     return graph
 
 
@@ -375,7 +387,7 @@ def _class_homes(root: Path) -> dict[str, set[str]]:
     """Every class name defined under ``root``, with the modules that define it."""
     homes: dict[str, set[str]] = {}
     for path in sorted(root.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 homes.setdefault(node.name, set()).add(str(path.relative_to(root)))
     return homes

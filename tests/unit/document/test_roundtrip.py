@@ -101,3 +101,14 @@ def test_edge_cases_found_by_property_runs() -> None:
     assert [n.get("type", n["object"]) for n in again] == ["text", "link", "text", "expression"]
     assert again[1]["data"]["ref"] == url
     assert again[3]["data"]["expression"] == "a\\:_b_"
+
+
+@pytest.mark.parametrize(
+    ("body", "fence"),
+    [("plain", "```"), ("a ``` b", "````"), ("x`\n````` y ``", "``````"), ("`" * 9, "`" * 10)],
+)
+def test_a_code_fence_is_longer_than_every_backtick_run_of_its_code(body: str, fence: str) -> None:
+    markdown = render_markdown(parse_markdown(f"~~~python\n{body}\n~~~\n").document)
+    assert markdown.startswith(f"{fence}python\n")
+    (block,) = parse_markdown(markdown).document["nodes"]
+    assert "\n".join(plain_text(line) for line in block["nodes"]) == body

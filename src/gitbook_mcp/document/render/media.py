@@ -3,6 +3,7 @@ blocks (``<figure>``) and tables (GFM pipes for a plain grid, HTML ``<table>`` o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from gitbook_mcp.document.tags import format_tag, row_of_node
 __all__ = ["code", "images", "table"]
 
 Node = Mapping[str, Any]
+_BACKTICKS = re.compile("`+")
 
 
 def code(node: Node, ctx: Context) -> str:
@@ -26,10 +28,9 @@ def code(node: Node, ctx: Context) -> str:
     if any(_needs_html(line) for line in lines):
         return pre_html(data, lines)
     body = "\n".join(plain_text(line) for line in lines)
-    longest = run = 0
-    for char in body:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
+    # the longest run of backticks, found by the regex engine rather than a loop per character
+    # (a code block can be tens of thousands of characters; one pattern, no backtracking)
+    longest = max(map(len, _BACKTICKS.findall(body)), default=0)
     fence = "`" * max(3, longest + 1)
     block = f"{fence}{data.get('syntax', '')}\n{body}\n{fence}"
     row = row_of_node("code")

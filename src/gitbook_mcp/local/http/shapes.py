@@ -146,6 +146,11 @@ def _walk(node: Any, shapes: dict[str, Shape]) -> None:
         for item in node:
             _walk(item, shapes)
     elif isinstance(node, dict):
+        if node.get("object") == "document":
+            # A page's JSON document: blocks, inlines, texts and marks, none of them a kind the
+            # live profile reshapes; walking it was most of a page read's reshape (a page holds
+            # every page below it with its document).
+            return
         for value in node.values():
             _walk(value, shapes)
         _page(node)

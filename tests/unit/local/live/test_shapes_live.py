@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
+
 import httpx2
 import pytest
 
 from gitbook_mcp.api import Profile
+from gitbook_mcp.local.http.shapes import reshape
 from gitbook_mcp.local.seed.content import CR_INSTALL
 from gitbook_mcp.local.seed.ids import ORG_ACME, SPACES
 
@@ -49,3 +52,21 @@ async def test_live_change_request_names_its_space_and_drops_the_seed_only_field
     assert change_request["space"] == HANDBOOK
     space = (await api.get(f"/spaces/{HANDBOOK}")).json()
     assert "type" not in space  # live types only style guides
+
+
+def test_live_reshapes_the_pages_below_a_page_but_never_its_documents() -> None:
+    """A page read holds its children with their documents: the children get the live page's
+    fields, while a document (even one whose node data looks like a page) is left as it is."""
+    look_alike = {"type": "document", "kind": "sheet", "layout": {}}
+    document = {
+        "object": "document",
+        "data": {},
+        "nodes": [{"object": "block", "type": "paragraph", "data": dict(look_alike)}],
+    }
+    child = {"id": "p2", "type": "document", "kind": "sheet", "layout": {}, "pages": []}
+    child["document"] = json.loads(json.dumps(document))
+    page = {"id": "p1", "type": "document", "kind": "sheet", "layout": {}, "pages": [child]}
+    reshape("live", page)
+    assert child["tags"] == []
+    assert child["layout"]["anchors"] is True
+    assert child["document"] == document
