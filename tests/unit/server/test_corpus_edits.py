@@ -276,8 +276,10 @@ async def _edit(client: Any, cr: str, edits: list[dict[str, Any]]) -> dict[str, 
     return out
 
 
-@pytest.mark.parametrize("part", range(PARTS), ids=lambda n: f"part{n + 1}of{PARTS}")
+# The corpora alternate (part 1 of each, then part 2 of each): xdist deals its first tests to
+# the workers in turn, so at two workers each gets both parts of one corpus and inserts it alone.
 @pytest.mark.parametrize("name", ["cheqd-product-docs", "beefree-sdk-docs"])
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda n: f"part{n + 1}of{PARTS}")
 async def test_every_corpus_page_survives_a_no_op_rewrite_and_a_one_sentence_replace(
     mcp: McpFactory, api: httpx2.AsyncClient, inserted: Inserted, name: str, part: int
 ) -> None:
