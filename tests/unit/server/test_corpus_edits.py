@@ -3,7 +3,8 @@ request of the local workspace (live profile) with their files, then edited thro
 as an agent would: a rewrite of the markdown `get_page` shows changes nothing (nothing is sent,
 the stored document stays the same), and a one-sentence replacement changes that block and no
 other, keys and content. Each corpus is split between `PARTS` tests (each edits every PARTS-th
-page), which parallel workers run side by side.
+page), which parallel workers run side by side; each worker inserts a corpus once, into a
+template workspace that its parts copy (SQLite's online backup), and reads its documents once.
 
 Nobody on this project wrote these pages: what the round trip does on them is what it does on a
 user's docs.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import mimetypes
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,10 @@ import pytest
 from gitbook_mcp.api import Profile
 from gitbook_mcp.document.edit import find_text
 from gitbook_mcp.document.nodes import plain_text
+from gitbook_mcp.local import Store, create_app
+from gitbook_mcp.local.clock import ManualClock
 from gitbook_mcp.local.seed.ids import SPACES
-from tests.conftest import CANARY
+from tests.conftest import CANARY, SEED_TIME
 from tests.support.fenced import unfenced
 from tests.support.local import raw_api
 from tests.unit.server.conftest import McpFactory
@@ -53,6 +56,58 @@ def profile() -> Profile:
 async def api(app: object) -> AsyncIterator[httpx2.AsyncClient]:
     async with raw_api(app, CANARY, check=False) as client:
         yield client
+
+
+@dataclass(frozen=True)
+class Inserted:
+    """A corpus inserted into a change request of a template workspace, which tests never write
+    to (they get copies): the change request, page ids by path, and every stored document by
+    page id as read after the insertion (tests compare with them, never change them)."""
+
+    store: Store
+    cr: str
+    ids: dict[str, str]
+    before: dict[str, Any]
+
+
+@pytest.fixture(scope="session")
+def _inserted_corpora() -> Iterator[dict[str, Inserted]]:
+    """The corpora this worker process has inserted, by name (each at most once: both parts of
+    a corpus, on one worker or two, start from a copy of it)."""
+    made: dict[str, Inserted] = {}
+    yield made
+    for corpus in made.values():
+        corpus.store.close()
+
+
+async def _build(demo: Store, name: str) -> Inserted:
+    template = Store(":memory:", clock=ManualClock(SEED_TIME), template=demo)
+    async with raw_api(create_app(template, profile="live"), CANARY, check=False) as api:
+        made = await api.post(
+            f"/spaces/{SPACE}/change-requests", json={"subject": f"Corpus {name}"}
+        )
+        assert made.status_code == 201, made.text[:2000]
+        cr = made.json()["id"]
+        ids = await _insert(api, cr, name)
+        before = await _documents(api, cr, ids[""])
+    return Inserted(template, cr, ids, before)
+
+
+@pytest.fixture
+async def inserted(
+    _inserted_corpora: dict[str, Inserted], demo_template: Store, name: str
+) -> Inserted:
+    if name not in _inserted_corpora:
+        _inserted_corpora[name] = await _build(demo_template, name)
+    return _inserted_corpora[name]
+
+
+@pytest.fixture
+def store(clock: ManualClock, inserted: Inserted) -> Iterator[Store]:
+    """The demo workspace with the corpus inserted: a copy of its template."""
+    workspace = Store(":memory:", clock=clock, template=inserted.store)
+    yield workspace
+    workspace.close()
 
 
 @dataclass(frozen=True)
@@ -221,21 +276,18 @@ async def _edit(client: Any, cr: str, edits: list[dict[str, Any]]) -> dict[str, 
     return out
 
 
-@pytest.mark.parametrize("part", range(PARTS), ids=lambda n: f"part{n + 1}of{PARTS}")
+# The corpora alternate (part 1 of each, then part 2 of each): xdist deals its first tests to
+# the workers in turn, so at two workers each gets both parts of one corpus and inserts it alone.
 @pytest.mark.parametrize("name", ["cheqd-product-docs", "beefree-sdk-docs"])
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda n: f"part{n + 1}of{PARTS}")
 async def test_every_corpus_page_survives_a_no_op_rewrite_and_a_one_sentence_replace(
-    mcp: McpFactory, api: httpx2.AsyncClient, name: str, part: int
+    mcp: McpFactory, api: httpx2.AsyncClient, inserted: Inserted, name: str, part: int
 ) -> None:
+    cr, ids, before = inserted.cr, inserted.ids, inserted.before
+    assert len(ids) > 150
+    assert before.keys() == set(ids.values())
+    mine = {path: page for n, (path, page) in enumerate(ids.items()) if n % PARTS == part}
     async with mcp("gb_local_admin", toolsets=("all",), profile="live") as client:
-        made = await client.call_tool(
-            "create_change_request", {"space_id": SPACE, "subject": f"Corpus {name}"}
-        )
-        cr = made.structured_content["id"]
-        ids = await _insert(api, cr, name)
-        assert len(ids) > 150
-        mine = {path: page for n, (path, page) in enumerate(ids.items()) if n % PARTS == part}
-        before = await _documents(api, cr, ids[""])
-        assert before.keys() == set(ids.values())
         rewrites = [
             {"op": "rewrite", "page_id": page, "markdown": await _markdown(client, cr, page)}
             for page in mine.values()
