@@ -4,6 +4,11 @@
 # files' build and check (and the image's where docker works) and the whole pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Python's default: compiled modules are cached. Some machines turn that off
+# (PYTHONDONTWRITEBYTECODE), and then each of the suite's hundreds of processes (workers, servers,
+# CLI runs) compiles every module it imports again, and pytest rewrites every test module's
+# asserts again in each worker.
+unset PYTHONDONTWRITEBYTECODE
 PYTHON="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
