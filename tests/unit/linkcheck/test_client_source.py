@@ -79,19 +79,46 @@ async def test_an_answer_that_is_no_page_fails_as_the_clients_get_page(page: obj
     assert str(raised.value) == str(expected.value)
 
 
+async def test_the_pages_below_do_not_change_the_pages_own_body() -> None:
+    below = {"id": "p2", "title": "Two", "type": "document", "document": {"not": "a document"}}
+    child = {**below, "id": "p3", "markdown": "# Three", "pages": [{**below, "id": "p4"}]}
+    async with _client({**PAGE, "pages": [below, child]}) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document == DOCUMENT
+    assert body.markdown is None
+
+
+async def test_text_the_compiled_reader_refuses_comes_back_as_sent() -> None:
+    # A lone surrogate escape is JSON that Python's reader takes and the compiled one refuses.
+    raw = json.dumps({**PAGE, "document": {**DOCUMENT, "key": "\ud800"}}).encode()
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, content=raw, headers={"content-type": "application/json"})
+
+    async with GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    ) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document is not None
+    assert body.document["key"] == "\ud800"
+    assert body.document["nodes"] == DOCUMENT["nodes"]
+
+
 async def test_a_large_page_is_read_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
     from gitbook_mcp.linkcheck import client_source
 
     seen: list[int] = []
-    real = client_source._page_json
+    real = client_source._page_fast
 
     def spy(raw: bytes) -> object:
         seen.append(threading.get_ident())
         return real(raw)
 
-    monkeypatch.setattr(client_source, "_page_json", spy)
+    monkeypatch.setattr(client_source, "_page_fast", spy)
     big = {**PAGE, "description": "x" * (client_source.INLINE_DOCUMENT_BYTES + 1)}
     async with _client(PAGE) as client:
         await ClientContentReader(client).page("s1", None, "p1")
