@@ -33,6 +33,11 @@ _CR_PAGE = operation_of(ChangeRequestContent.get_page)
 """The operations a page is read by: their routes, from the API's table, are sent as the
 client's ``get_page`` sends them, but the answer is read as JSON (see `page`)."""
 
+_NO_METADATA: dict[str, bool] = {"metadata": False}
+"""Every read asks for no git metadata (the contract's ``metadata`` switch): the checker reads
+none, and a git-synced space's metadata is each page's markdown blob, which the local
+workspace renders every page for (a third of a check of two real repositories)."""
+
 
 def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[model.PageNode]:
     for page in pages:
@@ -237,7 +242,7 @@ class ClientContentReader:
         self._client.require(operation)
         path = OPERATIONS[operation].path
         status, raw = await self._client.request_bytes(
-            "GET", path, ids=ids, max_bytes=self._client.max_tree_bytes
+            "GET", path, ids=ids, params=_NO_METADATA, max_bytes=self._client.max_tree_bytes
         )
         content = await anyio.to_thread.run_sync(_revision_content, raw)
         if content is not None:
@@ -265,7 +270,7 @@ class ClientContentReader:
             operation, ids = _PAGE, {"spaceId": space_id, "pageId": page_id}
         self._client.require(operation)
         path = OPERATIONS[operation].path
-        query = {"format": self._format}
+        query = {"format": self._format, **_NO_METADATA}
         try:
             status, raw = await self._client.request_bytes("GET", path, ids=ids, params=query)
         except errors.NotFoundError:

@@ -37,8 +37,8 @@ async def test_documents_come_back_unchanged_and_missing_pages_are_none() -> Non
     assert json.dumps(body.document) == json.dumps(DOCUMENT)
     assert missing is None
     assert seen == [
-        "/v1/spaces/s1/change-requests/cr1/content/page/p1?format=document",
-        "/v1/spaces/s1/content/page/p9?format=document",
+        "/v1/spaces/s1/change-requests/cr1/content/page/p1?format=document&metadata=false",
+        "/v1/spaces/s1/content/page/p9?format=document&metadata=false",
     ]
 
 
@@ -175,13 +175,17 @@ async def test_the_page_tree_is_read_depth_first_with_versions_without_the_model
         {"id": "c", "title": "C", "type": "link", "target": {"kind": "url", "url": "https://x"}},
     ]
 
+    seen: list[str] = []
+
     def answer(request: httpx2.Request) -> httpx2.Response:
+        seen.append(request.url.query.decode())
         return httpx2.Response(200, content=_tree_answer(tree))
 
     async with GitBookClient(
         token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
     ) as client:
         content = await ClientContentReader(client).revision("s1", None)
+    assert seen == ["metadata=false"]  # no git metadata: the checker reads none
     assert [(p.id, p.parent_id, p.path, p.version) for p in content.pages] == [
         ("a", None, "a", "doc:d1"),
         ("b", "a", "a/b", "at:2026-02-01"),
