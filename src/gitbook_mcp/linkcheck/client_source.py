@@ -8,6 +8,7 @@ links as plain text in documents, so it is read as markdown).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -160,8 +161,23 @@ class _PageRead(PageAlone):
 
 
 _CONSTANTS = (b"NaN", b"Infinity")
-"""What `_no_constant` refuses and the model's JSON reader would take: an answer holding them
-anywhere is read the slow way, so it is read as before."""
+"""What `_no_constant` refuses and the model's JSON reader takes: a page whose own document
+holds one is read the slow way, so it is read as before (in text, or below, they change
+nothing the checker is given)."""
+
+
+def _not_finite(document: object) -> bool:
+    """Whether the JSON value holds a number that is not finite (``NaN``, ``Infinity``)."""
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
 
 
 def _page_fast(raw: bytes) -> model.PageBody | None:
@@ -169,13 +185,13 @@ def _page_fast(raw: bytes) -> model.PageBody | None:
     building the documents of the pages below it (a page answer holds them all: 65 MB for the
     454 pages of two real repositories, parsed whole, was most of a check's reading); None when
     the answer is not plainly a page (then `_page_json` reads it as before)."""
-    if any(constant in raw for constant in _CONSTANTS):
-        return None
     try:
         page = _PageRead.model_validate_json(raw)
     except ValidationError:
         return None
     if not (page.document is None or _is_document(page.document)):
+        return None
+    if any(constant in raw for constant in _CONSTANTS) and _not_finite(page.document):
         return None
     return model.PageBody(page.document, page.markdown, size=len(raw))
 

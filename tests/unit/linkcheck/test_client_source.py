@@ -106,6 +106,36 @@ async def test_text_the_compiled_reader_refuses_comes_back_as_sent() -> None:
     assert body.document["nodes"] == DOCUMENT["nodes"]
 
 
+def _raw_client(raw: bytes) -> GitBookClient:
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, content=raw, headers={"content-type": "application/json"})
+
+    return GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    )
+
+
+async def test_nan_below_or_in_text_leaves_the_pages_document_as_sent() -> None:
+    document = {**DOCUMENT, "key": "NaN or Infinity"}
+    below = {"id": "p2", "title": "Two", "type": "document", "document": {"n": "NAN_HERE"}}
+    raw = json.dumps({**PAGE, "document": document, "pages": [below]}).encode()
+    async with _raw_client(raw.replace(b'"NAN_HERE"', b"NaN")) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document == document
+
+
+async def test_a_nan_in_the_pages_document_is_read_as_the_client_reads_it() -> None:
+    raw = json.dumps({**PAGE, "document": {**DOCUMENT, "key": "NAN_HERE"}}).encode()
+    raw = raw.replace(b'"NAN_HERE"', b"NaN")
+    async with _raw_client(raw) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+        page = await client.space_content.get_page("s1", "p1", format="document")
+    assert body is not None
+    assert page.document is not None
+    assert body.document == page.document.model_dump(mode="json", exclude_unset=True)
+
+
 async def test_a_large_page_is_read_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
