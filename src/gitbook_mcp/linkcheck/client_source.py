@@ -8,6 +8,7 @@ links as plain text in documents, so it is read as markdown).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from pydantic import ValidationError
 from gitbook_mcp.api import OPERATIONS
 from gitbook_mcp.client import errors
 from gitbook_mcp.client.client import GitBookClient
-from gitbook_mcp.client.models.content import ContentFormat, Revision, RevisionPage
+from gitbook_mcp.client.models.content import ContentFormat, PageAlone, Revision, RevisionPage
 from gitbook_mcp.client.models.redirects import PageDestination
 from gitbook_mcp.client.resources import ChangeRequestContent, SpaceContent, operation_of
 from gitbook_mcp.linkcheck import model
@@ -32,6 +33,11 @@ _PAGE = operation_of(SpaceContent.get_page)
 _CR_PAGE = operation_of(ChangeRequestContent.get_page)
 """The operations a page is read by: their routes, from the API's table, are sent as the
 client's ``get_page`` sends them, but the answer is read as JSON (see `page`)."""
+
+_NO_METADATA: dict[str, bool] = {"metadata": False}
+"""Every read asks for no git metadata (the contract's ``metadata`` switch): the checker reads
+none, and a git-synced space's metadata is each page's markdown blob, which the local
+workspace renders every page for (a third of a check of two real repositories)."""
 
 
 def _flatten(pages: list[RevisionPage], parent: str | None = None) -> Iterator[model.PageNode]:
@@ -147,6 +153,49 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not JSON")
 
 
+class _PageRead(PageAlone):
+    """A page answer as the checker reads it: its own document as plain JSON (what is passed
+    on), the pages below it as outlines (`PageBelow`: their bodies are scanned, not built)."""
+
+    document: dict[str, Any] | None = None  # type: ignore[assignment]
+
+
+_CONSTANTS = (b"NaN", b"Infinity")
+"""What `_no_constant` refuses and the model's JSON reader takes: a page whose own document
+holds one is read the slow way, so it is read as before (in text, or below, they change
+nothing the checker is given)."""
+
+
+def _not_finite(document: object) -> bool:
+    """Whether the JSON value holds a number that is not finite (``NaN``, ``Infinity``)."""
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
+def _page_fast(raw: bytes) -> model.PageBody | None:
+    """The page's own body from the answer in one pass of the compiled JSON reader, without
+    building the documents of the pages below it (a page answer holds them all: 65 MB for the
+    454 pages of two real repositories, parsed whole, was most of a check's reading); None when
+    the answer is not plainly a page (then `_page_json` reads it as before)."""
+    try:
+        page = _PageRead.model_validate_json(raw)
+    except ValidationError:
+        return None
+    if not (page.document is None or _is_document(page.document)):
+        return None
+    if any(constant in raw for constant in _CONSTANTS) and _not_finite(page.document):
+        return None
+    return model.PageBody(page.document, page.markdown, size=len(raw))
+
+
 def _page_json(raw: bytes) -> dict[str, Any] | None:
     """The answer as JSON when it is a page whose ``document`` and ``markdown`` are what a
     `RevisionPage` takes and whose other fields fit the model; else None."""
@@ -209,7 +258,7 @@ class ClientContentReader:
         self._client.require(operation)
         path = OPERATIONS[operation].path
         status, raw = await self._client.request_bytes(
-            "GET", path, ids=ids, max_bytes=self._client.max_tree_bytes
+            "GET", path, ids=ids, params=_NO_METADATA, max_bytes=self._client.max_tree_bytes
         )
         content = await anyio.to_thread.run_sync(_revision_content, raw)
         if content is not None:
@@ -237,7 +286,7 @@ class ClientContentReader:
             operation, ids = _PAGE, {"spaceId": space_id, "pageId": page_id}
         self._client.require(operation)
         path = OPERATIONS[operation].path
-        query = {"format": self._format}
+        query = {"format": self._format, **_NO_METADATA}
         try:
             status, raw = await self._client.request_bytes("GET", path, ids=ids, params=query)
         except errors.NotFoundError:
@@ -249,7 +298,13 @@ class ClientContentReader:
         return await run_sized(small, self._body, path, status, raw)
 
     def _body(self, path: str, status: int, raw: bytes) -> model.PageBody:
-        page = _page_json(raw) if status not in (204, 205) else None
+        if status in (204, 205):
+            page = None
+        else:
+            fast = _page_fast(raw)
+            if fast is not None:
+                return fast
+            page = _page_json(raw)
         if page is None:
             read = self._client.read_answer(RevisionPage, "GET", path, status, raw)
             return model.PageBody(raw_document(read), read.markdown, size=len(raw))

@@ -37,8 +37,8 @@ async def test_documents_come_back_unchanged_and_missing_pages_are_none() -> Non
     assert json.dumps(body.document) == json.dumps(DOCUMENT)
     assert missing is None
     assert seen == [
-        "/v1/spaces/s1/change-requests/cr1/content/page/p1?format=document",
-        "/v1/spaces/s1/content/page/p9?format=document",
+        "/v1/spaces/s1/change-requests/cr1/content/page/p1?format=document&metadata=false",
+        "/v1/spaces/s1/content/page/p9?format=document&metadata=false",
     ]
 
 
@@ -79,19 +79,76 @@ async def test_an_answer_that_is_no_page_fails_as_the_clients_get_page(page: obj
     assert str(raised.value) == str(expected.value)
 
 
+async def test_the_pages_below_do_not_change_the_pages_own_body() -> None:
+    below = {"id": "p2", "title": "Two", "type": "document", "document": {"not": "a document"}}
+    child = {**below, "id": "p3", "markdown": "# Three", "pages": [{**below, "id": "p4"}]}
+    async with _client({**PAGE, "pages": [below, child]}) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document == DOCUMENT
+    assert body.markdown is None
+
+
+async def test_text_the_compiled_reader_refuses_comes_back_as_sent() -> None:
+    # A lone surrogate escape is JSON that Python's reader takes and the compiled one refuses.
+    raw = json.dumps({**PAGE, "document": {**DOCUMENT, "key": "\ud800"}}).encode()
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, content=raw, headers={"content-type": "application/json"})
+
+    async with GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    ) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document is not None
+    assert body.document["key"] == "\ud800"
+    assert body.document["nodes"] == DOCUMENT["nodes"]
+
+
+def _raw_client(raw: bytes) -> GitBookClient:
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, content=raw, headers={"content-type": "application/json"})
+
+    return GitBookClient(
+        token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
+    )
+
+
+async def test_nan_below_or_in_text_leaves_the_pages_document_as_sent() -> None:
+    document = {**DOCUMENT, "key": "NaN or Infinity"}
+    below = {"id": "p2", "title": "Two", "type": "document", "document": {"n": "NAN_HERE"}}
+    raw = json.dumps({**PAGE, "document": document, "pages": [below]}).encode()
+    async with _raw_client(raw.replace(b'"NAN_HERE"', b"NaN")) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+    assert body is not None
+    assert body.document == document
+
+
+async def test_a_nan_in_the_pages_document_is_read_as_the_client_reads_it() -> None:
+    raw = json.dumps({**PAGE, "document": {**DOCUMENT, "key": "NAN_HERE"}}).encode()
+    raw = raw.replace(b'"NAN_HERE"', b"NaN")
+    async with _raw_client(raw) as client:
+        body = await ClientContentReader(client).page("s1", None, "p1")
+        page = await client.space_content.get_page("s1", "p1", format="document")
+    assert body is not None
+    assert page.document is not None
+    assert body.document == page.document.model_dump(mode="json", exclude_unset=True)
+
+
 async def test_a_large_page_is_read_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
     from gitbook_mcp.linkcheck import client_source
 
     seen: list[int] = []
-    real = client_source._page_json
+    real = client_source._page_fast
 
     def spy(raw: bytes) -> object:
         seen.append(threading.get_ident())
         return real(raw)
 
-    monkeypatch.setattr(client_source, "_page_json", spy)
+    monkeypatch.setattr(client_source, "_page_fast", spy)
     big = {**PAGE, "description": "x" * (client_source.INLINE_DOCUMENT_BYTES + 1)}
     async with _client(PAGE) as client:
         await ClientContentReader(client).page("s1", None, "p1")
@@ -148,13 +205,17 @@ async def test_the_page_tree_is_read_depth_first_with_versions_without_the_model
         {"id": "c", "title": "C", "type": "link", "target": {"kind": "url", "url": "https://x"}},
     ]
 
+    seen: list[str] = []
+
     def answer(request: httpx2.Request) -> httpx2.Response:
+        seen.append(request.url.query.decode())
         return httpx2.Response(200, content=_tree_answer(tree))
 
     async with GitBookClient(
         token="t", base_url="http://api.test/v1", transport=httpx2.MockTransport(answer)
     ) as client:
         content = await ClientContentReader(client).revision("s1", None)
+    assert seen == ["metadata=false"]  # no git metadata: the checker reads none
     assert [(p.id, p.parent_id, p.path, p.version) for p in content.pages] == [
         ("a", None, "a", "doc:d1"),
         ("b", "a", "a/b", "at:2026-02-01"),
