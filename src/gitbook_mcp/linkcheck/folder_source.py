@@ -153,7 +153,7 @@ def _meta_finding(file: str, text: str, target: str, line: int, reason: str) -> 
 
 def repository_findings(repository: Repository) -> list[Finding]:
     """A ``SUMMARY.md`` entry or a ``.gitbook.yaml`` redirect naming a file that is not there."""
-    files = set(_files(repository.pages))
+    files = set(repository.page_files())
     found: list[Finding] = []
     for entry in repository.summary or []:
         if entry.file not in files:
@@ -168,13 +168,6 @@ def repository_findings(repository: Repository) -> list[Finding]:
             reason = f"the redirect from /{redirect.source} leads to no page ({target})"
             found.append(_meta_finding(config, redirect.source, target, redirect.line, reason))
     return found
-
-
-def _files(pages: list[RepoPage]) -> Iterator[str]:
-    for page in pages:
-        if page.file is not None:
-            yield page.file
-        yield from _files(page.pages)
 
 
 def _read(path: Path) -> tuple[Repository, str]:

@@ -58,6 +58,10 @@ class Repository:
         root = self.config.root
         return f"{root}/{path}" if root else path
 
+    def page_files(self) -> Iterator[str]:
+        """The content folder's files that became pages, in tree order."""
+        return _placed(self.pages)
+
     @property
     def summary_file(self) -> str:
         """The table of contents' path from the repository's top."""
@@ -120,7 +124,7 @@ def _placed(pages: list[RepoPage]) -> Iterator[str]:
 
 def _skipped(repository: Repository, folder: Folder, others: list[str]) -> list[Skipped]:
     """The markdown files that became no page, and the other files outside the assets."""
-    placed = set(_placed(repository.pages))
+    placed = set(repository.page_files())
     out: list[Skipped] = []
     for doc in folder.all_docs():
         if doc.path in placed:
