@@ -15,6 +15,7 @@ from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCKS = ("requirements.lock", "requirements-dev.lock")
+UV_LOCK = "requirements-uv.lock"  # the installer test.sh installs the dev lock with
 _NAME = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
@@ -62,7 +63,7 @@ def _third_party_imports() -> set[str]:
     return {n for n in names if n != "gitbook_mcp" and n not in sys.stdlib_module_names}
 
 
-@pytest.mark.parametrize("lock", LOCKS)
+@pytest.mark.parametrize("lock", [*LOCKS, UV_LOCK])
 def test_every_locked_package_is_pinned_with_hashes(lock: str) -> None:
     entries = _lock_entries((ROOT / lock).read_text())
     assert entries
@@ -97,6 +98,16 @@ def test_the_runtime_lock_holds_the_runtime_dependencies_and_no_dev_tools() -> N
 def test_the_scripts_install_the_locks_with_hash_checking(script: str, lock: str) -> None:
     text = (ROOT / "scripts" / script).read_text()
     assert f"--require-hashes -r {lock}" in text
+
+
+def test_the_test_script_installs_uv_from_its_lock_and_falls_back_to_pip() -> None:
+    """uv is itself pinned by hash and taken only as a wheel; pip installs the same lock otherwise."""
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    assert f"--only-binary uv --require-hashes -r {UV_LOCK}" in text
+    assert set(_lock_entries((ROOT / UV_LOCK).read_text())) == {"uv"}
+    _, uv, fallback = text.partition('"${UV[@]}" --require-hashes -r requirements-dev.lock')
+    assert uv, "uv installs the dev lock"
+    assert '"${PIP[@]}" --require-hashes -r requirements-dev.lock' in fallback
 
 
 def _pins(lock: str) -> dict[str, Version]:
