@@ -248,3 +248,16 @@ def test_every_normalisation_has_its_test() -> None:
     module = sys.modules[__name__]
     missing = [n for n in NORMALISATIONS if not hasattr(module, "test_" + n.replace("-", "_"))]
     assert missing == []
+
+
+def test_emphasis_that_would_not_read_back_is_html_however_often_and_long_it_is_rendered() -> None:
+    """The read-back's answers are kept per run: a kept answer, a run too long to keep and the
+    same text with other marks each get their own form."""
+    for lead in ("1", "1" * 1500):
+        tight = document([block("paragraph", [text(lead), text(":", [mark("bold")])])])
+        for _ in range(3):
+            assert render_markdown(tight) == f"{lead}<strong>:</strong>\n"
+        spaced = document([block("paragraph", [text(lead + " "), text(":", [mark("bold")])])])
+        assert render_markdown(spaced) == f"{lead} **:**\n"
+        italic = document([block("paragraph", [text(lead), text(":", [mark("italic")])])])
+        assert render_markdown(italic) == f"{lead}<em>:</em>\n"
