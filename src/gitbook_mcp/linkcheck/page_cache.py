@@ -20,6 +20,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from gitbook_mcp.document.jsontext import compact_json_bytes
 from gitbook_mcp.linkcheck.model import PageBody
 
 __all__ = [
@@ -67,10 +68,7 @@ def pack(body: PageBody | None) -> Packed:
     the checker's parse of its markdown is kept as it is (that parse is not plain JSON)."""
     if body is None or body.parsed is not None:
         return body
-    text = json.dumps(
-        [body.document, body.markdown, body.size], separators=(",", ":"), ensure_ascii=False
-    )
-    return zlib.compress(text.encode("utf-8"), 1)
+    return zlib.compress(compact_json_bytes([body.document, body.markdown, body.size]), 1)
 
 
 def unpack(packed: Packed) -> PageBody | None:

@@ -21,6 +21,7 @@ from gitbook_mcp.document import (
 )
 from gitbook_mcp.document.anchors import anchored_blocks
 from gitbook_mcp.document.blocks import keep_unchanged
+from gitbook_mcp.document.jsontext import compact_json
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.document.slugs import page_slug
@@ -54,7 +55,7 @@ def slugify(title: str) -> str:
 
 
 def dump(doc: Mapping[str, Any]) -> str:
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+    return compact_json(doc)
 
 
 def load(value: str | None) -> dict[str, Any]:

@@ -1,0 +1,45 @@
+"""A document's compact JSON text is the text ``json.dumps`` writes for it (compact, UTF-8
+unescaped), whichever writer wrote it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from gitbook_mcp.document.jsontext import compact_json, compact_json_bytes
+from gitbook_mcp.document.nodes import block, document, mark, text
+
+_DOC = document(
+    [
+        block("heading-1", [text("Café ☕ \u2028 line\tseparator")]),
+        block("paragraph", [text('quote " backslash \\ nul \0 bell \x07', [mark("bold")])]),
+        block("code", [block("code-line", [text("<tag> & 'single' / slash")])], {"syntax": "js"}),
+    ]
+)
+CASES: list[Any] = [
+    _DOC,
+    {"object": "document", "data": {"yPos": 0.25, "n": 10**30, "neg": -0.0}, "nodes": []},
+    {"1": [True, False, None], "emoji": "🧪", "empty": {}, "list": []},
+    [float("nan"), float("inf"), float("-inf"), 1.5e300, 1e16],
+]
+
+
+@pytest.mark.parametrize("value", CASES)
+def test_the_text_is_json_dumps_compact_text(value: Any) -> None:
+    expected = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    assert compact_json(value) == expected
+    assert compact_json_bytes(value) == expected.encode("utf-8")
+
+
+def test_a_lone_surrogate_is_written_as_json_dumps_writes_it() -> None:
+    value = {"text": "half \ud800 of a pair"}
+    assert compact_json(value) == json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    with pytest.raises(UnicodeEncodeError):
+        compact_json_bytes(value)  # as json.dumps's text would fail to encode
+
+
+def test_the_text_reads_back_as_the_value() -> None:
+    assert json.loads(compact_json(_DOC)) == _DOC
+    assert json.loads(compact_json_bytes([_DOC, "md", 3])) == [_DOC, "md", 3]
