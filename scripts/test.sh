@@ -12,20 +12,25 @@ cd "$(dirname "$0")/.."
 unset PYTHONDONTWRITEBYTECODE
 PYTHON="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
+  # Without a pip of its own (ensurepip took about 6 s): the lock installs the locked pip.
+  "$PYTHON" -m venv --without-pip .venv
 fi
 # Every download is checked against the lock's hashes; the package is built with the locked hatchling.
-# uv (itself pinned by hash in requirements-uv.lock, installed by pip from its wheel) installs the
-# lock in seconds where pip takes about a minute; where uv does not install or cannot reach an
-# index, pip installs the same lock. No byte-compiling at install (uv's default; --no-compile for
-# pip): Python compiles what is imported, when it is, and most locked modules never are here.
-PIP=(.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile)
+# uv (itself pinned by hash in requirements-uv.lock, installed into .venv by this Python's pip from
+# its wheel) installs the lock in seconds where pip takes about a minute; where uv does not install
+# or cannot reach an index, .venv's own pip installs the same lock. No byte-compiling at install
+# (uv's default; --no-compile for pip): Python compiles what is imported, when it is, and most
+# locked modules never are here.
+QUIET=(--quiet --disable-pip-version-check --no-compile)
+PIP=(.venv/bin/python -m pip install "${QUIET[@]}")
 UV=(.venv/bin/uv pip install --quiet --python .venv/bin/python)
-if "${PIP[@]}" --only-binary uv --require-hashes -r requirements-uv.lock \
+if "$PYTHON" -m pip --python .venv/bin/python install "${QUIET[@]}" --only-binary uv \
+  --require-hashes -r requirements-uv.lock \
   && "${UV[@]}" --require-hashes -r requirements-dev.lock; then
   "${UV[@]}" --no-deps --no-build-isolation -e .
 else
   echo "uv could not install the lock here: pip installs it"
+  .venv/bin/python -m pip --version >/dev/null 2>&1 || .venv/bin/python -m ensurepip --default-pip >/dev/null
   "${PIP[@]}" --require-hashes -r requirements-dev.lock
   "${PIP[@]}" --no-deps --no-build-isolation -e .
 fi

@@ -103,7 +103,8 @@ def test_the_scripts_install_the_locks_with_hash_checking(script: str, lock: str
 def test_the_test_script_installs_uv_from_its_lock_and_falls_back_to_pip() -> None:
     """uv is itself pinned by hash and taken only as a wheel; pip installs the same lock otherwise."""
     text = (ROOT / "scripts" / "test.sh").read_text()
-    assert f"--only-binary uv --require-hashes -r {UV_LOCK}" in text
+    flat = " ".join(text.replace("\\\n", " ").split())  # continued lines joined
+    assert f"--only-binary uv --require-hashes -r {UV_LOCK}" in flat
     assert set(_lock_entries((ROOT / UV_LOCK).read_text())) == {"uv"}
     _, uv, fallback = text.partition('"${UV[@]}" --require-hashes -r requirements-dev.lock')
     assert uv, "uv installs the dev lock"
