@@ -4,6 +4,9 @@ fixture is built once per module must keep its tests on one worker, or each work
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -60,3 +63,40 @@ def test_each_group_is_one_module() -> None:
         for group in _groups(tree):
             owners.setdefault(group, []).append(path.stem)
     assert {group: names for group, names in owners.items() if names != [group]} == {}
+
+
+_GROUPED = """
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.xdist_group("grouped")
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_records_its_worker(n: int) -> None:
+    Path(f"worker-{n}").write_text(os.environ["PYTEST_XDIST_WORKER"])
+"""
+
+
+def test_the_installed_pytest_and_xdist_keep_a_group_on_one_worker(tmp_path: Path) -> None:
+    """The marks above are only worth anything if ``--dist loadgroup`` honours them: pytest 9.2
+    with pytest-xdist 3.8 silently spread a group over the workers (pytest-dev/pytest-xdist#1386),
+    and every grouped module's fixtures ran once per worker."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    (tmp_path / "test_grouped.py").write_text(_GROUPED, encoding="utf-8")
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    command = [sys.executable, "-m", "pytest", "-p", "xdist", "-n", "2", "--dist", "loadgroup"]
+    done = subprocess.run(
+        [*command, "-q", "-p", "no:cacheprovider", "test_grouped.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    workers = {(tmp_path / f"worker-{n}").read_text() for n in range(8)}
+    assert len(workers) == 1, workers
