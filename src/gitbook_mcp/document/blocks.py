@@ -8,10 +8,10 @@ Pure functions on copies; linear in the document's size (a block's text is read 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from gitbook_mcp.document.jsontext import copy_json
 from gitbook_mcp.document.nodes import HEADINGS, Node, plain_text
 from gitbook_mcp.document.render import render_markdown
 
@@ -58,7 +58,7 @@ def find_block(doc: Mapping[str, Any], needle: str) -> int:
 
 
 def _nodes(doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    out: dict[str, Any] = copy.deepcopy(dict(doc))
+    out: dict[str, Any] = copy_json(dict(doc))
     nodes: list[Any] = out.setdefault("nodes", [])
     return out, nodes
 
@@ -69,14 +69,14 @@ def insert_blocks(
     """A copy of ``doc`` with ``blocks`` put before or after its block ``index``."""
     out, nodes = _nodes(doc)
     at = index + (1 if place == "after" else 0)
-    nodes[at:at] = copy.deepcopy(blocks)
+    nodes[at:at] = copy_json(blocks)
     return out
 
 
 def replace_block(doc: Mapping[str, Any], index: int, blocks: list[Node]) -> dict[str, Any]:
     """A copy of ``doc`` with its block ``index`` replaced by ``blocks``."""
     out, nodes = _nodes(doc)
-    nodes[index : index + 1] = copy.deepcopy(blocks)
+    nodes[index : index + 1] = copy_json(blocks)
     return out
 
 
@@ -115,7 +115,7 @@ def keep_unchanged(
     for index, node in enumerate(nodes):
         same = stored.get(shown(_block_markdown(node)))
         if same:
-            nodes[index] = copy.deepcopy(same.pop(0))
+            nodes[index] = copy_json(same.pop(0))
 
 
 def _block_markdown(node: Any) -> str:

@@ -9,11 +9,11 @@ never spans two blocks, as a careful editor's selection of "this sentence" would
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gitbook_mcp.document.jsontext import copy_json
 from gitbook_mcp.document.nodes import Node, new_key, text, walk
 from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.refs import RefResolver
@@ -144,15 +144,15 @@ def set_at(doc: Mapping[str, Any], pointer: str, value: Any) -> dict[str, Any]:
     tokens = _tokens(pointer)
     if not tokens:
         raise KeyError(pointer)
-    out: dict[str, Any] = copy.deepcopy(dict(doc))
+    out: dict[str, Any] = copy_json(dict(doc))
     holder = get_at(out, "".join("/" + _escape(t) for t in tokens[:-1]))
     last = tokens[-1]
     if isinstance(holder, list):
         if not last.isdigit() or int(last) >= len(holder):
             raise KeyError(pointer)
-        holder[int(last)] = copy.deepcopy(value)
+        holder[int(last)] = copy_json(value)
     elif isinstance(holder, dict) and last in holder:
-        holder[last] = copy.deepcopy(value)
+        holder[last] = copy_json(value)
     else:
         raise KeyError(pointer)
     return out
@@ -184,7 +184,7 @@ def replace_text(
     touched, plus its own; the other touched leaves lose the matched part, and a leaf, text node
     or inline link left empty by it goes. Every other node, the block's key among them, stays.
     """
-    out: dict[str, Any] = copy.deepcopy(dict(doc))
+    out: dict[str, Any] = copy_json(dict(doc))
     block = get_at(out, match.pointer)
     _, leaves = _leaves(block)
     touched = [
@@ -318,7 +318,7 @@ def _empty(node: Node) -> bool:
 
 def without_keys(node: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of a node with every node's ``key`` left out (to compare content a store re-keyed)."""
-    out: dict[str, Any] = copy.deepcopy(dict(node))
+    out: dict[str, Any] = copy_json(dict(node))
     for child, _ in walk(out):
         child.pop("key", None)
     return out

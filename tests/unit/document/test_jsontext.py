@@ -1,14 +1,16 @@
 """A document's compact JSON text is the text ``json.dumps`` writes for it (compact, UTF-8
-unescaped), whichever writer wrote it."""
+unescaped), whichever writer wrote it; its copy is ``copy.deepcopy``'s, sharing no container."""
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from gitbook_mcp.document.jsontext import compact_json, compact_json_bytes
+from gitbook_mcp.document.jsontext import compact_json, compact_json_bytes, copy_json
 from gitbook_mcp.document.nodes import block, document, mark, text
 
 _DOC = document(
@@ -43,3 +45,41 @@ def test_a_lone_surrogate_is_written_as_json_dumps_writes_it() -> None:
 def test_the_text_reads_back_as_the_value() -> None:
     assert json.loads(compact_json(_DOC)) == _DOC
     assert json.loads(compact_json_bytes([_DOC, "md", 3])) == [_DOC, "md", 3]
+
+
+def _containers(value: Any) -> Iterator[Any]:
+    """Every object and array in ``value``, itself first."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            yield item
+            stack.extend(item)
+
+
+@pytest.mark.parametrize("value", CASES[:3])
+def test_the_copy_equals_the_value_and_shares_no_container_with_it(value: Any) -> None:
+    copied = copy_json(value)
+    assert json.dumps(copied) == json.dumps(value)  # the same keys, in the same order
+    assert not {id(c) for c in _containers(copied)} & {id(c) for c in _containers(value)}
+    first = next(c for c in _containers(copied) if isinstance(c, dict) and c is not copied)
+    first["added"] = 1
+    assert "added" not in json.dumps(value)
+
+
+def test_the_copy_goes_as_deep_as_deepcopy() -> None:
+    depth = 1
+    while True:  # the deepest nesting deepcopy copies here
+        nested: Any = []
+        for _ in range(depth * 2):
+            nested = [{"nodes": nested}]
+        try:
+            copy.deepcopy(nested)
+        except RecursionError:
+            break
+        depth *= 2
+        deepest = nested
+    assert copy_json(deepest) == deepest

@@ -12,13 +12,13 @@ line; every other byte of the page stays.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
+from gitbook_mcp.document.jsontext import copy_json
 from gitbook_mcp.linkcheck.fixes.plan import Fix
 
 __all__ = ["Edit", "apply_fixes", "apply_markdown_fixes"]
@@ -70,7 +70,7 @@ def _apply(document: Any, fix: Fix) -> Edit:
     if before != _expected(fix):
         return Edit(pointer, before, before, False, "the link changed since the page was read")
     if fix.action == "replace":
-        holder[tokens[-1]] = copy.deepcopy(fix.replacement)
+        holder[tokens[-1]] = copy_json(fix.replacement)
         return Edit(pointer, before, fix.replacement)
     return _unlink(document, tokens, pointer, before)
 
@@ -96,7 +96,7 @@ def apply_fixes(
 
     Fixes of markdown links (no pointer) are not for documents: they are skipped and say so.
     """
-    updated: dict[str, Any] = copy.deepcopy(dict(document))
+    updated: dict[str, Any] = copy_json(dict(document))
     edits: dict[int, Edit] = {}
     ordered = sorted(range(len(fixes)), key=lambda i: _order(fixes[i]), reverse=True)
     for position in ordered:

@@ -21,7 +21,7 @@ from gitbook_mcp.document import (
 )
 from gitbook_mcp.document.anchors import anchored_blocks
 from gitbook_mcp.document.blocks import keep_unchanged
-from gitbook_mcp.document.jsontext import compact_json
+from gitbook_mcp.document.jsontext import compact_json, copy_json
 from gitbook_mcp.document.nodes import BLOCK_TYPES, HEADINGS, INLINE_TYPES, MARK_TYPES, block, text
 from gitbook_mcp.document.refs import is_external
 from gitbook_mcp.document.slugs import page_slug
@@ -101,7 +101,7 @@ def checked_tree(raw: Any, field: str) -> dict[str, Any]:
         raise Invalid(field, 'must be a JSON document (object "document")')
     if not isinstance(raw.get("nodes"), list) or not isinstance(raw.get("data", {}), dict):
         raise Invalid(field, "must have nodes (an array) and data (an object)")
-    doc = copy.deepcopy(raw)
+    doc = copy_json(raw)
     doc.setdefault("data", {})
     doc.pop("meta", None)
     for node, pointer in walk(doc):

@@ -126,18 +126,20 @@ def _write(
     nothing or shrinks by half unasked; sent as a `PageWrite` unless it changes nothing."""
     page_id = page.id
     existing = next((w for w in out.writes if w.page_id == page_id), None)
-    old_md, new_md = markdown_of(before, tree, page_id), markdown_of(after, tree, page_id)
-    _refuse_new(
-        where, "leaves unsound {% %} markers", marker_problems(old_md), marker_problems(new_md)
-    )
-    _refuse_new(
-        where,
-        "adds a link that resolves to nothing in the change request",
-        unresolved_refs(before, tree),
-        unresolved_refs(after, tree),
-    )
-    _refuse_new_fields(where, data_problems(before), data_problems(after))
-    _check_shrink(where, edit, old_md, new_md)
+    old_md = new_md = markdown_of(before, tree, page_id)
+    if after != before:  # the same document has the same problems: nothing new to refuse
+        new_md = markdown_of(after, tree, page_id)
+        _refuse_new(
+            where, "leaves unsound {% %} markers", marker_problems(old_md), marker_problems(new_md)
+        )
+        _refuse_new(
+            where,
+            "adds a link that resolves to nothing in the change request",
+            unresolved_refs(before, tree),
+            unresolved_refs(after, tree),
+        )
+        _refuse_new_fields(where, data_problems(before), data_problems(after))
+        _check_shrink(where, edit, old_md, new_md)
     if existing is None:
         write = PageWrite(page_id, page.title, page.path or "", before, after)
         out.items.append(write)
@@ -178,13 +180,19 @@ def _rewrite(
     is refused unless the page already had it (then it stays as it was)."""
     existing = next((w for w in out.writes if w.page_id == page.id), None)
     before = existing.after if existing else _doc(page)
-    had = read_page_markdown(markdown_of(before, tree, page.id), tree, page.id).unresolved
+    shown = markdown_of(before, tree, page.id)
+    if (edit.markdown or "") == untrusted(shown):
+        # The page exactly as get_page shows it: nothing to change (so nothing to refuse, and
+        # nothing to read), even where a block's markdown does not read back as the same block
+        # (a few of GitBook's HTML forms).
+        _write(out, edit, page, tree, where, _doc(page), before)
+        return
+    had = read_page_markdown(shown, tree, page.id).unresolved
     read = _read(where, edit.markdown or "", tree, page.id, kept=had)
     new = list((Counter(read.unresolved) - Counter(had)).elements())
     if new:
         problems = "; ".join(link_problem(href, tree, page.id) for href in new[:5])
         raise ToolFailure(f"{where}: a link resolves to nothing: {problems}. Nothing was sent.")
-    shown = markdown_of(before, tree, page.id)
     found = placeholder(edit.markdown or "")
     if found is not None and found not in shown.lower():
         raise ToolFailure(
@@ -193,11 +201,6 @@ def _rewrite(
         )
     markers = marker_problems(shown)
     _refuse_new(where, "has unsound {% %} markers", markers, marker_problems(edit.markdown or ""))
-    if (edit.markdown or "") == untrusted(shown):
-        # The page exactly as get_page shows it: nothing to change, even where a block's
-        # markdown does not read back as the same block (a few of GitBook's HTML forms).
-        _write(out, edit, page, tree, where, _doc(page), before)
-        return
     after = read.document
     _refuse_new_fields(where, data_problems(before), data_problems(after))
     # get_page shows a page through `untrusted` (invisible characters such as emoji variation
