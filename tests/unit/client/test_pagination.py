@@ -4,6 +4,9 @@ a cursor, stop on a repeated cursor, and page models built per item type.
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import httpx2
 import pytest
 
@@ -79,3 +82,13 @@ def test_a_page_model_is_built_per_item_type_and_parses_its_items() -> None:
     page = model.model_validate({"items": [SPACE], "next": {"page": ""}})
     assert isinstance(page.items[0], Space)
     assert page.next_cursor is None
+
+
+def test_a_page_model_is_kept_when_nothing_else_holds_it() -> None:
+    class Item(Space):  # a type no other test has built a page model of
+        pass
+
+    built = weakref.ref(list_page_of(Item))
+    gc.collect()  # pydantic's own cache of parametrized models holds them weakly
+    assert built() is not None
+    assert list_page_of(Item) is built()

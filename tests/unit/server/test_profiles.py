@@ -55,6 +55,8 @@ def test_a_method_the_profile_lacks_leaves_the_schema_and_is_named_in_the_descri
     assert {"add_section", "remove_section"} <= set(live["write_section_group"].methods)
     with pytest.raises(ValueError, match="transfer"):
         live["write_space"].input.model_validate({"space_id": "s", "method": "transfer"})
+    again = {t.name: t for t in build_tool_list(Selection(toolsets=("all",), profile="live"))}
+    assert again["write_space"].input is live["write_space"].input  # narrowed once, kept
 
 
 def test_needs_are_met_by_either_way() -> None:

@@ -7,6 +7,7 @@ them, its description says what replaces them, and a call naming one is answered
 
 from __future__ import annotations
 
+import functools
 from copy import copy
 from dataclasses import replace
 from typing import Any, Literal
@@ -32,7 +33,7 @@ def for_profile(tool: ToolDef, available: frozenset[str]) -> ToolDef | None:
     notes = "; ".join(f"{m} ({instead})" if instead else m for m, instead in missing)
     return replace(
         tool,
-        input=_narrowed(tool.input, tool.method_arg, kept),
+        input=_narrowed(tool.input, tool.method_arg, tuple(kept)),
         description=f"{tool.description} Not offered on this API profile: {notes}.",
         available=available,
     )
@@ -59,10 +60,12 @@ def withheld_method(tool: ToolDef, arguments: dict[str, Any]) -> str | None:
     return None
 
 
-def _narrowed(model: type[Args], field: str, methods: list[str]) -> type[Args]:
-    """A subclass of ``model`` whose ``field`` accepts only ``methods`` (same name, same docs)."""
+@functools.cache
+def _narrowed(model: type[Args], field: str, methods: tuple[str, ...]) -> type[Args]:
+    """A subclass of ``model`` whose ``field`` accepts only ``methods`` (same name, same docs);
+    built once per narrowing, not at each listing of the tools."""
     info = model.model_fields[field]
-    choices: Any = Literal.__getitem__(tuple(methods))  # a Literal built from data
+    choices: Any = Literal.__getitem__(methods)  # a Literal built from data
     fields: dict[str, Any] = {field: (choices, copy(info))}
     return create_model(
         model.__name__,
