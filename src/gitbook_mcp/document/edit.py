@@ -5,10 +5,14 @@ Pure functions, linear in the document's size. A text match lies within one bloc
 a paragraph, heading, code line, table cell...: a block whose children are text and inlines); it
 never spans two blocks, as a careful editor's selection of "this sentence" would not. Void inlines
 (emoji, math, mentions...) are not text: a match cannot cross one.
+
+Over 400 lines: replacing found text is one concern, the leaf walk, the changed span, the
+formatting check and the pruning of emptied nodes all reading the same leaves.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +23,7 @@ from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.refs import RefResolver
 
 __all__ = [
+    "FormattingLost",
     "TextMatch",
     "UnresolvedLinks",
     "block_differences",
@@ -49,6 +54,15 @@ class _Leaf:
         text_node = self.chain[-1][1]
         leaves: list[dict[str, Any]] = text_node["leaves"]
         return leaves[self.index]
+
+
+class FormattingLost(ValueError):
+    """Plain text that would replace runs formatted differently (``formats``: each run named by
+    its marks or link): all but the first run's formatting would be lost."""
+
+    def __init__(self, formats: list[str]) -> None:
+        super().__init__(", ".join(formats))
+        self.formats = formats
 
 
 class UnresolvedLinks(ValueError):
@@ -179,27 +193,32 @@ def replace_text(
     ``replacement`` is read as inline GitBook markdown (```code```, ``**bold**``, ``[a](b)``) when
     it holds such syntax and reads as one paragraph; else it is plain text. Its links are read
     with ``resolve`` (the page's relative paths); one it leaves unresolved raises
-    `UnresolvedLinks` (a link must never become text unnoticed). Only the leaves the
-    span touches change: the inserted text takes the marks (and the link) of the first leaf
+    `UnresolvedLinks` (a link must never become text unnoticed). Plain text replaces only the
+    characters it changes (`_changed_span`), which must lie in runs of one formatting: else
+    `FormattingLost` names the runs (their marks and links would silently go). Only the leaves
+    the span touches change: the inserted text takes the marks (and the link) of the first leaf
     touched, plus its own; the other touched leaves lose the matched part, and a leaf, text node
     or inline link left empty by it goes. Every other node, the block's key among them, stays.
     """
     out: dict[str, Any] = copy_json(dict(doc))
     block = get_at(out, match.pointer)
-    _, leaves = _leaves(block)
+    text_of_block, leaves = _leaves(block)
+    nodes = inline_markdown(replacement, resolve)
+    start, end = match.start, match.end
+    if nodes is None:  # plain text: only what differs from the found text is replaced
+        start, end, replacement = _changed_span(text_of_block, leaves, start, end, replacement)
     touched = [
-        leaf
-        for leaf in leaves
-        if leaf.start < match.end and leaf.start + len(leaf.leaf["text"]) > match.start
+        leaf for leaf in leaves if leaf.start < end and leaf.start + len(leaf.leaf["text"]) > start
     ]
     if not touched:
         raise KeyError(match.pointer)
-    nodes = inline_markdown(replacement, resolve)
+    if nodes is None and len({_formatting(item) for item in touched}) > 1:
+        raise FormattingLost(_formats(touched, start, end))
     cut = 0
     for number, item in enumerate(touched):
         value = str(item.leaf["text"])
-        low = max(match.start, item.start) - item.start
-        high = min(match.end, item.start + len(value)) - item.start
+        low = max(start, item.start) - item.start
+        high = min(end, item.start + len(value)) - item.start
         middle = replacement if number == 0 and nodes is None else ""
         item.leaf["text"] = value[:low] + middle + value[high:]
         cut = low if number == 0 else cut
@@ -209,6 +228,69 @@ def replace_text(
     if not block["nodes"]:
         first = touched[0].chain[-1][1]
         block["nodes"].append({**first, "leaves": [{"object": "leaf", "text": "", "marks": []}]})
+    return out
+
+
+def _changed_span(
+    value: str, leaves: list[_Leaf], start: int, end: int, new: str
+) -> tuple[int, int, str]:
+    """The part of ``value[start:end]`` that ``new`` changes, and what replaces it: the text
+    both share at their start and at their end is left where it is, with its marks and links.
+    Text only inserted joins the character before it or the one after it (within the found
+    text), the less formatted: outside a link rather than in one, then with fewer marks, else
+    the one before (as typing continues the text before the cursor)."""
+    old = value[start:end]
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    low, high, middle = start + head, end - tail, new[head : len(new) - tail]
+    if low < high:
+        return low, high, middle
+    before = _leaf_at(leaves, low - 1) if low > start else None
+    after = _leaf_at(leaves, high) if high < end else None
+    if before is not None and (after is None or _weight(before) <= _weight(after)):
+        return low - 1, high, value[low - 1] + middle
+    if after is not None:
+        return low, high + 1, middle + value[high]
+    return start, end, new
+
+
+def _leaf_at(leaves: list[_Leaf], at: int) -> _Leaf | None:
+    """The leaf holding the character at ``at`` (None for a void inline's separator)."""
+    for item in leaves:
+        if item.start <= at < item.start + len(str(item.leaf["text"])):
+            return item
+    return None
+
+
+def _weight(item: _Leaf) -> tuple[bool, int]:
+    """How much formatting inserted text would take from a leaf: a link first, then marks."""
+    inline = any(node.get("object") == "inline" for _, node in item.chain)
+    return inline, len(item.leaf.get("marks") or [])
+
+
+def _formatting(item: _Leaf) -> tuple[str, ...]:
+    """What a leaf's text looks like beyond its characters: its marks and the inlines (links)
+    around it, each inline by identity (two links to one page are two links)."""
+    marks = sorted(json.dumps(mark, sort_keys=True) for mark in item.leaf.get("marks") or [])
+    inlines = [f"{n.get('type')}@{id(n)}" for _, n in item.chain if n.get("object") == "inline"]
+    return (*marks, "|", *inlines)
+
+
+def _formats(touched: list[_Leaf], start: int, end: int) -> list[str]:
+    """Each run of the span named by its formatting (``bold 'Sign In'``, ``plain 'or'``)."""
+    out: list[str] = []
+    for item in touched:
+        value = str(item.leaf["text"])
+        part = value[max(start, item.start) - item.start : end - item.start]
+        kinds = [str(m.get("type")) for m in item.leaf.get("marks") or []]
+        kinds += [str(n.get("type")) for _, n in item.chain if n.get("object") == "inline"]
+        shown = part if len(part) <= 30 else part[:29] + "\u2026"
+        out.append(f"{' '.join(kinds) or 'plain'} {shown!r}")
     return out
 
 

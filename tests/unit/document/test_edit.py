@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from gitbook_mcp.document import parse_markdown, plain_text
+from gitbook_mcp.document import parse_markdown, plain_text, render_markdown
 from gitbook_mcp.document.checks import marker_problems, placeholder
 from gitbook_mcp.document.edit import (
+    FormattingLost,
     UnresolvedLinks,
     block_differences,
     find_text,
@@ -62,7 +63,10 @@ def test_a_sentence_in_a_hint_is_replaced_changing_one_block_and_nothing_else() 
     doc = _rich()
     original = copy.deepcopy(doc)
     match = _one(doc, "Keep the API key secret.")
-    edited = replace_text(doc, match, "Never share the API key.")
+    with pytest.raises(FormattingLost) as lost:  # plain text would drop the bold of "API key"
+        replace_text(doc, match, "Never share the API key.")
+    assert lost.value.formats == ["plain 'Keep the '", "bold 'API key'", "plain ' secret'"]
+    edited = replace_text(doc, match, "Never share the **API key**.")
     assert doc == original  # the input is not changed
     assert block_differences(doc, edited) == [0]
     hint_before, hint_after = doc["nodes"][0], edited["nodes"][0]
@@ -70,11 +74,13 @@ def test_a_sentence_in_a_hint_is_replaced_changing_one_block_and_nothing_else() 
     assert [n["key"] for n in hint_after["nodes"]] == [n["key"] for n in hint_before["nodes"]]
     paragraph = hint_after["nodes"][0]
     leaves = [leaf for n in paragraph["nodes"] if n["object"] == "text" for leaf in n["leaves"]]
-    # The inserted text takes the marks of the first leaf touched ("Keep the ", no marks); the
-    # bold leaf, wholly inside the match, goes.
-    assert leaves[0] == {"object": "leaf", "text": "Never share the API key.", "marks": []}
+    # The markdown's own runs go in at the first leaf touched ("Keep the ", no marks).
+    assert [(leaf["text"], [m["type"] for m in leaf["marks"]]) for leaf in leaves][:3] == [
+        ("Never share the ", []),
+        ("API key", ["bold"]),
+        (".", []),
+    ]
     assert plain_text(paragraph) == "Never share the API key. Rotate it every month at least."
-    assert all(leaf["marks"] == [] for leaf in leaves)
     link = next(n for n in paragraph["nodes"] if n["object"] == "inline")
     assert link == next(n for n in hint_before["nodes"][0]["nodes"] if n["object"] == "inline")
     for index in range(1, len(doc["nodes"])):
@@ -91,13 +97,57 @@ def test_a_match_inside_one_mark_keeps_the_mark_and_the_leaves_around_it() -> No
     assert edited["nodes"][0]["nodes"][2] == doc["nodes"][0]["nodes"][2]
 
 
-def test_a_match_across_a_link_edge_puts_the_new_text_where_the_match_began() -> None:
+def test_plain_text_across_a_link_edge_is_refused_naming_the_runs() -> None:
     link = inline("link", {"ref": {"kind": "url", "url": "https://x"}}, [text("the guide")])
     doc = document([block("paragraph", [text("See the guide now: "), link, text(" today")])])
-    edited = replace_text(doc, _one(doc, "now: the guide today"), "later")
+    with pytest.raises(FormattingLost) as lost:  # the link would go without a word
+        replace_text(doc, _one(doc, "now: the guide today"), "later")
+    assert lost.value.formats == ["plain 'now: '", "link 'the guide'", "plain ' today'"]
+    edited = replace_text(
+        doc, _one(doc, "now: the guide today"), "now: the [manual](https://x) today"
+    )
+    assert plain_text(edited["nodes"][0]) == "See the guide now: the manual today"
+
+
+def test_a_links_whole_text_replaced_by_nothing_removes_the_link() -> None:
+    link = inline("link", {"ref": {"kind": "url", "url": "https://x"}}, [text("the guide")])
+    doc = document([block("paragraph", [text("Read "), link, text(" today")])])
+    edited = replace_text(doc, _one(doc, "the guide"), "")
     nodes = edited["nodes"][0]["nodes"]
-    assert [n["object"] for n in nodes] == ["text"]  # the link's text is gone, so is the link
-    assert nodes[0]["leaves"][0]["text"] == "See the guide later"
+    assert [n["object"] for n in nodes] == ["text", "text"]  # the link's text is gone, so is it
+    assert plain_text(edited["nodes"][0]) == "Read  today"
+
+
+@pytest.mark.parametrize(
+    ("find", "replace", "markdown"),
+    [
+        # a comma after a link or a bold run joins the plain text, not the link or the bold
+        ("the guide for", "the guide, for", "See the [guide](https://x), for **Sign In** now."),
+        ("Sign In now", "Sign In, now", "See the [guide](https://x) for **Sign In**, now."),
+        # a character changed where runs meet touches that character only
+        (
+            "See the guide for Sign",
+            "See the guide fer Sign",
+            "See the [guide](https://x) fer **Sign In** now.",
+        ),
+        ("See the guide", "See the guide", "See the [guide](https://x) for **Sign In** now."),
+        # a word changed inside a link or a bold run keeps it
+        ("the guide for", "the manual for", "See the [manual](https://x) for **Sign In** now."),
+        ("for Sign In now", "for Log In now", "See the [guide](https://x) for **Log In** now."),
+        # text appended to the block joins its last run
+        (
+            "Sign In now.",
+            "Sign In now. Edited.",
+            "See the [guide](https://x) for **Sign In** now. Edited.",
+        ),
+    ],
+)
+def test_plain_text_changes_only_what_differs_and_keeps_the_formatting_around_it(
+    find: str, replace: str, markdown: str
+) -> None:
+    doc = parse_markdown("See the [guide](https://x) for **Sign In** now.").document
+    edited = replace_text(doc, _one(doc, find), replace)
+    assert render_markdown(edited) == markdown + "\n"
 
 
 def test_a_match_never_spans_two_blocks_nor_a_void_inline() -> None:

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from gitbook_mcp.document import plain_text
-from gitbook_mcp.document.nodes import block, document, text
+from gitbook_mcp.document.nodes import block, document, mark, text
 from gitbook_mcp.server.tooling import ToolFailure
 from gitbook_mcp.server.tools.change_requests import _edits
 from gitbook_mcp.server.tools.change_requests._diff import PageSides, diff_lines, window
@@ -63,6 +63,27 @@ def test_counting_matches_stops_at_the_second_on_a_repetitive_page(
     with pytest.raises(ToolFailure, match="occurs more than once"):
         apply_replacements(_page("a" * 2000), [Replacement(find="a" * 1000, replace="b")], "e")
     assert limits == [2]
+
+
+def test_plain_text_over_differently_formatted_runs_is_refused_naming_them() -> None:
+    doc = document(
+        [block("paragraph", [text("Click "), text("Sign In", [mark("bold")]), text(".")])]
+    )
+    with pytest.raises(ToolFailure) as refused:
+        apply_replacements(doc, [Replacement(find="Click Sign In.", replace="Press Go.")], "e")
+    message = str(refused.value)
+    assert "plain 'Click '; bold 'Sign In'" in message
+    assert "inline markdown" in message
+    assert "Nothing was sent" in message
+    kept = apply_replacements(
+        doc, [Replacement(find="Click Sign In.", replace="Press Sign In.")], "e"
+    )
+    assert [leaf["marks"] for n in kept["nodes"][0]["nodes"] for leaf in n["leaves"]] == [
+        [],
+        [{"object": "mark", "type": "bold"}],
+        [],
+    ]
+    assert _texts(kept) == ["Press Sign In."]
 
 
 def test_a_find_spanning_two_blocks_is_not_found_and_says_so() -> None:

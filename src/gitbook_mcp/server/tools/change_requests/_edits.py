@@ -6,8 +6,10 @@ markdown syntax, within one block: a paragraph, heading, list item, code line or
 must occur exactly once in the page as the replacements before it left it, so that an edit never
 lands in the wrong place. ``replace`` is plain text, or inline markdown (code, bold, links) when
 it holds such syntax, its links read as the page's own (a link to nothing is refused, naming
-the nearest page); the inserted text takes the marks and link of the first leaf the match
-touches; every block the match does not touch keeps its key and content. Errors are short and
+the nearest page). Plain text replaces only the characters it changes, which must lie in runs
+of one formatting (else the edit is refused, naming the runs: their bold or link would silently
+go); the inserted text takes the marks and link of the first leaf it touches; every block the
+match does not touch keeps its key and content. Errors are short and
 name the edit.
 """
 
@@ -20,7 +22,7 @@ from pydantic import Field
 
 from gitbook_mcp.document import PAGE_CPU_SECONDS
 from gitbook_mcp.document.checks import placeholder
-from gitbook_mcp.document.edit import UnresolvedLinks, find_text, replace_text
+from gitbook_mcp.document.edit import FormattingLost, UnresolvedLinks, find_text, replace_text
 from gitbook_mcp.document.refs import RefResolver
 from gitbook_mcp.server.tooling import Args, ToolFailure
 
@@ -250,6 +252,14 @@ def apply_replacements(
             )
         try:
             doc = replace_text(doc, matches[0], r.replace, resolve)
+        except FormattingLost as exc:
+            raise ToolFailure(
+                f"{where}, replacement {number}: the text to change spans differently formatted "
+                f"runs ({'; '.join(exc.formats[:5])}), whose formatting plain text would drop. "
+                "Write 'replace' as inline markdown with the formatting to keep, as get_page "
+                "shows it (**bold**, [text](link)), or change a span inside one run; to drop "
+                "the formatting on purpose, use replace_block. Nothing was sent."
+            ) from None
         except UnresolvedLinks as exc:
             problems = "; ".join(explain(href) for href in exc.hrefs[:5])
             raise ToolFailure(
