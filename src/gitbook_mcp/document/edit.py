@@ -12,7 +12,6 @@ formatting check and the pruning of emptied nodes all reading the same leaves.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from gitbook_mcp.document.jsontext import copy_json
 from gitbook_mcp.document.nodes import Node, new_key, text, walk
 from gitbook_mcp.document.parse import parse_markdown
 from gitbook_mcp.document.refs import RefResolver
+from gitbook_mcp.document.render.verify import leaf_key
 
 __all__ = [
     "FormattingLost",
@@ -267,18 +267,22 @@ def _leaf_at(leaves: list[_Leaf], at: int) -> _Leaf | None:
     return None
 
 
+def _inlines(item: _Leaf) -> list[Node]:
+    """The inlines (links) a leaf lies in, outermost first."""
+    return [node for _, node in item.chain if node.get("object") == "inline"]
+
+
 def _weight(item: _Leaf) -> tuple[bool, int]:
     """How much formatting inserted text would take from a leaf: a link first, then marks."""
-    inline = any(node.get("object") == "inline" for _, node in item.chain)
-    return inline, len(item.leaf.get("marks") or [])
+    return bool(_inlines(item)), len(item.leaf.get("marks") or [])
 
 
 def _formatting(item: _Leaf) -> tuple[str, ...]:
-    """What a leaf's text looks like beyond its characters: its marks and the inlines (links)
-    around it, each inline by identity (two links to one page are two links)."""
-    marks = sorted(json.dumps(mark, sort_keys=True) for mark in item.leaf.get("marks") or [])
-    inlines = [f"{n.get('type')}@{id(n)}" for _, n in item.chain if n.get("object") == "inline"]
-    return (*marks, "|", *inlines)
+    """What a leaf's text looks like beyond its characters: its marks (as the renderer compares
+    them, `leaf_key`) and the inlines around it, each by identity (two links to one page are
+    two links)."""
+    inlines = [f"{node.get('type')}@{id(node)}" for node in _inlines(item)]
+    return (leaf_key(item.leaf.get("marks") or []), *inlines)
 
 
 def _formats(touched: list[_Leaf], start: int, end: int) -> list[str]:
@@ -288,7 +292,7 @@ def _formats(touched: list[_Leaf], start: int, end: int) -> list[str]:
         value = str(item.leaf["text"])
         part = value[max(start, item.start) - item.start : end - item.start]
         kinds = [str(m.get("type")) for m in item.leaf.get("marks") or []]
-        kinds += [str(n.get("type")) for _, n in item.chain if n.get("object") == "inline"]
+        kinds += [str(node.get("type")) for node in _inlines(item)]
         shown = part if len(part) <= 30 else part[:29] + "\u2026"
         out.append(f"{' '.join(kinds) or 'plain'} {shown!r}")
     return out

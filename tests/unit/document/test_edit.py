@@ -97,9 +97,14 @@ def test_a_match_inside_one_mark_keeps_the_mark_and_the_leaves_around_it() -> No
     assert edited["nodes"][0]["nodes"][2] == doc["nodes"][0]["nodes"][2]
 
 
-def test_plain_text_across_a_link_edge_is_refused_naming_the_runs() -> None:
+def _around_a_link(before: str, after: str) -> Node:
+    """A paragraph: ``before``, a link reading "the guide", ``after``."""
     link = inline("link", {"ref": {"kind": "url", "url": "https://x"}}, [text("the guide")])
-    doc = document([block("paragraph", [text("See the guide now: "), link, text(" today")])])
+    return document([block("paragraph", [text(before), link, text(after)])])
+
+
+def test_plain_text_across_a_link_edge_is_refused_naming_the_runs() -> None:
+    doc = _around_a_link("See the guide now: ", " today")
     with pytest.raises(FormattingLost) as lost:  # the link would go without a word
         replace_text(doc, _one(doc, "now: the guide today"), "later")
     assert lost.value.formats == ["plain 'now: '", "link 'the guide'", "plain ' today'"]
@@ -110,8 +115,7 @@ def test_plain_text_across_a_link_edge_is_refused_naming_the_runs() -> None:
 
 
 def test_a_links_whole_text_replaced_by_nothing_removes_the_link() -> None:
-    link = inline("link", {"ref": {"kind": "url", "url": "https://x"}}, [text("the guide")])
-    doc = document([block("paragraph", [text("Read "), link, text(" today")])])
+    doc = _around_a_link("Read ", " today")
     edited = replace_text(doc, _one(doc, "the guide"), "")
     nodes = edited["nodes"][0]["nodes"]
     assert [n["object"] for n in nodes] == ["text", "text"]  # the link's text is gone, so is it

@@ -179,13 +179,14 @@ def _rewrite(
     markdown `get_page` shows writes back the same document. A link that resolves to nothing
     is refused unless the page already had it (then it stays as it was)."""
     existing = next((w for w in out.writes if w.page_id == page.id), None)
-    before = existing.after if existing else _doc(page)
+    stored = _doc(page)  # only read below: the stored side of the write, and its blocks
+    before = existing.after if existing else stored
     shown = markdown_of(before, tree, page.id)
     if (edit.markdown or "") == untrusted(shown):
         # The page exactly as get_page shows it: nothing to change (so nothing to refuse, and
         # nothing to read), even where a block's markdown does not read back as the same block
         # (a few of GitBook's HTML forms).
-        _write(out, edit, page, tree, where, _doc(page), before)
+        _write(out, edit, page, tree, where, stored, before)
         return
     had = read_page_markdown(shown, tree, page.id).unresolved
     read = _read(where, edit.markdown or "", tree, page.id, kept=had)
@@ -206,7 +207,7 @@ def _rewrite(
     # get_page shows a page through `untrusted` (invisible characters such as emoji variation
     # selectors dropped): a block that reads as shown keeps what it was not shown.
     keep_unchanged(before, after, untrusted)
-    _write(out, edit, page, tree, where, _doc(page), after)
+    _write(out, edit, page, tree, where, stored, after)
 
 
 def _check_markdown(
